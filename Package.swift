@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "timeline",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TimelineKit", targets: ["TimelineKit"]),
+        .executable(name: "timeline", targets: ["timeline"]),
+    ],
+    targets: [
+        // The library: model, date engine, importers, exporters, validation. Never prints or exits.
+        .target(name: "TimelineKit"),
+        // The command line: argument parsing, help, diagnostics printer, exit codes.
+        .target(name: "TimelineCLI", dependencies: ["TimelineKit"]),
+        .executableTarget(name: "timeline", dependencies: ["TimelineCLI"]),
+        .executableTarget(
+            name: "timeline-bench", dependencies: ["TimelineKit"], path: "Sources/TimelineBench"),
+        .testTarget(
+            name: "TimelineKitTests", dependencies: ["TimelineKit"],
+            resources: [.copy("Resources")]),
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"]),
+    ]
+)

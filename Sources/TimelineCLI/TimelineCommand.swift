@@ -1,0 +1,1 @@
+public enum TimelineCommand { public static func main() {} }

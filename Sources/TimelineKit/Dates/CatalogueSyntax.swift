@@ -1,0 +1,398 @@
+/// The built-in catalogue of common shapes (SPEC §5, step 5), read by one tokenizing
+/// parser rather than a list of fixed patterns:
+///
+/// - numeric dates with `/`, `-`, `.` or spaces: `2024/06/12`, `12/06/2024`, `12.06.24`
+///   (day/month order from the flag, the value itself, or the column — else an error);
+/// - English month names and abbreviations (`Jun 12, 2024`, `12 June 2024`, `Sept. 7, '70`),
+///   ordinal suffixes (`3rd`), weekdays (ignored), `at`/`of`/`on`;
+/// - Chinese `2024年6月12日 8时30分`, `上午`/`下午`/`中午`/`凌晨`/`晚上`/`早上`, `星期三`/`周三`;
+/// - times `8:00`, `08:00:00,123`, `5:7:1 PM`, `a.m.`/`p.m.`;
+/// - compact `yyyyMMddHHmm[ss]` (12 or 14 digits);
+/// - a trailing offset (`+0800`, `-07:00`, `UTC+8`, `GMT-0700`) or zone (`UTC`, `PDT`,
+///   `Asia/Shanghai`, `(PST)`).
+///
+/// A value with no year, or with any word it does not know, is refused: nothing is guessed.
+struct CatalogueSyntax: Sendable {
+    var fieldOrder: FieldOrder?
+
+    enum Outcome {
+        case fields(DateFields)
+        /// Two leading fields that could each be day or month.
+        case ambiguousFieldOrder
+        case failure
+    }
+
+    // MARK: Tokens
+
+    enum Token: Equatable {
+        case number(value: Int, digits: Int)
+        case word(Range<Int>)
+        case cjk(CJK)
+        case punct(UInt8)
+        case space
+        case apostrophe
+    }
+
+    enum CJK: Equatable {
+        case year, month, day, hour, minute, second
+        case morning, afternoon, noon, earlyMorning, evening
+        case weekday
+        case colon
+    }
+
+    private static let cjkTable: [([UInt8], CJK)] = ([
+        ("年", .year), ("月", .month), ("日", .day), ("号", .day), ("時", .hour), ("时", .hour),
+        ("点", .hour), ("點", .hour), ("分", .minute), ("秒", .second), ("上午", .morning),
+        ("早上", .morning), ("下午", .afternoon), ("晚上", .evening), ("中午", .noon),
+        ("凌晨", .earlyMorning), ("：", .colon),
+    ] as [(String, CJK)]).map { (Array($0.0.utf8), $0.1) }
+
+    private static let weekdayPrefixes: [[UInt8]] = ["星期", "周", "週", "礼拜", "禮拜"].map { Array($0.utf8) }
+    private static let weekdayDigits: [[UInt8]] = ["一", "二", "三", "四", "五", "六", "日", "天"].map { Array($0.utf8) }
+
+    /// Splits `input` into tokens; nil on a byte it cannot place.
+    static func tokenize(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> [(Token, Int)]? {
+        var tokens: [(Token, Int)] = []
+        tokens.reserveCapacity(16)
+        var i = 0
+        let n = input.count
+        outer: while i < n {
+            let b = input[i]
+            let start = i
+            if isDigit(b) {
+                var value = 0
+                while i < n, isDigit(input[i]) {
+                    guard i - start < 18 else { return nil }
+                    value = value * 10 + Int(input[i] - 0x30)
+                    i += 1
+                }
+                tokens.append((.number(value: value, digits: i - start), start))
+            } else if isASCIILetter(b) {
+                while i < n, isASCIILetter(input[i]) || input[i] == UInt8(ascii: "/") || input[i] == UInt8(ascii: "_")
+                    || (input[i] == UInt8(ascii: ".") && i + 1 < n && isASCIILetter(input[i + 1]) && i + 2 < n && input[i + 2] == UInt8(ascii: "."))
+                {
+                    i += 1
+                }
+                tokens.append((.word(start..<i), start))
+                // A dot ending an abbreviation (`Oct.`, `a.m.`) belongs to the word.
+                if i < n, input[i] == UInt8(ascii: "."), i + 1 == n || !isDigit(input[i + 1]) { i += 1 }
+            } else if b == 0x20 || b == 0x09 {
+                while i < n, input[i] == 0x20 || input[i] == 0x09 { i += 1 }
+                tokens.append((.space, start))
+            } else if b == UInt8(ascii: "'") {
+                i += 1
+                tokens.append((.apostrophe, start))
+            } else if b < 0x80 {
+                guard b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+                    || b == UInt8(ascii: ",") || b == UInt8(ascii: "+") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
+                else {
+                    progress = max(progress, i)
+                    return nil
+                }
+                i += 1
+                tokens.append((.punct(b), start))
+            } else {
+                for prefix in weekdayPrefixes where hasPrefix(input, at: i, prefix) {
+                    let j = i + prefix.count
+                    for digit in weekdayDigits where hasPrefix(input, at: j, digit) {
+                        i = j + digit.count
+                        tokens.append((.cjk(.weekday), start))
+                        continue outer
+                    }
+                }
+                for (bytes, kind) in cjkTable where hasPrefix(input, at: i, bytes) {
+                    i += bytes.count
+                    tokens.append((.cjk(kind), start))
+                    continue outer
+                }
+                progress = max(progress, i)
+                return nil
+            }
+        }
+        return tokens
+    }
+
+    private static func hasPrefix(_ input: UnsafeBufferPointer<UInt8>, at i: Int, _ p: [UInt8]) -> Bool {
+        guard i + p.count <= input.count else { return false }
+        for k in 0..<p.count where input[i + k] != p[k] { return false }
+        return true
+    }
+
+    // MARK: Interpretation
+
+    private enum Meridiem { case am, pm, noon, earlyMorning }
+
+    private struct DateNumber {
+        var value: Int
+        var digits: Int
+        var apostrophe: Bool
+    }
+
+    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> Outcome {
+        guard let tokens = CatalogueSyntax.tokenize(input, progress: &progress) else { return .failure }
+        var year: Int?
+        var month: Int?
+        var day: Int?
+        var hour: Int?
+        var minute = 0
+        var second = 0
+        var nanos = 0
+        var fractionDigits = 0
+        var meridiem: Meridiem?
+        var offset: UTCOffset?
+        var zoneName: Range<Int>?
+        var numbers: [DateNumber] = []
+        var pendingApostrophe = false
+
+        var k = 0
+        func token(_ j: Int) -> Token? { j < tokens.count ? tokens[j].0 : nil }
+        func fail(_ j: Int) -> Outcome {
+            progress = max(progress, j < tokens.count ? tokens[j].1 : input.count)
+            return .failure
+        }
+        /// Reads `±H`, `±HH`, `±HHMM` or `±HH:MM` at token `j` (a sign); returns the next index.
+        func readOffset(_ j: Int) -> (UTCOffset, Int)? {
+            guard case .punct(let sign)? = token(j), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+                case .number(let v, let d)? = token(j + 1)
+            else { return nil }
+            let negative = sign == UInt8(ascii: "-")
+            if d == 4 { return UTCOffset(hours: v / 100, minutes: v % 100, negative: negative).map { ($0, j + 2) } }
+            guard d <= 2 else { return nil }
+            if case .punct(UInt8(ascii: ":"))? = token(j + 2), case .number(let m, 2)? = token(j + 3) {
+                return UTCOffset(hours: v, minutes: m, negative: negative).map { ($0, j + 4) }
+            }
+            return UTCOffset(hours: v, minutes: 0, negative: negative).map { ($0, j + 2) }
+        }
+
+        while k < tokens.count {
+            let (tok, _) = tokens[k]
+            switch tok {
+            case .space:
+                k += 1
+            case .apostrophe:
+                pendingApostrophe = true
+                k += 1
+            case .punct(let p):
+                if (p == UInt8(ascii: "+") || p == UInt8(ascii: "-")) && hour != nil && offset == nil,
+                    let (o, next) = readOffset(k)
+                {
+                    offset = o
+                    k = next
+                } else if p == UInt8(ascii: "/") || p == UInt8(ascii: "-") || p == UInt8(ascii: ".") || p == UInt8(ascii: ",")
+                    || p == UInt8(ascii: "(") || p == UInt8(ascii: ")")
+                {
+                    k += 1
+                } else {
+                    return fail(k)
+                }
+            case .number(let value, let digits):
+                // A time: `H:MM[:SS[.f]]` (also with a full-width colon).
+                if isColon(token(k + 1)), case .number(let m, _)? = token(k + 2) {
+                    guard hour == nil else { return fail(k) }
+                    hour = value
+                    minute = m
+                    k += 3
+                    if isColon(token(k)), case .number(let s, _)? = token(k + 1) {
+                        second = s
+                        k += 2
+                        if case .punct(let p)? = token(k), p == UInt8(ascii: ".") || p == UInt8(ascii: ","),
+                            case .number(_, let fd)? = token(k + 1), fd <= 9
+                        {
+                            let start = tokens[k + 1].1
+                            var f = ByteCursor(input, at: start)
+                            guard let frac = f.fraction() else { return fail(k + 1) }
+                            nanos = frac.nanoseconds
+                            fractionDigits = frac.digits
+                            k += 2
+                        }
+                    }
+                    continue
+                }
+                // Chinese unit markers.
+                if case .cjk(let unit)? = token(k + 1) {
+                    switch unit {
+                    case .year: year = digits == 2 ? TwoDigitYear.expand(value) : value
+                    case .month: month = value
+                    case .day: day = value
+                    case .hour: hour = value
+                    case .minute: minute = value
+                    case .second: second = value
+                    default: return fail(k + 1)
+                    }
+                    k += 2
+                    continue
+                }
+                // Ordinal suffix: `3rd`, `12th`.
+                if case .word(let r)? = token(k + 1), tokens[k + 1].1 == tokens[k].1 + digits,
+                    ["st", "nd", "rd", "th"].contains(where: { DateNames.matches(UnsafeBufferPointer(rebasing: input[r]), $0) })
+                {
+                    numbers.append(DateNumber(value: value, digits: digits, apostrophe: false))
+                    k += 2
+                    continue
+                }
+                numbers.append(DateNumber(value: value, digits: digits, apostrophe: pendingApostrophe))
+                pendingApostrophe = false
+                k += 1
+            case .word(let r):
+                let word = UnsafeBufferPointer(rebasing: input[r])
+                if let m = DateNames.month(word) {
+                    guard month == nil else { return fail(k) }
+                    month = m
+                } else if DateNames.weekday(word) != nil {
+                    // Ignored: the date decides the weekday.
+                } else if ["am", "a.m", "a.m."].contains(where: { DateNames.matches(word, $0) }) {
+                    meridiem = .am
+                } else if ["pm", "p.m", "p.m."].contains(where: { DateNames.matches(word, $0) }) {
+                    meridiem = .pm
+                } else if ["t", "at", "of", "on"].contains(where: { DateNames.matches(word, $0) }) {
+                    // Separators.
+                } else if ["utc", "gmt", "z", "ut"].contains(where: { DateNames.matches(word, $0) }) {
+                    guard offset == nil else { return fail(k) }
+                    if let (o, next) = readOffset(k + 1) {
+                        offset = o
+                        k = next
+                        continue
+                    }
+                    offset = .utc
+                } else if word.count >= 2 && word.count <= 5 && word.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) || word.contains(UInt8(ascii: "/")) {
+                    guard zoneName == nil, hour != nil else { return fail(k) }
+                    zoneName = r
+                    // `PST-0700`, `CEST+0200`: the explicit offset follows the name.
+                    if offset == nil, let (o, next) = readOffset(k + 1) {
+                        offset = o
+                        k = next
+                        continue
+                    }
+                } else {
+                    return fail(k)
+                }
+                k += 1
+            case .cjk(let c):
+                switch c {
+                case .morning: meridiem = .am
+                case .afternoon, .evening: meridiem = .pm
+                case .noon: meridiem = .noon
+                case .earlyMorning: meridiem = .earlyMorning
+                case .weekday, .colon: break
+                default: return fail(k)
+                }
+                k += 1
+            }
+        }
+        progress = input.count
+
+        // Compact `yyyyMMddHHmm[ss]`.
+        if numbers.count == 1, month == nil, year == nil, hour == nil, numbers[0].digits == 12 || numbers[0].digits == 14 {
+            var v = numbers[0].value
+            if numbers[0].digits == 14 {
+                second = v % 100
+                v /= 100
+            }
+            minute = v % 100
+            hour = v / 100 % 100
+            v /= 10_000
+            day = v % 100
+            month = v / 100 % 100
+            year = v / 10_000
+            numbers = []
+        }
+
+        // Assign the remaining date numbers.
+        func yearValue(_ n: DateNumber) -> Int { n.digits <= 2 ? TwoDigitYear.expand(n.value) : n.value }
+        if month != nil && day == nil && year == nil {
+            // A month name: the numbers are day and year.
+            guard numbers.count == 2 else { return .failure }
+            let (a, b) = (numbers[0], numbers[1])
+            if a.digits >= 3 || a.value > 31 || a.apostrophe {
+                year = yearValue(a)
+                day = b.value
+            } else {
+                day = a.value
+                year = yearValue(b)
+            }
+        } else if year != nil || month != nil || day != nil {
+            guard numbers.isEmpty else { return .failure }
+        } else {
+            guard numbers.count == 3 else { return .failure }
+            let (a, b, c) = (numbers[0], numbers[1], numbers[2])
+            if a.digits >= 3 {
+                (year, month, day) = (a.value, b.value, c.value)
+            } else {
+                guard b.digits <= 2, c.digits == 4 || c.digits == 2 else { return .failure }
+                year = yearValue(c)
+                let dayFirst: Bool
+                if a.value > 12 && b.value <= 12 {
+                    dayFirst = true
+                } else if b.value > 12 && a.value <= 12 {
+                    dayFirst = false
+                } else if let order = fieldOrder {
+                    dayFirst = order == .dayFirst
+                } else if a.value == b.value {
+                    dayFirst = true  // 06/06/2024: the same either way
+                } else {
+                    return .ambiguousFieldOrder
+                }
+                (day, month) = dayFirst ? (a.value, b.value) : (b.value, a.value)
+            }
+        }
+        guard let y = year, let m = month, let d = day, let date = CivilDate(year: y, month: m, day: d) else {
+            return .failure
+        }
+
+        guard var h = hour else {
+            guard meridiem == nil, offset == nil, zoneName == nil else { return .failure }
+            return .fields(DateFields(local: LocalDateTime(unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0), hasTime: false))
+        }
+        switch meridiem {
+        case nil: break
+        case .am?, .earlyMorning?:
+            guard (0...12).contains(h) else { return .failure }
+            if h == 12 { h = 0 }
+        case .pm?:
+            guard (1...12).contains(h) || (meridiem == .pm && (13...23).contains(h)) else { return .failure }
+            if h < 12 { h += 12 }
+        case .noon?:
+            guard (11...12).contains(h) || (1...2).contains(h) else { return .failure }
+            if h < 11 { h += 12 }
+        }
+        guard let local = LocalDateTime(date: date, hour: h, minute: minute, second: second, nanosecond: nanos) else {
+            return .failure
+        }
+        return .fields(DateFields(local: local, hasTime: true, fractionDigits: fractionDigits, offset: offset, zoneName: zoneName))
+    }
+
+    private func isColon(_ t: Token?) -> Bool {
+        if case .punct(UInt8(ascii: ":"))? = t { return true }
+        if case .cjk(.colon)? = t { return true }
+        return false
+    }
+
+    // MARK: Field-order evidence
+
+    /// For `a/b/yyyy`-style values: day-first when `a > 12`, month-first when `b > 12`.
+    static func numericFieldOrderEvidence(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldOrder? {
+        guard let (a, b) = leadingPair(bytes) else { return nil }
+        if a > 12 && b <= 12 { return .dayFirst }
+        if b > 12 && a <= 12 { return .monthFirst }
+        return nil
+    }
+
+    static func isAmbiguousNumericDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let (a, b) = leadingPair(bytes) else { return false }
+        return a <= 12 && b <= 12 && a != b
+    }
+
+    /// The first two fields of `a<sep>b<sep>yy[yy]` with 1–2 digit `a` and `b`.
+    private static func leadingPair(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        var c = ByteCursor(bytes)
+        c.skipSpaces()
+        guard let a = c.digits(maximum: 3), a.count <= 2, let sep = c.current,
+            sep == UInt8(ascii: "/") || sep == UInt8(ascii: "-") || sep == UInt8(ascii: ".")
+        else { return nil }
+        c.index += 1
+        guard let b = c.digits(maximum: 3), b.count <= 2, c.consume(sep),
+            let y = c.digits(maximum: 5), y.count == 4 || y.count == 2
+        else { return nil }
+        return (a.value, b.value)
+    }
+}

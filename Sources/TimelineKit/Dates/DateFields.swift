@@ -1,0 +1,126 @@
+/// What a syntax parser read from one value, before any zone is applied.
+///
+/// Holds no heap storage: a zone name is a byte range into the parsed input.
+public struct DateFields: Hashable, Sendable {
+    /// The wall time (midnight for a date-only value).
+    public var local: LocalDateTime
+    /// False for a date-only value.
+    public var hasTime: Bool
+    /// Fraction digits as written (0…9).
+    public var fractionDigits: Int
+    /// An explicit UTC offset (`Z` is `+00:00`).
+    public var offset: UTCOffset?
+    /// The bytes of a zone name or abbreviation (`Asia/Shanghai`, `PDT`) within the input.
+    public var zoneName: Range<Int>?
+
+    public init(
+        local: LocalDateTime, hasTime: Bool, fractionDigits: Int = 0, offset: UTCOffset? = nil,
+        zoneName: Range<Int>? = nil
+    ) {
+        self.local = local
+        self.hasTime = hasTime
+        self.fractionDigits = fractionDigits
+        self.offset = offset
+        self.zoneName = zoneName
+    }
+}
+
+/// A syntax parser in the fallback chain (SPEC §5). `parse` returns nil when the value is
+/// not this shape, after recording in `progress` how many bytes it understood, so the chain
+/// can name the strategy that came closest when all fail.
+protocol DateSyntax: Sendable {
+    /// A short name for error messages (`iso8601`, `rfc2822`, `'yyyy/MM/dd'`).
+    var name: String { get }
+    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields?
+}
+
+/// A read position over UTF-8 bytes with the small helpers every date parser needs.
+struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    @inline(__always)
+    var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    @inline(__always)
+    func byte(at i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    @inline(__always)
+    mutating func consume(_ b: UInt8) -> Bool {
+        if index < bytes.count, bytes[index] == b {
+            index += 1
+            return true
+        }
+        return false
+    }
+
+    /// Reads exactly `count` ASCII digits, or returns nil without moving.
+    @inline(__always)
+    mutating func fixedDigits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for k in 0..<count {
+            let d = bytes[index + k] &- 0x30
+            guard d < 10 else { return nil }
+            value = value * 10 + Int(d)
+        }
+        index += count
+        return value
+    }
+
+    /// Reads 1…`maximum` digits; returns the value and the digit count, or nil.
+    @inline(__always)
+    mutating func digits(maximum: Int) -> (value: Int, count: Int)? {
+        var value = 0
+        var count = 0
+        while count < maximum, index < bytes.count {
+            let d = bytes[index] &- 0x30
+            guard d < 10 else { break }
+            value = value * 10 + Int(d)
+            count += 1
+            index += 1
+        }
+        return count == 0 ? nil : (value, count)
+    }
+
+    /// Number of consecutive digits from the current position.
+    func digitRunLength() -> Int {
+        var i = index
+        while i < bytes.count, bytes[i] &- 0x30 < 10 { i += 1 }
+        return i - index
+    }
+
+    mutating func skipSpaces() {
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+    }
+
+    /// Reads a fraction after `.` or `,`: up to 9 digits into nanoseconds. Returns nil when
+    /// there are no digits or more than 9.
+    mutating func fraction() -> (nanoseconds: Int, digits: Int)? {
+        let start = index
+        var value = 0
+        while index < bytes.count, bytes[index] &- 0x30 < 10 {
+            guard index - start < 9 else { return nil }
+            value = value * 10 + Int(bytes[index] &- 0x30)
+            index += 1
+        }
+        let count = index - start
+        guard count > 0 else { return nil }
+        var scaled = value
+        for _ in count..<9 { scaled *= 10 }
+        return (scaled, count)
+    }
+}
+
+@inline(__always)
+func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+
+@inline(__always)
+func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }

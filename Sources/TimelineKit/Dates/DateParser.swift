@@ -1,0 +1,277 @@
+/// What to do with a local time that does not exist (a DST gap).
+public enum GapPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Move it forward by the length of the gap (02:30 → 03:30 on a spring-forward day).
+    case shift
+    case reject
+}
+
+/// What to do with a local time that exists twice (a DST overlap).
+public enum OverlapPolicy: String, Sendable, Hashable, CaseIterable {
+    case earlier, later, reject
+}
+
+/// Settings for reading date/time values. A value type with documented defaults.
+public struct DateParsingOptions: Sendable {
+    /// User patterns, tried in order after the built-in fast paths. Default none.
+    public var patterns: [DatePattern] = []
+    /// The zone applied to values with no offset and no zone (`--assume-zone`). Default none:
+    /// such values are errors.
+    public var assumedZone: ResolvedZone?
+    /// Day-first or month-first for `12/06/2024`. Default nil: decided per value if a field
+    /// exceeds 12, else an error.
+    public var fieldOrder: FieldOrder?
+    /// Default `.shift`.
+    public var onGap: GapPolicy = .shift
+    /// Default `.earlier`.
+    public var onOverlap: OverlapPolicy = .earlier
+    /// Resolves zone names and user abbreviations (`--abbrev`).
+    public var zoneResolver = ZoneResolver()
+    /// Whether bare numbers are read as epoch values. Default true.
+    public var acceptsEpochNumbers = true
+
+    public init() {}
+}
+
+/// Something the parser decided that the user should hear about (reported, not fatal).
+public enum DateNotice: Hashable, Sendable {
+    /// A local time in a DST gap, moved forward to `shiftedTo` (TZ104).
+    case nonexistentLocalTime(LocalDateTime, zone: String, shiftedTo: LocalDateTime)
+    /// A local time in a DST overlap; the `chosen` offset was used (TZ105).
+    case ambiguousLocalTime(LocalDateTime, zone: String, chosen: UTCOffset, other: UTCOffset)
+    /// An explicit offset that the named zone does not have at that instant (TZ106).
+    case offsetContradictsZone(UTCOffset, zone: String, zoneOffset: UTCOffset)
+
+    public var code: String {
+        switch self {
+        case .nonexistentLocalTime: return "TZ104"
+        case .ambiguousLocalTime: return "TZ105"
+        case .offsetContradictsZone: return "TZ106"
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .nonexistentLocalTime(let local, let zone, let shifted):
+            return "\(local.isoString(fractionDigits: 0)) does not exist in '\(zone)' (DST gap); "
+                + "shifted to \(shifted.isoString(fractionDigits: 0)) (use --on-gap reject to refuse such values)"
+        case .ambiguousLocalTime(let local, let zone, let chosen, let other):
+            return "\(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
+                + "used offset \(chosen.isoString), not \(other.isoString) (see --on-overlap)"
+        case .offsetContradictsZone(let offset, let zone, let zoneOffset):
+            return "offset \(offset.isoString) contradicts '\(zone)', which is at \(zoneOffset.isoString) "
+                + "at that instant; the explicit offset was used"
+        }
+    }
+}
+
+/// Why a value could not be read.
+public enum DateParseError: Error, Hashable, Sendable {
+    case empty
+    case tooLong(Int)
+    /// No parser accepted it; `closest` names the one that read the most bytes.
+    case unreadable(closest: String, understoodBytes: Int)
+    /// A time with no offset or zone, and no `--assume-zone` (TZ101).
+    case naive
+    /// `03/04/2024` with no way to tell day from month (TZ112).
+    case ambiguousFieldOrder
+    /// The zone name could not be used (TZ109 / TZ110).
+    case zone(ZoneResolutionError)
+    /// A DST gap under `--on-gap reject` (TZ104).
+    case nonexistentLocalTime(LocalDateTime, zone: String)
+    /// A DST overlap under `--on-overlap reject` (TZ105).
+    case ambiguousLocalTime(LocalDateTime, zone: String)
+
+    public var code: String {
+        switch self {
+        case .empty, .tooLong, .unreadable: return "E001"
+        case .naive: return "TZ101"
+        case .ambiguousFieldOrder: return "TZ112"
+        case .zone(.ambiguousAbbreviation): return "TZ109"
+        case .zone(.unknownZone): return "TZ110"
+        case .nonexistentLocalTime: return "TZ104"
+        case .ambiguousLocalTime: return "TZ105"
+        }
+    }
+
+    /// What went wrong and how to fix it, for a value `raw`.
+    public func message(for raw: String) -> String {
+        let shown = raw.count > 60 ? String(raw.prefix(60)) + "…" : raw
+        switch self {
+        case .empty:
+            return "empty value where a date/time was expected"
+        case .tooLong(let n):
+            return "value of \(n) bytes is too long to be a date/time (limit \(DateParser.maximumLength))"
+        case .unreadable(let closest, let n):
+            return "cannot read '\(shown)' as a date/time; closest: \(closest) (understood \(n) of \(raw.utf8.count) bytes); "
+                + "add a pattern with --date-format, e.g. --date-format 'dd/MM/yyyy HH:mm'"
+        case .naive:
+            return "'\(shown)' has no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+        case .ambiguousFieldOrder:
+            return "'\(shown)' could be day-first or month-first; pass --day-first or --month-first"
+        case .zone(let e):
+            return "in '\(shown)': " + e.message
+        case .nonexistentLocalTime(let local, let zone):
+            return "'\(shown)': \(local.isoString(fractionDigits: 0)) does not exist in '\(zone)' (DST gap); "
+                + "use --on-gap shift to move it forward"
+        case .ambiguousLocalTime(let local, let zone):
+            return "'\(shown)': \(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
+                + "use --on-overlap earlier or later"
+        }
+    }
+}
+
+/// A value read by the engine, and anything it decided along the way.
+public struct ParsedTimeValue: Hashable, Sendable {
+    public var value: TimeValue
+    public var notice: DateNotice?
+}
+
+/// The date/time engine's entry point: the ordered fallback chain of SPEC §5 plus zone
+/// resolution. Independent of any file format.
+///
+/// Order: ISO 8601 / RFC 3339 → RFC 2822 → epoch numbers → user patterns → the built-in
+/// catalogue. On total failure the error names the strategy that read furthest.
+/// Not thread-safe (it caches zone lookups); use one per thread.
+public final class DateParser {
+    public let options: DateParsingOptions
+    private let iso = ISO8601Syntax()
+    private let rfc2822 = RFC2822Syntax()
+    private var catalogue: CatalogueSyntax
+    private var zoneCache: [String: Result<ResolvedZone, ZoneResolutionError>] = [:]
+
+    /// Values longer than this (in bytes, after trimming) are refused outright.
+    public static let maximumLength = 256
+
+    public init(options: DateParsingOptions = DateParsingOptions()) {
+        self.options = options
+        self.catalogue = CatalogueSyntax(fieldOrder: options.fieldOrder)
+    }
+
+    /// Day-first/month-first decided later (from a column's values), if not set by a flag.
+    public func setFieldOrder(_ order: FieldOrder?) {
+        if options.fieldOrder == nil { catalogue.fieldOrder = order }
+    }
+
+    /// Reads `text`; `raw` in the result is `text` as given.
+    public func parse(_ text: String) -> Result<ParsedTimeValue, DateParseError> {
+        var copy = text
+        let result = copy.withUTF8 { parse(bytes: $0) }
+        return result.map { parsed in
+            var p = parsed
+            p.value.raw = text
+            return p
+        }
+    }
+
+    /// Reads a value from UTF-8 bytes (surrounding whitespace ignored). The result's `raw`
+    /// is nil; callers that keep source text set it.
+    public func parse(bytes input: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
+        var start = 0
+        var end = input.count
+        while start < end, input[start] == 0x20 || input[start] == 0x09 || input[start] == 0x0D || input[start] == 0x0A { start += 1 }
+        while end > start, input[end - 1] == 0x20 || input[end - 1] == 0x09 || input[end - 1] == 0x0D || input[end - 1] == 0x0A { end -= 1 }
+        guard end > start else { return .failure(.empty) }
+        guard end - start <= DateParser.maximumLength else { return .failure(.tooLong(end - start)) }
+        let bytes = UnsafeBufferPointer(rebasing: input[start..<end])
+
+        var best = (name: iso.name, progress: 0)
+        func attempt(_ name: String, _ progress: Int) {
+            if progress > best.progress { best = (name, progress) }
+        }
+        var progress = 0
+        if let fields = iso.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
+        attempt(iso.name, progress)
+        progress = 0
+        if let fields = rfc2822.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
+        attempt(rfc2822.name, progress)
+        if options.acceptsEpochNumbers {
+            progress = 0
+            if let m = EpochSyntax.parse(bytes, progress: &progress) {
+                let value = TimeValue(instant: m.instant, offset: .utc, basis: .epoch, fractionDigits: m.fractionDigits)
+                return .success(ParsedTimeValue(value: value))
+            }
+            attempt(EpochSyntax.name, progress)
+        }
+        for pattern in options.patterns {
+            progress = 0
+            if let fields = pattern.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
+            attempt(pattern.name, progress)
+        }
+        progress = 0
+        switch catalogue.parse(bytes, progress: &progress) {
+        case .fields(let fields): return resolve(fields, in: bytes)
+        case .ambiguousFieldOrder: return .failure(.ambiguousFieldOrder)
+        case .failure: attempt("built-in formats", progress)
+        }
+        return .failure(.unreadable(closest: best.name, understoodBytes: best.progress))
+    }
+
+    /// Resolves a zone name with a per-parser cache.
+    public func zone(named name: String) -> Result<ResolvedZone, ZoneResolutionError> {
+        if let cached = zoneCache[name] { return cached }
+        let result = Result { () throws(ZoneResolutionError) in try options.zoneResolver.resolve(name) }
+        zoneCache[name] = result
+        return result
+    }
+
+    private func resolve(_ f: DateFields, in bytes: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
+        let digits = f.fractionDigits
+        if let range = f.zoneName {
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            let zone: ResolvedZone
+            switch self.zone(named: name) {
+            case .success(let z): zone = z
+            case .failure(let e): return .failure(.zone(e))
+            }
+            if let offset = f.offset ?? zone.fixedOffset {
+                let instant = Instant(local: f.local, offset: offset)
+                let zoneOffset = zone.rules.offset(at: instant)
+                let notice: DateNotice? = zoneOffset == offset ? nil
+                    : .offsetContradictsZone(offset, zone: zone.identifier, zoneOffset: zoneOffset)
+                let basis: TimeBasis = f.offset != nil ? .offset : .zone
+                let value = TimeValue(instant: instant, offset: offset, zone: zone.identifier, basis: basis, fractionDigits: digits)
+                return .success(ParsedTimeValue(value: value, notice: notice))
+            }
+            return place(f.local, in: zone.rules, basis: .zone, fractionDigits: digits)
+        }
+        if let offset = f.offset {
+            let value = TimeValue(instant: Instant(local: f.local, offset: offset), offset: offset, basis: .offset, fractionDigits: digits)
+            return .success(ParsedTimeValue(value: value))
+        }
+        if !f.hasTime {
+            return .success(ParsedTimeValue(value: TimeValue(date: f.local.date)))
+        }
+        guard let assumed = options.assumedZone else { return .failure(.naive) }
+        if let fixed = assumed.fixedOffset {
+            let value = TimeValue(instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: .assumed, fractionDigits: digits)
+            return .success(ParsedTimeValue(value: value))
+        }
+        return place(f.local, in: assumed.rules, basis: .assumed, fractionDigits: digits)
+    }
+
+    /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.
+    public func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
+        let zoneID = rules.identifier
+        func value(_ offset: UTCOffset) -> TimeValue {
+            TimeValue(instant: Instant(local: local, offset: offset), offset: offset, zone: zoneID, basis: basis, fractionDigits: fractionDigits)
+        }
+        switch rules.resolve(local) {
+        case .unique(let offset):
+            return .success(ParsedTimeValue(value: value(offset)))
+        case .gap(let before, let after):
+            guard options.onGap == .shift else { return .failure(.nonexistentLocalTime(local, zone: zoneID)) }
+            // The wall time read with the pre-gap offset lands after the transition.
+            let instant = Instant(local: local, offset: before)
+            let v = TimeValue(instant: instant, offset: after, zone: zoneID, basis: basis, fractionDigits: fractionDigits)
+            return .success(ParsedTimeValue(value: v, notice: .nonexistentLocalTime(local, zone: zoneID, shiftedTo: instant.local(in: after))))
+        case .overlap(let earlier, let later):
+            switch options.onOverlap {
+            case .reject: return .failure(.ambiguousLocalTime(local, zone: zoneID))
+            case .earlier:
+                return .success(ParsedTimeValue(value: value(earlier), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: earlier, other: later)))
+            case .later:
+                return .success(ParsedTimeValue(value: value(later), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: later, other: earlier)))
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Epoch numbers (SPEC §5, step 3), unit by the number of integer digits:
+///
+/// | digits | unit | range |
+/// |---|---|---|
+/// | 9–11 (any count with a leading `-`) | seconds | 1973 … 5138 |
+/// | 13 | milliseconds | 2001 … 2286 |
+/// | 16 | microseconds | same |
+/// | 19 | nanoseconds | same (up to Int64) |
+///
+/// Seconds may carry a fraction (`1718179200.5`). Other digit counts (12, 14, …) are not
+/// epoch numbers: 8, 12 and 14 digits read as compact `yyyyMMdd[HHmm[ss]]` dates instead.
+enum EpochSyntax {
+    struct Match {
+        var instant: Instant
+        var fractionDigits: Int
+    }
+
+    static let name = "epoch"
+
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> Match? {
+        var c = ByteCursor(input)
+        defer { progress = max(progress, c.index) }
+        let negative = c.consume(UInt8(ascii: "-"))
+        let digitCount = c.digitRunLength()
+        guard digitCount > 0, digitCount <= 19 else { return nil }
+        var magnitude: UInt64 = 0
+        for _ in 0..<digitCount {
+            magnitude = magnitude * 10 + UInt64(c.bytes[c.index] - 0x30)
+            c.index += 1
+        }
+        let unitDigits: Int  // fraction digits implied by the unit
+        switch digitCount {
+        case 9...11: unitDigits = 0
+        case 1...8 where negative: unitDigits = 0
+        case 13: unitDigits = 3
+        case 16: unitDigits = 6
+        case 19: unitDigits = 9
+        default: return nil
+        }
+        guard magnitude <= UInt64(Int64.max) else { return nil }
+        var nanos = 0
+        var fractionDigits = unitDigits
+        if unitDigits == 0, c.consume(UInt8(ascii: ".")) {
+            guard let f = c.fraction() else { return nil }
+            nanos = f.nanoseconds
+            fractionDigits = f.digits
+        }
+        guard c.isAtEnd else { return nil }
+        var divisor: Int64 = 1
+        for _ in 0..<unitDigits { divisor *= 10 }
+        let value = Int64(magnitude)
+        var seconds = value / divisor
+        var subUnits = Int(value % divisor)
+        for _ in unitDigits..<9 { subUnits *= 10 }
+        if unitDigits > 0 { nanos = subUnits }
+        if negative {
+            seconds = -seconds
+            if nanos > 0 {
+                seconds -= 1
+                nanos = 1_000_000_000 - nanos
+            }
+        }
+        // Keep within the calendar the model supports (years 1…9999).
+        guard seconds > -62_135_596_800, seconds < 253_402_300_800 else { return nil }
+        return Match(instant: Instant(seconds: seconds, nanoseconds: Int32(nanos)), fractionDigits: fractionDigits)
+    }
+}

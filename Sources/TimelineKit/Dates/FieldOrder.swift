@@ -1,0 +1,50 @@
+/// Which of two leading numeric fields is the day in `12/06/2024`-style dates.
+public enum FieldOrder: String, Sendable, Hashable {
+    /// `12/06/2024` is 12 June.
+    case dayFirst
+    /// `06/12/2024` is 12 June.
+    case monthFirst
+}
+
+/// Decides day-first vs month-first from the values of one column or stream.
+///
+/// Looks at up to `window` values (the CLI uses 1,000): a value whose first field exceeds
+/// 12 shows day-first, one whose second field exceeds 12 shows month-first. The result is
+/// nil when nothing decided it or when the values contradict each other.
+public struct FieldOrderDetector: Sendable {
+    public static let defaultWindow = 1000
+    public private(set) var dayFirstEvidence = 0
+    public private(set) var monthFirstEvidence = 0
+    public private(set) var ambiguousValues = 0
+
+    public init() {}
+
+    public mutating func observe(_ value: String) {
+        var v = value
+        v.withUTF8 { bytes in
+            switch CatalogueSyntax.numericFieldOrderEvidence(bytes) {
+            case .dayFirst?: dayFirstEvidence += 1
+            case .monthFirst?: monthFirstEvidence += 1
+            case nil: break
+            }
+            if CatalogueSyntax.isAmbiguousNumericDate(bytes) { ambiguousValues += 1 }
+        }
+    }
+
+    /// The order the evidence shows, or nil (none, or contradictory).
+    public var decided: FieldOrder? {
+        if dayFirstEvidence > 0 && monthFirstEvidence == 0 { return .dayFirst }
+        if monthFirstEvidence > 0 && dayFirstEvidence == 0 { return .monthFirst }
+        return nil
+    }
+
+    public var isContradictory: Bool { dayFirstEvidence > 0 && monthFirstEvidence > 0 }
+}
+
+/// Two-digit years: `00`–`68` are 2000–2068 and `69`–`99` are 1969–1999 (the POSIX
+/// `strptime` `%y` rule). Fixed, so results never change with the date the tool runs on.
+public enum TwoDigitYear {
+    public static let pivot = 69
+
+    public static func expand(_ yy: Int) -> Int { yy < pivot ? 2000 + yy : 1900 + yy }
+}

@@ -1,0 +1,192 @@
+import Foundation
+
+/// What a zone name turned out to be.
+public enum ZoneNameKind: String, Sendable, Hashable {
+    case utc, iana, legacy, windows, vendor, abbreviation, userAbbreviation, fixedOffset
+}
+
+/// A resolved zone name: the rules to use, and — for abbreviations such as `PDT` that
+/// denote one specific offset — that offset.
+public struct ResolvedZone: Sendable {
+    public var rules: ZoneRules
+    public var kind: ZoneNameKind
+    /// Set for abbreviations with a fixed meaning (`PDT` is always -07:00).
+    public var fixedOffset: UTCOffset?
+
+    public var identifier: String { rules.identifier }
+}
+
+/// Why a zone name could not be used.
+public enum ZoneResolutionError: Error, Hashable, Sendable {
+    /// An abbreviation with several meanings (`CST`, `IST`, `BST`, …).
+    case ambiguousAbbreviation(String, candidates: [String])
+    /// Neither IANA, legacy, Windows, vendor-prefixed nor a known abbreviation.
+    case unknownZone(String)
+
+    public var message: String {
+        switch self {
+        case .ambiguousAbbreviation(let name, let candidates):
+            return "'\(name)' is an ambiguous zone abbreviation (\(candidates.joined(separator: ", "))); "
+                + "resolve it with --abbrev \(name)=\(candidates.first ?? "Area/City")"
+        case .unknownZone(let name):
+            return "unknown time zone '\(name)'; use an IANA id such as 'Asia/Shanghai' or "
+                + "'America/New_York' (see 'timeline zones --list')"
+        }
+    }
+}
+
+/// Resolves zone names: IANA ids and legacy links from the system tz database, Windows
+/// names (CLDR), `/vendor/…/Area/City` ids, `UTC`/`GMT`/`Z`, and abbreviations only when
+/// unambiguous or resolved by the user (`--abbrev CST=Asia/Shanghai`).
+public struct ZoneResolver: Sendable {
+    /// User resolutions of abbreviations, by upper-case abbreviation.
+    public var abbreviationOverrides: [String: String]
+
+    public init(abbreviationOverrides: [String: String] = [:]) {
+        var normalized: [String: String] = [:]
+        for (k, v) in abbreviationOverrides { normalized[k.uppercased()] = v }
+        self.abbreviationOverrides = normalized
+    }
+
+    /// Resolves `name`, or throws why it cannot be used.
+    public func resolve(_ name: String) throws(ZoneResolutionError) -> ResolvedZone {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let upper = trimmed.uppercased()
+        if ["Z", "UTC", "GMT", "UT", "ETC/UTC", "ETC/GMT", "ZULU", "UCT", "ETC/UCT", "ETC/ZULU"].contains(upper) {
+            return ResolvedZone(rules: .utc, kind: .utc, fixedOffset: nil)
+        }
+        if let target = abbreviationOverrides[upper] {
+            guard let rules = ZoneResolver.ianaRules(target) else { throw .unknownZone(target) }
+            return ResolvedZone(rules: rules, kind: .userAbbreviation, fixedOffset: nil)
+        }
+        if let candidates = ZoneResolver.ambiguousAbbreviations[upper] {
+            throw .ambiguousAbbreviation(trimmed, candidates: candidates)
+        }
+        if let (zone, offset) = ZoneResolver.abbreviations[upper], let rules = ZoneResolver.ianaRules(zone) {
+            return ResolvedZone(rules: rules, kind: .abbreviation, fixedOffset: UTCOffset(seconds: offset))
+        }
+        if let rules = ZoneResolver.ianaRules(trimmed) {
+            let kind: ZoneNameKind = ZoneResolver.knownIdentifiers.contains(rules.identifier) ? .iana : .legacy
+            return ResolvedZone(rules: rules, kind: kind, fixedOffset: nil)
+        }
+        if let iana = ZoneResolver.windowsZones[trimmed] ?? ZoneResolver.windowsZonesLowercased[trimmed.lowercased()],
+            let rules = ZoneResolver.ianaRules(iana)
+        {
+            return ResolvedZone(rules: rules, kind: .windows, fixedOffset: nil)
+        }
+        if trimmed.hasPrefix("/") {
+            // `/mozilla.org/20050126_1/America/New_York`: try the trailing 3, then 2 parts.
+            let parts = trimmed.split(separator: "/")
+            for count in [3, 2] where parts.count > count {
+                let candidate = parts.suffix(count).joined(separator: "/")
+                if let rules = ZoneResolver.ianaRules(candidate) {
+                    return ResolvedZone(rules: rules, kind: .vendor, fixedOffset: nil)
+                }
+            }
+        }
+        throw .unknownZone(trimmed)
+    }
+
+    /// The rules for an IANA id or legacy link (case-insensitive), cached; nil when the tz
+    /// database does not know it. Abbreviation-like ids that Foundation accepts (`CST`,
+    /// `EST`) are not looked up here — `resolve` decides about them first.
+    public static func ianaRules(_ identifier: String) -> ZoneRules? {
+        if let cached = cache.withLock({ $0[identifier] }) { return cached }
+        var tz = identifier.contains("/") || identifier.count > 5 ? TimeZone(identifier: identifier) : nil
+        if tz == nil, let canonical = identifiersLowercased[identifier.lowercased()] {
+            tz = TimeZone(identifier: canonical)
+        }
+        guard let timeZone = tz else { return nil }
+        let rules = timeZone.identifier == "GMT" || timeZone.identifier == "UTC" ? ZoneRules.utc : ZoneRules(timeZone: timeZone)
+        cache.withLock { $0[identifier] = rules }
+        return rules
+    }
+
+    private static let cache = LockedBox<[String: ZoneRules]>([:])
+
+    static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
+    private static let identifiersLowercased: [String: String] = {
+        var map: [String: String] = [:]
+        for id in TimeZone.knownTimeZoneIdentifiers { map[id.lowercased()] = id }
+        for id in legacyIdentifiers { map[id.lowercased()] = id }
+        return map
+    }()
+    private static let windowsZonesLowercased: [String: String] = {
+        var map: [String: String] = [:]
+        for (k, v) in windowsZones { map[k.lowercased()] = v }
+        return map
+    }()
+
+    /// Backward-compatible tz database links that Foundation resolves but does not list.
+    static let legacyIdentifiers = [
+        "US/Eastern", "US/Central", "US/Mountain", "US/Pacific", "US/Alaska", "US/Hawaii",
+        "US/Arizona", "US/East-Indiana", "US/Michigan", "US/Aleutian", "US/Samoa",
+        "Canada/Atlantic", "Canada/Central", "Canada/Eastern", "Canada/Mountain",
+        "Canada/Newfoundland", "Canada/Pacific", "Europe/Kiev", "Asia/Calcutta",
+        "Asia/Saigon", "Asia/Katmandu", "Asia/Rangoon", "PRC", "ROC", "ROK", "Japan",
+        "Singapore", "Hongkong", "Israel", "Turkey", "Egypt", "Eire", "GB", "NZ", "Poland",
+        "Portugal", "Iran", "Cuba", "Jamaica", "Navajo", "Zulu", "Universal", "Greenwich",
+    ]
+
+    /// Abbreviations with one meaning: the zone they belong to and the offset they denote.
+    static let abbreviations: [String: (String, Int)] = [
+        "JST": ("Asia/Tokyo", 9 * 3600), "KST": ("Asia/Seoul", 9 * 3600),
+        "HKT": ("Asia/Hong_Kong", 8 * 3600), "SGT": ("Asia/Singapore", 8 * 3600),
+        "AWST": ("Australia/Perth", 8 * 3600), "ACST": ("Australia/Adelaide", 34_200),
+        "ACDT": ("Australia/Adelaide", 37_800), "AEST": ("Australia/Sydney", 10 * 3600),
+        "AEDT": ("Australia/Sydney", 11 * 3600), "NZST": ("Pacific/Auckland", 12 * 3600),
+        "NZDT": ("Pacific/Auckland", 13 * 3600), "PST": ("America/Los_Angeles", -8 * 3600),
+        "PDT": ("America/Los_Angeles", -7 * 3600), "MST": ("America/Denver", -7 * 3600),
+        "MDT": ("America/Denver", -6 * 3600), "CDT": ("America/Chicago", -5 * 3600),
+        "EDT": ("America/New_York", -4 * 3600), "AKST": ("America/Anchorage", -9 * 3600),
+        "AKDT": ("America/Anchorage", -8 * 3600), "HST": ("Pacific/Honolulu", -10 * 3600),
+        "NST": ("America/St_Johns", -12_600), "NDT": ("America/St_Johns", -9000),
+        "CET": ("Europe/Paris", 3600), "CEST": ("Europe/Paris", 7200),
+        "EET": ("Europe/Athens", 7200), "EEST": ("Europe/Athens", 10_800),
+        "WET": ("Europe/Lisbon", 0), "WEST": ("Europe/Lisbon", 3600),
+        "MSK": ("Europe/Moscow", 10_800), "PKT": ("Asia/Karachi", 18_000),
+        "NPT": ("Asia/Kathmandu", 20_700), "WIB": ("Asia/Jakarta", 25_200),
+        "ICT": ("Asia/Bangkok", 25_200), "PHT": ("Asia/Manila", 28_800),
+        "MYT": ("Asia/Kuala_Lumpur", 28_800), "BRT": ("America/Sao_Paulo", -10_800),
+        "ART": ("America/Argentina/Buenos_Aires", -10_800), "SAST": ("Africa/Johannesburg", 7200),
+        "EAT": ("Africa/Nairobi", 10_800), "WAT": ("Africa/Lagos", 3600),
+    ]
+
+    /// Abbreviations with several meanings, refused unless `--abbrev` resolves them.
+    static let ambiguousAbbreviations: [String: [String]] = [
+        "CST": ["Asia/Shanghai", "America/Chicago", "America/Havana"],
+        "IST": ["Asia/Kolkata", "Europe/Dublin", "Asia/Jerusalem"],
+        "BST": ["Europe/London", "Asia/Dhaka"],
+        "AST": ["America/Halifax", "Asia/Riyadh"],
+        "EST": ["America/New_York", "Australia/Sydney"],
+        "ADT": ["America/Halifax", "Asia/Baghdad"],
+        "GST": ["Asia/Dubai", "Atlantic/South_Georgia"],
+        "SST": ["Pacific/Pago_Pago", "Asia/Singapore"],
+        "CAT": ["Africa/Maputo", "America/Adak"],
+        "ECT": ["America/Guayaquil", "Europe/Paris"],
+    ]
+
+    /// Every name this resolver knows, with its kind (for `timeline zones --list`).
+    public static func allNames() -> [(name: String, kind: ZoneNameKind, target: String)] {
+        var rows: [(String, ZoneNameKind, String)] = []
+        for id in TimeZone.knownTimeZoneIdentifiers.sorted() { rows.append((id, .iana, id)) }
+        for id in legacyIdentifiers.sorted() { rows.append((id, .legacy, TimeZone(identifier: id)?.identifier ?? id)) }
+        for (name, zone) in windowsZones.sorted(by: { $0.key < $1.key }) { rows.append((name, .windows, zone)) }
+        for (name, (zone, _)) in abbreviations.sorted(by: { $0.key < $1.key }) { rows.append((name, .abbreviation, zone)) }
+        return rows
+    }
+}
+
+/// A value behind a lock, for process-wide caches.
+final class LockedBox<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<R>(_ body: (inout Value) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}

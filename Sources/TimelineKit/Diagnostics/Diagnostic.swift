@@ -1,0 +1,104 @@
+/// A place in an input: 1-based line and column (column in UTF-8 bytes). For ICS, the
+/// physical line where a folded property starts.
+public struct SourceLocation: Hashable, Sendable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(file: String, line: Int? = nil, column: Int? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A message from the library for the user. The library never prints; the command line
+/// renders these as `file:line:column: severity: [code] message`.
+public struct Diagnostic: Hashable, Sendable {
+    public enum Severity: String, Hashable, Sendable, Comparable {
+        case error, warning, note
+
+        private var rank: Int {
+            switch self {
+            case .error: return 2
+            case .warning: return 1
+            case .note: return 0
+            }
+        }
+
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    }
+
+    public var severity: Severity
+    public var location: SourceLocation?
+    /// A stable short code (`E001`, `TZ101`, `json-syntax`, …).
+    public var code: String?
+    /// Lower-case start, no final period, values in single quotes.
+    public var message: String
+    /// Follow-up lines (what was tried, how to fix it), printed as `note:`.
+    public var notes: [String]
+
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
+        code: String? = nil, notes: [String] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.code = code
+        self.notes = notes
+    }
+}
+
+/// An error that stops a run, with the exit-code category it belongs to (SPEC §4).
+public struct TimelineError: Error, Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// Wrong flags or values: exit 64.
+        case usage
+        /// Malformed input that stops the run: exit 65.
+        case data
+        /// Input missing or unreadable: exit 66.
+        case inputUnavailable
+        /// Output cannot be created: exit 73.
+        case cannotCreateOutput
+        /// Output cannot be written: exit 74.
+        case ioError
+    }
+
+    public var kind: Kind
+    public var diagnostic: Diagnostic
+
+    public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, code: String? = nil, notes: [String] = []) {
+        self.kind = kind
+        self.diagnostic = Diagnostic(.error, message, at: location, code: code, notes: notes)
+    }
+}
+
+/// Maps byte offsets to 1-based line and column, computing lines incrementally as offsets
+/// grow (a CRLF counts as one line break, a lone CR as one too).
+struct LineCounter {
+    private(set) var line = 1
+    private var lineStart = 0
+    private var scanned = 0
+    private var previousWasCR = false
+
+    /// The line and column of `offset` in `bytes`. Offsets must not decrease between calls.
+    mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        while scanned < offset && scanned < bytes.count {
+            let b = bytes[scanned]
+            if b == 0x0A {
+                if !previousWasCR { line += 1 }
+                lineStart = scanned + 1
+                previousWasCR = false
+            } else if b == 0x0D {
+                line += 1
+                lineStart = scanned + 1
+                previousWasCR = true
+            } else {
+                previousWasCR = false
+            }
+            scanned += 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+}

@@ -1,0 +1,91 @@
+/// The canonical state of an event (SPEC §3.2).
+public enum EventStatus: String, Hashable, Sendable, CaseIterable {
+    case completed, processing, pending, cancelled
+}
+
+/// An exact amount of money: negative is expense/outcome, positive is income.
+public struct Amount: Hashable, Sendable {
+    public var value: DecimalNumber
+    public var currency: String?
+
+    public init(value: DecimalNumber, currency: String? = nil) {
+        self.value = value
+        self.currency = currency
+    }
+}
+
+/// Where an event came from.
+public struct SourceReference: Hashable, Sendable {
+    /// The input format id (`csv`, `ics`, `timeline`, …).
+    public var format: String
+    /// The file name as given, or `-` for standard input.
+    public var file: String
+    /// 1-based record number within the file.
+    public var record: Int
+    /// 1-based physical line where the record starts.
+    public var line: Int?
+
+    public init(format: String, file: String, record: Int, line: Int? = nil) {
+        self.format = format
+        self.file = file
+        self.record = record
+        self.line = line
+    }
+}
+
+/// One event of the canonical timeline (SPEC §3.2).
+public struct Event: Hashable, Sendable {
+    public var id: String
+    public var start: TimeValue
+    public var end: TimeValue?
+    public var title: String
+    public var detail: String?
+    public var status: EventStatus?
+    public var category: String?
+    public var amount: Amount?
+    public var location: String?
+    /// The entity the event belongs to: order id, tracking number, calendar, account.
+    public var series: String?
+    /// When the event was recorded (tie-breaker after `start`).
+    public var recorded: TimeValue?
+    public var links: [String]
+    public var tags: [String]
+    /// Every source field not mapped to a canonical field. Written with sorted keys.
+    public var attributes: [String: String]
+    public var source: SourceReference?
+
+    public init(
+        id: String, start: TimeValue, end: TimeValue? = nil, title: String,
+        detail: String? = nil, status: EventStatus? = nil, category: String? = nil,
+        amount: Amount? = nil, location: String? = nil, series: String? = nil,
+        recorded: TimeValue? = nil, links: [String] = [], tags: [String] = [],
+        attributes: [String: String] = [:], source: SourceReference? = nil
+    ) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.title = title
+        self.detail = detail
+        self.status = status
+        self.category = category
+        self.amount = amount
+        self.location = location
+        self.series = series
+        self.recorded = recorded
+        self.links = links
+        self.tags = tags
+        self.attributes = attributes
+        self.source = source
+    }
+}
+
+/// The top of a canonical document: `{"schema": "timeline/1", "zone": …, "events": […]}`.
+public struct DocumentHeader: Hashable, Sendable {
+    public static let schemaID = "timeline/1"
+    /// The display zone the document was produced for (IANA id or `UTC`).
+    public var zone: String
+
+    public init(zone: String) {
+        self.zone = zone
+    }
+}

@@ -1,0 +1,83 @@
+/// A wall-clock date and time with no offset or zone ("2024-06-12 08:00").
+public struct LocalDateTime: Hashable, Comparable, Sendable {
+    public var date: CivilDate
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    public var nanosecond: Int
+
+    /// Creates a local time; nil when a field is out of range. Second 60 (a leap second)
+    /// is not representable and is refused.
+    public init?(date: CivilDate, hour: Int, minute: Int, second: Int = 0, nanosecond: Int = 0) {
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+            (0..<1_000_000_000).contains(nanosecond)
+        else { return nil }
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    init(unchecked date: CivilDate, hour: Int, minute: Int, second: Int, nanosecond: Int) {
+        self.date = date
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+    }
+
+    /// Seconds since the epoch if this wall time were UTC.
+    public var secondsAsIfUTC: Int64 {
+        date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// The wall time `seconds` after the epoch read as UTC.
+    public init(secondsAsIfUTC seconds: Int64, nanosecond: Int) {
+        var days = seconds / 86_400
+        var rem = seconds % 86_400
+        if rem < 0 {
+            rem += 86_400
+            days -= 1
+        }
+        self.init(
+            unchecked: CivilDate(daysSinceEpoch: days), hour: Int(rem / 3600),
+            minute: Int(rem % 3600 / 60), second: Int(rem % 60), nanosecond: nanosecond)
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        (a.date, a.hour, a.minute, a.second, a.nanosecond)
+            < (b.date, b.hour, b.minute, b.second, b.nanosecond)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]` with exactly `fractionDigits` fraction digits.
+    public func isoString(fractionDigits: Int) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(30)
+        appendISO(to: &out, fractionDigits: fractionDigits)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    func appendISO(to out: inout [UInt8], fractionDigits: Int) {
+        date.appendISO(to: &out)
+        out.append(UInt8(ascii: "T"))
+        appendDigits(hour, width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(minute, width: 2, to: &out)
+        out.append(UInt8(ascii: ":"))
+        appendDigits(second, width: 2, to: &out)
+        appendFraction(nanosecond, digits: fractionDigits, to: &out)
+    }
+}
+
+/// Appends `.ddd` — the first `digits` digits of a nanosecond count; nothing for 0 digits.
+@inline(__always)
+func appendFraction(_ nanosecond: Int, digits: Int, to out: inout [UInt8]) {
+    guard digits > 0 else { return }
+    out.append(UInt8(ascii: "."))
+    var divisor = 100_000_000
+    for _ in 0..<min(digits, 9) {
+        out.append(UInt8(ascii: "0") + UInt8(nanosecond / divisor % 10))
+        divisor /= 10
+    }
+}

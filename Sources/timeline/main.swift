@@ -1,0 +1,2 @@
+import TimelineCLI
+TimelineCommand.main()
