@@ -15,7 +15,10 @@ struct RFC2822Syntax: DateSyntax {
             while let b = c.current, isASCIILetter(b) { c.index += 1 }
             guard DateNames.weekday(UnsafeBufferPointer(rebasing: input[start..<c.index])) != nil,
                 c.consume(UInt8(ascii: ","))
-            else { return nil }
+            else {
+                c.index = start
+                return nil
+            }
             c.skipSpaces()
         }
         guard let day = c.digits(maximum: 2)?.value, c.consume(0x20) else { return nil }

@@ -14,6 +14,14 @@ public struct ResolvedZone: Sendable {
     public var fixedOffset: UTCOffset?
 
     public var identifier: String { rules.identifier }
+
+    public init(rules: ZoneRules, kind: ZoneNameKind, fixedOffset: UTCOffset? = nil) {
+        self.rules = rules
+        self.kind = kind
+        self.fixedOffset = fixedOffset
+    }
+
+    public static let utc = ResolvedZone(rules: .utc, kind: .utc)
 }
 
 /// Why a zone name could not be used.

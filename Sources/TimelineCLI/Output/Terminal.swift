@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import TimelineKit
+
+/// The exit codes of SPEC §4 (sysexits).
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// `validate` found problems at or above `--fail-on`.
+    case findings = 1
+    case usage = 64
+    case dataError = 65
+    case noInput = 66
+    case cannotCreate = 73
+    case ioError = 74
+
+    init(_ kind: TimelineError.Kind) {
+        switch kind {
+        case .usage: self = .usage
+        case .data: self = .dataError
+        case .inputUnavailable: self = .noInput
+        case .cannotCreateOutput: self = .cannotCreate
+        case .ioError: self = .ioError
+        }
+    }
+}
+
+/// Where a command writes: standard output (buffered), standard error (immediate), and
+/// whether standard error is a terminal (for progress).
+public final class CommandEnvironment {
+    public let standardOutput: OutputWriter
+    private let writeError: (String) -> Void
+    public let stderrIsTerminal: Bool
+
+    public init(standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void) {
+        self.standardOutput = standardOutput
+        self.stderrIsTerminal = stderrIsTerminal
+        self.writeError = writeError
+    }
+
+    /// The real process streams.
+    public static func process() -> CommandEnvironment {
+        CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: isatty(2) != 0) { text in
+            var t = text
+            t.withUTF8 { p in
+                var offset = 0
+                while offset < p.count {
+                    let n = write(2, p.baseAddress! + offset, p.count - offset)
+                    if n <= 0 { break }
+                    offset += n
+                }
+            }
+        }
+    }
+
+    public func error(_ text: String) { writeError(text) }
+
+    /// Prints a diagnostic as `file:line:column: severity: [code] message`, then its notes.
+    public func print(_ d: Diagnostic) {
+        var prefix = "timeline"
+        if let loc = d.location {
+            prefix = loc.file
+            if let line = loc.line {
+                prefix += ":\(line)"
+                if let column = loc.column { prefix += ":\(column)" }
+            }
+        }
+        let code = d.code.map { "[\($0)] " } ?? ""
+        var text = "\(prefix): \(d.severity.rawValue): \(code)\(d.message)\n"
+        for note in d.notes { text += "\(prefix): note: \(note)\n" }
+        writeError(text)
+    }
+}
+
+/// A one-line progress counter on standard error, only when it is a terminal.
+final class ProgressIndicator {
+    private let environment: CommandEnvironment
+    private var lastDraw: timespec = timespec()
+    private var drawn = false
+
+    init(environment: CommandEnvironment) {
+        self.environment = environment
+        clock_gettime(CLOCK_MONOTONIC, &lastDraw)
+    }
+
+    func update(_ records: Int, _ what: String) {
+        guard environment.stderrIsTerminal else { return }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        guard now.tv_sec - lastDraw.tv_sec >= 1 else { return }
+        lastDraw = now
+        drawn = true
+        environment.error("\r\u{1B}[K\(what): \(records) records…")
+    }
+
+    func clear() {
+        if drawn { environment.error("\r\u{1B}[K") }
+    }
+}

@@ -1,0 +1,162 @@
+/// Reads one canonical event from a parsed JSON object, checking types and the consistency
+/// of every time value (the instant must equal local time minus offset; the zone must
+/// exist). Errors are messages for a diagnostic at the event's line.
+public enum CanonicalDecoder {
+    public struct Failure: Error, Hashable, Sendable {
+        public var message: String
+    }
+
+    /// Decodes `json`; `warnings` receives non-fatal findings (an offset its zone does not
+    /// have at that instant).
+    public static func event(from json: JSONValue, warnings: inout [String]) throws(Failure) -> Event {
+        guard case .object(let pairs) = json else { throw Failure(message: "expected an event object, found \(json.typeName)") }
+        let known: Set<String> = [
+            "id", "start", "end", "title", "detail", "status", "category", "amount", "location", "series",
+            "recorded", "links", "tags", "attributes", "source",
+        ]
+        for (k, _) in pairs where !known.contains(k) {
+            throw Failure(message: "unknown event field '\(k)'; move source fields into 'attributes'")
+        }
+        guard let idValue = json["id"] else { throw Failure(message: "missing required field 'id'") }
+        guard let startValue = json["start"] else { throw Failure(message: "missing required field 'start'") }
+        guard let titleValue = json["title"] else { throw Failure(message: "missing required field 'title'") }
+        var event = Event(
+            id: try string(idValue, "id"), start: try time(startValue, "start", &warnings), title: try string(titleValue, "title"))
+        if let v = json["end"] { event.end = try time(v, "end", &warnings) }
+        if let v = json["recorded"] { event.recorded = try time(v, "recorded", &warnings) }
+        event.detail = try json["detail"].map { v throws(Failure) in try string(v, "detail") }
+        event.category = try json["category"].map { v throws(Failure) in try string(v, "category") }
+        event.location = try json["location"].map { v throws(Failure) in try string(v, "location") }
+        event.series = try json["series"].map { v throws(Failure) in try string(v, "series") }
+        if let v = json["status"] {
+            let s = try string(v, "status")
+            guard let status = EventStatus(rawValue: s) else {
+                throw Failure(message: "field 'status': '\(s)' is not one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            event.status = status
+        }
+        if let v = json["amount"] { event.amount = try amount(v) }
+        if let v = json["links"] { event.links = try stringArray(v, "links") }
+        if let v = json["tags"] { event.tags = try stringArray(v, "tags") }
+        if let v = json["attributes"] {
+            guard case .object(let attrs) = v else { throw Failure(message: "field 'attributes' must be an object of strings, found \(v.typeName)") }
+            for (k, value) in attrs { event.attributes[k] = try string(value, "attributes.\(k)") }
+        }
+        if let v = json["source"] { event.source = try source(v) }
+        return event
+    }
+
+    private static func string(_ v: JSONValue, _ field: String) throws(Failure) -> String {
+        guard case .string(let s) = v else { throw Failure(message: "field '\(field)' must be a string, found \(v.typeName)") }
+        return s
+    }
+
+    private static func stringArray(_ v: JSONValue, _ field: String) throws(Failure) -> [String] {
+        guard case .array(let items) = v else { throw Failure(message: "field '\(field)' must be an array of strings, found \(v.typeName)") }
+        var out: [String] = []
+        for item in items { out.append(try string(item, field)) }
+        return out
+    }
+
+    private static func amount(_ v: JSONValue) throws(Failure) -> Amount {
+        guard case .object = v, let valueField = v["value"] else {
+            throw Failure(message: "field 'amount' must be an object with a decimal string 'value'")
+        }
+        let text = try string(valueField, "amount.value")
+        guard let number = DecimalNumber(text) else {
+            throw Failure(message: "field 'amount.value': '\(text)' is not a plain decimal such as '-12.50'")
+        }
+        return Amount(value: number, currency: try v["currency"].map { c throws(Failure) in try string(c, "amount.currency") })
+    }
+
+    private static func source(_ v: JSONValue) throws(Failure) -> SourceReference {
+        guard case .object = v, let format = v["format"], let file = v["file"], let record = v["record"] else {
+            throw Failure(message: "field 'source' must have 'format', 'file' and 'record'")
+        }
+        func integer(_ v: JSONValue, _ field: String) throws(Failure) -> Int {
+            guard case .number(let n) = v, let i = Int(n), i >= 1 else {
+                throw Failure(message: "field '\(field)' must be a positive integer")
+            }
+            return i
+        }
+        return SourceReference(
+            format: try string(format, "source.format"), file: try string(file, "source.file"),
+            record: try integer(record, "source.record"),
+            line: try v["line"].map { l throws(Failure) in try integer(l, "source.line") })
+    }
+
+    /// Decodes and cross-checks a canonical time value.
+    static func time(_ v: JSONValue, _ field: String, _ warnings: inout [String]) throws(Failure) -> TimeValue {
+        guard case .object = v else { throw Failure(message: "field '\(field)' must be a time object, found \(v.typeName)") }
+        let raw = try v["raw"].map { r throws(Failure) in try string(r, "\(field).raw") }
+        let basisText = try v["basis"].map { b throws(Failure) in try string(b, "\(field).basis") }
+        guard let basisText, let basis = TimeBasis(rawValue: basisText) else {
+            throw Failure(message: "field '\(field).basis' must be one of \(TimeBasis.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if basis == .date {
+            guard let d = v["date"] else { throw Failure(message: "field '\(field)' has basis 'date' but no 'date'") }
+            let text = try string(d, "\(field).date")
+            guard let fields = isoFields(text), !fields.hasTime, fields.offset == nil, fields.zoneName == nil else {
+                throw Failure(message: "field '\(field).date': '\(text)' is not a YYYY-MM-DD date")
+            }
+            return TimeValue(date: fields.local.date, raw: raw)
+        }
+        guard let iv = v["instant"], let lv = v["local"], let ov = v["offset"] else {
+            throw Failure(message: "field '\(field)' needs 'instant', 'local' and 'offset' (or basis 'date' with 'date')")
+        }
+        let instantText = try string(iv, "\(field).instant")
+        let localText = try string(lv, "\(field).local")
+        let offsetText = try string(ov, "\(field).offset")
+        guard let inst = isoFields(instantText), inst.hasTime, inst.offset == .utc, instantText.hasSuffix("Z"), inst.zoneName == nil else {
+            throw Failure(message: "field '\(field).instant': '\(instantText)' is not an RFC 3339 UTC time such as '2024-06-12T00:00:00Z'")
+        }
+        guard let local = isoFields(localText), local.hasTime, local.offset == nil, local.zoneName == nil else {
+            throw Failure(message: "field '\(field).local': '\(localText)' is not a local time such as '2024-06-12T08:00:00'")
+        }
+        guard let offset = offsetValue(offsetText) else {
+            throw Failure(message: "field '\(field).offset': '\(offsetText)' is not an offset such as '+08:00'")
+        }
+        guard inst.fractionDigits == local.fractionDigits else {
+            throw Failure(message: "field '\(field)': 'instant' has \(inst.fractionDigits) fraction digits but 'local' has \(local.fractionDigits)")
+        }
+        let instant = Instant(local: inst.local, offset: .utc)
+        let expected = Instant(local: local.local, offset: offset)
+        guard instant == expected else {
+            throw Failure(
+                message: "field '\(field)': instant '\(instantText)' is not local '\(localText)' minus offset '\(offsetText)' "
+                    + "(that would be '\(expected.isoString(fractionDigits: inst.fractionDigits))')")
+        }
+        var zone: String?
+        if let z = v["zone"] {
+            let name = try string(z, "\(field).zone")
+            guard let rules = ZoneResolver.ianaRules(name) else {
+                throw Failure(message: "field '\(field).zone': unknown time zone '\(name)'; use an IANA id such as 'Asia/Shanghai'")
+            }
+            let zoneOffset = rules.offset(at: instant)
+            if zoneOffset != offset {
+                warnings.append("field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText)")
+            }
+            zone = name
+        } else if basis == .zone || basis == .assumed {
+            throw Failure(message: "field '\(field)' has basis '\(basisText)' but no 'zone'")
+        }
+        return TimeValue(instant: instant, offset: offset, zone: zone, basis: basis, fractionDigits: inst.fractionDigits, raw: raw)
+    }
+
+    private static func isoFields(_ text: String) -> DateFields? {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var progress = 0
+            return ISO8601Syntax().parse(bytes, progress: &progress)
+        }
+    }
+
+    private static func offsetValue(_ text: String) -> UTCOffset? {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var c = ByteCursor(bytes)
+            guard bytes.first != UInt8(ascii: "Z"), let o = ISO8601Syntax.offset(&c), c.isAtEnd else { return nil }
+            return o
+        }
+    }
+}

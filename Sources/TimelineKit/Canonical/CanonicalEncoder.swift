@@ -1,0 +1,122 @@
+/// Writes events in the canonical JSON shape (SPEC §3), with a fixed key order and compact
+/// formatting so the same event always gives the same bytes.
+///
+/// Key order: `id start end title detail status category amount location series recorded
+/// links tags attributes source`; absent optional fields and empty lists are omitted;
+/// attribute keys are sorted.
+public enum CanonicalEncoder {
+    public static func append(_ event: Event, to w: inout JSONWriter) {
+        w.bytes.append(UInt8(ascii: "{"))
+        key("id", &w, first: true)
+        w.string(event.id)
+        key("start", &w)
+        append(event.start, to: &w)
+        if let end = event.end {
+            key("end", &w)
+            append(end, to: &w)
+        }
+        key("title", &w)
+        w.string(event.title)
+        optional("detail", event.detail, &w)
+        optional("status", event.status?.rawValue, &w)
+        optional("category", event.category, &w)
+        if let amount = event.amount {
+            key("amount", &w)
+            w.raw("{\"value\":")
+            w.string(amount.value.description)
+            if let c = amount.currency {
+                w.raw(",\"currency\":")
+                w.string(c)
+            }
+            w.bytes.append(UInt8(ascii: "}"))
+        }
+        optional("location", event.location, &w)
+        optional("series", event.series, &w)
+        if let recorded = event.recorded {
+            key("recorded", &w)
+            append(recorded, to: &w)
+        }
+        stringList("links", event.links, &w)
+        stringList("tags", event.tags, &w)
+        if !event.attributes.isEmpty {
+            key("attributes", &w)
+            w.bytes.append(UInt8(ascii: "{"))
+            for (i, k) in event.attributes.keys.sorted().enumerated() {
+                if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+                w.string(k)
+                w.bytes.append(UInt8(ascii: ":"))
+                w.string(event.attributes[k]!)
+            }
+            w.bytes.append(UInt8(ascii: "}"))
+        }
+        if let s = event.source {
+            key("source", &w)
+            w.raw("{\"format\":")
+            w.string(s.format)
+            w.raw(",\"file\":")
+            w.string(s.file)
+            w.raw(",\"record\":")
+            w.bytes += Array(String(s.record).utf8)
+            if let line = s.line {
+                w.raw(",\"line\":")
+                w.bytes += Array(String(line).utf8)
+            }
+            w.bytes.append(UInt8(ascii: "}"))
+        }
+        w.bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"instant":…,"local":…,"offset":…,"zone":…,"basis":…,"raw":…}` or
+    /// `{"date":…,"basis":"date","raw":…}`.
+    public static func append(_ value: TimeValue, to w: inout JSONWriter) {
+        switch value.moment {
+        case .date(let d):
+            w.raw("{\"date\":\"")
+            d.appendISO(to: &w.bytes)
+            w.raw("\",\"basis\":\"date\"")
+        case .instant(let instant, let offset, let zone):
+            w.raw("{\"instant\":\"")
+            instant.local(in: .utc).appendISO(to: &w.bytes, fractionDigits: value.fractionDigits)
+            w.raw("Z\",\"local\":\"")
+            instant.local(in: offset).appendISO(to: &w.bytes, fractionDigits: value.fractionDigits)
+            w.raw("\",\"offset\":\"")
+            offset.appendISO(to: &w.bytes)
+            w.bytes.append(UInt8(ascii: "\""))
+            if let zone {
+                w.raw(",\"zone\":")
+                w.string(zone)
+            }
+            w.raw(",\"basis\":")
+            w.string(value.basis.rawValue)
+        }
+        if let raw = value.raw {
+            w.raw(",\"raw\":")
+            w.string(raw)
+        }
+        w.bytes.append(UInt8(ascii: "}"))
+    }
+
+    private static func key(_ name: StaticString, _ w: inout JSONWriter, first: Bool = false) {
+        if !first { w.bytes.append(UInt8(ascii: ",")) }
+        w.bytes.append(UInt8(ascii: "\""))
+        w.raw(name)
+        w.raw("\":")
+    }
+
+    private static func optional(_ name: StaticString, _ value: String?, _ w: inout JSONWriter) {
+        guard let value else { return }
+        key(name, &w)
+        w.string(value)
+    }
+
+    private static func stringList(_ name: StaticString, _ values: [String], _ w: inout JSONWriter) {
+        guard !values.isEmpty else { return }
+        key(name, &w)
+        w.bytes.append(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.string(v)
+        }
+        w.bytes.append(UInt8(ascii: "]"))
+    }
+}

@@ -1,0 +1,145 @@
+/// Reads the canonical timeline: a document `{"schema":"timeline/1","zone":…,"events":[…]}`
+/// or NDJSON with one event per line (blank lines allowed). NDJSON streams line by line;
+/// a document is read whole and its events handed on one by one, so every event before a
+/// syntax fault is still converted.
+///
+/// A malformed or inconsistent event is rejected with its line and reason; a syntax error
+/// in a document stops the run (exit 65) naming line and column.
+public struct CanonicalImporter: TimelineImporter {
+    public init() {}
+
+    public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        let head = try input.peek(64)
+        guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
+        if first == UInt8(ascii: "{") && !looksLikeNDJSONEvent(head) || first == UInt8(ascii: "[") {
+            try readDocument(try input.readAll(), name: input.name, context: context)
+        } else {
+            try readLines(input, context: context)
+        }
+    }
+
+    /// An NDJSON event line starts `{"id"`; a document starts `{"schema"`.
+    private func looksLikeNDJSONEvent(_ head: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: head, as: UTF8.self).replacingOccurrences(of: " ", with: "")
+        return !text.hasPrefix("{\"schema\"")
+    }
+
+    private func readLines(_ input: InputReader, context: ImportContext) throws(TimelineError) {
+        var lineNumber = 0
+        var record = 0
+        while let line = try input.nextLine() {
+            lineNumber += 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            record += 1
+            let location = SourceLocation(file: input.name, line: lineNumber)
+            let raw = String(decoding: line, as: UTF8.self)
+            var parser = JSONParser(bytes: Array(line))
+            let value: JSONValue
+            do throws(JSONSyntaxError) {
+                value = try parser.parseValue()
+                parser.skipWhitespace()
+                if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after the event") }
+            } catch {
+                context.reject(RejectedRecord(
+                    location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1),
+                    raw: raw, reason: "invalid JSON: \(error.message)", code: "json-syntax"))
+                continue
+            }
+            if let event = decode(value, record: record, location: location, raw: raw, context: context) {
+                try context.emit(event)
+            }
+        }
+    }
+
+    private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext) throws(TimelineError) {
+        var parser = JSONParser(bytes: bytes)
+        var lines = LineCounter()
+        func location(_ offset: Int) -> SourceLocation {
+            let (line, column) = bytes.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+            return SourceLocation(file: name, line: line, column: column)
+        }
+        func syntaxError(_ e: JSONSyntaxError) -> TimelineError {
+            TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax",
+                notes: ["events before this point were converted; fix the document and run again"])
+        }
+        do {
+            if parser.peek() == UInt8(ascii: "[") {
+                try readEventArray(&parser, name: name, context: context, location: location)
+            } else {
+                try parser.expect(UInt8(ascii: "{"), "'{' or '['")
+                var sawEvents = false
+                if !parser.consume(UInt8(ascii: "}")) {
+                    repeat {
+                        let keyOffset = parser.offset
+                        let key = try parser.parseString()
+                        try parser.expect(UInt8(ascii: ":"), "':'")
+                        switch key {
+                        case "events":
+                            sawEvents = true
+                            try readEventArray(&parser, name: name, context: context, location: location)
+                        case "schema":
+                            let v = try parser.parseValue()
+                            guard v == .string(DocumentHeader.schemaID) else {
+                                throw TimelineError(.data, "unsupported schema \(describe(v)); expected \"timeline/1\"", at: location(keyOffset))
+                            }
+                        case "zone", "groups":
+                            _ = try parser.parseValue()
+                        default:
+                            throw TimelineError(.data, "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'", at: location(keyOffset))
+                        }
+                    } while parser.consume(UInt8(ascii: ","))
+                    try parser.expect(UInt8(ascii: "}"), "',' or '}'")
+                }
+                if !sawEvents { throw TimelineError(.data, "the document has no 'events' array", at: location(0)) }
+            }
+            parser.skipWhitespace()
+            if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after the document") }
+        } catch let e as JSONSyntaxError {
+            throw syntaxError(e)
+        } catch let e as TimelineError {
+            throw e
+        } catch {
+            throw TimelineError(.data, "\(error)")
+        }
+    }
+
+    private func readEventArray(
+        _ parser: inout JSONParser, name: String, context: ImportContext, location: (Int) -> SourceLocation
+    ) throws {
+        try parser.expect(UInt8(ascii: "["), "'[' to start the events")
+        if parser.consume(UInt8(ascii: "]")) { return }
+        var record = 0
+        repeat {
+            _ = parser.peek()
+            let start = parser.offset
+            let value = try parser.parseValue()
+            record += 1
+            let raw = String(decoding: parser.bytes[start..<parser.offset], as: UTF8.self)
+            if let event = decode(value, record: record, location: location(start), raw: raw, context: context) {
+                try context.emit(event)
+            }
+        } while parser.consume(UInt8(ascii: ","))
+        try parser.expect(UInt8(ascii: "]"), "',' or ']' after an event")
+    }
+
+    private func describe(_ v: JSONValue) -> String {
+        if case .string(let s) = v { return "'\(s)'" }
+        return v.typeName
+    }
+
+    /// The event in `value`, or nil after rejecting it with the reason.
+    private func decode(_ value: JSONValue, record: Int, location: SourceLocation, raw: String, context: ImportContext) -> Event? {
+        var warnings: [String] = []
+        do {
+            var event = try CanonicalDecoder.event(from: value, warnings: &warnings)
+            if event.source == nil {
+                event.source = SourceReference(format: context.format, file: location.file, record: record, line: location.line)
+            }
+            for w in warnings { context.report(Diagnostic(.warning, w, at: location, code: "TZ106")) }
+            return event
+        } catch {
+            context.reject(RejectedRecord(location: location, raw: raw, reason: error.message, code: "canonical"))
+            return nil
+        }
+    }
+}

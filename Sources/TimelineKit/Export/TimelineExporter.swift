@@ -1,0 +1,15 @@
+/// Settings every exporter shares.
+public struct ExportOptions: Sendable {
+    /// The display zone (`--zone`): where days are counted and times shown.
+    public var displayZone: ResolvedZone = .utc
+
+    public init() {}
+}
+
+/// An output format. Exporters receive events one at a time; one that needs them all
+/// (grouped text, ICS with generated VTIMEZONEs) collects them itself.
+public protocol TimelineExporter: AnyObject {
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError)
+    func finish(to out: OutputWriter) throws(TimelineError)
+}

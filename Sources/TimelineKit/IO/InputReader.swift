@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads an input file or standard input in chunks, without loading it whole unless asked.
+/// Strips a UTF-8 byte-order mark at the start.
+public final class InputReader {
+    /// The name used in diagnostics: the path as given, or `-` for standard input.
+    public let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var eof = false
+    private var checkedBOM = false
+    public static let chunkSize = 1 << 16
+
+    /// Opens `path`, or standard input for `-`.
+    public init(path: String) throws(TimelineError) {
+        name = path
+        if path == "-" {
+            fd = 0
+            ownsDescriptor = false
+            return
+        }
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw TimelineError(.inputUnavailable, "cannot read '\(path)': it is a directory; name a file")
+        }
+        let opened = open(path, O_RDONLY)
+        guard opened >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw TimelineError(.inputUnavailable, "cannot read '\(path)': \(reason)", notes: ["check the path, or pass '-' to read standard input"])
+        }
+        fd = opened
+        ownsDescriptor = true
+    }
+
+    /// Reads from bytes in memory (tests, benchmarks).
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        fd = -1
+        ownsDescriptor = false
+        buffer = bytes
+        eof = true
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// Fills the buffer with at least `count` unread bytes if the input has them.
+    private func fill(atLeast count: Int) throws(TimelineError) {
+        while buffer.count - start < count && !eof {
+            if start > 0 && start >= buffer.count / 2 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            let old = buffer.count
+            buffer.reserveCapacity(old + InputReader.chunkSize)
+            var got = 0
+            buffer.append(contentsOf: repeatElement(0, count: InputReader.chunkSize))
+            got = buffer.withUnsafeMutableBytes { raw in
+                read(fd, raw.baseAddress! + old, InputReader.chunkSize)
+            }
+            if got < 0 {
+                if errno == EINTR {
+                    buffer.removeLast(InputReader.chunkSize)
+                    continue
+                }
+                let reason = String(cString: strerror(errno))
+                buffer.removeLast(InputReader.chunkSize)
+                throw TimelineError(.inputUnavailable, "cannot read '\(name)': \(reason)")
+            }
+            buffer.removeLast(InputReader.chunkSize - got)
+            if got == 0 { eof = true }
+        }
+        if !checkedBOM && (buffer.count - start >= 3 || eof) {
+            checkedBOM = true
+            if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
+                start += 3
+            }
+        }
+    }
+
+    /// Up to `count` bytes from the current position, without consuming them.
+    public func peek(_ count: Int) throws(TimelineError) -> ArraySlice<UInt8> {
+        try fill(atLeast: count)
+        return buffer[start..<min(buffer.count, start + count)]
+    }
+
+    /// The next line without its terminator (LF, CRLF or lone CR), or nil at the end.
+    public func nextLine() throws(TimelineError) -> ArraySlice<UInt8>? {
+        var scanFrom = start
+        while true {
+            var i = scanFrom
+            while i < buffer.count {
+                let b = buffer[i]
+                if b == 0x0A || b == 0x0D {
+                    if b == 0x0D && i + 1 == buffer.count && !eof {
+                        break  // a CR at the end of the buffer: need the next byte
+                    }
+                    let line = buffer[start..<i]
+                    start = (b == 0x0D && i + 1 < buffer.count && buffer[i + 1] == 0x0A) ? i + 2 : i + 1
+                    return line
+                }
+                i += 1
+            }
+            if eof {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start..<buffer.count]
+                start = buffer.count
+                return line
+            }
+            let consumed = i - start
+            try fill(atLeast: buffer.count - start + 1)
+            scanFrom = start + consumed
+        }
+    }
+
+    /// Everything not yet read.
+    public func readAll() throws(TimelineError) -> [UInt8] {
+        while !eof { try fill(atLeast: buffer.count - start + InputReader.chunkSize) }
+        if !checkedBOM { try fill(atLeast: 3) }
+        let rest = Array(buffer[start...])
+        start = buffer.count
+        return rest
+    }
+}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A buffered byte output to standard output or to a file written atomically: bytes go to
+/// a temporary file in the destination's directory, which `commit()` renames into place.
+/// Without `commit()` (a failed run) the temporary file is removed and the destination is
+/// never touched.
+public final class OutputWriter {
+    public let name: String
+    private var fd: Int32
+    private let temporaryPath: String?
+    private let destinationPath: String?
+    private var buffer: [UInt8] = []
+    private var committed = false
+    public static let flushThreshold = 1 << 16
+
+    /// Standard output.
+    public static func standardOutput() -> OutputWriter { OutputWriter(standardOutput: ()) }
+
+    private init(standardOutput: Void) {
+        name = "<stdout>"
+        fd = 1
+        temporaryPath = nil
+        destinationPath = nil
+    }
+
+    /// Collects bytes in memory only (tests): `bytes` holds everything written.
+    public init(inMemory name: String) {
+        self.name = name
+        fd = -1
+        temporaryPath = nil
+        destinationPath = nil
+    }
+
+    /// An atomic writer for `path`; `-` means standard output.
+    public init(path: String) throws(TimelineError) {
+        name = path
+        if path == "-" {
+            fd = 1
+            temporaryPath = nil
+            destinationPath = nil
+            return
+        }
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': it is a directory")
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(base).tmp-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard created >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': \(reason)", notes: ["check that the directory '\(directory)' exists and is writable"])
+        }
+        fchmod(created, 0o644)
+        fd = created
+        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        destinationPath = path
+    }
+
+    deinit {
+        if let temporaryPath, !committed {
+            close(fd)
+            unlink(temporaryPath)
+        }
+    }
+
+    /// What an in-memory writer collected.
+    public var bytes: [UInt8] { buffer }
+
+    @inline(__always)
+    public func write(_ bytes: [UInt8]) throws(TimelineError) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= OutputWriter.flushThreshold && fd >= 0 { try flush() }
+    }
+
+    public func write(_ text: String) throws(TimelineError) {
+        try write(Array(text.utf8))
+    }
+
+    public func flush() throws(TimelineError) {
+        guard fd >= 0 else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                throw TimelineError(.ioError, "cannot write '\(name)': \(reason)")
+            }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes and, for a file, moves it into place. Call once, after a successful run.
+    public func commit() throws(TimelineError) {
+        try flush()
+        guard let temporaryPath, let destinationPath else { return }
+        if fsync(fd) != 0 || close(fd) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            committed = true
+            throw TimelineError(.ioError, "cannot write '\(destinationPath)': \(reason)")
+        }
+        committed = true
+        if rename(temporaryPath, destinationPath) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporaryPath)
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(destinationPath)': \(reason)")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A record that could not become an event, kept with its raw text and the reason.
+public struct RejectedRecord: Hashable, Sendable {
+    public var location: SourceLocation
+    public var raw: String
+    public var reason: String
+    /// The finding code (`E001` for an unreadable value, …) when there is one.
+    public var code: String?
+
+    public init(location: SourceLocation, raw: String, reason: String, code: String? = nil) {
+        self.location = location
+        self.raw = raw
+        self.reason = reason
+        self.code = code
+    }
+}
+
+/// Settings every importer shares.
+public struct ImportOptions: Sendable {
+    public var dates = DateParsingOptions()
+
+    public init() {}
+}
+
+/// Where an importer sends what it reads, one record at a time as soon as it is complete.
+public final class ImportContext {
+    public let options: ImportOptions
+    public let format: String
+    public let dateParser: DateParser
+    private let onEvent: (Event) throws(TimelineError) -> Void
+    private let onReject: (RejectedRecord) -> Void
+    private let onDiagnostic: (Diagnostic) -> Void
+
+    public init(
+        options: ImportOptions, format: String, dateParser: DateParser,
+        onEvent: @escaping (Event) throws(TimelineError) -> Void,
+        onReject: @escaping (RejectedRecord) -> Void,
+        onDiagnostic: @escaping (Diagnostic) -> Void
+    ) {
+        self.options = options
+        self.format = format
+        self.dateParser = dateParser
+        self.onEvent = onEvent
+        self.onReject = onReject
+        self.onDiagnostic = onDiagnostic
+    }
+
+    public func emit(_ event: Event) throws(TimelineError) { try onEvent(event) }
+    public func reject(_ record: RejectedRecord) { onReject(record) }
+    public func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
+}
+
+/// An input format. Importers stream: they hand each record to the context as soon as it is
+/// complete and never build the whole file in memory unless the format requires it.
+public protocol TimelineImporter {
+    /// Reads every record of `input`. Throws only for faults that stop the run (exit 65 or
+    /// 66); a bad record is rejected through `context` and reading goes on.
+    func read(from input: InputReader, context: ImportContext) throws(TimelineError)
+}

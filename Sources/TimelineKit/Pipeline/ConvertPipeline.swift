@@ -1,0 +1,123 @@
+/// What a conversion did, for the summary line on stderr.
+public struct ConvertSummary: Hashable, Sendable {
+    public var read = 0
+    public var written = 0
+    public var rejected = 0
+    /// Values rejected for having no offset or zone (TZ101) — a configuration problem.
+    public var naive = 0
+}
+
+/// A conversion: read every input with its importer, order the events, hand them to an
+/// exporter. Streams end to end with `--sort input`; otherwise holds the events to sort.
+public final class ConvertPipeline {
+    public var inputFormat: String?
+    public var importOptions = ImportOptions()
+    public var exportOptions = ExportOptions()
+    public var sort: SortOrder = .asc
+    /// Receives diagnostics as they happen (the CLI prints them).
+    public var onDiagnostic: (Diagnostic) -> Void = { _ in }
+    /// Receives each rejected record (the CLI reports and optionally writes them).
+    public var onReject: (RejectedRecord) -> Void = { _ in }
+    /// Called with the running count of records read, every `progressInterval` records.
+    public var onProgress: (Int) -> Void = { _ in }
+    public var progressInterval = 10_000
+    public var verbose = false
+
+    public init() {}
+
+    /// The format for one input: `--from`, else the extension, else the content.
+    public func format(for reader: InputReader) throws(TimelineError) -> FormatDescriptor {
+        if let id = inputFormat {
+            guard let f = FormatRegistry.format(id), FormatRegistry.inputFormatIDs.contains(f.id) else {
+                throw TimelineError(.usage, "unknown input format '\(id)'; valid formats: \(FormatRegistry.inputFormatIDs.joined(separator: ", "))")
+            }
+            return f
+        }
+        if let f = FormatRegistry.format(forPath: reader.name), FormatRegistry.inputFormatIDs.contains(f.id) {
+            if verbose { onDiagnostic(Diagnostic(.note, "reading as '\(f.id)' (from the file extension)", at: SourceLocation(file: reader.name))) }
+            return f
+        }
+        if let f = FormatRegistry.detect(content: try reader.peek(4096)) {
+            if verbose { onDiagnostic(Diagnostic(.note, "reading as '\(f.id)' (detected from the content)", at: SourceLocation(file: reader.name))) }
+            return f
+        }
+        throw TimelineError(
+            .usage, "cannot tell the format of '\(reader.name)'; pass --from with one of \(FormatRegistry.inputFormatIDs.joined(separator: ", "))")
+    }
+
+    /// Runs the conversion of `inputs` into `exporter`, writing to `output` (not committed).
+    public func run(inputs: [String], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
+        var summary = ConvertSummary()
+        let header = DocumentHeader(zone: exportOptions.displayZone.identifier)
+        var held: [Event] = []
+        try exporter.begin(header, to: output)
+        let parser = DateParser(options: importOptions.dates)
+        for path in inputs.isEmpty ? ["-"] : inputs {
+            let reader = try InputReader(path: path)
+            let format = try format(for: reader)
+            guard let importer = format.makeImporter?() else {
+                let readable = FormatRegistry.formats.filter { $0.makeImporter != nil }.map(\.id)
+                throw TimelineError(.usage, "reading '\(format.id)' is not supported yet; readable formats: \(readable.joined(separator: ", "))")
+            }
+            let context = ImportContext(
+                options: importOptions, format: format.id, dateParser: parser,
+                onEvent: { [self] (event: Event) throws(TimelineError) in
+                    summary.read += 1
+                    if summary.read % progressInterval == 0 { onProgress(summary.read) }
+                    if sort == .input {
+                        try exporter.write(event, to: output)
+                        summary.written += 1
+                    } else {
+                        held.append(event)
+                    }
+                },
+                onReject: { [self] record in
+                    summary.read += 1
+                    summary.rejected += 1
+                    if record.code == "TZ101" { summary.naive += 1 }
+                    onReject(record)
+                },
+                onDiagnostic: onDiagnostic)
+            try importer.read(from: reader, context: context)
+        }
+        for event in held.sortedForTimeline(sort, zone: exportOptions.displayZone.rules) {
+            try exporter.write(event, to: output)
+            summary.written += 1
+        }
+        try exporter.finish(to: output)
+        return summary
+    }
+}
+
+/// Writes rejected records as NDJSON: `{"file":…,"line":…,"column":…,"code":…,"reason":…,"raw":…}`.
+public final class RejectsWriter {
+    private let output: OutputWriter
+
+    public init(output: OutputWriter) {
+        self.output = output
+    }
+
+    public func write(_ r: RejectedRecord) throws(TimelineError) {
+        var w = JSONWriter()
+        w.raw("{\"file\":")
+        w.string(r.location.file)
+        if let line = r.location.line {
+            w.raw(",\"line\":")
+            w.bytes += Array(String(line).utf8)
+        }
+        if let column = r.location.column {
+            w.raw(",\"column\":")
+            w.bytes += Array(String(column).utf8)
+        }
+        if let code = r.code {
+            w.raw(",\"code\":")
+            w.string(code)
+        }
+        w.raw(",\"reason\":")
+        w.string(r.reason)
+        w.raw(",\"raw\":")
+        w.string(r.raw)
+        w.raw("}\n")
+        try output.write(w.bytes)
+    }
+}

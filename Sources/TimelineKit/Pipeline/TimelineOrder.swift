@@ -1,0 +1,69 @@
+/// How a converted timeline is ordered (`--sort`, SPEC §3.3).
+public enum SortOrder: String, Sendable, CaseIterable {
+    /// By start, then recorded, then input order. Needs every event before writing.
+    case asc
+    /// Latest first; ties keep input order.
+    case desc
+    /// As read: streams, in bounded memory.
+    case input
+}
+
+/// The sort key of SPEC §3.3: dates sort as their day in the display zone, before the timed
+/// events of that day; then `recorded`; then input order.
+struct TimelineSortKey: Comparable {
+    var day: Int64
+    var timed: Bool
+    var instant: Instant
+    var recordedDay: Int64
+    var recorded: Instant
+    var index: Int
+
+    init(event: Event, index: Int, zone: ZoneRules) {
+        (day, timed, instant) = TimelineSortKey.position(event.start, zone)
+        if let r = event.recorded {
+            let (d, _, i) = TimelineSortKey.position(r, zone)
+            (recordedDay, recorded) = (d, i)
+        } else {
+            (recordedDay, recorded) = (Int64.min, Instant(seconds: Int64.min))
+        }
+        self.index = index
+    }
+
+    private static func position(_ value: TimeValue, _ zone: ZoneRules) -> (Int64, Bool, Instant) {
+        switch value.moment {
+        case .date(let d):
+            return (d.daysSinceEpoch, false, Instant(seconds: Int64.min))
+        case .instant(let i, _, _):
+            return (zone.day(of: i).daysSinceEpoch, true, i)
+        }
+    }
+
+    /// Compares everything but the input index.
+    func compareTime(_ other: TimelineSortKey) -> Int {
+        if (day, timed ? 1 : 0) != (other.day, other.timed ? 1 : 0) { return (day, timed ? 1 : 0) < (other.day, other.timed ? 1 : 0) ? -1 : 1 }
+        if instant != other.instant { return instant < other.instant ? -1 : 1 }
+        if (recordedDay, recorded) != (other.recordedDay, other.recorded) {
+            return (recordedDay, recorded.seconds, recorded.nanoseconds) < (other.recordedDay, other.recorded.seconds, other.recorded.nanoseconds) ? -1 : 1
+        }
+        return 0
+    }
+
+    static func < (a: TimelineSortKey, b: TimelineSortKey) -> Bool {
+        let c = a.compareTime(b)
+        return c != 0 ? c < 0 : a.index < b.index
+    }
+}
+
+extension Array where Element == Event {
+    /// Sorts by `order` with `zone` as the display zone; stable on ties.
+    public func sortedForTimeline(_ order: SortOrder, zone: ZoneRules) -> [Event] {
+        guard order != .input else { return self }
+        let keyed = enumerated().map { (TimelineSortKey(event: $0.element, index: $0.offset, zone: zone), $0.element) }
+        let sorted = keyed.sorted { a, b in
+            let c = a.0.compareTime(b.0)
+            if c == 0 { return a.0.index < b.0.index }
+            return order == .asc ? c < 0 : c > 0
+        }
+        return sorted.map(\.1)
+    }
+}
