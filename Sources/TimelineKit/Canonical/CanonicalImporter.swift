@@ -45,7 +45,7 @@ public struct CanonicalImporter: TimelineImporter {
                     raw: raw, reason: "invalid JSON: \(error.message)", code: "json-syntax"))
                 continue
             }
-            if let event = decode(value, record: record, location: location, raw: raw, context: context) {
+            if let event = decode(value, location: location, raw: raw, context: context) {
                 try context.emit(event)
             }
         }
@@ -115,7 +115,7 @@ public struct CanonicalImporter: TimelineImporter {
             let value = try parser.parseValue()
             record += 1
             let raw = String(decoding: parser.bytes[start..<parser.offset], as: UTF8.self)
-            if let event = decode(value, record: record, location: location(start), raw: raw, context: context) {
+            if let event = decode(value, location: location(start), raw: raw, context: context) {
                 try context.emit(event)
             }
         } while parser.consume(UInt8(ascii: ","))
@@ -128,13 +128,12 @@ public struct CanonicalImporter: TimelineImporter {
     }
 
     /// The event in `value`, or nil after rejecting it with the reason.
-    private func decode(_ value: JSONValue, record: Int, location: SourceLocation, raw: String, context: ImportContext) -> Event? {
+    private func decode(_ value: JSONValue, location: SourceLocation, raw: String, context: ImportContext) -> Event? {
         var warnings: [String] = []
         do {
-            var event = try CanonicalDecoder.event(from: value, warnings: &warnings)
-            if event.source == nil {
-                event.source = SourceReference(format: context.format, file: location.file, record: record, line: location.line)
-            }
+            // Canonical input is already normalised: its own `source` (or none) is kept as
+            // is, so canonical → canonical conversions are byte-identical.
+            let event = try CanonicalDecoder.event(from: value, warnings: &warnings)
             for w in warnings { context.report(Diagnostic(.warning, w, at: location, code: "TZ106")) }
             return event
         } catch {

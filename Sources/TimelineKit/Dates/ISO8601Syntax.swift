@@ -69,8 +69,10 @@ struct ISO8601Syntax: DateSyntax {
             fields.hasTime = true
             fields.fractionDigits = digits
             if c.isAtEnd { return fields }
-            guard let offset = Self.offset(&c) else { return nil }
-            fields.offset = offset
+            if c.current != UInt8(ascii: "[") {
+                guard let offset = Self.offset(&c) else { return nil }
+                fields.offset = offset
+            }
         } else if sep == UInt8(ascii: "+") || sep == UInt8(ascii: "-") || sep == UInt8(ascii: "Z") || sep == UInt8(ascii: "z") {
             // A date with an offset (`2020-07-20+08:00`): midnight in that offset.
             guard extended, let offset = Self.offset(&c) else { return nil }

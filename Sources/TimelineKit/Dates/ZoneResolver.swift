@@ -99,6 +99,7 @@ public struct ZoneResolver: Sendable {
     /// database does not know it. Abbreviation-like ids that Foundation accepts (`CST`,
     /// `EST`) are not looked up here — `resolve` decides about them first.
     public static func ianaRules(_ identifier: String) -> ZoneRules? {
+        if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
         var tz = identifier.contains("/") || identifier.count > 5 ? TimeZone(identifier: identifier) : nil
         if tz == nil, let canonical = identifiersLowercased[identifier.lowercased()] {

@@ -1,0 +1,214 @@
+import Testing
+
+@testable import TimelineKit
+
+/// One value, the settings it is read with, and the expected RFC 3339 result in UTC (or
+/// `YYYY-MM-DD` for a date). Expectations were worked out by hand from the input.
+struct ShapeCase: CustomTestStringConvertible, Sendable {
+    var input: String
+    var expected: String
+    var assume: String? = "Asia/Shanghai"
+    var order: FieldOrder? = nil
+    var basis: TimeBasis? = nil
+    var testDescription: String { input }
+}
+
+@Suite("Date engine: shapes, zones and policies")
+struct DateParserTests {
+    static func parser(assume: String?, order: FieldOrder? = nil, patterns: [String] = [], abbrev: [String: String] = [:]) -> DateParser {
+        var o = DateParsingOptions()
+        o.zoneResolver = ZoneResolver(abbreviationOverrides: abbrev)
+        o.assumedZone = assume.map { try! o.zoneResolver.resolve($0) }
+        o.fieldOrder = order
+        o.patterns = patterns.map { try! DatePattern($0) }
+        return DateParser(options: o)
+    }
+
+    static func utcText(_ v: TimeValue) -> String {
+        if let d = v.date { return d.isoString }
+        var out = [UInt8]()
+        DateOutputFormat.rfc3339.append(v, in: .utc, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static let shapes: [ShapeCase] = [
+        // ISO / RFC 3339
+        ShapeCase(input: "2024-06-12T08:00:00Z", expected: "2024-06-12T08:00:00Z", basis: .offset),
+        ShapeCase(input: "2024-06-12T08:00:00+08:00", expected: "2024-06-12T00:00:00Z", basis: .offset),
+        ShapeCase(input: "2024-06-12T08:00:00+05:45:30", expected: "2024-06-12T02:14:30Z"),
+        ShapeCase(input: "2024-06-12 08:00:00", expected: "2024-06-12T00:00:00Z", basis: .assumed),
+        ShapeCase(input: "2024-06-12T08:00:00[Asia/Tokyo]", expected: "2024-06-11T23:00:00Z", basis: .zone),
+        ShapeCase(input: "2024-06-12T08:00:00+09:00[Asia/Tokyo]", expected: "2024-06-11T23:00:00Z", basis: .offset),
+        ShapeCase(input: "2024-06-12T08:00:00+09:00[u-ca=iso8601]", expected: "2024-06-11T23:00:00Z"),
+        ShapeCase(input: "2024-06-12T24:00:00Z", expected: "2024-06-13T00:00:00Z"),
+        ShapeCase(input: "2024-06-12", expected: "2024-06-12", basis: .date),
+        // RFC 2822 / HTTP
+        ShapeCase(input: "Wed, 12 Jun 2024 08:00:00 +0800", expected: "2024-06-12T00:00:00Z", basis: .offset),
+        ShapeCase(input: "Wed, 12 Jun 2024 08:00:00 GMT", expected: "2024-06-12T08:00:00Z"),
+        ShapeCase(input: "12 Jun 2024 08:00 -0500", expected: "2024-06-12T13:00:00Z"),
+        // Epochs: 1718179200 is 2024-06-12T08:00:00Z (python: datetime.fromtimestamp(1718179200, UTC)).
+        ShapeCase(input: "1718179200", expected: "2024-06-12T08:00:00Z", basis: .epoch),
+        ShapeCase(input: "1718179200000", expected: "2024-06-12T08:00:00.000Z", basis: .epoch),
+        ShapeCase(input: "1718179200000000", expected: "2024-06-12T08:00:00.000000Z"),
+        ShapeCase(input: "1718179200123456789", expected: "2024-06-12T08:00:00.123456789Z"),
+        ShapeCase(input: "1718179200.5", expected: "2024-06-12T08:00:00.5Z"),
+        ShapeCase(input: "-86400", expected: "1969-12-31T00:00:00Z"),
+        // Catalogue
+        ShapeCase(input: "2024/06/12 08:00", expected: "2024-06-12T00:00:00Z"),
+        ShapeCase(input: "12/06/2024 08:00", expected: "2024-06-12T00:00:00Z", order: .dayFirst),
+        ShapeCase(input: "06/12/2024 08:00", expected: "2024-06-12T00:00:00Z", order: .monthFirst),
+        ShapeCase(input: "25/12/2024 08:00", expected: "2024-12-25T00:00:00Z"),
+        ShapeCase(input: "12/25/2024", expected: "2024-12-25"),
+        ShapeCase(input: "12.06.2024", expected: "2024-06-12", order: .dayFirst),
+        ShapeCase(input: "Jun 12, 2024 8:00 PM", expected: "2024-06-12T12:00:00Z"),
+        ShapeCase(input: "June 12th, 2024 at 8:00 am", expected: "2024-06-12T00:00:00Z"),
+        ShapeCase(input: "12 Jun 2024", expected: "2024-06-12"),
+        ShapeCase(input: "Wed Jun 12 08:00:00 2024", expected: "2024-06-12T00:00:00Z"),
+        ShapeCase(input: "20240612T080000Z", expected: "2024-06-12T08:00:00Z"),
+        ShapeCase(input: "2024-06-12 08:00:00,123", expected: "2024-06-12T00:00:00.123Z"),
+        ShapeCase(input: "2024年6月12日 08:30", expected: "2024-06-12T00:30:00Z"),
+        ShapeCase(input: "2024年6月12日8时30分", expected: "2024-06-12T00:30:00Z"),
+        ShapeCase(input: "2024年6月12日 星期三 下午3:05", expected: "2024-06-12T07:05:00Z"),
+        ShapeCase(input: "2024/06/12 下午 3:05", expected: "2024-06-12T07:05:00Z"),
+        ShapeCase(input: "2024/06/12 上午 12:05", expected: "2024-06-11T16:05:00Z"),
+        ShapeCase(input: "2024/06/12 凌晨 1:05", expected: "2024-06-11T17:05:00Z"),
+        ShapeCase(input: "2024/06/12 中午 12:30", expected: "2024-06-12T04:30:00Z"),
+        ShapeCase(input: "2024/06/12 晚上 9:00", expected: "2024-06-12T13:00:00Z"),
+        ShapeCase(input: "2024-06-12 08:00 PDT", expected: "2024-06-12T15:00:00Z", basis: .zone),
+        ShapeCase(input: "2024-06-12 08:00 JST", expected: "2024-06-11T23:00:00Z"),
+        ShapeCase(input: "2024-06-12 08:00 America/New_York", expected: "2024-06-12T12:00:00Z", basis: .zone),
+        ShapeCase(input: "2024-06-12 08:00 UTC+8", expected: "2024-06-12T00:00:00Z"),
+        ShapeCase(input: "Mon Jan 02 15:04:05 -0700 2006", expected: "2006-01-02T22:04:05Z"),
+        ShapeCase(input: "202406120800", expected: "2024-06-12T00:00:00Z"),
+        ShapeCase(input: "12/06/24", expected: "2024-06-12", order: .dayFirst),
+        ShapeCase(input: "12/06/69", expected: "1969-06-12", order: .dayFirst),
+        ShapeCase(input: "12/06/68", expected: "2068-06-12", order: .dayFirst),
+        // Dates before 1970 and after 2038, leap days.
+        ShapeCase(input: "1900-03-01T00:00:00Z", expected: "1900-03-01T00:00:00Z"),
+        ShapeCase(input: "2100-02-28T23:59:59+08:00", expected: "2100-02-28T15:59:59Z"),
+        ShapeCase(input: "2024-02-29 12:00", expected: "2024-02-29T04:00:00Z"),
+        ShapeCase(input: "1950-06-15 12:00", expected: "1950-06-15T16:00:00Z", assume: "America/New_York"),
+    ]
+
+    @Test("every catalogued shape", arguments: shapes)
+    func shape(_ c: ShapeCase) {
+        let result = Self.parser(assume: c.assume, order: c.order).parse(c.input)
+        guard case .success(let parsed) = result else {
+            Issue.record("\(c.input): \(result)")
+            return
+        }
+        #expect(Self.utcText(parsed.value) == c.expected)
+        #expect(parsed.value.raw == c.input)
+        if let b = c.basis { #expect(parsed.value.basis == b) }
+    }
+
+    @Test("refusals carry their code", arguments: [
+        ("2024-02-30", "E001"), ("2024-06-12T25:00:00Z", "E001"), ("2023-02-29 10:00", "E001"),
+        ("2024-06-12T08:00:60Z", "E001"), ("2024-06-12T24:00:01Z", "E001"), ("Jun 12 08:00", "E001"),
+        ("03/04/2024", "TZ112"), ("2024-06-12 08:00 CST", "TZ109"), ("2024-06-12 08:00 IST", "TZ109"),
+        ("2024-06-12 08:00 Mars/Olympus", "TZ110"), ("2024-06-12T08:00:00.1234567890Z", "E001"),
+        ("12", "E001"), ("2024", "E001"), ("99999999999999999999", "E001"), ("-99999999999999999999", "E001"),
+        ("08:00", "E001"), ("next tuesday", "E001"),
+    ])
+    func refusals(input: String, code: String) {
+        #expect(Self.parser(assume: "UTC").parse(input).failureCode == code)
+    }
+
+    @Test("naive values need a zone; the error says how to fix it")
+    func naive() {
+        let result = Self.parser(assume: nil).parse("2024-06-12 08:00")
+        #expect(result == .failure(.naive))
+        #expect(DateParseError.naive.message(for: "2024-06-12 08:00").contains("--assume-zone"))
+    }
+
+    @Test("--abbrev resolves an ambiguous abbreviation")
+    func abbrev() {
+        let p = Self.parser(assume: nil, abbrev: ["CST": "Asia/Shanghai"])
+        guard case .success(let v) = p.parse("2024-06-12 08:00 CST") else {
+            Issue.record("CST not resolved")
+            return
+        }
+        #expect(v.value.instant?.isoString(fractionDigits: 0) == "2024-06-12T00:00:00Z")
+        #expect(v.value.zone == "Asia/Shanghai")
+    }
+
+    @Test("an offset that contradicts its zone is used and reported (TZ106)")
+    func contradiction() {
+        guard case .success(let v) = Self.parser(assume: nil).parse("2024-07-01T08:00:00-05:00[America/New_York]") else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(v.value.instant?.isoString(fractionDigits: 0) == "2024-07-01T13:00:00Z")
+        #expect(v.notice == .offsetContradictsZone(UTCOffset(seconds: -5 * 3600), zone: "America/New_York", zoneOffset: UTCOffset(seconds: -4 * 3600)))
+    }
+
+    @Test("user patterns, LDML and strptime, tried before the catalogue", arguments: [
+        ("dd/MM/yyyy HH:mm", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
+        ("%d/%m/%Y %H:%M", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
+        ("yyyyMMddHHmmss", "20240403091500", "2024-04-03T01:15:00Z"),
+        ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "2024-04-03T09:15:00.250+02:00", "2024-04-03T07:15:00.250Z"),
+        ("EEE, d MMM yyyy h:mm a", "Wed, 3 Apr 2024 9:15 PM", "2024-04-03T13:15:00Z"),
+        ("%Y-%m-%d %H:%M:%S %z", "2024-04-03 09:15:00 +0530", "2024-04-03T03:45:00Z"),
+        ("yyyy.MM.dd HH:mm VV", "2024.04.03 09:15 Europe/Paris", "2024-04-03T07:15:00Z"),
+        ("d MMMM yy", "3 April 24", "2024-04-03"),
+        ("%Y/%m/%d %p %I:%M", "2024/04/03 下午 09:15", "2024-04-03T13:15:00Z"),
+    ])
+    func patterns(pattern: String, input: String, expected: String) {
+        let result = Self.parser(assume: "Asia/Shanghai", patterns: [pattern]).parse(input)
+        guard case .success(let v) = result else {
+            Issue.record("\(pattern) \(input): \(result)")
+            return
+        }
+        #expect(Self.utcText(v.value) == expected)
+    }
+
+    @Test("bad patterns are refused at compile time with the reason", arguments: ["HH:mm", "yyyy-QQ", "%Y-%q", "yyyy-MM-dd'T"])
+    func badPatterns(pattern: String) {
+        #expect(throws: DatePattern.CompileError.self) { try DatePattern(pattern) }
+    }
+
+    @Test("patterns format as well as parse")
+    func patternFormatting() throws {
+        let p = try DatePattern("EEE dd.MM.yyyy hh:mm:ss.SSS a XXX")
+        let local = LocalDateTime(date: CivilDate(year: 2024, month: 6, day: 12)!, hour: 20, minute: 5, second: 9, nanosecond: 7_000_000)!
+        #expect(p.format(local, offset: UTCOffset(seconds: 8 * 3600), zone: nil, fractionDigits: 3) == "Wed 12.06.2024 08:05:09.007 PM +08:00")
+    }
+
+    @Test("hostile input gets a per-value error, never a crash")
+    func hostile() {
+        let p = Self.parser(assume: "UTC")
+        #expect(p.parse("").failureCode == "E001")
+        #expect(p.parse("   \t ").failureCode == "E001")
+        #expect(p.parse(String(repeating: "9", count: 10_000)).failureCode == "E001")
+        #expect(p.parse("2024-06-12\u{0}08:00").failureCode == "E001")
+        #expect(p.parse("9223372036854775808").failureCode == "E001")
+        let invalidUTF8: [UInt8] = [0x32, 0x30, 0x32, 0x34, 0xFF, 0xFE, 0x2D]
+        let r = invalidUTF8.withUnsafeBufferPointer { p.parse(bytes: $0) }
+        #expect(r.failureCode == "E001")
+        for length in 0..<40 {
+            // Every prefix of a long mixed value: no crash, and either a value or an error.
+            let text = String("Wed, 12 Jun 2024 08:00:00.123456789 +08:00 [Asia/Shanghai] 下午".prefix(length))
+            _ = p.parse(text)
+        }
+    }
+
+    @Test("field order decided from a column's values")
+    func fieldOrderDetection() {
+        var d = FieldOrderDetector()
+        for v in ["03/04/2024", "05/06/2024", "25/06/2024 10:00"] { d.observe(v) }
+        #expect(d.decided == .dayFirst)
+        var m = FieldOrderDetector()
+        for v in ["03/04/2024", "06/25/2024"] { m.observe(v) }
+        #expect(m.decided == .monthFirst)
+        var both = FieldOrderDetector()
+        for v in ["13/04/2024", "06/25/2024"] { both.observe(v) }
+        #expect(both.decided == nil && both.isContradictory)
+        let p = Self.parser(assume: "UTC")
+        p.setFieldOrder(d.decided)
+        guard case .success(let v) = p.parse("03/04/2024") else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(v.value.date?.isoString == "2024-04-03")
+    }
+}
