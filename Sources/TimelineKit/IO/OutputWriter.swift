@@ -15,6 +15,7 @@ public final class OutputWriter {
     private let destinationPath: String?
     private var buffer: [UInt8] = []
     private var committed = false
+    private var closesDescriptor = false
     public static let flushThreshold = 1 << 16
 
     /// Standard output.
@@ -45,8 +46,25 @@ public final class OutputWriter {
             return
         }
         var st = stat()
-        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
-            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': it is a directory")
+        if stat(path, &st) == 0 {
+            let type = st.st_mode & S_IFMT
+            if type == S_IFDIR {
+                throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': it is a directory")
+            }
+            if type != S_IFREG {
+                // A device, FIFO or terminal (`/dev/stdout`, a named pipe): write to it as it
+                // is; there is nothing to replace atomically.
+                let opened = open(path, O_WRONLY)
+                guard opened >= 0 else {
+                    let reason = String(cString: strerror(errno))
+                    throw TimelineError(.cannotCreateOutput, "cannot open '\(path)': \(reason)")
+                }
+                fd = opened
+                temporaryPath = nil
+                destinationPath = nil
+                closesDescriptor = true
+                return
+            }
         }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
@@ -67,6 +85,8 @@ public final class OutputWriter {
         if let temporaryPath, !committed {
             close(fd)
             unlink(temporaryPath)
+        } else if closesDescriptor {
+            close(fd)
         }
     }
 

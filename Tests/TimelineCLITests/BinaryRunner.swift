@@ -1,0 +1,54 @@
+import Foundation
+
+/// Runs the built `timeline` executable, as a user or a pipeline would.
+struct BinaryRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `timeline` binary beside the test bundle (SwiftPM builds it for `swift test`).
+    static var executable: URL {
+        var dir = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("timeline")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/timeline")
+    }
+
+    /// Runs with standard input from `stdin` (empty if nil); output is collected through
+    /// temporary files so large outputs cannot dead-lock a pipe.
+    static func run(_ arguments: [String], stdin: String? = nil, cwd: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let paths = ["in", "out", "err"].map { dir.appendingPathComponent($0) }
+        try Data((stdin ?? "").utf8).write(to: paths[0])
+        for p in paths.dropFirst() { FileManager.default.createFile(atPath: p.path, contents: nil) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = cwd ?? packageRoot
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardInput = try FileHandle(forReadingFrom: paths[0])
+        process.standardOutput = try FileHandle(forWritingTo: paths[1])
+        process.standardError = try FileHandle(forWritingTo: paths[2])
+        try process.run()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: try String(contentsOf: paths[1], encoding: .utf8),
+            stderr: try String(contentsOf: paths[2], encoding: .utf8))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

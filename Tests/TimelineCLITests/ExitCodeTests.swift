@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+/// Every exit code of SPEC §4, by running the built binary.
+@Suite("timeline exit codes and atomic output", .serialized)
+struct ExitCodeTests {
+    let sample = "samples/events.ndjson"
+
+    @Test("0: a conversion succeeds and reports its summary on stderr")
+    func success() throws {
+        let r = try BinaryRunner.run(["convert", sample, "--to", "ndjson", "--sort", "input"])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent(sample), encoding: .utf8)))
+        #expect(r.stderr == "timeline: read 8 records, wrote 8, rejected 0\n")
+    }
+
+    @Test("two runs give identical bytes")
+    func deterministic() throws {
+        let a = try BinaryRunner.run(["convert", sample, "--zone", "Asia/Shanghai"])
+        let b = try BinaryRunner.run(["convert", sample, "--zone", "Asia/Shanghai"])
+        #expect(a.status == 0 && a.stdout == b.stdout && !a.stdout.isEmpty)
+    }
+
+    @Test("output does not depend on the machine's TZ")
+    func noHiddenLocalZone() throws {
+        let a = try BinaryRunner.run(["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "America/New_York"])
+        let b = try BinaryRunner.run(["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "Pacific/Kiritimati"])
+        #expect(a.stdout == "2024-06-12T00:00:00Z\n")
+        #expect(a.stdout == b.stdout)
+    }
+
+    @Test("64: an unknown flag names it, suggests the right one and prints the usage line")
+    func unknownFlag() throws {
+        let r = try BinaryRunner.run(["convert", sample, "--sortt", "asc"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("timeline: error: unknown option '--sortt'; did you mean '--sort'?"))
+        #expect(r.stderr.contains("Usage: timeline convert [INPUT ...]"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("64: bad values list the valid ones", arguments: [
+        (["convert", "samples/events.ndjson", "--to", "xml"], "invalid value 'xml' for '--to'; valid values: json, ndjson, csv, ics, text, html, timeline"),
+        (["convert", "samples/events.ndjson", "--zone", "Mars/Base"], "unknown time zone 'Mars/Base'"),
+        (["convert", "samples/events.ndjson", "--to", "text"], "writing 'text' is not supported yet"),
+        (["dates", "--date-format", "HH:mm"], "has no year field"),
+        (["dates", "--day-first", "--month-first"], "cannot be used together"),
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["validate", "samples/events.ndjson"], "not yet supported"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let r = try BinaryRunner.run(arguments)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test("66: a missing input is named, and no output file is created")
+    func missingInput() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("out.json").path
+        let r = try BinaryRunner.run(["convert", "no/such/file.ndjson", "-o", out])
+        #expect(r.status == 66)
+        #expect(r.stderr.contains("cannot read 'no/such/file.ndjson': No such file or directory"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test("65: --strict fails on a reject and leaves neither the output nor a temporary file")
+    func strictReject() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        let input = dir.appendingPathComponent("bad.ndjson")
+        try (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"ok"}"# + "\n"
+            + #"{"id":"b","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"bad"}"# + "\n")
+            .write(to: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.json").path
+        let r = try BinaryRunner.run(["convert", input.path, "-o", out, "--strict"])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("\(input.path):2: error: [canonical] rejected: field 'start': instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"))
+        #expect(r.stderr.contains("read 2 records, wrote 1, rejected 1"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.ndjson"])
+        // Without --strict the good record is written and the bad one goes to --rejects.
+        let rejects = dir.appendingPathComponent("rejects.ndjson").path
+        let ok = try BinaryRunner.run(["convert", input.path, "-o", out, "--rejects", rejects])
+        #expect(ok.status == 0)
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""id":"a""#))
+        let rejected = try String(contentsOfFile: rejects, encoding: .utf8)
+        #expect(rejected.hasPrefix(#"{"file":"\#(input.path)","line":2,"code":"canonical","reason":"field 'start': instant"#))
+    }
+
+    @Test("65: a malformed document stops the run with file, line and column")
+    func malformedDocument() throws {
+        let r = try BinaryRunner.run(["convert", "--from", "json", "-"], stdin: "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n{\"id\":}\n]}")
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("-:2:7: error: [json-syntax] invalid JSON: expected a value, found '}'"))
+    }
+
+    @Test("65: naive values with no zone named say how many and what to pass")
+    func naiveDates() throws {
+        let r = try BinaryRunner.run(["dates"], stdin: "2024-06-12 08:00\n2024-06-12T08:00:00Z\n2024-06-13 09:00\n")
+        #expect(r.status == 65)
+        #expect(r.stdout == "\n2024-06-12T08:00:00Z\n\n")
+        #expect(r.stderr.contains("line 1: error: [TZ101] '2024-06-12 08:00' has no UTC offset or zone; pass --assume-zone ZONE"))
+        #expect(r.stderr.contains("2 value(s) have no UTC offset or zone"))
+    }
+
+    @Test("73: an output that cannot be created")
+    func cannotCreate() throws {
+        let r = try BinaryRunner.run(["convert", sample, "-o", "/no/such/dir/out.json"])
+        #expect(r.status == 73)
+        #expect(r.stderr.contains("cannot create '/no/such/dir/out.json'"))
+    }
+
+    @Test("74: an output that cannot be written (a full device)")
+    func cannotWrite() throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let r = try BinaryRunner.run(["convert", sample, "-o", "/dev/full"])
+        // A device is written in place (never replaced by a renamed temporary file).
+        #expect(r.status == 74)
+        #expect(r.stderr.contains("cannot write '/dev/full': No space left on device"))
+        var st = stat()
+        #expect(stat("/dev/full", &st) == 0 && (st.st_mode & S_IFMT) == S_IFCHR)
+        let viaStdout = try BinaryRunner.run(["schema"], environment: [:], stdoutToFull: true)
+        #expect(viaStdout.status == 74)
+        #expect(viaStdout.stderr.contains("cannot write '<stdout>'"))
+    }
+
+    @Test("an existing output is replaced only by a successful run")
+    func atomicReplace() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        let out = dir.appendingPathComponent("out.json")
+        try "previous\n".write(to: out, atomically: true, encoding: .utf8)
+        let failed = try BinaryRunner.run(["convert", "missing.ndjson", "-o", out.path])
+        #expect(failed.status == 66)
+        #expect(try String(contentsOf: out, encoding: .utf8) == "previous\n")
+        let ok = try BinaryRunner.run(["convert", sample, "-o", out.path])
+        #expect(ok.status == 0)
+        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("{\"schema\":\"timeline/1\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
+    }
+
+    @Test("stdin and several inputs merge into one timeline")
+    func stdinAndMerge() throws {
+        let extra = #"{"id":"z","start":{"date":"2024-06-01","basis":"date"},"title":"from stdin"}"# + "\n"
+        let r = try BinaryRunner.run(["convert", sample, "-", "--from", "ndjson", "--to", "ndjson"], stdin: extra)
+        #expect(r.status == 0)
+        let ids = r.stdout.split(separator: "\n").map { $0.split(separator: "\"")[3] }
+        #expect(ids.count == 9)
+        #expect(ids[1] == "z")  // 1969 first, then 2024-06-01
+    }
+}
+
+extension BinaryRunner {
+    /// Runs with standard output connected to /dev/full, so every write fails with ENOSPC.
+    static func run(_ arguments: [String], environment: [String: String], stdoutToFull: Bool) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import TimelineKit
+
+@Suite("Canonical reader and writer")
+struct CanonicalFormatTests {
+    struct Run {
+        var events: [Event] = []
+        var rejects: [RejectedRecord] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    static func read(_ text: String, name: String = "in.ndjson") throws -> Run {
+        var run = Run()
+        let context = ImportContext(
+            options: ImportOptions(), format: "ndjson", dateParser: DateParser(),
+            onEvent: { run.events.append($0) }, onReject: { run.rejects.append($0) }, onDiagnostic: { run.diagnostics.append($0) })
+        try CanonicalImporter().read(from: InputReader(name: name, bytes: Array(text.utf8)), context: context)
+        return run
+    }
+
+    static func write(_ events: [Event], with exporter: any TimelineExporter) throws -> String {
+        let out = OutputWriter(inMemory: "mem")
+        try exporter.begin(DocumentHeader(zone: "UTC"), to: out)
+        for e in events { try exporter.write(e, to: out) }
+        try exporter.finish(to: out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    static func sample() throws -> String {
+        try String(contentsOf: TestResources.packageRoot.appendingPathComponent("samples/events.ndjson"), encoding: .utf8)
+    }
+
+    @Test("the hand-written sample NDJSON → events → NDJSON is byte-identical, and so is via the document form")
+    func roundTrip() throws {
+        let text = try Self.sample()
+        let run = try Self.read(text)
+        #expect(run.rejects.isEmpty)
+        #expect(run.events.count == 8)
+        #expect(try Self.write(run.events, with: CanonicalNDJSONExporter()) == text)
+        let document = try Self.write(run.events, with: CanonicalDocumentExporter())
+        #expect(document.hasPrefix("{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n{\"id\":\"SO-1001-1\""))
+        let again = try Self.read(document, name: "in.json")
+        #expect(again.events == run.events)
+        #expect(try Self.write(again.events, with: CanonicalNDJSONExporter()) == text)
+    }
+
+    @Test("decoded values match the sample text (checked by hand)")
+    func decodedValues() throws {
+        let events = try Self.read(try Self.sample()).events
+        let transit = try #require(events.first { $0.id == "SO-1001-4" })
+        #expect(transit.start.instant == Instant(seconds: 1_718_197_500, nanoseconds: 500_000_000))
+        #expect(transit.start.fractionDigits == 1)
+        #expect(transit.start.basis == .zone)
+        #expect(transit.recorded?.fractionDigits == 3)
+        let payment = try #require(events.first { $0.id == "SO-1001-2" })
+        #expect(payment.amount == Amount(value: DecimalNumber("-199.00")!, currency: "CNY"))
+        let holiday = try #require(events.first { $0.id == "holiday-2024-06-10" })
+        #expect(holiday.start.date == CivilDate(year: 2024, month: 6, day: 10))
+        #expect(holiday.source == SourceReference(format: "ics", file: "calendar.ics", record: 2, line: 16))
+    }
+
+    @Test("inconsistent or mistyped events are rejected with file, line and reason", arguments: [
+        (#"{"id":"a","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
+         "instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"),
+        (#"{"id":"a","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","zone":"Mars/Base","basis":"zone"},"title":"t"}"#,
+         "unknown time zone 'Mars/Base'"),
+        (#"{"id":7,"start":{"date":"2024-06-12","basis":"date"},"title":"t"}"#, "field 'id' must be a string, found number"),
+        (#"{"id":"a","start":{"date":"2024-02-30","basis":"date"},"title":"t"}"#, "'2024-02-30' is not a YYYY-MM-DD date"),
+        (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"}}"#, "missing required field 'title'"),
+        (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t","amount":{"value":"1,00"}}"#, "is not a plain decimal"),
+        (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t","colour":"red"}"#, "unknown event field 'colour'"),
+        (#"{"id":"a","start":{"instant":"2024-06-12T00:00:00.5Z","local":"2024-06-12T08:00:00.50","offset":"+08:00","basis":"offset"},"title":"t"}"#,
+         "has 1 fraction digits but 'local' has 2"),
+        (#"{"id":"a", "start": oops}"#, "invalid JSON"),
+    ])
+    func rejects(line: String, reason: String) throws {
+        let good = #"{"id":"ok","start":{"date":"2024-06-12","basis":"date"},"title":"fine"}"#
+        let run = try Self.read(good + "\n\n" + line + "\n" + good + "\n")
+        #expect(run.events.count == 2)
+        #expect(run.rejects.count == 1)
+        let r = try #require(run.rejects.first)
+        #expect(r.location.file == "in.ndjson")
+        #expect(r.location.line == 3)
+        #expect(r.reason.contains(reason), "\(r.reason)")
+        #expect(r.raw == line)
+    }
+
+    @Test("an offset that contradicts its zone is kept and warned about")
+    func zoneMismatch() throws {
+        let line = #"{"id":"a","start":{"instant":"2024-07-01T13:00:00Z","local":"2024-07-01T08:00:00","offset":"-05:00","zone":"America/New_York","basis":"zone"},"title":"t"}"#
+        let run = try Self.read(line)
+        #expect(run.events.count == 1)
+        #expect(run.diagnostics.first?.code == "TZ106")
+        #expect(run.diagnostics.first?.location?.line == 1)
+    }
+
+    @Test("a broken document converts the events before the fault and names line and column")
+    func brokenDocument() throws {
+        let text = "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n"
+            + #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t"},"# + "\n"
+            + #"{"id":"b","start":{"date":"2024-06-13","basis":"date"},"title":"t"#
+        var events: [Event] = []
+        let context = ImportContext(options: ImportOptions(), format: "json", dateParser: DateParser(), onEvent: { events.append($0) }, onReject: { _ in }, onDiagnostic: { _ in })
+        do {
+            try CanonicalImporter().read(from: InputReader(name: "doc.json", bytes: Array(text.utf8)), context: context)
+            Issue.record("no error")
+        } catch {
+            #expect(error.kind == .data)
+            #expect(error.diagnostic.location == SourceLocation(file: "doc.json", line: 3, column: 64))
+            #expect(error.diagnostic.message == "invalid JSON: unterminated string")
+        }
+        #expect(events.map(\.id) == ["a"])
+    }
+
+    @Test("sorting: dates before the timed events of their day in the display zone, then recorded, then input order")
+    func sorting() throws {
+        let events = try Self.read(try Self.sample()).events
+        let shanghai = try #require(ZoneResolver.ianaRules("Asia/Shanghai"))
+        #expect(events.sortedForTimeline(.asc, zone: shanghai).map(\.id) == [
+            "legacy-1969", "holiday-2024-06-10", "SO-1001-1", "SO-1001-2", "SO-1001-3", "refund-7", "SO-1001-4", "SO-1001-5",
+        ])
+        #expect(events.sortedForTimeline(.desc, zone: shanghai).map(\.id).first == "SO-1001-5")
+        #expect(events.sortedForTimeline(.input, zone: shanghai) == events)
+        // SO-1001-1 is 2024-06-11T15:42Z: 23:42 on the 11th in Shanghai but still the 11th
+        // in UTC; in Honolulu (-10:00) it is 05:42 on the 11th. A date on the 11th sorts
+        // before every timed event of the 11th.
+        let date = Event(id: "d", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 11)!), title: "")
+        let order = ([events[0], date]).sortedForTimeline(.asc, zone: ZoneResolver.ianaRules("Pacific/Honolulu")!)
+        #expect(order.map(\.id) == ["d", "SO-1001-1"])
+    }
+}
