@@ -67,8 +67,15 @@ struct CatalogueSyntax: Sendable {
                     i += 1
                 }
                 tokens.append((.number(value: value, digits: i - start), start))
+            } else if b == UInt8(ascii: "m"), i + 2 < n, input[i + 1] == UInt8(ascii: "="),
+                input[i + 2] == UInt8(ascii: "+") || input[i + 2] == UInt8(ascii: "-")
+            {
+                // Go's `time.Time.String()` monotonic reading `m=+0.000000001`: not a time.
+                i += 3
+                while i < n, isDigit(input[i]) || input[i] == UInt8(ascii: ".") { i += 1 }
             } else if isASCIILetter(b) {
-                while i < n, isASCIILetter(input[i]) || input[i] == UInt8(ascii: "/") || input[i] == UInt8(ascii: "_")
+                while i < n, isASCIILetter(input[i]) || input[i] == UInt8(ascii: "_")
+                    || (input[i] == UInt8(ascii: "/") && i + 1 < n && isASCIILetter(input[i + 1]) && i > start + 1)
                     || (input[i] == UInt8(ascii: ".") && i + 1 < n && isASCIILetter(input[i + 1]) && i + 2 < n && input[i + 2] == UInt8(ascii: "."))
                 {
                     i += 1
@@ -79,12 +86,19 @@ struct CatalogueSyntax: Sendable {
             } else if b == 0x20 || b == 0x09 {
                 while i < n, input[i] == 0x20 || input[i] == 0x09 { i += 1 }
                 tokens.append((.space, start))
+            } else if b == UInt8(ascii: "(") {
+                // A parenthesised comment, as in RFC 2822: `(Pacific Daylight Time)`.
+                guard let close = input[i...].firstIndex(of: UInt8(ascii: ")")) else {
+                    progress = max(progress, i)
+                    return nil
+                }
+                i = close + 1
             } else if b == UInt8(ascii: "'") {
                 i += 1
                 tokens.append((.apostrophe, start))
             } else if b < 0x80 {
                 guard b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-                    || b == UInt8(ascii: ",") || b == UInt8(ascii: "+") || b == UInt8(ascii: "(") || b == UInt8(ascii: ")")
+                    || b == UInt8(ascii: ",") || b == UInt8(ascii: "+")
                 else {
                     progress = max(progress, i)
                     return nil
@@ -142,6 +156,7 @@ struct CatalogueSyntax: Sendable {
         var offset: UTCOffset?
         var zoneName: Range<Int>?
         var numbers: [DateNumber] = []
+        var monthPosition = 0  // how many date numbers came before the month name
         var pendingApostrophe = false
 
         var k = 0
@@ -173,20 +188,42 @@ struct CatalogueSyntax: Sendable {
                 pendingApostrophe = true
                 k += 1
             case .punct(let p):
-                if (p == UInt8(ascii: "+") || p == UInt8(ascii: "-")) && hour != nil && offset == nil,
-                    let (o, next) = readOffset(k)
-                {
+                if (p == UInt8(ascii: "+") || p == UInt8(ascii: "-")) && hour != nil, let (o, next) = readOffset(k) {
+                    // `+0300 +03` (Go's layout) repeats the offset: it must agree.
+                    guard offset == nil || offset == o else { return fail(k) }
                     offset = o
                     k = next
-                } else if p == UInt8(ascii: "/") || p == UInt8(ascii: "-") || p == UInt8(ascii: ".") || p == UInt8(ascii: ",")
-                    || p == UInt8(ascii: "(") || p == UInt8(ascii: ")")
-                {
+                } else if p == UInt8(ascii: "/") || p == UInt8(ascii: "-") || p == UInt8(ascii: ".") || p == UInt8(ascii: ",") {
                     k += 1
                 } else {
                     return fail(k)
                 }
             case .number(let value, let digits):
                 // A time: `H:MM[:SS[.f]]` (also with a full-width colon).
+                if digits >= 3, isColon(token(k + 1)) {
+                    // `2012:08:03 18:31` (EXIF): year:month:day. `06/May/2008:08:11:17` (Apache
+                    // logs): the colon separates the year from the time.
+                    numbers.append(DateNumber(value: value, digits: digits, apostrophe: false))
+                    if case .number(let m, let md)? = token(k + 2), md <= 2, isColon(token(k + 3)),
+                        case .number(let d, let dd)? = token(k + 4), dd <= 2, !isColon(token(k + 5))
+                    {
+                        numbers.append(DateNumber(value: m, digits: md, apostrophe: false))
+                        numbers.append(DateNumber(value: d, digits: dd, apostrophe: false))
+                        k += 5
+                    } else {
+                        k += 2
+                    }
+                    continue
+                }
+                if digits <= 2, isColon(token(k + 1)), case .number(let b, let bd)? = token(k + 2), bd <= 2,
+                    isColon(token(k + 3)), case .number(let y, 4)? = token(k + 4)
+                {
+                    // `04:02:2014`: a four-digit third field is a year, not seconds.
+                    numbers += [DateNumber(value: value, digits: digits, apostrophe: false), DateNumber(value: b, digits: bd, apostrophe: false),
+                                DateNumber(value: y, digits: 4, apostrophe: false)]
+                    k += 5
+                    continue
+                }
                 if isColon(token(k + 1)), case .number(let m, _)? = token(k + 2) {
                     guard hour == nil else { return fail(k) }
                     hour = value
@@ -238,6 +275,7 @@ struct CatalogueSyntax: Sendable {
                 if let m = DateNames.month(word) {
                     guard month == nil else { return fail(k) }
                     month = m
+                    monthPosition = numbers.count
                 } else if DateNames.weekday(word) != nil {
                     // Ignored: the date decides the weekday.
                 } else if ["am", "a.m", "a.m."].contains(where: { DateNames.matches(word, $0) }) {
@@ -247,12 +285,14 @@ struct CatalogueSyntax: Sendable {
                 } else if ["t", "at", "of", "on"].contains(where: { DateNames.matches(word, $0) }) {
                     // Separators.
                 } else if ["utc", "gmt", "z", "ut"].contains(where: { DateNames.matches(word, $0) }) {
-                    guard offset == nil else { return fail(k) }
                     if let (o, next) = readOffset(k + 1) {
+                        guard offset == nil || offset == o else { return fail(k) }
                         offset = o
                         k = next
                         continue
                     }
+                    // `+0000 UTC` names the same offset twice; `+0800 UTC` contradicts itself.
+                    guard offset == nil || offset == .utc else { return fail(k) }
                     offset = .utc
                 } else if word.count >= 2 && word.count <= 5 && word.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) || word.contains(UInt8(ascii: "/")) {
                     guard zoneName == nil, hour != nil else { return fail(k) }
@@ -303,12 +343,17 @@ struct CatalogueSyntax: Sendable {
             // A month name: the numbers are day and year.
             guard numbers.count == 2 else { return .failure }
             let (a, b) = (numbers[0], numbers[1])
-            if a.digits >= 3 || a.value > 31 || a.apostrophe {
+            let aIsYear = a.digits >= 3 || a.value > 31 || a.apostrophe
+            let bIsYear = b.digits >= 3 || b.value > 31 || b.apostrophe
+            if aIsYear && !bIsYear {
                 year = yearValue(a)
                 day = b.value
-            } else {
+            } else if bIsYear && !aIsYear || monthPosition < 2 {
+                // `12 Jun 24`, `Jun 12, 24`: day before year, as written in English.
                 day = a.value
                 year = yearValue(b)
+            } else {
+                return .failure  // `03 25 Sep`: which is the year?
             }
         } else if year != nil || month != nil || day != nil {
             guard numbers.isEmpty else { return .failure }
@@ -349,7 +394,7 @@ struct CatalogueSyntax: Sendable {
             guard (0...12).contains(h) else { return .failure }
             if h == 12 { h = 0 }
         case .pm?:
-            guard (1...12).contains(h) || (meridiem == .pm && (13...23).contains(h)) else { return .failure }
+            guard (1...12).contains(h) else { return .failure }  // `23:13 PM` contradicts itself
             if h < 12 { h += 12 }
         case .noon?:
             guard (11...12).contains(h) || (1...2).contains(h) else { return .failure }

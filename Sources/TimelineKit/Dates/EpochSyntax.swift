@@ -2,7 +2,7 @@
 ///
 /// | digits | unit | range |
 /// |---|---|---|
-/// | 9–11 (any count with a leading `-`) | seconds | 1973 … 5138 |
+/// | 9–11 | seconds | 1973 … 5138 (with `-`: 1653 … 1966) |
 /// | 13 | milliseconds | 2001 … 2286 |
 /// | 16 | microseconds | same |
 /// | 19 | nanoseconds | same (up to Int64) |
@@ -31,7 +31,6 @@ enum EpochSyntax {
         let unitDigits: Int  // fraction digits implied by the unit
         switch digitCount {
         case 9...11: unitDigits = 0
-        case 1...8 where negative: unitDigits = 0
         case 13: unitDigits = 3
         case 16: unitDigits = 6
         case 19: unitDigits = 9
