@@ -1,27 +1,96 @@
 /// What a syntax parser read from one value, before any zone is applied.
 ///
-/// Holds no heap storage: a zone name is a byte range into the parsed input.
+/// Stored compactly (about 24 bytes, no heap storage: a zone name is a byte range into the
+/// parsed input), because every value in a file passes through one.
 public struct DateFields: Hashable, Sendable {
-    /// The wall time (midnight for a date-only value).
-    public var local: LocalDateTime
-    /// False for a date-only value.
-    public var hasTime: Bool
-    /// Fraction digits as written (0…9).
-    public var fractionDigits: Int
-    /// An explicit UTC offset (`Z` is `+00:00`).
-    public var offset: UTCOffset?
-    /// The bytes of a zone name or abbreviation (`Asia/Shanghai`, `PDT`) within the input.
-    public var zoneName: Range<Int>?
+    private var year: Int32
+    private var month: UInt8
+    private var day: UInt8
+    private var hour: UInt8
+    private var minute: UInt8
+    private var second: UInt8
+    private var fraction: UInt8
+    private var flags: UInt8  // 1: has time, 2: has offset
+    private var nanosecond: Int32
+    private var offsetSeconds: Int32
+    private var zoneStart: Int32
+    private var zoneEnd: Int32  // zoneEnd == zoneStart: no zone name
 
     public init(
         local: LocalDateTime, hasTime: Bool, fractionDigits: Int = 0, offset: UTCOffset? = nil,
         zoneName: Range<Int>? = nil
     ) {
+        year = 0
+        month = 0
+        day = 0
+        hour = 0
+        minute = 0
+        second = 0
+        fraction = 0
+        flags = 0
+        nanosecond = 0
+        offsetSeconds = 0
+        zoneStart = 0
+        zoneEnd = 0
         self.local = local
         self.hasTime = hasTime
         self.fractionDigits = fractionDigits
         self.offset = offset
         self.zoneName = zoneName
+    }
+
+    /// The wall time (midnight for a date-only value).
+    public var local: LocalDateTime {
+        get {
+            LocalDateTime(
+                unchecked: CivilDate(uncheckedYear: Int(year), month: Int(month), day: Int(day)), hour: Int(hour),
+                minute: Int(minute), second: Int(second), nanosecond: Int(nanosecond))
+        }
+        set {
+            year = Int32(newValue.date.year)
+            month = UInt8(newValue.date.month)
+            day = UInt8(newValue.date.day)
+            hour = UInt8(newValue.hour)
+            minute = UInt8(newValue.minute)
+            second = UInt8(newValue.second)
+            nanosecond = Int32(newValue.nanosecond)
+        }
+    }
+
+    /// False for a date-only value.
+    public var hasTime: Bool {
+        get { flags & 1 != 0 }
+        set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
+    /// Fraction digits as written (0…9).
+    public var fractionDigits: Int {
+        get { Int(fraction) }
+        set { fraction = UInt8(newValue) }
+    }
+
+    /// An explicit UTC offset (`Z` is `+00:00`).
+    public var offset: UTCOffset? {
+        get { flags & 2 != 0 ? UTCOffset(seconds: Int(offsetSeconds)) : nil }
+        set {
+            flags = newValue != nil ? flags | 2 : flags & ~2
+            offsetSeconds = Int32(newValue?.seconds ?? 0)
+        }
+    }
+
+    /// The bytes of a zone name or abbreviation (`Asia/Shanghai`, `PDT`) within the input.
+    public var zoneName: Range<Int>? {
+        get { zoneEnd > zoneStart ? Int(zoneStart)..<Int(zoneEnd) : nil }
+        set {
+            zoneStart = Int32(newValue?.lowerBound ?? 0)
+            zoneEnd = Int32(newValue?.upperBound ?? 0)
+        }
+    }
+
+    /// Sets the nanoseconds and the number of digits they were written with.
+    mutating func setFraction(nanoseconds: Int, digits: Int) {
+        nanosecond = Int32(nanoseconds)
+        fraction = UInt8(digits)
     }
 }
 

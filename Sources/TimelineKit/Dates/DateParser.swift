@@ -138,6 +138,12 @@ public final class DateParser {
     private let rfc2822 = RFC2822Syntax()
     private var catalogue: CatalogueSyntax
     private var zoneCache: [String: Result<ResolvedZone, ZoneResolutionError>] = [:]
+    // Hot-path settings held apart from `options`, so reading one never copies the struct.
+    private let assumedZone: ResolvedZone?
+    private let patterns: [DatePattern]
+    private let acceptsEpochNumbers: Bool
+    private let onGap: GapPolicy
+    private let onOverlap: OverlapPolicy
 
     /// Values longer than this (in bytes, after trimming) are refused outright.
     public static let maximumLength = 256
@@ -145,6 +151,11 @@ public final class DateParser {
     public init(options: DateParsingOptions = DateParsingOptions()) {
         self.options = options
         self.catalogue = CatalogueSyntax(fieldOrder: options.fieldOrder)
+        self.assumedZone = options.assumedZone
+        self.patterns = options.patterns
+        self.acceptsEpochNumbers = options.acceptsEpochNumbers
+        self.onGap = options.onGap
+        self.onOverlap = options.onOverlap
     }
 
     /// Day-first/month-first decided later (from a column's values), if not set by a flag.
@@ -173,6 +184,10 @@ public final class DateParser {
         guard end > start else { return .failure(.empty) }
         guard end - start <= DateParser.maximumLength else { return .failure(.tooLong(end - start)) }
         let bytes = UnsafeBufferPointer(rebasing: input[start..<end])
+        if let m = RFC3339FastPath.parse(bytes) {
+            let value = TimeValue(instant: m.instant, offset: m.offset, basis: .offset, fractionDigits: m.fractionDigits)
+            return .success(ParsedTimeValue(value: value))
+        }
 
         var best = (name: iso.name, progress: 0)
         func attempt(_ name: String, _ progress: Int) {
@@ -184,7 +199,7 @@ public final class DateParser {
         progress = 0
         if let fields = rfc2822.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
         attempt(rfc2822.name, progress)
-        if options.acceptsEpochNumbers {
+        if acceptsEpochNumbers {
             progress = 0
             if let m = EpochSyntax.parse(bytes, progress: &progress) {
                 let value = TimeValue(instant: m.instant, offset: .utc, basis: .epoch, fractionDigits: m.fractionDigits)
@@ -192,7 +207,7 @@ public final class DateParser {
             }
             attempt(EpochSyntax.name, progress)
         }
-        for pattern in options.patterns {
+        for pattern in patterns {
             progress = 0
             if let fields = pattern.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
             attempt(pattern.name, progress)
@@ -241,7 +256,7 @@ public final class DateParser {
         if !f.hasTime {
             return .success(ParsedTimeValue(value: TimeValue(date: f.local.date)))
         }
-        guard let assumed = options.assumedZone else { return .failure(.naive) }
+        guard let assumed = assumedZone else { return .failure(.naive) }
         if let fixed = assumed.fixedOffset {
             let value = TimeValue(instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: .assumed, fractionDigits: digits)
             return .success(ParsedTimeValue(value: value))
@@ -259,13 +274,13 @@ public final class DateParser {
         case .unique(let offset):
             return .success(ParsedTimeValue(value: value(offset)))
         case .gap(let before, let after):
-            guard options.onGap == .shift else { return .failure(.nonexistentLocalTime(local, zone: zoneID)) }
+            guard onGap == .shift else { return .failure(.nonexistentLocalTime(local, zone: zoneID)) }
             // The wall time read with the pre-gap offset lands after the transition.
             let instant = Instant(local: local, offset: before)
             let v = TimeValue(instant: instant, offset: after, zone: zoneID, basis: basis, fractionDigits: fractionDigits)
             return .success(ParsedTimeValue(value: v, notice: .nonexistentLocalTime(local, zone: zoneID, shiftedTo: instant.local(in: after))))
         case .overlap(let earlier, let later):
-            switch options.onOverlap {
+            switch onOverlap {
             case .reject: return .failure(.ambiguousLocalTime(local, zone: zoneID))
             case .earlier:
                 return .success(ParsedTimeValue(value: value(earlier), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: earlier, other: later)))

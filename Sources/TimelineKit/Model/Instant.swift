@@ -12,6 +12,12 @@ public struct Instant: Hashable, Comparable, Sendable {
         self.nanoseconds = nanoseconds
     }
 
+    @inline(__always)
+    init(unchecked seconds: Int64, nanoseconds: Int32) {
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
     public static func < (a: Instant, b: Instant) -> Bool {
         (a.seconds, a.nanoseconds) < (b.seconds, b.nanoseconds)
     }
