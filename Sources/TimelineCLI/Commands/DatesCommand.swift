@@ -47,56 +47,16 @@ enum DatesCommand {
         } catch {
             throw TimelineError(.usage, error.message)
         }
-        let parser = DateParser(options: options)
-        let reader = try InputReader(path: "-")
-        let out = env.standardOutput
-
-        // Decide day-first/month-first from a look-ahead window when no flag says it.
-        var lookahead: [[UInt8]] = []
-        if options.fieldOrder == nil {
-            var detector = FieldOrderDetector()
-            while lookahead.count < FieldOrderDetector.defaultWindow, let line = try reader.nextLine() {
-                lookahead.append(Array(line))
-                detector.observe(String(decoding: line, as: UTF8.self))
-            }
-            parser.setFieldOrder(detector.decided)
-        }
-
-        var lineNumber = 0
-        var failed = 0
-        var naive = 0
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(1 << 16)
+        let converter = DateStreamConverter(parser: DateParser(options: options), format: format, zone: zone.rules)
         let progress = ProgressIndicator(environment: env)
-        func handle(_ bytes: UnsafeBufferPointer<UInt8>) throws(TimelineError) {
-            lineNumber += 1
-            switch parser.parse(bytes: bytes) {
-            case .success(let parsed):
-                format.append(parsed.value, in: zone.rules, to: &buffer)
-                if let notice = parsed.notice {
-                    env.error("line \(lineNumber): warning: [\(notice.code)] \(notice.message)\n")
-                }
-            case .failure(let error):
-                failed += 1
-                if error == .naive { naive += 1 }
-                let raw = String(decoding: bytes, as: UTF8.self)
-                env.error("line \(lineNumber): error: [\(error.code)] \(error.message(for: raw))\n")
-            }
-            buffer.append(0x0A)
-            if buffer.count >= 1 << 16 {
-                try out.write(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
-            if lineNumber % 100_000 == 0 { progress.update(lineNumber, "reading dates") }
-        }
-        for line in lookahead { try line.withUnsafeBufferPointer { b throws(TimelineError) in try handle(b) } }
-        lookahead = []
-        while let line = try reader.nextLine() {
-            try line.withUnsafeBufferPointer { b throws(TimelineError) in try handle(b) }
-        }
-        try out.write(buffer)
-        try out.commit()
+        let summary = try converter.run(
+            try InputReader(path: "-"), to: env.standardOutput,
+            onNotice: { line, notice in env.error("line \(line): warning: [\(notice.code)] \(notice.message)\n") },
+            onFailure: { line, raw, error in env.error("line \(line): error: [\(error.code)] \(error.message(for: raw))\n") },
+            onProgress: { progress.update($0, "reading dates") })
+        try env.standardOutput.commit()
         progress.clear()
+        let (failed, naive, lineNumber) = (summary.failed, summary.naive, summary.lines)
         if failed > 0 {
             env.error("timeline: \(failed) of \(lineNumber) values could not be read\n")
         }

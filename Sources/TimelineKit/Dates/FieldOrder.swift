@@ -21,14 +21,16 @@ public struct FieldOrderDetector: Sendable {
 
     public mutating func observe(_ value: String) {
         var v = value
-        v.withUTF8 { bytes in
-            switch CatalogueSyntax.numericFieldOrderEvidence(bytes) {
-            case .dayFirst?: dayFirstEvidence += 1
-            case .monthFirst?: monthFirstEvidence += 1
-            case nil: break
-            }
-            if CatalogueSyntax.isAmbiguousNumericDate(bytes) { ambiguousValues += 1 }
+        v.withUTF8 { observe(bytes: $0) }
+    }
+
+    public mutating func observe(bytes: UnsafeBufferPointer<UInt8>) {
+        switch CatalogueSyntax.numericFieldOrderEvidence(bytes) {
+        case .dayFirst?: dayFirstEvidence += 1
+        case .monthFirst?: monthFirstEvidence += 1
+        case nil: break
         }
+        if CatalogueSyntax.isAmbiguousNumericDate(bytes) { ambiguousValues += 1 }
     }
 
     /// The order the evidence shows, or nil (none, or contradictory).

@@ -93,29 +93,56 @@ public final class InputReader {
 
     /// The next line without its terminator (LF, CRLF or lone CR), or nil at the end.
     public func nextLine() throws(TimelineError) -> ArraySlice<UInt8>? {
+        guard let range = try nextLineRange() else { return nil }
+        return buffer[range]
+    }
+
+    /// The next block of unread bytes (what is buffered, else one read), or nil at the end.
+    /// For callers that split records themselves in one tight loop.
+    public func nextChunk() throws(TimelineError) -> [UInt8]? {
+        try fill(atLeast: 1)
+        guard start < buffer.count else { return nil }
+        let chunk = start == 0 ? buffer : Array(buffer[start...])
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        return chunk
+    }
+
+    /// The buffer range of the next line, consuming it and its terminator.
+    private func nextLineRange() throws(TimelineError) -> Range<Int>? {
         var scanFrom = start
         while true {
-            var i = scanFrom
-            while i < buffer.count {
-                let b = buffer[i]
-                if b == 0x0A || b == 0x0D {
-                    if b == 0x0D && i + 1 == buffer.count && !eof {
-                        break  // a CR at the end of the buffer: need the next byte
-                    }
-                    let line = buffer[start..<i]
-                    start = (b == 0x0D && i + 1 < buffer.count && buffer[i + 1] == 0x0A) ? i + 2 : i + 1
-                    return line
+            let (terminator, count) = buffer.withUnsafeBufferPointer { p -> (Int?, Int) in
+                var i = scanFrom
+                let n = p.count
+                while i < n {
+                    let b = p[i]
+                    if b == 0x0A || b == 0x0D { return (i, n) }
+                    i += 1
                 }
-                i += 1
+                return (nil, n)
+            }
+            if let i = terminator {
+                let isCR = buffer[i] == 0x0D
+                if isCR && i + 1 == count && !eof {
+                    // A CR at the end of the buffer: need the next byte to know if LF follows.
+                    let consumed = i - start
+                    try fill(atLeast: count - start + 1)
+                    scanFrom = start + consumed
+                    continue
+                }
+                let range = start..<i
+                start = (isCR && i + 1 < count && buffer[i + 1] == 0x0A) ? i + 2 : i + 1
+                return range
             }
             if eof {
-                guard start < buffer.count else { return nil }
-                let line = buffer[start..<buffer.count]
-                start = buffer.count
-                return line
+                guard start < count else { return nil }
+                let range = start..<count
+                start = count
+                return range
             }
-            let consumed = i - start
-            try fill(atLeast: buffer.count - start + 1)
+            let consumed = count - start
+            try fill(atLeast: consumed + 1)
             scanFrom = start + consumed
         }
     }

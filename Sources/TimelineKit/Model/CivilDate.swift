@@ -3,9 +3,25 @@
 /// All-day values stay `CivilDate`s: they are never turned into a midnight instant, so
 /// they can never slip to a neighbouring day.
 public struct CivilDate: Hashable, Comparable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+    // Stored compactly (8 bytes): every parsed value carries one.
+    private var storedYear: Int32
+    private var storedMonth: UInt8
+    private var storedDay: UInt8
+
+    public var year: Int {
+        get { Int(storedYear) }
+        set { storedYear = Int32(newValue) }
+    }
+
+    public var month: Int {
+        get { Int(storedMonth) }
+        set { storedMonth = UInt8(newValue) }
+    }
+
+    public var day: Int {
+        get { Int(storedDay) }
+        set { storedDay = UInt8(newValue) }
+    }
 
     /// Creates a date, or returns nil when the fields do not name a real calendar day
     /// (30 February, month 13, year outside 1…9999).
@@ -13,15 +29,14 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         guard (1...9999).contains(year), (1...12).contains(month),
             day >= 1, day <= CivilDate.daysInMonth(year: year, month: month)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        self.init(uncheckedYear: year, month: month, day: day)
     }
 
+    @inline(__always)
     init(uncheckedYear year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        storedYear = Int32(truncatingIfNeeded: year)
+        storedMonth = UInt8(truncatingIfNeeded: month)
+        storedDay = UInt8(truncatingIfNeeded: day)
     }
 
     public static func isLeapYear(_ year: Int) -> Bool {
@@ -96,6 +111,23 @@ public struct CivilDate: Hashable, Comparable, Sendable {
 /// Appends `value` in decimal, left-padded with zeros to `width` digits.
 @inline(__always)
 func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
+    // The common cases of every timestamp: two digits (month … second), four (year).
+    if width == 2 && value >= 0 && value < 100 {
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value / 10))
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
+        return
+    }
+    if width == 4 && value >= 0 && value < 10_000 {
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value / 1000))
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value / 100 % 10))
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value / 10 % 10))
+        out.append(0x30 &+ UInt8(truncatingIfNeeded: value % 10))
+        return
+    }
+    appendDigitsSlowly(value, width: width, to: &out)
+}
+
+private func appendDigitsSlowly(_ value: Int, width: Int, to out: inout [UInt8]) {
     var v = value
     if v < 0 {
         out.append(UInt8(ascii: "-"))

@@ -1,10 +1,31 @@
 /// A wall-clock date and time with no offset or zone ("2024-06-12 08:00").
 public struct LocalDateTime: Hashable, Comparable, Sendable {
     public var date: CivilDate
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
-    public var nanosecond: Int
+    // Stored compactly (16 bytes in all): every parsed value carries one.
+    private var storedHour: UInt8
+    private var storedMinute: UInt8
+    private var storedSecond: UInt8
+    private var storedNanosecond: Int32
+
+    public var hour: Int {
+        get { Int(storedHour) }
+        set { storedHour = UInt8(newValue) }
+    }
+
+    public var minute: Int {
+        get { Int(storedMinute) }
+        set { storedMinute = UInt8(newValue) }
+    }
+
+    public var second: Int {
+        get { Int(storedSecond) }
+        set { storedSecond = UInt8(newValue) }
+    }
+
+    public var nanosecond: Int {
+        get { Int(storedNanosecond) }
+        set { storedNanosecond = Int32(newValue) }
+    }
 
     /// Creates a local time; nil when a field is out of range. Second 60 (a leap second)
     /// is not representable and is refused.
@@ -12,19 +33,16 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
             (0..<1_000_000_000).contains(nanosecond)
         else { return nil }
-        self.date = date
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
+        self.init(unchecked: date, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
     }
 
+    @inline(__always)
     init(unchecked date: CivilDate, hour: Int, minute: Int, second: Int, nanosecond: Int) {
         self.date = date
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
+        storedHour = UInt8(truncatingIfNeeded: hour)
+        storedMinute = UInt8(truncatingIfNeeded: minute)
+        storedSecond = UInt8(truncatingIfNeeded: second)
+        storedNanosecond = Int32(truncatingIfNeeded: nanosecond)
     }
 
     /// Seconds since the epoch if this wall time were UTC.
@@ -59,14 +77,58 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     }
 
     func appendISO(to out: inout [UInt8], fractionDigits: Int) {
-        date.appendISO(to: &out)
-        out.append(UInt8(ascii: "T"))
-        appendDigits(hour, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(minute, width: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        appendDigits(second, width: 2, to: &out)
-        appendFraction(nanosecond, digits: fractionDigits, to: &out)
+        // Formatted on the stack and appended once: this runs for every value written.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var w = FixedWriter(buffer)
+            w.four(date.year)
+            w.byte(0x2D)
+            w.two(date.month)
+            w.byte(0x2D)
+            w.two(date.day)
+            w.byte(0x54)
+            w.two(hour)
+            w.byte(0x3A)
+            w.two(minute)
+            w.byte(0x3A)
+            w.two(second)
+            if fractionDigits > 0 {
+                w.byte(0x2E)
+                var divisor = 100_000_000
+                for _ in 0..<min(fractionDigits, 9) {
+                    w.byte(0x30 &+ UInt8(truncatingIfNeeded: nanosecond / divisor % 10))
+                    divisor /= 10
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<w.count]))
+        }
+    }
+}
+
+/// Writes ASCII digits into a small stack buffer. Values must fit the widths (years 1…9999).
+struct FixedWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        buffer[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func two(_ v: Int) {
+        byte(0x30 &+ UInt8(truncatingIfNeeded: v / 10 % 10))
+        byte(0x30 &+ UInt8(truncatingIfNeeded: v % 10))
+    }
+
+    @inline(__always)
+    mutating func four(_ v: Int) {
+        two(v / 100)
+        two(v % 100)
     }
 }
 

@@ -21,12 +21,49 @@ public struct TimeValue: Hashable, Sendable {
         case date(CivilDate)
     }
 
-    public var moment: Moment
+    // Stored flat rather than as a `Moment` enum: every parsed value is copied several
+    // times on its way out, and a flat struct copies with two retains, not an enum witness.
+    // For a date, `seconds` holds its day number and the offset is zero.
+    private var seconds: Int64
+    private var nanoseconds: Int32
+    private var offsetSeconds: Int32
+    private var digits: UInt8
     public var basis: TimeBasis
-    /// Fraction digits written for the instant and local time (0…9).
-    public var fractionDigits: Int
+    private var zoneName: String?
     /// The source text, for auditing.
     public var raw: String?
+
+    /// An instant, or an all-day date (basis `date`).
+    public var moment: Moment {
+        get {
+            basis == .date
+                ? .date(CivilDate(daysSinceEpoch: seconds))
+                : .instant(Instant(unchecked: seconds, nanoseconds: nanoseconds), offset: UTCOffset(seconds: Int(offsetSeconds)), zone: zoneName)
+        }
+        set {
+            switch newValue {
+            case .date(let d):
+                seconds = d.daysSinceEpoch
+                nanoseconds = 0
+                offsetSeconds = 0
+                zoneName = nil
+                digits = 0
+                basis = .date
+            case .instant(let i, let o, let z):
+                seconds = i.seconds
+                nanoseconds = i.nanoseconds
+                offsetSeconds = Int32(o.seconds)
+                zoneName = z
+                if basis == .date { basis = .offset }
+            }
+        }
+    }
+
+    /// Fraction digits written for the instant and local time (0…9).
+    public var fractionDigits: Int {
+        get { Int(digits) }
+        set { digits = UInt8(min(max(newValue, 0), 9)) }
+    }
 
     /// An instant. `basis` must not be `.date`.
     public init(
@@ -34,44 +71,44 @@ public struct TimeValue: Hashable, Sendable {
         fractionDigits: Int = 0, raw: String? = nil
     ) {
         precondition(basis != .date, "an instant cannot have basis 'date'")
-        self.moment = .instant(instant, offset: offset, zone: zone)
+        seconds = instant.seconds
+        nanoseconds = instant.nanoseconds
+        offsetSeconds = Int32(offset.seconds)
+        digits = UInt8(min(max(fractionDigits, 0), 9))
         self.basis = basis
-        self.fractionDigits = min(max(fractionDigits, 0), 9)
+        zoneName = zone
         self.raw = raw
     }
 
     /// An all-day date.
     public init(date: CivilDate, raw: String? = nil) {
-        self.moment = .date(date)
-        self.basis = .date
-        self.fractionDigits = 0
+        seconds = date.daysSinceEpoch
+        nanoseconds = 0
+        offsetSeconds = 0
+        digits = 0
+        basis = .date
+        zoneName = nil
         self.raw = raw
     }
 
     public var instant: Instant? {
-        if case .instant(let i, _, _) = moment { return i }
-        return nil
+        basis == .date ? nil : Instant(unchecked: seconds, nanoseconds: nanoseconds)
     }
 
     public var date: CivilDate? {
-        if case .date(let d) = moment { return d }
-        return nil
+        basis == .date ? CivilDate(daysSinceEpoch: seconds) : nil
     }
 
     public var offset: UTCOffset? {
-        if case .instant(_, let o, _) = moment { return o }
-        return nil
+        basis == .date ? nil : UTCOffset(seconds: Int(offsetSeconds))
     }
 
-    public var zone: String? {
-        if case .instant(_, _, let z) = moment { return z }
-        return nil
-    }
+    public var zone: String? { zoneName }
 
     /// The wall time in the value's own offset; nil for dates.
     public var local: LocalDateTime? {
-        if case .instant(let i, let o, _) = moment { return i.local(in: o) }
-        return nil
+        guard basis != .date else { return nil }
+        return Instant(unchecked: seconds, nanoseconds: nanoseconds).local(in: UTCOffset(seconds: Int(offsetSeconds)))
     }
 
     /// RFC 3339 in the value's own offset (`2024-06-12T08:00:00+08:00`), or `YYYY-MM-DD`.

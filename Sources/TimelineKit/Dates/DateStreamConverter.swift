@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `timeline dates` as a library function: one value per line in, one line out, in order.
+///
+/// A value that cannot be read gives an empty line and a failure report with its line
+/// number. Day-first/month-first, when not set, is decided from the first
+/// `FieldOrderDetector.defaultWindow` lines before any is converted. Lines end with LF, CRLF
+/// or a lone CR. The loop keeps its state in locals, so a line costs the parse and the
+/// formatting and little else.
+public struct DateStreamConverter {
+    public struct Summary: Hashable, Sendable {
+        public var lines = 0
+        public var failed = 0
+        /// Failures for want of an offset or zone (TZ101).
+        public var naive = 0
+    }
+
+    public let parser: DateParser
+    public let format: DateOutputFormat
+    public let zone: ZoneRules
+
+    public init(parser: DateParser, format: DateOutputFormat, zone: ZoneRules) {
+        self.parser = parser
+        self.format = format
+        self.zone = zone
+    }
+
+    /// Converts every line of `input` into `output` (not committed).
+    /// - Parameters:
+    ///   - onNotice: a value was read but something was decided (DST gap/overlap, …).
+    ///   - onFailure: a value could not be read: its line, its text and why.
+    public func run(
+        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
+        onFailure: (Int, String, DateParseError) -> Void, onProgress: (Int) -> Void = { _ in }
+    ) throws(TimelineError) -> Summary {
+        var state = State(converter: self)
+        var splitter = LineSplitter()
+        if parser.options.fieldOrder == nil {
+            // Look ahead: decide the field order before converting anything.
+            var window: [[UInt8]] = []
+            var detector = FieldOrderDetector()
+            while window.count < FieldOrderDetector.defaultWindow, let chunk = try input.nextChunk() {
+                splitter.split(chunk) { line in window.append(Array(line)) }
+            }
+            for line in window {
+                line.withUnsafeBufferPointer { detector.observe(bytes: $0) }
+            }
+            parser.setFieldOrder(detector.decided)
+            for line in window {
+                line.withUnsafeBufferPointer { state.convert($0, onNotice, onFailure) }
+            }
+        }
+        while let chunk = try input.nextChunk() {
+            splitter.split(chunk) { line in state.convert(line, onNotice, onFailure) }
+            if state.out.count >= 1 << 16 {
+                try output.write(state.out)
+                state.out.removeAll(keepingCapacity: true)
+                onProgress(state.summary.lines)
+            }
+        }
+        splitter.finish { line in state.convert(line, onNotice, onFailure) }
+        try output.write(state.out)
+        return state.summary
+    }
+
+    private struct State {
+        let converter: DateStreamConverter
+        var out: [UInt8] = []
+        var summary = Summary()
+
+        init(converter: DateStreamConverter) {
+            self.converter = converter
+            out.reserveCapacity(1 << 17)
+        }
+
+        mutating func convert(
+            _ line: UnsafeBufferPointer<UInt8>, _ onNotice: (Int, DateNotice) -> Void, _ onFailure: (Int, String, DateParseError) -> Void
+        ) {
+            summary.lines += 1
+            switch converter.parser.parse(bytes: line) {
+            case .success(let parsed):
+                converter.format.append(parsed.value, in: converter.zone, to: &out)
+                if let notice = parsed.notice { onNotice(summary.lines, notice) }
+            case .failure(let error):
+                summary.failed += 1
+                if error == .naive { summary.naive += 1 }
+                onFailure(summary.lines, String(decoding: line, as: UTF8.self), error)
+            }
+            out.append(0x0A)
+        }
+    }
+}
+
+/// Splits byte chunks into lines (LF, CRLF or lone CR), carrying a partial line across
+/// chunks; the last line needs no terminator.
+struct LineSplitter {
+    private var carry: [UInt8] = []
+    private var skipLF = false
+
+    mutating func split(_ chunk: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        chunk.withUnsafeBufferPointer { p in
+            var i = 0
+            let n = p.count
+            if skipLF, n > 0, p[0] == 0x0A { i = 1 }
+            skipLF = false
+            var lineStart = i
+            if n > 0, memchr(p.baseAddress!, 0x0D, n) == nil {
+                // No CR in the chunk (the usual case): find each LF with memchr.
+                while lineStart < n, let found = memchr(p.baseAddress! + lineStart, 0x0A, n - lineStart) {
+                    let end = p.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    emit(UnsafeBufferPointer(rebasing: p[lineStart..<end]), body)
+                    lineStart = end + 1
+                }
+                if lineStart < n { carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[lineStart..<n])) }
+                return
+            }
+            while i < n {
+                let b = p[i]
+                if b == 0x0A || b == 0x0D {
+                    emit(UnsafeBufferPointer(rebasing: p[lineStart..<i]), body)
+                    if b == 0x0D {
+                        if i + 1 < n {
+                            if p[i + 1] == 0x0A { i += 1 }
+                        } else {
+                            skipLF = true
+                        }
+                    }
+                    lineStart = i + 1
+                }
+                i += 1
+            }
+            if lineStart < n { carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[lineStart..<n])) }
+        }
+    }
+
+    /// Hands on a line, joined to the part carried over from the previous chunk if any.
+    @inline(__always)
+    private mutating func emit(_ tail: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if carry.isEmpty {
+            body(tail)
+        } else {
+            carry.append(contentsOf: tail)
+            carry.withUnsafeBufferPointer(body)
+            carry.removeAll(keepingCapacity: true)
+        }
+    }
+
+    mutating func finish(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if !carry.isEmpty { carry.withUnsafeBufferPointer(body) }
+        carry.removeAll()
+    }
+}
