@@ -50,10 +50,20 @@ struct CatalogueSyntax: Sendable {
     private static let weekdayPrefixes: [[UInt8]] = ["星期", "周", "週", "礼拜", "禮拜"].map { Array($0.utf8) }
     private static let weekdayDigits: [[UInt8]] = ["一", "二", "三", "四", "五", "六", "日", "天"].map { Array($0.utf8) }
 
-    /// Splits `input` into tokens; nil on a byte it cannot place.
-    static func tokenize(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> [(Token, Int)]? {
+    /// Reusable storage, so reading a value allocates nothing once it has grown.
+    struct Scratch {
         var tokens: [(Token, Int)] = []
-        tokens.reserveCapacity(16)
+        var numbers: [DateNumber] = []
+
+        init() {
+            tokens.reserveCapacity(32)
+            numbers.reserveCapacity(8)
+        }
+    }
+
+    /// Splits `input` into `tokens` (emptied first); false on a byte it cannot place.
+    static func tokenize(_ input: UnsafeBufferPointer<UInt8>, into tokens: inout [(Token, Int)], progress: inout Int) -> Bool {
+        tokens.removeAll(keepingCapacity: true)
         var i = 0
         let n = input.count
         outer: while i < n {
@@ -62,7 +72,7 @@ struct CatalogueSyntax: Sendable {
             if isDigit(b) {
                 var value = 0
                 while i < n, isDigit(input[i]) {
-                    guard i - start < 18 else { return nil }
+                    guard i - start < 18 else { return false }
                     value = value * 10 + Int(input[i] - 0x30)
                     i += 1
                 }
@@ -90,7 +100,7 @@ struct CatalogueSyntax: Sendable {
                 // A parenthesised comment, as in RFC 2822: `(Pacific Daylight Time)`.
                 guard let close = input[i...].firstIndex(of: UInt8(ascii: ")")) else {
                     progress = max(progress, i)
-                    return nil
+                    return false
                 }
                 i = close + 1
             } else if b == UInt8(ascii: "'") {
@@ -101,7 +111,7 @@ struct CatalogueSyntax: Sendable {
                     || b == UInt8(ascii: ",") || b == UInt8(ascii: "+")
                 else {
                     progress = max(progress, i)
-                    return nil
+                    return false
                 }
                 i += 1
                 tokens.append((.punct(b), start))
@@ -120,10 +130,10 @@ struct CatalogueSyntax: Sendable {
                     continue outer
                 }
                 progress = max(progress, i)
-                return nil
+                return false
             }
         }
-        return tokens
+        return true
     }
 
     private static func hasPrefix(_ input: UnsafeBufferPointer<UInt8>, at i: Int, _ p: [UInt8]) -> Bool {
@@ -136,14 +146,15 @@ struct CatalogueSyntax: Sendable {
 
     private enum Meridiem { case am, pm, noon, earlyMorning }
 
-    private struct DateNumber {
+    struct DateNumber {
         var value: Int
         var digits: Int
         var apostrophe: Bool
     }
 
-    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> Outcome {
-        guard let tokens = CatalogueSyntax.tokenize(input, progress: &progress) else { return .failure }
+    func parse(_ input: UnsafeBufferPointer<UInt8>, scratch: inout Scratch, progress: inout Int) -> Outcome {
+        guard CatalogueSyntax.tokenize(input, into: &scratch.tokens, progress: &progress) else { return .failure }
+        let tokens = scratch.tokens
         var year: Int?
         var month: Int?
         var day: Int?
@@ -155,7 +166,11 @@ struct CatalogueSyntax: Sendable {
         var meridiem: Meridiem?
         var offset: UTCOffset?
         var zoneName: Range<Int>?
+        // Borrow the scratch array (swap, not copy, so appending does not copy it).
         var numbers: [DateNumber] = []
+        swap(&numbers, &scratch.numbers)
+        numbers.removeAll(keepingCapacity: true)
+        defer { swap(&numbers, &scratch.numbers) }
         var monthPosition = 0  // how many date numbers came before the month name
         var pendingApostrophe = false
 

@@ -137,6 +137,7 @@ public final class DateParser {
     private let iso = ISO8601Syntax()
     private let rfc2822 = RFC2822Syntax()
     private var catalogue: CatalogueSyntax
+    private var scratch = CatalogueSyntax.Scratch()
     private var zoneCache: [String: Result<ResolvedZone, ZoneResolutionError>] = [:]
     // Hot-path settings held apart from `options`, so reading one never copies the struct.
     private let assumedZone: ResolvedZone?
@@ -213,7 +214,7 @@ public final class DateParser {
             attempt(pattern.name, progress)
         }
         progress = 0
-        switch catalogue.parse(bytes, progress: &progress) {
+        switch catalogue.parse(bytes, scratch: &scratch, progress: &progress) {
         case .fields(let fields): return resolve(fields, in: bytes)
         case .ambiguousFieldOrder: return .failure(.ambiguousFieldOrder)
         case .failure: attempt("built-in formats", progress)

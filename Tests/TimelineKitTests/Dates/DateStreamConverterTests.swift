@@ -1,0 +1,77 @@
+import Testing
+
+@testable import TimelineKit
+
+@Suite("timeline dates as a library: DateStreamConverter and LineSplitter")
+struct DateStreamConverterTests {
+    static func lines(of text: String, chunkedAt cut: Int) -> [String] {
+        let bytes = Array(text.utf8)
+        var splitter = LineSplitter()
+        var out: [String] = []
+        let cut = min(cut, bytes.count)
+        splitter.split(Array(bytes[..<cut])) { out.append(String(decoding: $0, as: UTF8.self)) }
+        splitter.split(Array(bytes[cut...])) { out.append(String(decoding: $0, as: UTF8.self)) }
+        splitter.finish { out.append(String(decoding: $0, as: UTF8.self)) }
+        return out
+    }
+
+    @Test("lines split the same wherever a chunk boundary falls", arguments: [
+        ("a\nbb\n\nccc", ["a", "bb", "", "ccc"]),
+        ("a\r\nbb\r\n\r\nccc\r\n", ["a", "bb", "", "ccc"]),
+        ("a\rbb\r\rccc", ["a", "bb", "", "ccc"]),
+        ("a\r\nb\nc\rd", ["a", "b", "c", "d"]),
+        ("", []),
+        ("\n", [""]),
+    ])
+    func splitting(text: String, expected: [String]) {
+        for cut in 0...text.utf8.count {
+            #expect(Self.lines(of: text, chunkedAt: cut) == expected, "cut at \(cut)")
+        }
+    }
+
+    static func convert(_ text: String, options: DateParsingOptions = DateParsingOptions(), zone: String = "UTC")
+        throws -> (String, [String], DateStreamConverter.Summary)
+    {
+        let converter = DateStreamConverter(
+            parser: DateParser(options: options), format: .rfc3339, zone: try ZoneResolver().resolve(zone).rules)
+        let out = OutputWriter(inMemory: "out")
+        var messages: [String] = []
+        let summary = try converter.run(
+            InputReader(name: "-", bytes: Array(text.utf8)), to: out,
+            onNotice: { line, notice in messages.append("\(line) \(notice.code)") },
+            onFailure: { line, raw, error in messages.append("\(line) \(error.code) \(raw)") })
+        return (String(decoding: out.bytes, as: UTF8.self), messages, summary)
+    }
+
+    @Test("one line out per line in, failures as empty lines with their line numbers")
+    func convertsInOrder() throws {
+        var options = DateParsingOptions()
+        options.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
+        let (out, messages, summary) = try Self.convert(
+            "\u{FEFF}2024-06-12 08:00\r\nnope\r\n\r\n2024-06-12\r\n1718179200", options: options, zone: "Asia/Shanghai")
+        #expect(out == "2024-06-12T08:00:00+08:00\n\n\n2024-06-12\n2024-06-12T16:00:00+08:00\n")
+        #expect(messages == ["2 E001 nope", "3 E001 "])
+        #expect(summary == DateStreamConverter.Summary(lines: 5, failed: 2, naive: 0))
+    }
+
+    @Test("day-first is decided from the look-ahead window before the first line is written")
+    func lookahead() throws {
+        let (out, _, _) = try Self.convert("03/04/2024\n05/06/2024\n25/06/2024\n")
+        #expect(out == "2024-04-03\n2024-06-05\n2024-06-25\n")
+        let (monthFirst, _, _) = try Self.convert("03/04/2024\n06/25/2024\n")
+        #expect(monthFirst == "2024-03-04\n2024-06-25\n")
+        let (undecided, messages, _) = try Self.convert("03/04/2024\n")
+        #expect(undecided == "\n")
+        #expect(messages == ["1 TZ112 03/04/2024"])
+    }
+
+    @Test("notices and naive values are counted")
+    func notices() throws {
+        var options = DateParsingOptions()
+        options.assumedZone = try ZoneResolver().resolve("America/New_York")
+        let (_, messages, _) = try Self.convert("2024-03-10 02:30\n", options: options)
+        #expect(messages == ["1 TZ104"])
+        let (_, _, summary) = try Self.convert("2024-03-10 02:30\n2024-03-10T02:30:00Z\n")
+        #expect(summary.naive == 1 && summary.failed == 1)
+    }
+}
