@@ -21,9 +21,40 @@ public enum DateOutputFormat: Sendable {
         }
     }
 
+    /// Remembers the last day number converted to a calendar date: consecutive values in a
+    /// log or export usually fall on the same day, and the conversion is a chain of divisions.
+    public struct DayCache {
+        var day: Int64 = .min
+        var date = CivilDate(uncheckedYear: 1970, month: 1, day: 1)
+
+        public init() {}
+
+        @inline(__always)
+        mutating func local(secondsAsIfUTC seconds: Int64, nanosecond: Int) -> LocalDateTime {
+            var days = seconds / 86_400
+            var rem = seconds % 86_400
+            if rem < 0 {
+                rem += 86_400
+                days -= 1
+            }
+            if days != day {
+                day = days
+                date = CivilDate(daysSinceEpoch: days)
+            }
+            let r = Int(rem)
+            return LocalDateTime(unchecked: date, hour: r / 3600, minute: r % 3600 / 60, second: r % 60, nanosecond: nanosecond)
+        }
+    }
+
     /// Appends `value` shown in `zone`. All-day dates are written `YYYY-MM-DD` whatever the
     /// format: they have no instant.
     public func append(_ value: TimeValue, in zone: ZoneRules, to out: inout [UInt8]) {
+        var cache = DayCache()
+        append(value, in: zone, cache: &cache, to: &out)
+    }
+
+    /// As `append(_:in:to:)`, reusing `cache` across calls.
+    public func append(_ value: TimeValue, in zone: ZoneRules, cache: inout DayCache, to out: inout [UInt8]) {
         let instant: Instant
         switch value.moment {
         case .date(let d):
@@ -36,7 +67,8 @@ public enum DateOutputFormat: Sendable {
         switch self {
         case .rfc3339:
             let offset = zone.offset(at: instant)
-            instant.local(in: offset).appendISO(to: &out, fractionDigits: digits)
+            cache.local(secondsAsIfUTC: instant.seconds + Int64(offset.seconds), nanosecond: Int(instant.nanoseconds))
+                .appendISO(to: &out, fractionDigits: digits)
             offset.appendRFC3339(to: &out)
         case .date:
             zone.day(of: instant).appendISO(to: &out)

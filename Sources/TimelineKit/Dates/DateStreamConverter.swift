@@ -71,6 +71,7 @@ public struct DateStreamConverter {
         let converter: DateStreamConverter
         var out: [UInt8] = []
         var summary = Summary()
+        var days = DateOutputFormat.DayCache()
 
         init(converter: DateStreamConverter) {
             self.converter = converter
@@ -83,7 +84,7 @@ public struct DateStreamConverter {
             summary.lines += 1
             switch converter.parser.parse(bytes: line) {
             case .success(let parsed):
-                converter.format.append(parsed.value, in: converter.zone, to: &out)
+                converter.format.append(parsed.value, in: converter.zone, cache: &days, to: &out)
                 if let notice = parsed.notice { onNotice(summary.lines, notice) }
             case .failure(let error):
                 summary.failed += 1

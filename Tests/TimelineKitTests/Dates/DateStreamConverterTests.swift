@@ -75,3 +75,36 @@ struct DateStreamConverterTests {
         #expect(summary.naive == 1 && summary.failed == 1)
     }
 }
+
+@Suite("DateOutputFormat")
+struct DateOutputFormatTests {
+    @Test("the day cache never changes what is written (random and sorted instants, both sides of 1970)")
+    func dayCache() throws {
+        var rng = SplitMix64(seed: 7)
+        let zone = try #require(ZoneResolver.ianaRules("America/Santiago"))
+        var cache = DateOutputFormat.DayCache()
+        var seconds: Int64 = -100_000_000
+        for i in 0..<50_000 {
+            seconds = i % 2 == 0 ? seconds + Int64(rng.next() % 5000) : Int64(rng.next() % 6_000_000_000) - 3_000_000_000
+            let value = TimeValue(instant: Instant(seconds: seconds, nanoseconds: 0), offset: .utc, basis: .offset)
+            var cached = [UInt8]()
+            DateOutputFormat.rfc3339.append(value, in: zone, cache: &cache, to: &cached)
+            var expected = TimeValue(instant: value.instant!, offset: zone.offset(at: value.instant!), basis: .offset).rfc3339
+            if expected.hasSuffix("+00:00") { expected = String(expected.dropLast(6)) + "Z" }
+            #expect(String(decoding: cached, as: UTF8.self) == expected)
+        }
+    }
+
+    @Test("epoch outputs keep the digits read", arguments: [
+        ("1718179200", DateOutputFormat.epoch, "1718179200"), ("1718179200.5", .epoch, "1718179200.5"),
+        ("1718179200123", .epochMilliseconds, "1718179200123"), ("1718179200123456", .epochMilliseconds, "1718179200123.456"),
+        ("1969-12-31T23:59:59.5Z", .epoch, "-0.5"), ("1969-12-31T23:59:58.25Z", .epoch, "-1.75"),
+        ("2024-06-12", .epoch, "2024-06-12"),
+    ])
+    func epochs(input: String, format: DateOutputFormat, expected: String) throws {
+        let value = try DateParser().parse(input).get().value
+        var out = [UInt8]()
+        format.append(value, in: .utc, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == expected)
+    }
+}
