@@ -19,6 +19,7 @@ let package = Package(
         .testTarget(
             name: "TimelineKitTests", dependencies: ["TimelineKit"],
             resources: [.copy("Resources")]),
-        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"]),
+        // Fixtures are read by path (they are checked by an external validator, not loaded).
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"], exclude: ["Fixtures"]),
     ]
 )
