@@ -12,7 +12,10 @@ enum ConvertCommand {
             fails leaves no file behind. With the default --sort asc every event is held in memory to be
             sorted; --sort input streams in bounded memory. Every record is either written or rejected
             with its file, line and reason; a summary goes to standard error.
-            Readable now: json, ndjson, timeline (the canonical form). Writable now: json, ndjson, timeline.
+            Readable now: csv, tsv, json, ndjson, timeline. Writable now: json, ndjson, timeline, csv, tsv.
+            Columns are mapped to fields by header name (time, timestamp, created_at, 交易时间, title,
+            status, 状态, amount, 金额, …) unless --map says otherwise; every other column is kept in
+            the event's attributes.
             """,
         positional: ("INPUT ...", "Files to read, or '-' for standard input. [default: -]"),
         options: [
@@ -22,17 +25,31 @@ enum ConvertCommand {
             .value("sort", "ORDER", "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: "asc", choices: SortOrder.allCases.map(\.rawValue)),
             DateOptions.zoneSpec,
         ] + DateOptions.specs + [
-            .value("rejects", "FILE", "Also write rejected records (file, line, reason, raw text) to FILE as NDJSON.", default: "reported on stderr only"),
+            .value("map", "FIELD=COLUMN", "Map a source column (a dotted path for JSON) to a field: id, start, end, title, detail, status, category, amount, currency, location, series, recorded, links, tags, zone (per-record zone), direction (income/expense words). start=date+time joins columns.", repeatable: true),
+            .value("mapping", "FILE", "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"}."),
+            .value("status-map", "WORD=STATUS", "Add a status word, e.g. 已揽件=processing.", repeatable: true),
+            .value("delimiter", "C", "CSV delimiter: a character, 'tab', or '\\t'.", default: "detected among , ; tab |"),
+            .flag("no-header", "The CSV has no header line: columns are named 1, 2, …"),
+            .flag("decimal-comma", "Amounts use a decimal comma: 1.234,50."),
+            .value("records", "PATH", "JSON: the dotted path of the records array, e.g. data or result.traces.", default: "the top-level array, or the one array of objects"),
+            .value("time-format", "FORMAT", "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"),
+            .flag("safe-csv", "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them."),
+            .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
             .flag("strict", "Fail (exit 65, no output file) if any record is rejected."),
             .flag("verbose", short: "v", "Report format detection and other decisions on stderr."),
             .flag("quiet", short: "q", "Do not print the summary line."),
         ],
         examples: [
-            ("timeline convert events.ndjson --to json -o events.json", "Canonical NDJSON to one canonical JSON document"),
+            ("timeline convert samples/orders.csv --to ndjson --assume-zone Asia/Shanghai", "An order export to canonical NDJSON"),
+            ("timeline convert samples/wallet-statement.csv --assume-zone Asia/Shanghai --map direction=收/支 --to csv", "A wallet statement, amounts signed by the 收/支 column"),
+            ("timeline convert samples/courier-trace.json --assume-zone Asia/Shanghai --sort asc", "A courier trace (newest first in the file) in time order"),
             ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
             ("cat events.json | timeline convert --from json --to ndjson --sort input", "Stream standard input to NDJSON in input order"),
             ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
         ])
+
+    /// How many rejected records are printed on stderr before the rest are only counted.
+    static let rejectsShown = 100
 
     static func run(_ args: ParsedArguments, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
         let dateOptions: DateParsingOptions
@@ -43,6 +60,33 @@ enum ConvertCommand {
         } catch {
             throw TimelineError(.usage, error.message)
         }
+        var importOptions = ImportOptions()
+        importOptions.dates = dateOptions
+        importOptions.hasHeader = !args.has("no-header")
+        importOptions.recordsPath = args.value("records")
+        importOptions.mapping.amounts.decimalComma = args.has("decimal-comma")
+        for spec in args.all("map") { try importOptions.mapping.mapping.add(spec) }
+        for spec in args.all("status-map") { try importOptions.mapping.statuses.add(spec) }
+        if let file = args.value("mapping") {
+            var parser = JSONParser(bytes: try InputReader(path: file).readAll())
+            let json: JSONValue
+            do throws(JSONSyntaxError) {
+                json = try parser.parseValue()
+            } catch {
+                throw TimelineError(.usage, "mapping file '\(file)' is not valid JSON: \(error.message)")
+            }
+            try importOptions.mapping.mapping.add(json: json, file: file)
+        }
+        if let d = args.value("delimiter") {
+            switch d {
+            case "tab", "\\t", "\t": importOptions.delimiter = 0x09
+            default:
+                guard d.utf8.count == 1, let b = d.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
+                    throw TimelineError(.usage, "invalid value '\(d)' for '--delimiter'; expected one character such as ';' or 'tab'")
+                }
+                importOptions.delimiter = b
+            }
+        }
         let outputPath = args.value("output")
         let toID = args.value("to") ?? outputPath.flatMap { FormatRegistry.format(forPath: $0)?.id } ?? "json"
         guard let toFormat = FormatRegistry.format(toID), FormatRegistry.outputFormatIDs.contains(toFormat.id) else {
@@ -50,6 +94,14 @@ enum ConvertCommand {
         }
         var exportOptions = ExportOptions()
         exportOptions.displayZone = displayZone
+        exportOptions.safeCSV = args.has("safe-csv")
+        if let f = args.value("time-format") {
+            do throws(DatePattern.CompileError) {
+                exportOptions.timeFormat = try DateOutputFormat(f)
+            } catch {
+                throw TimelineError(.usage, error.message)
+            }
+        }
         guard let exporter = toFormat.makeExporter?(exportOptions) else {
             let writable = FormatRegistry.formats.filter { $0.makeExporter != nil }.map(\.id)
             throw TimelineError(.usage, "writing '\(toFormat.id)' is not supported yet; writable formats: \(writable.joined(separator: ", "))")
@@ -63,14 +115,21 @@ enum ConvertCommand {
 
         let pipeline = ConvertPipeline()
         pipeline.inputFormat = args.value("from")
-        pipeline.importOptions.dates = dateOptions
+        pipeline.importOptions = importOptions
         pipeline.exportOptions = exportOptions
         pipeline.sort = SortOrder(rawValue: args.value("sort") ?? "asc")!
         pipeline.verbose = args.has("verbose")
         pipeline.onDiagnostic = env.print
         var rejectWriteError: TimelineError?
+        var printedRejects = 0
         pipeline.onReject = { record in
-            env.print(Diagnostic(.error, "rejected: \(record.reason)", at: record.location, code: record.code))
+            // The first rejects go to stderr; all of them go to --rejects.
+            printedRejects += 1
+            if printedRejects <= Self.rejectsShown {
+                env.print(Diagnostic(.error, "rejected: \(record.reason)", at: record.location, code: record.code))
+            } else if printedRejects == Self.rejectsShown + 1 {
+                env.error("timeline: note: more rejects are not shown here; write them all with --rejects FILE\n")
+            }
             do throws(TimelineError) { try rejectsWriter?.write(record) } catch { rejectWriteError = rejectWriteError ?? error }
         }
         let progress = ProgressIndicator(environment: env)
@@ -80,7 +139,8 @@ enum ConvertCommand {
         if let rejectWriteError { throw rejectWriteError }
 
         if !args.has("quiet") {
-            env.error("timeline: read \(summary.read) records, wrote \(summary.written), rejected \(summary.rejected)\n")
+            let see = summary.rejected > 0 ? args.value("rejects").map { " (see \($0))" } ?? "" : ""
+            env.error("timeline: read \(summary.read) records, wrote \(summary.written), rejected \(summary.rejected)\(see)\n")
         }
         if summary.naive > 0 {
             throw TimelineError(

@@ -145,6 +145,8 @@ public final class DateParser {
     private let acceptsEpochNumbers: Bool
     private let onGap: GapPolicy
     private let onOverlap: OverlapPolicy
+    /// Set only while `parse(_:inZone:)` runs.
+    private var recordZone: ResolvedZone?
 
     /// Values longer than this (in bytes, after trimming) are refused outright.
     public static let maximumLength = 256
@@ -162,6 +164,15 @@ public final class DateParser {
     /// Day-first/month-first decided later (from a column's values), if not set by a flag.
     public func setFieldOrder(_ order: FieldOrder?) {
         if options.fieldOrder == nil { catalogue.fieldOrder = order }
+    }
+
+    /// Reads `text`, placing a value without offset or zone in `zone` (a per-record zone
+    /// column) with basis `zone`; otherwise as `parse(_:)`.
+    public func parse(_ text: String, inZone zone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+        guard let zone else { return parse(text) }
+        recordZone = zone
+        defer { recordZone = nil }
+        return parse(text)
     }
 
     /// Reads `text`; `raw` in the result is `text` as given.
@@ -257,12 +268,13 @@ public final class DateParser {
         if !f.hasTime {
             return .success(ParsedTimeValue(value: TimeValue(date: f.local.date)))
         }
-        guard let assumed = assumedZone else { return .failure(.naive) }
+        guard let assumed = recordZone ?? assumedZone else { return .failure(.naive) }
+        let basis: TimeBasis = recordZone != nil ? .zone : .assumed
         if let fixed = assumed.fixedOffset {
-            let value = TimeValue(instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: .assumed, fractionDigits: digits)
+            let value = TimeValue(instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: basis, fractionDigits: digits)
             return .success(ParsedTimeValue(value: value))
         }
-        return place(f.local, in: assumed.rules, basis: .assumed, fractionDigits: digits)
+        return place(f.local, in: assumed.rules, basis: basis, fractionDigits: digits)
     }
 
     /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.

@@ -2,6 +2,10 @@
 public struct ExportOptions: Sendable {
     /// The display zone (`--zone`): where days are counted and times shown.
     public var displayZone: ResolvedZone = .utc
+    /// CSV: how times are written (`--time-format`); nil is RFC 3339 in the display zone.
+    public var timeFormat: DateOutputFormat?
+    /// CSV: neutralise formula-looking cells (`--safe-csv`).
+    public var safeCSV = false
 
     public init() {}
 }

@@ -38,14 +38,23 @@ public final class InputReader {
         ownsDescriptor = true
     }
 
-    /// Reads from bytes in memory (tests, benchmarks).
-    public init(name: String, bytes: [UInt8]) {
+    /// Reads from bytes in memory (tests, benchmarks), `chunkSize` bytes at a time so that
+    /// record boundaries can fall anywhere.
+    public init(name: String, bytes: [UInt8], chunkSize: Int? = nil) {
         self.name = name
         fd = -1
         ownsDescriptor = false
-        buffer = bytes
-        eof = true
+        if let chunkSize {
+            memory = bytes[...]
+            memoryChunk = max(1, chunkSize)
+        } else {
+            buffer = bytes
+            eof = true
+        }
     }
+
+    private var memory: ArraySlice<UInt8> = []
+    private var memoryChunk = 0
 
     deinit {
         if ownsDescriptor { close(fd) }
@@ -57,6 +66,14 @@ public final class InputReader {
             if start > 0 && start >= buffer.count / 2 {
                 buffer.removeFirst(start)
                 start = 0
+            }
+            if fd < 0 {
+                // In memory: hand over the next slice.
+                let take = memory.prefix(memoryChunk)
+                buffer.append(contentsOf: take)
+                memory = memory.dropFirst(take.count)
+                if take.isEmpty { eof = true }
+                continue
             }
             let old = buffer.count
             buffer.reserveCapacity(old + InputReader.chunkSize)

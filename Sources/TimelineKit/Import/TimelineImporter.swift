@@ -5,18 +5,31 @@ public struct RejectedRecord: Hashable, Sendable {
     public var reason: String
     /// The finding code (`E001` for an unreadable value, …) when there is one.
     public var code: String?
+    /// For CSV input: the record's fields and the file's header, so a rejects file can
+    /// hold them unchanged.
+    public var fields: [String]?
+    public var header: [String]?
 
-    public init(location: SourceLocation, raw: String, reason: String, code: String? = nil) {
+    public init(location: SourceLocation, raw: String, reason: String, code: String? = nil, fields: [String]? = nil, header: [String]? = nil) {
         self.location = location
         self.raw = raw
         self.reason = reason
         self.code = code
+        self.fields = fields
+        self.header = header
     }
 }
 
 /// Settings every importer shares.
 public struct ImportOptions: Sendable {
     public var dates = DateParsingOptions()
+    public var mapping = MappingOptions()
+    /// CSV: the delimiter (`--delimiter`); nil detects it from the header line.
+    public var delimiter: UInt8?
+    /// CSV: false when the file has no header line (`--no-header`): columns are `1`, `2`, ….
+    public var hasHeader = true
+    /// JSON: the dotted path of the records array (`--records`).
+    public var recordsPath: String?
 
     public init() {}
 }

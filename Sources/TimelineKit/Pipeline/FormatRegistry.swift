@@ -15,14 +15,18 @@ public struct FormatDescriptor: Sendable {
 /// or from the first bytes of the content.
 public enum FormatRegistry {
     public static let formats: [FormatDescriptor] = [
-        FormatDescriptor(id: "csv", summary: "comma/semicolon/tab/pipe separated values", extensions: ["csv"]),
-        FormatDescriptor(id: "tsv", summary: "tab separated values", extensions: ["tsv", "tab"]),
         FormatDescriptor(
-            id: "json", summary: "a JSON document (canonical timeline document)", extensions: ["json"],
-            makeImporter: { CanonicalImporter() }, makeExporter: { _ in CanonicalDocumentExporter() }),
+            id: "csv", summary: "comma/semicolon/tab/pipe separated values", extensions: ["csv"],
+            makeImporter: { CSVImporter() }, makeExporter: { CSVExporter(options: $0) }),
         FormatDescriptor(
-            id: "ndjson", summary: "newline-delimited JSON, one event per line", extensions: ["ndjson", "jsonl"],
-            makeImporter: { CanonicalImporter() }, makeExporter: { _ in CanonicalNDJSONExporter() }),
+            id: "tsv", summary: "tab separated values", extensions: ["tsv", "tab"],
+            makeImporter: { CSVImporter(defaultDelimiter: 0x09) }, makeExporter: { CSVExporter(options: $0, delimiter: 0x09) }),
+        FormatDescriptor(
+            id: "json", summary: "JSON records (array, wrapped array, --records PATH) or the canonical document", extensions: ["json"],
+            makeImporter: { JSONRecordsImporter() }, makeExporter: { _ in CanonicalDocumentExporter() }),
+        FormatDescriptor(
+            id: "ndjson", summary: "newline-delimited JSON, one record or event per line", extensions: ["ndjson", "jsonl"],
+            makeImporter: { JSONRecordsImporter() }, makeExporter: { _ in CanonicalNDJSONExporter() }),
         FormatDescriptor(id: "ics", summary: "iCalendar (RFC 5545)", extensions: ["ics", "ical", "ifb"]),
         FormatDescriptor(
             id: "timeline", summary: "the canonical timeline document or NDJSON", extensions: ["timeline"],

@@ -1,0 +1,106 @@
+/// `csv` / `tsv` output (SPEC §7): RFC 4180 quoting, CRLF line ends, a fixed column order
+///
+///     id, start, end, title, detail, status, category, amount, currency, location, series,
+///     recorded, links, tags, <attribute columns in sorted order>, other_attributes
+///
+/// Times are RFC 3339 in the display zone (dates stay `YYYY-MM-DD`) or `timeFormat`; links
+/// and tags are joined with a space and `;`. Attribute columns are fixed by the first 1,000
+/// events (held back until then, so memory stays bounded); an attribute first seen later
+/// goes into `other_attributes` as a JSON object, so nothing is dropped. With `safe`, a
+/// cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets show it as
+/// text instead of running it as a formula.
+public final class CSVExporter: TimelineExporter {
+    public static let fixedColumns = [
+        "id", "start", "end", "title", "detail", "status", "category", "amount", "currency", "location", "series", "recorded",
+        "links", "tags",
+    ]
+    static let lookahead = 1000
+
+    private let options: ExportOptions
+    private let delimiter: UInt8
+    private var held: [Event] = []
+    private var attributeColumns: [String]?
+    private var days = DateOutputFormat.DayCache()
+
+    public init(options: ExportOptions, delimiter: UInt8 = 0x2C) {
+        self.options = options
+        self.delimiter = delimiter
+    }
+
+    public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+
+    public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        if attributeColumns != nil {
+            try out.write(row(event))
+            return
+        }
+        held.append(event)
+        if held.count >= Self.lookahead { try flushHeld(to: out) }
+    }
+
+    public func finish(to out: OutputWriter) throws(TimelineError) {
+        if attributeColumns == nil { try flushHeld(to: out) }
+    }
+
+    private func flushHeld(to out: OutputWriter) throws(TimelineError) {
+        let columns = Set(held.flatMap(\.attributes.keys)).subtracting(Self.fixedColumns + ["other_attributes"]).sorted()
+        attributeColumns = columns
+        var line = [UInt8]()
+        for (i, name) in (Self.fixedColumns + columns + ["other_attributes"]).enumerated() {
+            if i > 0 { line.append(delimiter) }
+            appendCell(name, to: &line)
+        }
+        line += [0x0D, 0x0A]
+        try out.write(line)
+        for e in held { try out.write(row(e)) }
+        held = []
+    }
+
+    private func time(_ value: TimeValue?) -> String {
+        guard let value else { return "" }
+        var bytes = [UInt8]()
+        (options.timeFormat ?? .rfc3339).append(value, in: options.displayZone.rules, cache: &days, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func row(_ e: Event) -> [UInt8] {
+        let columns = attributeColumns ?? []
+        var cells: [String] = [
+            e.id, time(e.start), time(e.end), e.title, e.detail ?? "", e.status?.rawValue ?? "", e.category ?? "",
+            e.amount?.value.description ?? "", e.amount?.currency ?? "", e.location ?? "", e.series ?? "", time(e.recorded),
+            e.links.joined(separator: " "), e.tags.joined(separator: ";"),
+        ]
+        for name in columns { cells.append(e.attributes[name] ?? "") }
+        let extra = e.attributes.keys.filter { !columns.contains($0) }.sorted()
+        if extra.isEmpty {
+            cells.append("")
+        } else {
+            var w = JSONWriter()
+            w.value(.object(extra.map { ($0, .string(e.attributes[$0]!)) }))
+            cells.append(String(decoding: w.bytes, as: UTF8.self))
+        }
+        var line = [UInt8]()
+        for (i, cell) in cells.enumerated() {
+            if i > 0 { line.append(delimiter) }
+            appendCell(cell, to: &line)
+        }
+        line += [0x0D, 0x0A]
+        return line
+    }
+
+    private func appendCell(_ text: String, to line: inout [UInt8]) {
+        var cell = text
+        if options.safeCSV, let first = cell.first, "=+-@".contains(first) { cell = "'" + cell }
+        let needsQuotes = cell.utf8.contains { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            line += cell.utf8
+            return
+        }
+        line.append(0x22)
+        for b in cell.utf8 {
+            if b == 0x22 { line.append(0x22) }
+            line.append(b)
+        }
+        line.append(0x22)
+    }
+}

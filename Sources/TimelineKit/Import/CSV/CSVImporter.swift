@@ -1,0 +1,87 @@
+/// A CSV row as a mappable record: values by header name.
+struct CSVRow: MappableRecord {
+    let header: [String]
+    let index: [String: Int]
+    let fields: [String]
+
+    func value(_ column: String) -> String? {
+        guard let i = index[column], i < fields.count else { return nil }
+        return fields[i]
+    }
+
+    func forEachField(_ body: (String, String) -> Void) {
+        for (i, name) in header.enumerated() where i < fields.count { body(name, fields[i]) }
+    }
+}
+
+/// `csv` and `tsv`: one event per row, through the field mapping (SPEC §4). Streams: each
+/// row is mapped and handed on as soon as it is read.
+///
+/// Rejected with the row's line and the reason: rows with more or fewer fields than the
+/// header, rows the CSV reader could not split (unterminated quote, invalid UTF-8), and rows
+/// the mapper refuses (no or unreadable start time, unreadable amount, …).
+public struct CSVImporter: TimelineImporter {
+    public var defaultDelimiter: UInt8?
+
+    public init(defaultDelimiter: UInt8? = nil) {
+        self.defaultDelimiter = defaultDelimiter
+    }
+
+    public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        let options = context.options
+        let reader = try CSVReader(input: input, delimiter: options.delimiter ?? defaultDelimiter)
+        var header: [String]
+        var pending: CSVRecord?
+        switch try reader.next() {
+        case nil: return
+        case .failure(let e)?:
+            throw TimelineError(.data, "cannot read the header line: \(e.message)", at: SourceLocation(file: input.name, line: e.line))
+        case .success(let first)?:
+            if options.hasHeader {
+                header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+                var seen: [String: Int] = [:]
+                for (i, name) in header.enumerated() {
+                    // Keep every column: a repeated or empty header name gets a suffix.
+                    let base = name.isEmpty ? String(i + 1) : name
+                    seen[base, default: 0] += 1
+                    header[i] = seen[base]! > 1 ? "\(base)_\(seen[base]!)" : base
+                }
+            } else {
+                header = (1...max(first.fields.count, 1)).map(String.init)
+                pending = first
+            }
+        }
+        let sources = try options.mapping.mapping.resolve(columns: header)
+        let mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: input.name)
+        let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var number = 0
+        func handle(_ record: CSVRecord) throws(TimelineError) {
+            if record.fields.count == 1 && record.fields[0].isEmpty { return }  // a blank line is not a record
+            number += 1
+            let location = SourceLocation(file: input.name, line: record.line)
+            guard record.fields.count == header.count else {
+                context.reject(RejectedRecord(
+                    location: location, raw: record.raw,
+                    reason: "expected \(header.count) fields (as in the header), found \(record.fields.count)", code: "csv-fields",
+                    fields: record.fields, header: header))
+                return
+            }
+            switch mapper.map(CSVRow(header: header, index: index, fields: record.fields), number: number, line: record.line) {
+            case .success(let event): try context.emit(event)
+            case .failure(let r):
+                context.reject(RejectedRecord(location: location, raw: record.raw, reason: r.reason, code: r.code, fields: record.fields, header: header))
+            }
+        }
+        if let pending { try handle(pending) }
+        while let next = try reader.next() {
+            switch next {
+            case .success(let record): try handle(record)
+            case .failure(let e):
+                number += 1
+                context.reject(RejectedRecord(location: SourceLocation(file: input.name, line: e.line), raw: e.raw, reason: e.message, code: "csv-syntax", header: header))
+            }
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,178 @@
+/// One CSV record as read: its fields, where it starts, and its raw text.
+public struct CSVRecord: Sendable {
+    public var fields: [String]
+    /// 1-based physical line where the record starts.
+    public var line: Int
+    /// The record's bytes as they were in the file (without the line terminator).
+    public var raw: String
+}
+
+/// Why a record could not be split into fields (the run goes on).
+public struct CSVRecordError: Error, Sendable {
+    public var line: Int
+    public var raw: String
+    public var message: String
+}
+
+/// A streaming RFC 4180 reader: quoted fields with doubled quotes, delimiters and line
+/// breaks inside quotes, CRLF/LF/CR line ends, a UTF-8 BOM. Reads the input in chunks and
+/// never holds more than the current record and one chunk.
+///
+/// Lenient where real files are sloppy and it costs nothing: a quote inside an unquoted
+/// field is kept as text. Strict where data would be lost: text after a closing quote, an
+/// unterminated quote at the end of the input, and invalid UTF-8 (with its byte offset)
+/// make the record invalid.
+public final class CSVReader {
+    public let delimiter: UInt8
+    private let input: InputReader
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var eof = false
+    private var line = 1
+    private var bytesBefore = 0  // bytes consumed before `buffer` (for offsets in errors)
+
+    /// Candidate delimiters for detection, in order of preference on ties.
+    public static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
+
+    /// - Parameter delimiter: nil to detect from the first line (`,` `;` tab `|`).
+    public init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
+        self.input = input
+        if let delimiter {
+            self.delimiter = delimiter
+        } else {
+            self.delimiter = CSVReader.detectDelimiter(try input.peek(8192))
+        }
+    }
+
+    /// The delimiter that occurs most often outside quotes on the first line (`,` if none).
+    public static func detectDelimiter(_ head: ArraySlice<UInt8>) -> UInt8 {
+        var counts: [UInt8: Int] = [:]
+        var quoted = false
+        for b in head {
+            if b == 0x22 { quoted.toggle() }
+            if !quoted && (b == 0x0A || b == 0x0D) { break }
+            if !quoted && candidateDelimiters.contains(b) { counts[b, default: 0] += 1 }
+        }
+        return candidateDelimiters.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }.flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil } ?? 0x2C
+    }
+
+    /// The next record, a record-level error, or nil at the end of the input.
+    public func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
+        while true {
+            if let result = parseRecord() { return result }
+            if eof { return nil }
+            guard let chunk = try input.nextChunk() else {
+                eof = true
+                continue
+            }
+            if position > 0 {
+                bytesBefore += position
+                buffer.removeFirst(position)
+                position = 0
+            }
+            buffer.append(contentsOf: chunk)
+        }
+    }
+
+    /// Parses one record starting at `position`; nil when more input is needed.
+    private func parseRecord() -> Result<CSVRecord, CSVRecordError>? {
+        let n = buffer.count
+        guard position < n else { return nil }
+        return buffer.withUnsafeBufferPointer { p -> Result<CSVRecord, CSVRecordError>? in
+            var fields: [String] = []
+            var i = position
+            let startLine = line
+            var lines = 0
+            var problem: String?
+            fieldLoop: while true {
+                var bytes: [UInt8] = []
+                var fieldStart = i
+                if i < n && p[i] == 0x22 {
+                    // Quoted field.
+                    let openLine = startLine + lines
+                    i += 1
+                    fieldStart = i
+                    var closed = false
+                    while i < n {
+                        let b = p[i]
+                        if b == 0x22 {
+                            if i + 1 < n && p[i + 1] == 0x22 {
+                                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<(i + 1)]))
+                                i += 2
+                                fieldStart = i
+                                continue
+                            }
+                            if i + 1 == n && !eof { return nil }  // is it "" across the chunk edge?
+                            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<i]))
+                            i += 1
+                            closed = true
+                            break
+                        }
+                        if b == 0x0A || (b == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
+                        i += 1
+                    }
+                    if !closed {
+                        if !eof { return nil }
+                        problem = problem ?? "unterminated quoted field (a '\"' opened on line \(openLine) is never closed)"
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<n]))
+                        i = n
+                    } else if i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
+                        // Text after the closing quote: keep it, but the record is malformed.
+                        problem = problem ?? "text after a closing quote in field \(fields.count + 1)"
+                        while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
+                            bytes.append(p[i])
+                            i += 1
+                        }
+                    }
+                } else {
+                    while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<i]))
+                }
+                guard i < n || eof else { return nil }
+                if let s = String(validating: bytes, as: UTF8.self) {
+                    fields.append(s)
+                } else {
+                    let bad = CSVReader.firstInvalidUTF8(bytes)
+                    problem = problem ?? "invalid UTF-8 at byte offset \(bytesBefore + fieldStart + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8"
+                    fields.append(String(decoding: bytes, as: UTF8.self))
+                }
+                if i < n && p[i] == delimiter {
+                    i += 1
+                    if i == n && !eof { return nil }
+                    continue fieldLoop
+                }
+                break
+            }
+            // Line end: LF, CRLF or CR (a CR at the chunk edge waits for the next byte).
+            if i < n {
+                if p[i] == 0x0D {
+                    if i + 1 == n && !eof { return nil }
+                    i += (i + 1 < n && p[i + 1] == 0x0A) ? 2 : 1
+                } else {
+                    i += 1
+                }
+                lines += 1
+            }
+            var rawEnd = i
+            while rawEnd > position, p[rawEnd - 1] == 0x0A || p[rawEnd - 1] == 0x0D { rawEnd -= 1 }
+            let raw = String(decoding: UnsafeBufferPointer(rebasing: p[position..<rawEnd]), as: UTF8.self)
+            position = i
+            line += lines
+            if let problem { return .failure(CSVRecordError(line: startLine, raw: raw, message: problem)) }
+            return .success(CSVRecord(fields: fields, line: startLine, raw: raw))
+        }
+    }
+
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >> 5 == 0b110 ? 2 : b >> 4 == 0b1110 ? 3 : b >> 3 == 0b11110 ? 4 : 0
+            guard length > 0, i + length <= bytes.count,
+                String(validating: bytes[i..<i + length], as: UTF8.self) != nil
+            else { return i }
+            i += length
+        }
+        return bytes.count
+    }
+}

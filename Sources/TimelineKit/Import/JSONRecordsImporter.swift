@@ -1,0 +1,222 @@
+/// A JSON object as a mappable record: dotted paths into nested objects, plus the sibling
+/// fields of a wrapping document (a tracking number beside the records array).
+struct JSONRow: MappableRecord {
+    let pairs: [(String, JSONValue)]
+    let siblings: [(String, JSONValue)]
+
+    func value(_ column: String) -> String? {
+        if let v = lookup(column, in: pairs) ?? lookup(column, in: siblings) { return JSONRow.text(v) }
+        return nil
+    }
+
+    private func lookup(_ path: String, in pairs: [(String, JSONValue)]) -> JSONValue? {
+        if let direct = pairs.first(where: { $0.0 == path })?.1 { return direct }
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let head = pairs.first(where: { $0.0 == parts[0] })?.1, case .object(let inner) = head else { return nil }
+        return lookup(parts[1], in: inner)
+    }
+
+    func forEachField(_ body: (String, String) -> Void) {
+        for (k, v) in siblings { if let t = JSONRow.text(v) { body(k, t) } }
+        for (k, v) in pairs { if let t = JSONRow.text(v) { body(k, t) } }
+    }
+
+    /// Strings as they are, numbers as written, booleans as `true`/`false`, null as absent,
+    /// objects and arrays as their compact JSON text.
+    static func text(_ v: JSONValue) -> String? {
+        switch v {
+        case .null: return nil
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .array, .object:
+            var w = JSONWriter()
+            w.value(v)
+            return String(decoding: w.bytes, as: UTF8.self)
+        }
+    }
+}
+
+/// `json` and `ndjson` records (SPEC §4): a top-level array of objects, NDJSON (blank lines
+/// allowed), the array at `--records PATH`, or — with neither — the one array of objects in
+/// a top-level object, whose other top-level fields are kept on every event. A canonical
+/// timeline document or canonical NDJSON goes to `CanonicalImporter` unchanged.
+///
+/// NDJSON streams line by line. A document is read whole, then its records are mapped one
+/// by one, so every complete record before a syntax fault is converted.
+public struct JSONRecordsImporter: TimelineImporter {
+    public init() {}
+
+    public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        let head = try input.peek(4096)
+        guard let firstIndex = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
+        if Self.looksCanonical(head) {
+            try CanonicalImporter().read(from: input, context: context)
+            return
+        }
+        let lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
+        if head[firstIndex] == UInt8(ascii: "{"), context.options.recordsPath == nil, let end = lineEnd,
+            (try? { var p = JSONParser(bytes: Array(head[firstIndex..<end])); _ = try p.parseValue(); p.skipWhitespace(); return p.isAtEnd }()) == true
+        {
+            try readLines(input, context: context)
+        } else {
+            try readDocument(try input.readAll(), name: input.name, context: context)
+        }
+    }
+
+    /// A canonical document (`"schema":"timeline/1"`) or a canonical event (`"start":{…"basis"`).
+    static func looksCanonical(_ head: ArraySlice<UInt8>) -> Bool {
+        let text = String(decoding: head.prefix(2048), as: UTF8.self).replacingOccurrences(of: " ", with: "")
+        return text.contains("\"schema\":\"timeline/1\"") || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"") && text.contains("\"basis\":\""))
+    }
+
+    private func mapper(for columns: [String], name: String, context: ImportContext) throws(TimelineError) -> RecordMapper {
+        let sources = try context.options.mapping.mapping.resolve(columns: columns, allowNested: true)
+        return RecordMapper(sources: sources, options: context.options.mapping, parser: context.dateParser, format: context.format, file: name)
+    }
+
+    private func readLines(_ input: InputReader, context: ImportContext) throws(TimelineError) {
+        var lineNumber = 0
+        var number = 0
+        var mapper: RecordMapper?
+        while let line = try input.nextLine() {
+            lineNumber += 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+            number += 1
+            let raw = String(decoding: line, as: UTF8.self)
+            var parser = JSONParser(bytes: Array(line))
+            let location = SourceLocation(file: input.name, line: lineNumber)
+            let value: JSONValue
+            do throws(JSONSyntaxError) {
+                value = try parser.parseValue()
+                parser.skipWhitespace()
+                if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after the record") }
+            } catch {
+                context.reject(RejectedRecord(
+                    location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1), raw: raw,
+                    reason: "invalid JSON: \(error.message)", code: "json-syntax"))
+                continue
+            }
+            guard case .object(let pairs) = value else {
+                context.reject(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: "json-shape"))
+                continue
+            }
+            if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
+            try emit(JSONRow(pairs: pairs, siblings: []), number: number, location: location, raw: raw, mapper: mapper!, context: context)
+        }
+    }
+
+    private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String, mapper: RecordMapper, context: ImportContext) throws(TimelineError) {
+        switch mapper.map(row, number: number, line: location.line) {
+        case .success(let event): try context.emit(event)
+        case .failure(let r): context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
+        }
+    }
+
+    private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext) throws(TimelineError) {
+        var lines = LineCounter()
+        func location(_ offset: Int) -> SourceLocation {
+            let (line, column) = bytes.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+            return SourceLocation(file: name, line: line, column: column)
+        }
+        var parser = JSONParser(bytes: bytes)
+        // Records are parsed one by one from the array, so a fault late in the file still
+        // lets every complete record before it through.
+        do {
+            var siblings: [(String, JSONValue)] = []
+            let path = context.options.recordsPath?.split(separator: ".").map(String.init) ?? []
+            if parser.peek() == UInt8(ascii: "[") {
+                guard path.isEmpty else {
+                    throw TimelineError(.usage, "--records \(context.options.recordsPath!): the document is an array, not an object", at: location(0))
+                }
+            } else {
+                // Find the records array: the --records path, else the one array of objects.
+                let (array, found) = try locateRecords(&parser, path: path, name: name, location: location)
+                guard let array else {
+                    throw TimelineError(.data, found, at: SourceLocation(file: name), code: "json-shape",
+                        notes: ["name the array with --records PATH (for example --records data or --records result.traces)"])
+                }
+                siblings = array.siblings
+                parser = JSONParser(bytes: bytes, offset: array.offset)
+            }
+            try parser.expect(UInt8(ascii: "["), "'[' starting the records")
+            if parser.consume(UInt8(ascii: "]")) { return }
+            var number = 0
+            var mapper: RecordMapper?
+            repeat {
+                _ = parser.peek()
+                let start = parser.offset
+                let value = try parser.parseValue()
+                number += 1
+                let loc = location(start)
+                let raw = String(decoding: bytes[start..<parser.offset], as: UTF8.self)
+                guard case .object(let pairs) = value else {
+                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: "json-shape"))
+                    continue
+                }
+                if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0) + siblings.map(\.0), name: name, context: context) }
+                try emit(JSONRow(pairs: pairs, siblings: siblings), number: number, location: loc, raw: raw, mapper: mapper!, context: context)
+            } while parser.consume(UInt8(ascii: ","))
+            try parser.expect(UInt8(ascii: "]"), "',' or ']' after a record")
+        } catch let e as JSONSyntaxError {
+            throw TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax",
+                notes: ["records before this point were converted; fix the document and run again"])
+        } catch let e as TimelineError {
+            throw e
+        } catch {
+            throw TimelineError(.data, "\(error)")
+        }
+    }
+
+    /// Where the records array starts, and the scalar fields beside it on the way there.
+    private func locateRecords(
+        _ parser: inout JSONParser, path: [String], name: String, location: (Int) -> SourceLocation
+    ) throws -> (array: (offset: Int, siblings: [(String, JSONValue)])?, message: String) {
+        let root = try parser.parseValue()
+        var node = root
+        var siblings: [(String, JSONValue)] = []
+        var offsetPath: [String] = []
+        if !path.isEmpty {
+            for key in path {
+                guard case .object(let pairs) = node, let next = pairs.first(where: { $0.0 == key })?.1 else {
+                    return (nil, "--records \(path.joined(separator: ".")): no field '\(key)' at '\(offsetPath.joined(separator: "."))'")
+                }
+                siblings += pairs.filter { $0.0 != key && !Self.isContainer($0.1) }
+                offsetPath.append(key)
+                node = next
+            }
+            guard case .array = node else { return (nil, "--records \(path.joined(separator: ".")): that field is not an array") }
+        } else {
+            guard case .object(let pairs) = root else { return (nil, "expected an array of records or an object holding one") }
+            let arrays = pairs.filter { if case .array(let items) = $0.1 { return items.contains { if case .object = $0 { return true } else { return false } } } else { return false } }
+            guard arrays.count == 1 else {
+                return (nil, arrays.isEmpty ? "no array of objects in the top-level object" : "several arrays of objects (\(arrays.map { "'\($0.0)'" }.joined(separator: ", "))); which holds the records?")
+            }
+            offsetPath = [arrays[0].0]
+            siblings = pairs.filter { $0.0 != arrays[0].0 && !Self.isContainer($0.1) }
+        }
+        // Find the byte offset of the array by walking the path again with a fresh parser.
+        var walker = JSONParser(bytes: parser.bytes)
+        for key in offsetPath {
+            try walker.expect(UInt8(ascii: "{"), "'{'")
+            while true {
+                let k = try walker.parseString()
+                try walker.expect(UInt8(ascii: ":"), "':'")
+                if k == key { break }
+                _ = try walker.parseValue()
+                try walker.expect(UInt8(ascii: ","), "','")
+            }
+        }
+        _ = walker.peek()
+        return ((walker.offset, siblings), "")
+    }
+
+    private static func isContainer(_ v: JSONValue) -> Bool {
+        switch v {
+        case .array, .object: return true
+        default: return false
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,111 @@
+/// Reads money as people and bank exports write it — `¥1,024.00`, `-12.50`, `(12.50)`,
+/// `12.50 CNY`, `$5`, `1.234,50` with `decimalComma` — into an exact decimal and, where the
+/// text names it, a currency.
+public struct AmountParser: Sendable {
+    public var decimalComma = false
+
+    public init(decimalComma: Bool = false) {
+        self.decimalComma = decimalComma
+    }
+
+    public struct Reading: Hashable, Sendable {
+        public var value: DecimalNumber
+        public var currency: String?
+    }
+
+    static let symbols: [(String, String)] = [("¥", "CNY"), ("￥", "CNY"), ("$", "USD"), ("US$", "USD"), ("€", "EUR"), ("£", "GBP"), ("HK$", "HKD"), ("元", "CNY")]
+    static let codes: Set<String> = ["CNY", "RMB", "USD", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "SGD", "AUD", "CAD", "CHF", "INR"]
+
+    /// nil for text that is not an amount; `.some(nil)` for an empty or placeholder value
+    /// (`""`, `-`, `—`, `/`) that means "no amount".
+    public func parse(_ text: String) -> Reading?? {
+        var s = text.trimmingCharacters(in: .whitespaces)
+        if s.isEmpty || s == "-" || s == "—" || s == "/" || s == "--" { return .some(nil) }
+        var negative = false
+        var currency: String?
+        if s.hasPrefix("(") && s.hasSuffix(")") {
+            negative = true
+            s = String(s.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        }
+        func stripSign() {
+            if s.hasPrefix("-") || s.hasPrefix("−") {
+                negative.toggle()
+                s = String(s.dropFirst()).trimmingCharacters(in: .whitespaces)
+            } else if s.hasPrefix("+") {
+                s = String(s.dropFirst()).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        stripSign()
+        for (symbol, code) in Self.symbols.sorted(by: { $0.0.count > $1.0.count }) {
+            if s.hasPrefix(symbol) {
+                currency = code
+                s = String(s.dropFirst(symbol.count)).trimmingCharacters(in: .whitespaces)
+                break
+            }
+            if s.hasSuffix(symbol) {
+                currency = code
+                s = String(s.dropLast(symbol.count)).trimmingCharacters(in: .whitespaces)
+                break
+            }
+        }
+        let upper = s.uppercased()
+        for code in Self.codes {
+            if upper.hasPrefix(code) {
+                currency = code == "RMB" ? "CNY" : code
+                s = String(s.dropFirst(code.count)).trimmingCharacters(in: .whitespaces)
+                break
+            }
+            if upper.hasSuffix(code) {
+                currency = code == "RMB" ? "CNY" : code
+                s = String(s.dropLast(code.count)).trimmingCharacters(in: .whitespaces)
+                break
+            }
+        }
+        stripSign()
+        let group: Character = decimalComma ? "." : ","
+        let point: Character = decimalComma ? "," : "."
+        var digits = ""
+        var seenPoint = false
+        for ch in s {
+            if ch == group || ch == " " || ch == "\u{00A0}" || ch == "'" {
+                guard !seenPoint else { return nil }
+                continue
+            }
+            if ch == point {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+                digits.append(".")
+                continue
+            }
+            guard ch.isASCII, ch.isNumber else { return nil }
+            digits.append(ch)
+        }
+        guard let value = DecimalNumber(digits) else { return nil }
+        return .some(Reading(value: negative ? value.negated : value, currency: currency))
+    }
+}
+
+/// Income/expense words that sign an amount (`--map direction=COLUMN`).
+public enum AmountDirection: Sendable {
+    case income, expense, neutral
+
+    public init?(word: String) {
+        switch word.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款": self = .income
+        case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款": self = .expense
+        case "", "/", "neutral", "不计收支", "其他": self = .neutral
+        default: return nil
+        }
+    }
+
+    /// The amount with the sign this direction gives it (magnitude kept).
+    public func apply(to value: DecimalNumber) -> DecimalNumber {
+        switch self {
+        case .income: return value.isNegative ? value.negated : value
+        case .expense: return value.isNegative ? value : value.negated
+        case .neutral: return value
+        }
+    }
+}
+
+import Foundation

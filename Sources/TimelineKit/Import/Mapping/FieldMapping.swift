@@ -1,0 +1,102 @@
+/// The canonical fields a source column or JSON field can be mapped to, plus the helper
+/// fields that shape them (`currency`, `zone`, `direction`).
+public enum MappedField: String, CaseIterable, Sendable, Hashable {
+    case id, start, end, title, detail, status, category, amount, currency, location, series, recorded, links, tags
+    /// A per-record zone for naive times (`--map zone=COLUMN`).
+    case zone
+    /// Income/expense words that sign the amount (`--map direction=COLUMN`).
+    case direction
+}
+
+/// Where a canonical field comes from: one column (a dotted path for JSON), or several
+/// joined with a space (`--map start=date+time`).
+public struct FieldSource: Hashable, Sendable, CustomStringConvertible {
+    public var columns: [String]
+
+    public init(_ spec: String) {
+        columns = spec.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    public var description: String { columns.joined(separator: "+") }
+}
+
+/// Which source columns feed which canonical fields: explicit `--map`/`--mapping` entries,
+/// then defaults chosen by header name (case-insensitive; English and Chinese).
+public struct FieldMapping: Sendable {
+    public var explicit: [MappedField: FieldSource] = [:]
+
+    public init() {}
+
+    /// Reads `field=column` (`start=date+time`, `zone=tz`).
+    public mutating func add(_ spec: String) throws(TimelineError) {
+        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let field = MappedField(rawValue: parts[0].trimmingCharacters(in: .whitespaces)), !parts[1].isEmpty else {
+            throw TimelineError(
+                .usage, "invalid mapping '\(spec)'; expected FIELD=COLUMN with FIELD one of \(MappedField.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        explicit[field] = FieldSource(parts[1])
+    }
+
+    /// Reads a `--mapping FILE.json` object: `{"start": "交易时间", "title": "商品"}`.
+    public mutating func add(json: JSONValue, file: String) throws(TimelineError) {
+        guard case .object(let pairs) = json else {
+            throw TimelineError(.usage, "mapping file '\(file)' must hold a JSON object such as {\"start\": \"time\"}")
+        }
+        for (key, value) in pairs {
+            guard case .string(let column) = value else {
+                throw TimelineError(.usage, "mapping file '\(file)': the value of '\(key)' must be a column name string")
+            }
+            try add("\(key)=\(column)")
+        }
+    }
+
+    /// Default header names per field, most specific first.
+    static let defaults: [(MappedField, [String])] = [
+        (.id, ["id", "uid", "event_id", "transaction_id", "交易单号", "流水号", "交易号", "订单号"]),
+        (.start, ["start", "time", "timestamp", "datetime", "date", "start_time", "starttime", "created_at", "createdat", "created",
+                  "occurred_at", "event_time", "时间", "交易时间", "创建时间", "发生时间", "下单时间", "日期"]),
+        (.end, ["end", "end_time", "endtime", "finished_at", "结束时间"]),
+        (.title, ["title", "summary", "event", "name", "subject", "context", "描述", "商品", "交易对方", "事件"]),
+        (.detail, ["detail", "details", "description", "note", "notes", "remark", "memo", "备注", "说明"]),
+        (.status, ["status", "state", "状态", "当前状态", "交易状态"]),
+        (.category, ["category", "type", "kind", "类型", "交易类型", "分类"]),
+        (.amount, ["amount", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
+        (.currency, ["currency", "ccy", "币种", "货币"]),
+        (.location, ["location", "place", "city", "address", "地点", "位置", "所在地"]),
+        (.series, ["series", "order_id", "orderid", "order", "tracking_number", "tracking", "nu", "account", "运单号", "快递单号", "账户"]),
+        (.recorded, ["recorded", "recorded_at", "updated_at", "modified", "记录时间", "更新时间"]),
+        (.links, ["url", "link", "links", "href", "链接"]),
+        (.tags, ["tags", "labels", "tag", "标签"]),
+        (.zone, ["zone", "timezone", "time_zone", "tz", "时区"]),
+        (.direction, ["direction", "收/支", "收支", "收/付", "income/expense", "dr/cr", "debit/credit"]),
+    ]
+
+    /// The source of every mapped field for these column names: explicit entries first, then
+    /// defaults (each column feeds at most one field). Throws when an explicit column does
+    /// not exist, naming the columns that do.
+    public func resolve(columns: [String], allowNested: Bool = false) throws(TimelineError) -> [MappedField: FieldSource] {
+        var result = explicit
+        let lookup = Dictionary(columns.map { ($0.trimmingCharacters(in: .whitespaces).lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        if !allowNested {
+            for (field, source) in explicit {
+                for column in source.columns where !columns.contains(column) {
+                    throw TimelineError(
+                        .usage, "--map \(field.rawValue)=\(source): no column '\(column)'; columns are: \(columns.joined(separator: ", "))")
+                }
+            }
+        }
+        var used = Set(explicit.values.flatMap(\.columns))
+        for (field, names) in Self.defaults where result[field] == nil {
+            for name in names {
+                if let column = lookup[name], !used.contains(column) {
+                    result[field] = FieldSource(column)
+                    used.insert(column)
+                    break
+                }
+            }
+        }
+        return result
+    }
+}
+
+import Foundation

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import TimelineKit
+
+@Suite("CSV reader (RFC 4180, streaming)")
+struct CSVReaderTests {
+    /// Every record (or error message) of `text`, read with chunks of `chunk` bytes.
+    static func read(_ text: String, chunk: Int? = nil, delimiter: UInt8? = nil) throws -> [String] {
+        try read(Array(text.utf8), chunk: chunk, delimiter: delimiter)
+    }
+
+    static func read(_ bytes: [UInt8], chunk: Int? = nil, delimiter: UInt8? = nil) throws -> [String] {
+        let reader = try CSVReader(input: InputReader(name: "t.csv", bytes: bytes, chunkSize: chunk), delimiter: delimiter)
+        var out: [String] = []
+        while let r = try reader.next() {
+            switch r {
+            case .success(let rec): out.append("\(rec.line):" + rec.fields.joined(separator: "|"))
+            case .failure(let e): out.append("\(e.line)!\(e.message)")
+            }
+        }
+        return out
+    }
+
+    @Test("RFC 4180 cases, identical at every chunk size", arguments: [
+        ("a,b\n1,2\n", ["1:a|b", "2:1|2"]),
+        ("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n", ["1:a|b", "2:x, y|say \"hi\""]),
+        ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
+        ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
+        ("\u{FEFF}a;b\n1;2\n", ["1:a|b", "2:1|2"]),
+        ("a\tb\n1\t2\n", ["1:a|b", "2:1|2"]),
+        ("a|b\n1|2\n", ["1:a|b", "2:1|2"]),
+        ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
+        ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
+        ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
+        ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
+    ])
+    func rfc4180(text: String, expected: [String]) throws {
+        for chunk in [nil, 1, 2, 3, 5, 7, 64] {
+            #expect(try Self.read(text, chunk: chunk) == expected, "chunk \(chunk.map(String.init) ?? "whole")")
+        }
+    }
+
+    @Test("invalid UTF-8 makes that record invalid, with the byte offset; the next record is fine")
+    func invalidUTF8() throws {
+        let bytes = Array("a,b\n1,".utf8) + [0xFF, 0xFE] + Array("\n3,4\n".utf8)
+        let out = try Self.read(bytes, chunk: 3)
+        #expect(out == ["1:a|b", "2!invalid UTF-8 at byte offset 6 (field 2); pass --encoding if the file is not UTF-8", "3:3|4"])
+    }
+
+    @Test("a 1 MB field and a 100,000-column header are read, not refused")
+    func large() throws {
+        let big = String(repeating: "x", count: 1 << 20)
+        let out = try Self.read("a,b\n\"\(big)\",2\n", chunk: 65_536)
+        #expect(out.count == 2 && out[1].count == (1 << 20) + 4)
+        let header = (1...100_000).map { "c\($0)" }.joined(separator: ",")
+        let wide = try Self.read(header + "\n")
+        #expect(wide.first?.split(separator: "|").count == 100_000)
+    }
+
+    @Test("delimiter detection ignores delimiters inside quotes")
+    func detection() {
+        #expect(CSVReader.detectDelimiter(ArraySlice("\"a,b,c\";d;e\n1,2,3".utf8)) == UInt8(ascii: ";"))
+        #expect(CSVReader.detectDelimiter(ArraySlice("only".utf8)) == UInt8(ascii: ","))
+    }
+}
