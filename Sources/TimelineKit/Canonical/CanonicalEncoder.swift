@@ -56,10 +56,10 @@ public enum CanonicalEncoder {
             w.raw(",\"file\":")
             w.string(s.file)
             w.raw(",\"record\":")
-            w.bytes += Array(String(s.record).utf8)
+            appendDigits(s.record, width: 1, to: &w.bytes)
             if let line = s.line {
                 w.raw(",\"line\":")
-                w.bytes += Array(String(line).utf8)
+                appendDigits(line, width: 1, to: &w.bytes)
             }
             w.bytes.append(UInt8(ascii: "}"))
         }

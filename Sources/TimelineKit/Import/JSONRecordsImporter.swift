@@ -1,6 +1,6 @@
-/// A JSON object as a mappable record: dotted paths into nested objects, plus the sibling
-/// fields of a wrapping document (a tracking number beside the records array).
-struct JSONRow: MappableRecord {
+/// A JSON object as a record: dotted paths into nested objects, plus the sibling fields of
+/// a wrapping document (a tracking number beside the records array).
+struct JSONRow {
     let pairs: [(String, JSONValue)]
     let siblings: [(String, JSONValue)]
 
@@ -16,9 +16,17 @@ struct JSONRow: MappableRecord {
         return lookup(parts[1], in: inner)
     }
 
-    func forEachField(_ body: (String, String) -> Void) {
-        for (k, v) in siblings { if let t = JSONRow.text(v) { body(k, t) } }
-        for (k, v) in pairs { if let t = JSONRow.text(v) { body(k, t) } }
+    /// The texts of the mapped fields, and every top-level field not used by the mapping.
+    func texts(_ sources: [MappedField: FieldSource]) -> FieldTexts {
+        var t = FieldTexts()
+        for (field, source) in sources {
+            t[field] = source.columns.count == 1 ? FieldTexts.single(value(source.columns[0])) : FieldTexts.join(source.columns.map(value))
+        }
+        let used = Set(sources.values.flatMap(\.columns))
+        for (k, v) in siblings + pairs where !used.contains(k) {
+            if let text = JSONRow.text(v), !text.isEmpty { t.attributes.append((k, text)) }
+        }
+        return t
     }
 
     /// Strings as they are, numbers as written, booleans as `true`/`false`, null as absent,
@@ -107,7 +115,7 @@ public struct JSONRecordsImporter: TimelineImporter {
     }
 
     private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String, mapper: RecordMapper, context: ImportContext) throws(TimelineError) {
-        switch mapper.map(row, number: number, line: location.line) {
+        switch mapper.map(row.texts(mapper.sources), number: number, line: location.line) {
         case .success(let event): try context.emit(event)
         case .failure(let r): context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
         }

@@ -7,6 +7,17 @@ public struct JSONWriter {
 
     public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: append them whole.
+        var text = s
+        let clean = text.withUTF8 { p -> Bool in
+            for b in p where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return false }
+            bytes.append(contentsOf: p)
+            return true
+        }
+        if clean {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

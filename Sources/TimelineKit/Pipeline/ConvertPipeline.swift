@@ -51,6 +51,8 @@ public final class ConvertPipeline {
         let header = DocumentHeader(zone: exportOptions.displayZone.identifier)
         var held: [Event] = []
         try exporter.begin(header, to: output)
+        // Streaming: encode and write on a second thread while this one reads and maps.
+        let stage = sort == .input ? ExportStage(exporter: exporter, output: output) : nil
         let parser = DateParser(options: importOptions.dates)
         for path in inputs.isEmpty ? ["-"] : inputs {
             let reader = try InputReader(path: path)
@@ -64,8 +66,8 @@ public final class ConvertPipeline {
                 onEvent: { [self] (event: Event) throws(TimelineError) in
                     summary.read += 1
                     if summary.read % progressInterval == 0 { onProgress(summary.read) }
-                    if sort == .input {
-                        try exporter.write(event, to: output)
+                    if let stage {
+                        try stage.write(event)
                         summary.written += 1
                     } else {
                         held.append(event)
@@ -80,6 +82,7 @@ public final class ConvertPipeline {
                 onDiagnostic: onDiagnostic)
             try importer.read(from: reader, context: context)
         }
+        try stage?.finish()
         for event in held.sortedForTimeline(sort, zone: exportOptions.displayZone.rules) {
             try exporter.write(event, to: output)
             summary.written += 1

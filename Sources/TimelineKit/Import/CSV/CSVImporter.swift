@@ -1,16 +1,26 @@
-/// A CSV row as a mappable record: values by header name.
-struct CSVRow: MappableRecord {
+/// Where each mapped field's text sits in a CSV row, worked out once per file.
+struct CSVColumnPlan {
+    let columns: [(MappedField, [Int])]
+    let unmapped: [Int]
     let header: [String]
-    let index: [String: Int]
-    let fields: [String]
 
-    func value(_ column: String) -> String? {
-        guard let i = index[column], i < fields.count else { return nil }
-        return fields[i]
+    init(sources: [MappedField: FieldSource], header: [String]) {
+        let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        columns = MappedField.allCases.compactMap { field in
+            sources[field].map { (field, $0.columns.compactMap { index[$0] }) }
+        }
+        let used = Set(columns.flatMap(\.1))
+        unmapped = header.indices.filter { !used.contains($0) }
+        self.header = header
     }
 
-    func forEachField(_ body: (String, String) -> Void) {
-        for (i, name) in header.enumerated() where i < fields.count { body(name, fields[i]) }
+    func texts(_ fields: [String]) -> FieldTexts {
+        var t = FieldTexts()
+        for (field, indices) in columns {
+            t[field] = indices.count == 1 ? FieldTexts.single(fields[indices[0]]) : FieldTexts.join(indices.map { fields[$0] })
+        }
+        for i in unmapped where !fields[i].isEmpty { t.attributes.append((header[i], fields[i])) }
+        return t
     }
 }
 
@@ -53,7 +63,7 @@ public struct CSVImporter: TimelineImporter {
         }
         let sources = try options.mapping.mapping.resolve(columns: header)
         let mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: input.name)
-        let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let plan = CSVColumnPlan(sources: sources, header: header)
         var number = 0
         func handle(_ record: CSVRecord) throws(TimelineError) {
             if record.fields.count == 1 && record.fields[0].isEmpty { return }  // a blank line is not a record
@@ -66,7 +76,7 @@ public struct CSVImporter: TimelineImporter {
                     fields: record.fields, header: header))
                 return
             }
-            switch mapper.map(CSVRow(header: header, index: index, fields: record.fields), number: number, line: record.line) {
+            switch mapper.map(plan.texts(record.fields), number: number, line: record.line) {
             case .success(let event): try context.emit(event)
             case .failure(let r):
                 context.reject(RejectedRecord(location: location, raw: record.raw, reason: r.reason, code: r.code, fields: record.fields, header: header))

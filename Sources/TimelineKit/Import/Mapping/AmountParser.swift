@@ -19,32 +19,34 @@ public struct AmountParser: Sendable {
     /// nil for text that is not an amount; `.some(nil)` for an empty or placeholder value
     /// (`""`, `-`, `—`, `/`) that means "no amount".
     public func parse(_ text: String) -> Reading?? {
-        var s = text.trimmingCharacters(in: .whitespaces)
+        // Fast path: plain decimal text (`12.50`, `-3`), as most exports write amounts.
+        if !decimalComma, let plain = DecimalNumber(text) { return .some(Reading(value: plain, currency: nil)) }
+        var s = text.trimmingSpaces
         if s.isEmpty || s == "-" || s == "—" || s == "/" || s == "--" { return .some(nil) }
         var negative = false
         var currency: String?
         if s.hasPrefix("(") && s.hasSuffix(")") {
             negative = true
-            s = String(s.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+            s = String(s.dropFirst().dropLast()).trimmingSpaces
         }
         func stripSign() {
             if s.hasPrefix("-") || s.hasPrefix("−") {
                 negative.toggle()
-                s = String(s.dropFirst()).trimmingCharacters(in: .whitespaces)
+                s = String(s.dropFirst()).trimmingSpaces
             } else if s.hasPrefix("+") {
-                s = String(s.dropFirst()).trimmingCharacters(in: .whitespaces)
+                s = String(s.dropFirst()).trimmingSpaces
             }
         }
         stripSign()
         for (symbol, code) in Self.symbols.sorted(by: { $0.0.count > $1.0.count }) {
             if s.hasPrefix(symbol) {
                 currency = code
-                s = String(s.dropFirst(symbol.count)).trimmingCharacters(in: .whitespaces)
+                s = String(s.dropFirst(symbol.count)).trimmingSpaces
                 break
             }
             if s.hasSuffix(symbol) {
                 currency = code
-                s = String(s.dropLast(symbol.count)).trimmingCharacters(in: .whitespaces)
+                s = String(s.dropLast(symbol.count)).trimmingSpaces
                 break
             }
         }
@@ -52,12 +54,12 @@ public struct AmountParser: Sendable {
         for code in Self.codes {
             if upper.hasPrefix(code) {
                 currency = code == "RMB" ? "CNY" : code
-                s = String(s.dropFirst(code.count)).trimmingCharacters(in: .whitespaces)
+                s = String(s.dropFirst(code.count)).trimmingSpaces
                 break
             }
             if upper.hasSuffix(code) {
                 currency = code == "RMB" ? "CNY" : code
-                s = String(s.dropLast(code.count)).trimmingCharacters(in: .whitespaces)
+                s = String(s.dropLast(code.count)).trimmingSpaces
                 break
             }
         }
@@ -90,7 +92,7 @@ public enum AmountDirection: Sendable {
     case income, expense, neutral
 
     public init?(word: String) {
-        switch word.trimmingCharacters(in: .whitespaces).lowercased() {
+        switch word.trimmingSpaces.lowercased() {
         case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款": self = .income
         case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款": self = .expense
         case "", "/", "neutral", "不计收支", "其他": self = .neutral

@@ -1,10 +1,55 @@
-/// A source record as the mapper sees it: values by column name (or dotted JSON path) and
-/// every field in source order.
-public protocol MappableRecord {
-    /// The text of a column or path, or nil when it is absent (JSON null counts as absent).
-    func value(_ column: String) -> String?
-    /// Every top-level field and its text (nested JSON as its JSON text), in source order.
-    func forEachField(_ body: (String, String) -> Void)
+/// The texts of one source record, as the mapper needs them: for each mapped field its
+/// (trimmed, joined) text, and the unmapped fields to keep as attributes. Importers fill it
+/// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
+/// knows the source format nor looks anything up by name per row.
+public struct FieldTexts {
+    private var texts: [String?] = Array(repeating: nil, count: MappedField.allCases.count)
+    /// Unmapped fields with non-empty values, in source order.
+    public var attributes: [(String, String)] = []
+
+    public init() {}
+
+    public subscript(field: MappedField) -> String? {
+        get { texts[field.ordinal] }
+        set { texts[field.ordinal] = newValue }
+    }
+
+    /// Joins the parts of a field (`--map start=date+time`), dropping empty ones.
+    public static func join(_ parts: [String?]) -> String? {
+        let kept = parts.compactMap { $0?.trimmingSpaces }.filter { !$0.isEmpty }
+        return kept.isEmpty ? nil : kept.joined(separator: " ")
+    }
+
+    /// A single column's text, trimmed; nil when empty.
+    @inline(__always)
+    public static func single(_ value: String?) -> String? {
+        guard let v = value?.trimmingSpaces, !v.isEmpty else { return nil }
+        return v
+    }
+}
+
+extension MappedField {
+    /// Position in `allCases`, for table lookups without hashing.
+    var ordinal: Int {
+        switch self {
+        case .id: return 0
+        case .start: return 1
+        case .end: return 2
+        case .title: return 3
+        case .detail: return 4
+        case .status: return 5
+        case .category: return 6
+        case .amount: return 7
+        case .currency: return 8
+        case .location: return 9
+        case .series: return 10
+        case .recorded: return 11
+        case .links: return 12
+        case .tags: return 13
+        case .zone: return 14
+        case .direction: return 15
+        }
+    }
 }
 
 /// Settings for turning source records into events.
@@ -30,7 +75,6 @@ public final class RecordMapper {
     private let format: String
     private let file: String
     private let idPrefix: String
-    private let used: Set<String>
 
     public init(sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser, format: String, file: String) {
         self.sources = sources
@@ -39,7 +83,6 @@ public final class RecordMapper {
         self.format = format
         self.file = file
         idPrefix = (file.split(separator: "/").last.map(String.init) ?? file) + ":"
-        used = Set(sources.values.flatMap(\.columns))
     }
 
     /// Why a record was rejected: a message and the finding code.
@@ -48,19 +91,18 @@ public final class RecordMapper {
         public var code: String
     }
 
-    private func text(_ field: MappedField, _ record: some MappableRecord) -> String? {
-        guard let source = sources[field] else { return nil }
-        var parts: [String] = []
-        for column in source.columns {
-            guard let v = record.value(column) else { continue }
-            let trimmed = v.trimmingCharacters(in: .whitespaces)
-            if !trimmed.isEmpty { parts.append(trimmed) }
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    /// Status words repeat on every row: remember what each spelling meant.
+    private var statusMemo: [String: EventStatus?] = [:]
+
+    private func status(for word: String) -> EventStatus? {
+        if let known = statusMemo[word] { return known }
+        let status = options.statuses.status(for: word)
+        if statusMemo.count < 10_000 { statusMemo[word] = status }
+        return status
     }
 
-    private func time(_ field: MappedField, _ record: some MappableRecord, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
-        guard let raw = text(field, record) else { return nil }
+    private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
+        guard let raw = record[field] else { return nil }
         switch parser.parse(raw, inZone: zone) {
         case .success(let parsed): return parsed.value
         case .failure(let error):
@@ -69,7 +111,7 @@ public final class RecordMapper {
         }
     }
 
-    public func map(_ record: some MappableRecord, number: Int, line: Int?) -> Result<Event, Rejection> {
+    public func map(_ record: FieldTexts, number: Int, line: Int?) -> Result<Event, Rejection> {
         do throws(Rejection) {
             return .success(try mapOrThrow(record, number: number, line: line))
         } catch {
@@ -77,9 +119,9 @@ public final class RecordMapper {
         }
     }
 
-    private func mapOrThrow(_ record: some MappableRecord, number: Int, line: Int?) throws(Rejection) -> Event {
+    private func mapOrThrow(_ record: FieldTexts, number: Int, line: Int?) throws(Rejection) -> Event {
         var zone: ResolvedZone?
-        if let name = text(.zone, record) {
+        if let name = record[.zone] {
             switch parser.zone(named: name) {
             case .success(let z): zone = z
             case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? "TZ110" : "TZ109")
@@ -91,12 +133,13 @@ public final class RecordMapper {
         }
         var attributes: [String: String] = [:]
         var status: EventStatus?
-        if let word = text(.status, record) {
-            status = options.statuses.status(for: word)
+        let statusText = record[.status]
+        if let word = statusText {
+            status = self.status(for: word)
             if status == nil { attributes[sources[.status]!.description] = word }
         }
         var amount: Amount?
-        if let raw = text(.amount, record) {
+        if let raw = record[.amount] {
             switch options.amounts.parse(raw) {
             case nil:
                 throw Rejection(reason: "amount (column '\(sources[.amount]!)'): cannot read '\(raw)' as an amount such as '-12.50' or '¥1,024.00'" + (options.amounts.decimalComma ? "" : " (pass --decimal-comma for '1.234,50')"), code: "amount")
@@ -104,32 +147,36 @@ public final class RecordMapper {
                 break
             case .some(let reading?):
                 var value = reading.value
-                if let word = text(.direction, record) {
+                if let word = record[.direction] {
                     guard let direction = AmountDirection(word: word) else {
                         throw Rejection(reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出 or +/-", code: "direction")
                     }
                     value = direction.apply(to: value)
                 }
-                amount = Amount(value: value, currency: text(.currency, record)?.uppercased() ?? reading.currency)
+                amount = Amount(value: value, currency: record[.currency]?.uppercased() ?? reading.currency)
             }
         }
-        let title = text(.title, record) ?? text(.detail, record) ?? text(.status, record) ?? text(.category, record) ?? ""
+        let titleText = record[.title]
+        let detailText = record[.detail]
+        let categoryText = record[.category]
         var event = Event(
-            id: text(.id, record) ?? idPrefix + String(number), start: start, end: try time(.end, record, zone: zone), title: title,
-            detail: sources[.title] == nil ? nil : text(.detail, record), status: status, category: text(.category, record), amount: amount,
-            location: text(.location, record), series: text(.series, record), recorded: try time(.recorded, record, zone: zone),
-            links: split(text(.links, record), by: [",", " ", "\n"]), tags: split(text(.tags, record), by: [",", ";", "、", "|"]),
+            id: record[.id] ?? idPrefix + String(number), start: start, end: try time(.end, record, zone: zone),
+            title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
+            detail: titleText == nil ? nil : detailText, status: status, category: categoryText, amount: amount,
+            location: record[.location], series: record[.series], recorded: try time(.recorded, record, zone: zone),
+            links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
             source: SourceReference(format: format, file: file, record: number, line: line))
-        record.forEachField { name, value in
-            if !used.contains(name), !value.isEmpty { attributes[name] = value }
-        }
+        for (name, value) in record.attributes { attributes[name] = value }
         event.attributes = attributes
         return event
     }
 
+    private static let linkSeparators: Set<Character> = [",", " ", "\n"]
+    private static let tagSeparators: Set<Character> = [",", ";", "、", "|"]
+
     private func split(_ text: String?, by separators: Set<Character>) -> [String] {
         guard let text else { return [] }
-        return text.split(whereSeparator: { separators.contains($0) }).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return text.split(whereSeparator: { separators.contains($0) }).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
     }
 }
 

@@ -33,7 +33,7 @@ public struct StatusVocabulary: Sendable {
 
     /// The status for a source word, or nil when the word is not known.
     public func status(for word: String) -> EventStatus? {
-        words[word.trimmingCharacters(in: .whitespaces).lowercased()]
+        words[word.trimmingSpaces.lowercased()]
     }
 }
 
