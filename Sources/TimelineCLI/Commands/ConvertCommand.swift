@@ -30,6 +30,7 @@ enum ConvertCommand {
             .value("status-map", "WORD=STATUS", "Add a status word, e.g. 已揽件=processing.", repeatable: true),
             .value("delimiter", "C", "CSV delimiter: a character, 'tab', or '\\t'.", default: "detected among , ; tab |"),
             .flag("no-header", "The CSV has no header line: columns are named 1, 2, …"),
+            .value("encoding", "NAME", "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: "utf-8", choices: TextEncoding.allCases.map(\.rawValue)),
             .flag("decimal-comma", "Amounts use a decimal comma: 1.234,50."),
             .value("records", "PATH", "JSON: the dotted path of the records array, e.g. data or result.traces.", default: "the top-level array, or the one array of objects"),
             .value("time-format", "FORMAT", "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"),
@@ -63,6 +64,7 @@ enum ConvertCommand {
         var importOptions = ImportOptions()
         importOptions.dates = dateOptions
         importOptions.hasHeader = !args.has("no-header")
+        importOptions.encoding = TextEncoding(rawValue: args.value("encoding") ?? "utf-8")!
         importOptions.recordsPath = args.value("records")
         importOptions.mapping.amounts.decimalComma = args.has("decimal-comma")
         for spec in args.all("map") { try importOptions.mapping.mapping.add(spec) }

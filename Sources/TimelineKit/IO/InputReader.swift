@@ -55,6 +55,26 @@ public final class InputReader {
 
     private var memory: ArraySlice<UInt8> = []
     private var memoryChunk = 0
+    private var transcoder: Transcoder?
+
+    /// Reads the rest of the input as `encoding`, converted to UTF-8 as it streams. Call
+    /// before reading anything. UTF-8 needs no conversion.
+    public func setEncoding(_ encoding: TextEncoding) throws(TimelineError) {
+        guard encoding != .utf8 else { return }
+        transcoder = try Transcoder(from: encoding)
+        if !buffer.isEmpty {
+            let raw = buffer
+            buffer = transcoder!.convert(raw, final: eof)
+            start = 0
+        }
+    }
+
+    /// How many invalid sequences `--encoding` conversion replaced with U+FFFD, and where the
+    /// first was (byte offset in the source); nil when none.
+    public var replacedSequences: (count: Int, firstOffset: Int)? {
+        guard let t = transcoder, t.replacedSequences > 0 else { return nil }
+        return (t.replacedSequences, t.firstReplacementOffset ?? 0)
+    }
 
     deinit {
         if ownsDescriptor { close(fd) }
@@ -70,8 +90,12 @@ public final class InputReader {
             if fd < 0 {
                 // In memory: hand over the next slice.
                 let take = memory.prefix(memoryChunk)
-                buffer.append(contentsOf: take)
                 memory = memory.dropFirst(take.count)
+                if let transcoder {
+                    buffer.append(contentsOf: transcoder.convert(Array(take), final: memory.isEmpty))
+                } else {
+                    buffer.append(contentsOf: take)
+                }
                 if take.isEmpty { eof = true }
                 continue
             }
@@ -93,6 +117,11 @@ public final class InputReader {
             }
             buffer.removeLast(InputReader.chunkSize - got)
             if got == 0 { eof = true }
+            if let transcoder {
+                let raw = Array(buffer[old...])
+                buffer.removeLast(buffer.count - old)
+                buffer.append(contentsOf: transcoder.convert(raw, final: eof))
+            }
         }
         if !checkedBOM && (buffer.count - start >= 3 || eof) {
             checkedBOM = true

@@ -30,6 +30,8 @@ public struct ImportOptions: Sendable {
     public var hasHeader = true
     /// JSON: the dotted path of the records array (`--records`).
     public var recordsPath: String?
+    /// The text encoding of the inputs (`--encoding`); UTF-8 by default.
+    public var encoding: TextEncoding = .utf8
 
     public init() {}
 }
@@ -57,7 +59,7 @@ public final class ImportContext {
         self.onDiagnostic = onDiagnostic
     }
 
-    public func emit(_ event: Event) throws(TimelineError) { try onEvent(event) }
+    public func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
     public func reject(_ record: RejectedRecord) { onReject(record) }
     public func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
 }

@@ -56,6 +56,7 @@ public final class ConvertPipeline {
         let parser = DateParser(options: importOptions.dates)
         for path in inputs.isEmpty ? ["-"] : inputs {
             let reader = try InputReader(path: path)
+            try reader.setEncoding(importOptions.encoding)
             let format = try format(for: reader)
             guard let importer = format.makeImporter?() else {
                 let readable = FormatRegistry.formats.filter { $0.makeImporter != nil }.map(\.id)
@@ -81,10 +82,15 @@ public final class ConvertPipeline {
                 },
                 onDiagnostic: onDiagnostic)
             try importer.read(from: reader, context: context)
+            if let (count, offset) = reader.replacedSequences {
+                onDiagnostic(Diagnostic(
+                    .warning, "\(count) byte sequence(s) are not valid \(importOptions.encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
+                    at: SourceLocation(file: path), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
+            }
         }
         try stage?.finish()
-        for event in held.sortedForTimeline(sort, zone: exportOptions.displayZone.rules) {
-            try exporter.write(event, to: output)
+        for i in held.timelineOrder(sort, zone: exportOptions.displayZone.rules) {
+            try exporter.write(held[i], to: output)
             summary.written += 1
         }
         try exporter.finish(to: output)

@@ -24,7 +24,7 @@ final class ExportStage: @unchecked Sendable {
         batch.reserveCapacity(Self.batchSize)
     }
 
-    func write(_ event: Event) throws(TimelineError) {
+    func write(_ event: consuming Event) throws(TimelineError) {
         batch.append(event)
         if batch.count >= Self.batchSize { try flush() }
     }

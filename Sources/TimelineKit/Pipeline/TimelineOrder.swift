@@ -55,15 +55,20 @@ struct TimelineSortKey: Comparable {
 }
 
 extension Array where Element == Event {
-    /// Sorts by `order` with `zone` as the display zone; stable on ties.
-    public func sortedForTimeline(_ order: SortOrder, zone: ZoneRules) -> [Event] {
-        guard order != .input else { return self }
-        let keyed = enumerated().map { (TimelineSortKey(event: $0.element, index: $0.offset, zone: zone), $0.element) }
-        let sorted = keyed.sorted { a, b in
-            let c = a.0.compareTime(b.0)
-            if c == 0 { return a.0.index < b.0.index }
+    /// The positions of the events in `order` with `zone` as the display zone; stable on
+    /// ties. Sorts small keys rather than the events themselves, which are large.
+    public func timelineOrder(_ order: SortOrder, zone: ZoneRules) -> [Int] {
+        guard order != .input else { return [Int](0..<count) }
+        let keys = enumerated().map { TimelineSortKey(event: $0.element, index: $0.offset, zone: zone) }
+        return keys.indices.sorted { a, b in
+            let c = keys[a].compareTime(keys[b])
+            if c == 0 { return a < b }
             return order == .asc ? c < 0 : c > 0
         }
-        return sorted.map(\.1)
+    }
+
+    /// The events in `order` (see `timelineOrder`).
+    public func sortedForTimeline(_ order: SortOrder, zone: ZoneRules) -> [Event] {
+        timelineOrder(order, zone: zone).map { self[$0] }
     }
 }

@@ -223,3 +223,15 @@ struct ImporterTests {
         #expect(row == "'=1+1,2024-06-12,,'@SUM(A1),,,,,,,,,,,'-2,'+3,")
     }
 }
+
+@Suite("FieldTexts")
+struct FieldTextsTests {
+    @Test("every mapped field has its own slot")
+    func ordinals() {
+        #expect(MappedField.allCases.count == 16)
+        #expect(Set(MappedField.allCases.map(\.ordinal)) == Set(0..<16))
+        var t = FieldTexts()
+        for f in MappedField.allCases { t[f] = f.rawValue }
+        for f in MappedField.allCases { #expect(t[f] == f.rawValue) }
+    }
+}

@@ -30,6 +30,7 @@ public final class CSVReader {
     private var eof = false
     private var line = 1
     private var bytesBefore = 0  // bytes consumed before `buffer` (for offsets in errors)
+    private var lastFieldCount = 8  // records of a file have the same width: reserve it
 
     /// Candidate delimiters for detection, in order of preference on ties.
     public static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
@@ -80,6 +81,7 @@ public final class CSVReader {
         guard position < n else { return nil }
         return buffer.withUnsafeBufferPointer { p -> Result<CSVRecord, CSVRecordError>? in
             var fields: [String] = []
+            fields.reserveCapacity(lastFieldCount)
             var i = position
             let startLine = line
             var lines = 0
@@ -159,6 +161,7 @@ public final class CSVReader {
             let raw = String(decoding: UnsafeBufferPointer(rebasing: p[position..<rawEnd]), as: UTF8.self)
             position = i
             line += lines
+            lastFieldCount = fields.count
             if let problem { return .failure(CSVRecordError(line: startLine, raw: raw, message: problem)) }
             return .success(CSVRecord(fields: fields, line: startLine, raw: raw))
         }

@@ -3,7 +3,8 @@
 /// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
 /// knows the source format nor looks anything up by name per row.
 public struct FieldTexts {
-    private var texts: [String?] = Array(repeating: nil, count: MappedField.allCases.count)
+    // Inline (no heap allocation per record); one slot per `MappedField`.
+    private var texts = InlineArray<16, String?>(repeating: nil)
     /// Unmapped fields with non-empty values, in source order.
     public var attributes: [(String, String)] = []
 
