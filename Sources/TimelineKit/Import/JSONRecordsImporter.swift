@@ -67,7 +67,11 @@ public struct JSONRecordsImporter: TimelineImporter {
             (try? { var p = JSONParser(bytes: Array(head[firstIndex..<end])); _ = try p.parseValue(); p.skipWhitespace(); return p.isAtEnd }()) == true
         {
             try readLines(input, context: context)
+        } else if head[firstIndex] == UInt8(ascii: "["), context.options.recordsPath == nil {
+            try readArray(input, context: context)
         } else {
+            // A wrapped document is read whole: fields beside the records array may come
+            // after it and belong on every record.
             try readDocument(try input.readAll(), name: input.name, context: context)
         }
     }
@@ -111,6 +115,46 @@ public struct JSONRecordsImporter: TimelineImporter {
             }
             if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
             try emit(JSONRow(pairs: pairs, siblings: []), number: number, location: location, raw: raw, mapper: mapper!, context: context)
+        }
+    }
+
+    /// A top-level array of records, streamed element by element in bounded memory.
+    private func readArray(_ input: InputReader, context: ImportContext) throws(TimelineError) {
+        let stream = JSONArrayStream(input: input)
+        var number = 0
+        var mapper: RecordMapper?
+        func location(_ offset: Int) -> SourceLocation {
+            let (line, column) = stream.location(of: offset)
+            return SourceLocation(file: input.name, line: line, column: column)
+        }
+        while true {
+            switch try stream.next() {
+            case .end:
+                return
+            case .malformed(let offset, let message):
+                throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax",
+                    notes: ["records before this point were converted; fix the document and run again"])
+            case .element(let bytes, let offset):
+                number += 1
+                var parser = JSONParser(bytes: bytes)
+                let value: JSONValue
+                do throws(JSONSyntaxError) {
+                    value = try parser.parseValue()
+                    parser.skipWhitespace()
+                    if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after a record") }
+                } catch {
+                    throw TimelineError(.data, "invalid JSON: \(error.message)", at: location(offset + error.offset), code: "json-syntax",
+                        notes: ["records before this point were converted; fix the document and run again"])
+                }
+                let raw = String(decoding: bytes, as: UTF8.self)
+                let loc = location(offset)
+                guard case .object(let pairs) = value else {
+                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: "json-shape"))
+                    continue
+                }
+                if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
+                try emit(JSONRow(pairs: pairs, siblings: []), number: number, location: loc, raw: raw, mapper: mapper!, context: context)
+            }
         }
     }
 

@@ -59,3 +59,57 @@ struct JSONParserTests {
         #expect(try Self.parse(text) == original)
     }
 }
+
+@Suite("JSON array stream")
+struct JSONArrayStreamTests {
+    @Test("elements come out whole wherever chunk boundaries fall")
+    func chunking() throws {
+        let text = #" [ {"a":"x]y","b":[1,{"c":"\"}"}]} , 12.5,"s,t" ,true,null,{"d":"\\"},[[]] ] "#
+        var expected: [String] = []
+        var whole = JSONParser(bytes: Array(text.utf8))
+        guard case .array(let items) = try whole.parseValue() else {
+            Issue.record("not an array")
+            return
+        }
+        for item in items {
+            var w = JSONWriter()
+            w.value(item)
+            expected.append(String(decoding: w.bytes, as: UTF8.self))
+        }
+        for chunk in 1...12 {
+            let stream = JSONArrayStream(input: InputReader(name: "t", bytes: Array(text.utf8), chunkSize: chunk))
+            var got: [String] = []
+            loop: while true {
+                switch try stream.next() {
+                case .end: break loop
+                case .malformed(let offset, let message):
+                    Issue.record("chunk \(chunk): malformed at \(offset): \(message)")
+                    break loop
+                case .element(let bytes, _):
+                    var p = JSONParser(bytes: bytes)
+                    var w = JSONWriter()
+                    w.value(try p.parseValue())
+                    got.append(String(decoding: w.bytes, as: UTF8.self))
+                }
+            }
+            #expect(got == expected, "chunk \(chunk)")
+        }
+    }
+
+    @Test("a cut-off array is reported with its line and column")
+    func truncated() throws {
+        let stream = JSONArrayStream(input: InputReader(name: "t", bytes: Array("[1,\n2,".utf8), chunkSize: 2))
+        var steps: [String] = []
+        loop: while true {
+            switch try stream.next() {
+            case .end: break loop
+            case .element(let b, _): steps.append(String(decoding: b, as: UTF8.self))
+            case .malformed(let offset, _):
+                let (line, column) = stream.location(of: offset)
+                steps.append("malformed \(line):\(column)")
+                break loop
+            }
+        }
+        #expect(steps == ["1", "2", "malformed 2:3"])
+    }
+}

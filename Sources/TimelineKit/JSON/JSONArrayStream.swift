@@ -1,0 +1,160 @@
+/// Reads the elements of a top-level JSON array one at a time from a stream, holding only
+/// the current element and one chunk: the scanner finds where each element ends (outside
+/// strings, at nesting depth zero) and hands over just those bytes.
+final class JSONArrayStream {
+    enum Step {
+        /// One element's bytes and the byte offset where it starts.
+        case element([UInt8], offset: Int)
+        /// The closing `]` was read.
+        case end
+        /// The array is malformed or cut short at this byte offset.
+        case malformed(offset: Int, message: String)
+    }
+
+    private let input: InputReader
+    // A running line count, only ever moved forward: up to `countedTo` (an absolute offset)
+    // there were `line - 1` line breaks, the last ending at `lineStart`.
+    private var countedTo = 0
+    private var line = 1
+    private var lineStart = 0
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var consumedBefore = 0  // bytes dropped from the front of `buffer`
+    private var eof = false
+    /// Where the scanner is: before `[`, where an element (or `]` for an empty array) may
+    /// come, after an element (`,` or `]` next), or after a `,` (an element must come).
+    private enum State { case beforeArray, firstElement, afterElement, nextElement }
+    private var state = State.beforeArray
+    private var finished = false
+
+    init(input: InputReader) {
+        self.input = input
+    }
+
+    /// The byte offset (from the start of the input) of `position`.
+    var offset: Int { consumedBefore + position }
+
+    /// The next element, the end of the array, or where it went wrong.
+    func next() throws(TimelineError) -> Step {
+        guard !finished else { return .end }
+        while true {
+            if let step = scan() { return step }
+            guard !eof else { return .malformed(offset: consumedBefore + buffer.count, message: "unexpected end of input inside the array") }
+            guard let chunk = try input.nextChunk() else {
+                eof = true
+                continue
+            }
+            if position > 0 {
+                advanceLineCount(to: consumedBefore + position)
+                consumedBefore += position
+                buffer.removeFirst(position)
+                position = 0
+            }
+            buffer.append(contentsOf: chunk)
+        }
+    }
+
+    /// Counts line breaks up to `offset` (which must not be behind the bytes still buffered).
+    private func advanceLineCount(to offset: Int) {
+        var k = max(countedTo, consumedBefore) - consumedBefore
+        let stop = min(offset - consumedBefore, buffer.count)
+        while k < stop {
+            if buffer[k] == 0x0A {
+                line += 1
+                lineStart = consumedBefore + k + 1
+            }
+            k += 1
+        }
+        countedTo = max(countedTo, consumedBefore + stop)
+    }
+
+    /// The 1-based line and column of `offset`; offsets must be asked for in increasing order.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        advanceLineCount(to: offset)
+        return (line, offset - lineStart + 1)
+    }
+
+    /// One step on the buffered bytes; nil when more input is needed.
+    private func scan() -> Step? {
+        var i = position
+        let n = buffer.count
+        func skipSpace() {
+            while i < n, buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09 { i += 1 }
+        }
+        while true {
+            skipSpace()
+            guard i < n else { return nil }
+            switch state {
+            case .beforeArray:
+                guard buffer[i] == UInt8(ascii: "[") else { return .malformed(offset: consumedBefore + i, message: "expected '[' starting the records") }
+                i += 1
+                position = i
+                state = .firstElement
+                continue
+            case .firstElement, .afterElement:
+                if buffer[i] == UInt8(ascii: "]") {
+                    finished = true
+                    position = i + 1
+                    return .end
+                }
+                if state == .afterElement {
+                    guard buffer[i] == UInt8(ascii: ",") else {
+                        return .malformed(offset: consumedBefore + i, message: "expected ',' or ']' after a record")
+                    }
+                    i += 1
+                    position = i
+                    state = .nextElement
+                    continue
+                }
+            case .nextElement:
+                break
+            }
+            break
+        }
+        let start = i
+        var depth = 0
+        var inString = false
+        var complete = false
+        while i < n {
+            let b = buffer[i]
+            if inString {
+                if b == UInt8(ascii: "\\") {
+                    i += 2
+                    continue
+                }
+                if b == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 0 {
+                        i += 1
+                        complete = true
+                        break
+                    }
+                }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                depth += 1
+            } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                if depth == 0 {
+                    complete = true
+                    break
+                }
+                depth -= 1
+                if depth == 0 {
+                    i += 1
+                    complete = true
+                    break
+                }
+            } else if depth == 0 && (b == UInt8(ascii: ",") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+                complete = true
+                break
+            }
+            i += 1
+        }
+        guard complete || eof else { return nil }
+        let end = min(i, n)
+        position = end
+        state = .afterElement
+        return .element(Array(buffer[start..<end]), offset: consumedBefore + start)
+    }
+}
