@@ -159,9 +159,11 @@ public struct JSONRecordsImporter: TimelineImporter {
     }
 
     private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String, mapper: RecordMapper, context: ImportContext) throws(TimelineError) {
-        switch mapper.map(row.texts(mapper.sources), number: number, line: location.line) {
-        case .success(let event): try context.emit(event)
-        case .failure(let r): context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
+        var rejection: RecordMapper.Rejection?
+        if let event = mapper.map(row.texts(mapper.sources), number: number, line: location.line, rejection: &rejection) {
+            try context.emit(event)
+        } else if let r = rejection {
+            context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
         }
     }
 

@@ -76,9 +76,10 @@ public struct CSVImporter: TimelineImporter {
                     fields: record.fields, header: header))
                 return
             }
-            switch mapper.map(plan.texts(record.fields), number: number, line: record.line) {
-            case .success(let event): try context.emit(event)
-            case .failure(let r):
+            var rejection: RecordMapper.Rejection?
+            if let event = mapper.map(plan.texts(record.fields), number: number, line: record.line, rejection: &rejection) {
+                try context.emit(event)
+            } else if let r = rejection {
                 context.reject(RejectedRecord(location: location, raw: record.raw, reason: r.reason, code: r.code, fields: record.fields, header: header))
             }
         }

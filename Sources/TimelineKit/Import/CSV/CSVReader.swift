@@ -94,18 +94,26 @@ public final class CSVReader {
                     let openLine = startLine + lines
                     i += 1
                     fieldStart = i
+                    let contentStart = i
+                    var contentEnd: Int?  // set when the field closes with no doubled quote inside
+                    var doubled = false
                     var closed = false
                     while i < n {
                         let b = p[i]
                         if b == 0x22 {
                             if i + 1 < n && p[i + 1] == 0x22 {
+                                doubled = true
                                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<(i + 1)]))
                                 i += 2
                                 fieldStart = i
                                 continue
                             }
                             if i + 1 == n && !eof { return nil }  // is it "" across the chunk edge?
-                            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<i]))
+                            if !doubled {
+                                contentEnd = i
+                            } else {
+                                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<i]))
+                            }
                             i += 1
                             closed = true
                             break
@@ -127,7 +135,12 @@ public final class CSVReader {
                         }
                     }
                     guard i < n || eof else { return nil }
-                    appendField(bytes[...], offset: fieldStart, to: &fields, problem: &problem)
+                    if let end = contentEnd, problem == nil, let s = CSVReader.string(UnsafeBufferPointer(rebasing: p[contentStart..<end])) {
+                        fields.append(s)  // no doubled quotes: straight from the buffer
+                    } else {
+                        if let end = contentEnd { bytes = Array(p[contentStart..<end]) }
+                        appendField(bytes[...], offset: fieldStart, to: &fields, problem: &problem)
+                    }
                 } else {
                     while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
                     guard i < n || eof else { return nil }

@@ -112,11 +112,14 @@ public final class RecordMapper {
         }
     }
 
-    public func map(_ record: FieldTexts, number: Int, line: Int?) -> Result<Event, Rejection> {
+    /// The event for `record`, or nil with `rejection` set to why not. (Not a `Result`:
+    /// events are large, and every wrapper is another copy per record.)
+    public func map(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> Event? {
         do throws(Rejection) {
-            return .success(try mapOrThrow(record, number: number, line: line))
+            return try mapOrThrow(record, number: number, line: line)
         } catch {
-            return .failure(error)
+            rejection = error
+            return nil
         }
     }
 
