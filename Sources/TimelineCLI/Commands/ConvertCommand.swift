@@ -12,7 +12,8 @@ enum ConvertCommand {
             fails leaves no file behind. With the default --sort asc every event is held in memory to be
             sorted; --sort input streams in bounded memory. Every record is either written or rejected
             with its file, line and reason; a summary goes to standard error.
-            Readable now: csv, tsv, json, ndjson, timeline. Writable now: json, ndjson, timeline, csv, tsv.
+            Readable now: csv, tsv, json, ndjson, ics, timeline. Writable now: json, ndjson, timeline, csv,
+            tsv, ics. ICS recurrences are not expanded yet: the master event keeps its RRULE in attributes.
             Columns are mapped to fields by header name (time, timestamp, created_at, 交易时间, title,
             status, 状态, amount, 金额, …) unless --map says otherwise; every other column is kept in
             the event's attributes.
@@ -35,6 +36,7 @@ enum ConvertCommand {
             .value("records", "PATH", "JSON: the dotted path of the records array, e.g. data or result.traces.", default: "the top-level array, or the one array of objects"),
             .value("time-format", "FORMAT", "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"),
             .flag("safe-csv", "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them."),
+            .flag("ics-utc", "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."),
             .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
             .flag("strict", "Fail (exit 65, no output file) if any record is rejected."),
             .flag("verbose", short: "v", "Report format detection and other decisions on stderr."),
@@ -97,6 +99,7 @@ enum ConvertCommand {
         var exportOptions = ExportOptions()
         exportOptions.displayZone = displayZone
         exportOptions.safeCSV = args.has("safe-csv")
+        exportOptions.icsUTC = args.has("ics-utc")
         if let f = args.value("time-format") {
             do throws(DatePattern.CompileError) {
                 exportOptions.timeFormat = try DateOutputFormat(f)

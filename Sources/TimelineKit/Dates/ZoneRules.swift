@@ -28,6 +28,21 @@ public final class ZoneRules: Sendable {
 
     public static let utc = ZoneRules(fixed: .utc, identifier: "UTC")
 
+    /// A zone given by its transitions (an iCalendar VTIMEZONE): `initial` before the first,
+    /// then each transition's offset from its instant on. Transitions need not be sorted.
+    public init(identifier: String, initial: UTCOffset, transitions: [(at: Int64, offset: UTCOffset)]) {
+        self.identifier = identifier
+        timeZone = nil
+        var times: [Int64] = []
+        var offs: [Int32] = [Int32(initial.seconds)]
+        for t in transitions.sorted(by: { $0.at < $1.at }) where Int32(t.offset.seconds) != offs[offs.count - 1] {
+            times.append(t.at)
+            offs.append(Int32(t.offset.seconds))
+        }
+        transitionTimes = times
+        offsets = offs
+    }
+
     init(timeZone: TimeZone) {
         identifier = timeZone.identifier
         self.timeZone = timeZone
@@ -51,6 +66,11 @@ public final class ZoneRules: Sendable {
 
     /// True when the zone has a single offset (UTC, `Etc/GMT+8`, a fixed offset).
     public var isFixed: Bool { transitionTimes.isEmpty && timeZone == nil }
+
+    /// Every transition (instant, offset after it) from the table, in order.
+    public var transitions: [(at: Int64, offset: UTCOffset)] {
+        zip(transitionTimes, offsets.dropFirst()).map { ($0, UTCOffset(seconds: Int($1))) }
+    }
 
     /// The UTC offset in force at `seconds` since the epoch.
     public func offset(atEpochSeconds seconds: Int64) -> UTCOffset {

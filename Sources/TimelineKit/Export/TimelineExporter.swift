@@ -6,6 +6,8 @@ public struct ExportOptions: Sendable {
     public var timeFormat: DateOutputFormat?
     /// CSV: neutralise formula-looking cells (`--safe-csv`).
     public var safeCSV = false
+    /// ICS: write every time in UTC instead of TZID + VTIMEZONE (`--ics-utc`).
+    public var icsUTC = false
 
     public init() {}
 }

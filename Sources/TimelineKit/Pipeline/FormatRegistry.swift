@@ -27,7 +27,9 @@ public enum FormatRegistry {
         FormatDescriptor(
             id: "ndjson", summary: "newline-delimited JSON, one record or event per line", extensions: ["ndjson", "jsonl"],
             makeImporter: { JSONRecordsImporter() }, makeExporter: { _ in CanonicalNDJSONExporter() }),
-        FormatDescriptor(id: "ics", summary: "iCalendar (RFC 5545)", extensions: ["ics", "ical", "ifb"]),
+        FormatDescriptor(
+            id: "ics", summary: "iCalendar (RFC 5545)", extensions: ["ics", "ical", "ifb"],
+            makeImporter: { ICSImporter() }, makeExporter: { ICSExporter(options: $0) }),
         FormatDescriptor(
             id: "timeline", summary: "the canonical timeline document or NDJSON", extensions: ["timeline"],
             makeImporter: { CanonicalImporter() }, makeExporter: { _ in CanonicalDocumentExporter() }),

@@ -1,0 +1,92 @@
+/// An iCalendar component (`VCALENDAR`, `VEVENT`, `VTIMEZONE`, `STANDARD`, …): its
+/// properties in order and its sub-components.
+final class ICSComponent {
+    let name: String
+    let line: Int
+    var properties: [ICSContentLine] = []
+    var children: [ICSComponent] = []
+
+    init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
+
+    func property(_ name: String) -> ICSContentLine? { properties.first { $0.name == name } }
+    func all(_ name: String) -> [ICSContentLine] { properties.filter { $0.name == name } }
+
+    /// Reads every component of an input: unfolds lines (CRLF, LF or lone CR; continuation by
+    /// space or tab; blank lines between a name and its folded value are skipped), parses
+    /// content lines and nests BEGIN/END blocks. A malformed line, an unbalanced END or a
+    /// missing END is reported through `diagnose` with its physical line; nothing else is
+    /// discarded. Returns the top-level components (several VCALENDARs, or a bare VEVENT).
+    static func read(_ input: InputReader, diagnose: (ICSLineError) -> Void) throws(TimelineError) -> [ICSComponent] {
+        let root = ICSComponent(name: "", line: 0)
+        let items: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
+        var stack: [ICSComponent] = [root]
+        var pending: (text: String, line: Int)?
+        var physical = 0
+
+        func handle(_ text: String, line: Int) {
+            switch ICSContentLine.parse(text, line: line) {
+            case .failure(let error):
+                diagnose(error)
+            case .success(let content):
+                if content.name == "BEGIN" {
+                    let component = ICSComponent(name: content.value.trimmingSpaces.uppercased(), line: line)
+                    // An event, to-do or journal cannot nest in another: one that is still
+                    // open lost its END, so it ends here rather than swallowing this one.
+                    if items.contains(component.name), let open = stack.lastIndex(where: { items.contains($0.name) }), open > 0 {
+                        diagnose(ICSLineError(line: line, message: "BEGIN:\(component.name) inside \(stack[open].name) from line \(stack[open].line), which has no END; that one ends here"))
+                        stack.removeSubrange(open...)
+                    }
+                    stack.last!.children.append(component)
+                    stack.append(component)
+                } else if content.name == "END" {
+                    let name = content.value.trimmingSpaces.uppercased()
+                    if let index = stack.lastIndex(where: { $0.name == name }), index > 0 {
+                        for open in stack[(index + 1)...] {
+                            diagnose(ICSLineError(line: line, message: "END:\(name) closes BEGIN:\(open.name) from line \(open.line) too (its END is missing)"))
+                        }
+                        stack.removeSubrange(index...)
+                    } else {
+                        diagnose(ICSLineError(line: line, message: "END:\(name) without a matching BEGIN:\(name)"))
+                    }
+                } else {
+                    stack.last!.properties.append(content)
+                }
+            }
+        }
+
+        while let raw = try input.nextLine() {
+            physical += 1
+            var bytes = Array(raw)
+            if let bad = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+                diagnose(ICSLineError(line: physical, message: "control byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) removed"))
+                bytes.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+            }
+            var text: String
+            if let valid = String(validating: bytes, as: UTF8.self) {
+                text = valid
+            } else {
+                diagnose(ICSLineError(line: physical, message: "invalid UTF-8 (replaced with U+FFFD)"))
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+            if text.isEmpty { continue }
+            if let first = text.unicodeScalars.first, first == " " || first == "\t", pending != nil {
+                text.unicodeScalars.removeFirst()
+                pending!.text += text
+                continue
+            }
+            if let p = pending { handle(p.text, line: p.line) }
+            pending = (text, physical)
+        }
+        if let p = pending { handle(p.text, line: p.line) }
+        for open in stack.dropFirst() {
+            diagnose(ICSLineError(line: physical, message: "BEGIN:\(open.name) from line \(open.line) has no END before the end of the file"))
+        }
+        if !root.properties.isEmpty, let first = root.properties.first {
+            diagnose(ICSLineError(line: first.line, message: "\(root.properties.count) propert\(root.properties.count == 1 ? "y" : "ies") outside any component ignored"))
+        }
+        return root.children
+    }
+}

@@ -1,0 +1,210 @@
+/// `ics`: iCalendar (RFC 5545) calendars from Outlook, Google, Apple, Nextcloud and friends.
+///
+/// VEVENT, VTODO and VJOURNAL become events: UID → id (with RECURRENCE-ID appended for an
+/// override), SUMMARY → title, DESCRIPTION → detail, LOCATION, STATUS, CATEGORIES → tags,
+/// URL/ATTACH → links, X-WR-CALNAME → series, CREATED → recorded, and every other property
+/// → attributes (raw value; a repeated property's values joined by a newline).
+///
+/// Times: `VALUE=DATE` stays a date (a DATE start with neither end nor duration lasts one
+/// day; DTEND of a date is exclusive and kept so); `Z` is UTC; a TZID is resolved as an IANA
+/// or legacy name, a Windows name (CLDR), a `/vendor/…/Area/City` id, else the file's own
+/// VTIMEZONE (wherever it stands in the file), else the component is rejected naming the
+/// TZID (TZ110). Floating times take `--assume-zone`, else the calendar's X-WR-TIMEZONE, else
+/// are rejected as naive (TZ101) — never silently UTC. A component without a usable start
+/// (DTSTART, or DUE for a to-do) is rejected with the reason. Recurrences are not expanded:
+/// the master event is kept and its RRULE/RDATE/EXDATE stay in `attributes`.
+public struct ICSImporter: TimelineImporter {
+    public init() {}
+
+    public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        let components = try ICSComponent.read(input) { error in
+            context.report(Diagnostic(.warning, error.message, at: SourceLocation(file: input.name, line: error.line), code: "ics-syntax"))
+        }
+        // Every VTIMEZONE of the file, wherever it stands (Evolution puts them last).
+        var fileZones: [String: ZoneRules] = [:]
+        func collectZones(_ c: ICSComponent) {
+            if c.name == "VTIMEZONE", let rules = ICSTimeZone.rules(c) { fileZones[rules.identifier] = rules }
+            c.children.forEach(collectZones)
+        }
+        components.forEach(collectZones)
+        var number = 0
+        for top in components {
+            let calendar = top.name == "VCALENDAR" ? top : nil
+            let items = calendar?.children ?? [top]
+            let mapper = ICSEventMapper(
+                file: input.name, format: context.format, parser: context.dateParser, fileZones: fileZones,
+                calendarZone: calendar?.property("X-WR-TIMEZONE")?.value.trimmingSpaces,
+                calendarName: calendar?.property("X-WR-CALNAME").map { ICSText.unescape($0.value) })
+            for item in items where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
+                number += 1
+                let location = SourceLocation(file: input.name, line: item.line)
+                switch mapper.event(item, number: number) {
+                case .success(let event): try context.emit(event)
+                case .failure(let r):
+                    context.reject(RejectedRecord(location: location, raw: "BEGIN:\(item.name) (line \(item.line))", reason: r.reason, code: r.code))
+                }
+            }
+        }
+    }
+}
+
+/// Maps one calendar's components to events.
+struct ICSEventMapper {
+    let file: String
+    let format: String
+    let parser: DateParser
+    let fileZones: [String: ZoneRules]
+    let calendarZone: String?
+    let calendarName: String?
+
+    struct Rejection: Error {
+        var reason: String
+        var code: String
+    }
+
+    static let mapped: Set<String> = [
+        "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "STATUS", "CATEGORIES", "URL", "ATTACH", "DTSTART", "DTEND", "DUE",
+        "DURATION", "CREATED", "RECURRENCE-ID",
+    ]
+
+    func event(_ c: ICSComponent, number: Int) -> Result<Event, Rejection> {
+        do throws(Rejection) {
+            let startLine = c.property("DTSTART") ?? (c.name == "VTODO" ? c.property("DUE") : nil)
+            guard let startLine else {
+                throw Rejection(reason: "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline", code: "E001")
+            }
+            let start = try time(startLine)
+            var end: TimeValue?
+            if let e = c.property("DTEND") ?? (c.name == "VTODO" && c.property("DTSTART") != nil ? c.property("DUE") : nil) {
+                end = try time(e)
+            } else if let d = c.property("DURATION") {
+                guard let seconds = ICSDuration.seconds(d.value) else {
+                    throw Rejection(reason: "line \(d.line): cannot read DURATION '\(d.value)'", code: "E001")
+                }
+                end = add(seconds, to: start)
+            } else if let day = start.date, c.name == "VEVENT" {
+                end = TimeValue(date: day.adding(days: 1))
+            }
+            var event = Event(id: "", start: start, title: "")
+            event.end = end
+            let uid = c.property("UID")?.value.trimmingSpaces
+            event.id = (uid?.isEmpty == false ? uid! : "\(file.split(separator: "/").last ?? ""):\(number)")
+                + (c.property("RECURRENCE-ID").map { "/" + $0.value.trimmingSpaces } ?? "")
+            event.title = c.property("SUMMARY").map { ICSText.unescape($0.value) } ?? ""
+            event.detail = c.property("DESCRIPTION").map { ICSText.unescape($0.value) }
+            event.location = c.property("LOCATION").map { ICSText.unescape($0.value) }
+            event.status = c.property("STATUS").flatMap { Self.status($0.value) }
+            event.tags = c.all("CATEGORIES").flatMap { ICSText.splitList($0.value) }
+            event.links = (c.all("URL") + c.all("ATTACH").filter { $0.parameter("VALUE") != "BINARY" }).map { $0.value.trimmingSpaces }
+            event.series = calendarName
+            event.recorded = c.property("CREATED").flatMap { try? time($0) }
+            var attributes: [String: String] = [:]
+            for p in c.properties where !Self.mapped.contains(p.name) {
+                attributes[p.name] = attributes[p.name].map { $0 + "\n" + p.value } ?? p.value
+            }
+            if let s = c.property("STATUS"), event.status == nil { attributes["STATUS"] = s.value }
+            if c.name != "VEVENT" { attributes["COMPONENT"] = c.name }
+            event.attributes = attributes
+            event.source = SourceReference(format: format, file: file, record: number, line: c.line)
+            return .success(event)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static func status(_ word: String) -> EventStatus? {
+        switch word.trimmingSpaces.uppercased() {
+        case "CONFIRMED", "COMPLETED", "FINAL": return .completed
+        case "IN-PROCESS": return .processing
+        case "TENTATIVE", "NEEDS-ACTION", "DRAFT": return .pending
+        case "CANCELLED", "CANCELED": return .cancelled
+        default: return nil
+        }
+    }
+
+    /// A DTSTART/DTEND/DUE/CREATED value as a canonical time value.
+    func time(_ p: ICSContentLine) throws(Rejection) -> TimeValue {
+        let text = p.value.trimmingSpaces
+        let isDate = p.parameter("VALUE")?.uppercased() == "DATE" || (text.count == 8 && text.allSatisfy(\.isNumber))
+        guard let local = ICSTimeZone.localTime(text) else {
+            throw Rejection(reason: "line \(p.line): cannot read \(p.name) '\(text)' as an iCalendar date or date-time", code: "E001")
+        }
+        if isDate { return TimeValue(date: local.date, raw: text) }
+        func value(_ r: Result<ParsedTimeValue, DateParseError>) throws(Rejection) -> TimeValue {
+            switch r {
+            case .success(let parsed):
+                var v = parsed.value
+                v.raw = text
+                return v
+            case .failure(let e): throw Rejection(reason: "line \(p.line): \(p.name) " + e.message(for: text), code: e.code)
+            }
+        }
+        if text.hasSuffix("Z") || text.hasSuffix("z") {
+            return TimeValue(instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset, raw: text)
+        }
+        if let tzid = p.parameter("TZID"), !tzid.isEmpty {
+            if case .success(let zone) = parser.zone(named: tzid) {
+                return try value(parser.place(local, in: zone.rules, basis: .zone, fractionDigits: 0))
+            }
+            if let rules = fileZones[tzid] {
+                return try value(parser.place(local, in: rules, basis: .zone, fractionDigits: 0))
+            }
+            throw Rejection(
+                reason: "line \(p.line): unknown TZID '\(tzid)': not an IANA, legacy, Windows or vendor-prefixed zone, and the file has no VTIMEZONE for it",
+                code: "TZ110")
+        }
+        // Floating: --assume-zone, else the calendar's X-WR-TIMEZONE, else naive.
+        if parser.options.assumedZone == nil, let name = calendarZone, case .success(let zone) = parser.zone(named: name) {
+            return try value(parser.place(local, in: zone.rules, basis: .zone, fractionDigits: 0))
+        }
+        return try value(parser.parse(text))
+    }
+
+    private func add(_ seconds: Int64, to start: TimeValue) -> TimeValue {
+        if let d = start.date { return TimeValue(date: d.adding(days: seconds / 86_400)) }
+        let instant = Instant(seconds: start.instant!.seconds + seconds, nanoseconds: start.instant!.nanoseconds)
+        let offset = start.zone.flatMap { ZoneResolver.ianaRules($0)?.offset(at: instant) } ?? start.offset!
+        return TimeValue(instant: instant, offset: offset, zone: start.zone, basis: start.basis, fractionDigits: start.fractionDigits)
+    }
+}
+
+/// RFC 5545 DURATION: `[+-]P[nW]` or `[+-]P[nD][T[nH][nM][nS]]`.
+enum ICSDuration {
+    static func seconds(_ text: String) -> Int64? {
+        var s = Substring(text.trimmingSpaces.uppercased())
+        var sign: Int64 = 1
+        if s.first == "-" || s.first == "+" {
+            if s.first == "-" { sign = -1 }
+            s = s.dropFirst()
+        }
+        guard s.first == "P" else { return nil }
+        s = s.dropFirst()
+        var total: Int64 = 0
+        var number = ""
+        var inTime = false
+        var sawUnit = false
+        for c in s {
+            if c.isNumber {
+                number.append(c)
+                continue
+            }
+            if c == "T" {
+                inTime = true
+                continue
+            }
+            guard let n = Int64(number) else { return nil }
+            number = ""
+            sawUnit = true
+            switch (c, inTime) {
+            case ("W", false): total += n * 7 * 86_400
+            case ("D", false): total += n * 86_400
+            case ("H", true): total += n * 3600
+            case ("M", true): total += n * 60
+            case ("S", true): total += n
+            default: return nil
+            }
+        }
+        guard number.isEmpty, sawUnit else { return nil }
+        return sign * total
+    }
+}
