@@ -4,8 +4,10 @@
 /// VTIMEZONE generated from the tz database for the years the events span; a time with only
 /// an offset is written in UTC (`Z`), as is every time with `icsUTC` (`--ics-utc`).
 ///
-/// Deterministic: UID is the event id; DTSTAMP is the event's `recorded` instant, else its
-/// start (a date's midnight UTC), never the clock. Attributes whose names are iCalendar
+/// Deterministic: UID is the event id; DTSTAMP is the source calendar's DTSTAMP when the event
+/// came from one, else its `recorded` instant, else its start (a date's midnight UTC) —
+/// never the clock. `X-TIMELINE-SERIES`, `-CATEGORY`, `-AMOUNT` and `-STATUS` carry what
+/// RFC 5545 has no property for, and the ICS importer reads them back. Attributes whose names are iCalendar
 /// property names (RRULE, GEO, X-…) are written back as those properties; others as
 /// `X-TIMELINE-ATTRIBUTE;X-NAME=name:value`.
 public final class ICSExporter: TimelineExporter {
@@ -38,10 +40,15 @@ public final class ICSExporter: TimelineExporter {
 
     private func vevent(_ e: Event) -> [String] {
         var l = ["BEGIN:VEVENT", "UID:" + ICSText.escape(e.id)]
-        let stamp = e.recorded?.instant ?? e.start.instant ?? Instant(seconds: e.start.date!.daysSinceEpoch * 86_400)
-        l.append("DTSTAMP:" + Self.utc(stamp))
+        if let source = e.attributes["DTSTAMP"], source.hasSuffix("Z"), ICSTimeZone.localTime(source) != nil {
+            l.append("DTSTAMP:" + source)  // the source calendar's own stamp
+        } else {
+            let stamp = e.recorded?.instant ?? e.start.instant ?? Instant(seconds: e.start.date!.daysSinceEpoch * 86_400)
+            l.append("DTSTAMP:" + Self.utc(stamp))
+        }
         l.append(time("DTSTART", e.start))
         if let end = e.end { l.append(time("DTEND", end)) }
+        if let created = e.recorded?.instant { l.append("CREATED:" + Self.utc(created)) }
         if !e.title.isEmpty { l.append("SUMMARY:" + ICSText.escape(e.title)) }
         if let d = e.detail { l.append("DESCRIPTION:" + ICSText.escape(d)) }
         if let loc = e.location { l.append("LOCATION:" + ICSText.escape(loc)) }
@@ -53,6 +60,7 @@ public final class ICSExporter: TimelineExporter {
             case .cancelled: word = "CANCELLED"
             }
             l.append("STATUS:" + word)
+            if s == .processing || s == .completed { l.append("X-TIMELINE-STATUS:" + s.rawValue) }  // VEVENT has no word for these
         }
         if !e.tags.isEmpty { l.append("CATEGORIES:" + e.tags.map(ICSText.escape).joined(separator: ",")) }
         if let first = e.links.first { l.append("URL:" + first) }
@@ -62,7 +70,7 @@ public final class ICSExporter: TimelineExporter {
         if let a = e.amount {
             l.append("X-TIMELINE-AMOUNT" + (a.currency.map { ";X-CURRENCY=\($0)" } ?? "") + ":" + a.value.description)
         }
-        for key in e.attributes.keys.sorted() where key != "COMPONENT" {
+        for key in e.attributes.keys.sorted() where key != "DTSTAMP" {
             let value = e.attributes[key]!
             if Self.isPropertyName(key) {
                 for v in value.split(separator: "\n", omittingEmptySubsequences: false) { l.append("\(key):\(v)") }

@@ -64,7 +64,8 @@ struct ICSEventMapper {
 
     static let mapped: Set<String> = [
         "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "STATUS", "CATEGORIES", "URL", "ATTACH", "DTSTART", "DTEND", "DUE",
-        "DURATION", "CREATED", "RECURRENCE-ID",
+        "DURATION", "CREATED", "RECURRENCE-ID", "X-TIMELINE-SERIES", "X-TIMELINE-CATEGORY", "X-TIMELINE-AMOUNT",
+        "X-TIMELINE-STATUS", "X-TIMELINE-ATTRIBUTE",
     ]
 
     func event(_ c: ICSComponent, number: Int) -> Result<Event, Rejection> {
@@ -98,9 +99,19 @@ struct ICSEventMapper {
             event.links = (c.all("URL") + c.all("ATTACH").filter { $0.parameter("VALUE") != "BINARY" }).map { $0.value.trimmingSpaces }
             event.series = calendarName
             event.recorded = c.property("CREATED").flatMap { try? time($0) }
+            // What our own exporter wrote beyond RFC 5545 comes back to the same fields.
+            if let s = c.property("X-TIMELINE-SERIES") { event.series = ICSText.unescape(s.value) }
+            event.category = c.property("X-TIMELINE-CATEGORY").map { ICSText.unescape($0.value) }
+            if let a = c.property("X-TIMELINE-AMOUNT"), let value = DecimalNumber(a.value.trimmingSpaces) {
+                event.amount = Amount(value: value, currency: a.parameter("X-CURRENCY"))
+            }
+            if let s = c.property("X-TIMELINE-STATUS").flatMap({ EventStatus(rawValue: $0.value.trimmingSpaces) }) { event.status = s }
             var attributes: [String: String] = [:]
             for p in c.properties where !Self.mapped.contains(p.name) {
                 attributes[p.name] = attributes[p.name].map { $0 + "\n" + p.value } ?? p.value
+            }
+            for p in c.all("X-TIMELINE-ATTRIBUTE") {
+                if let name = p.parameter("X-NAME") { attributes[name] = ICSText.unescape(p.value) }
             }
             if let s = c.property("STATUS"), event.status == nil { attributes["STATUS"] = s.value }
             if c.name != "VEVENT" { attributes["COMPONENT"] = c.name }
