@@ -14,71 +14,73 @@ struct ICSContentLine {
     }
 
     /// Parses one logical line, tolerating whitespace around `;` `=` and `:` in the name
-    /// and parameter part. Returns an error message for a line with no `:` at all.
+    /// and parameter part. Works on UTF-8 bytes: every delimiter is ASCII.
     static func parse(_ text: String, line: Int) -> Result<ICSContentLine, ICSLineError> {
-        let chars = Array(text.unicodeScalars)
-        var i = 0
-        var name = ""
-        while i < chars.count, chars[i] != ";", chars[i] != ":" {
-            if chars[i] != " " && chars[i] != "\t" { name.unicodeScalars.append(chars[i]) }
-            i += 1
-        }
-        guard i < chars.count, !name.isEmpty else {
-            return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' between name and value"))
-        }
-        var parameters: [(String, [String])] = []
-        while i < chars.count, chars[i] == ";" {
-            i += 1
-            var pname = ""
-            while i < chars.count, chars[i] != "=", chars[i] != ";", chars[i] != ":" {
-                if chars[i] != " " && chars[i] != "\t" { pname.unicodeScalars.append(chars[i]) }
-                i += 1
+        var copy = text
+        return copy.withUTF8 { b -> Result<ICSContentLine, ICSLineError> in
+            let n = b.count
+            var i = 0
+            @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+            /// Bytes `from..<to` as a string without spaces or tabs (names are written
+            /// `REFRESH - INTERVAL` by some producers).
+            func compact(_ from: Int, _ to: Int) -> String {
+                let slice = UnsafeBufferPointer(rebasing: b[from..<to])
+                if !slice.contains(where: isSpace) { return String(decoding: slice, as: UTF8.self) }
+                return String(decoding: slice.filter { !isSpace($0) }, as: UTF8.self)
             }
-            var values: [String] = []
-            if i < chars.count, chars[i] == "=" {
+            while i < n, b[i] != 0x3B, b[i] != 0x3A { i += 1 }  // ; :
+            let name = compact(0, i)
+            guard i < n, !name.isEmpty else {
+                return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' between name and value"))
+            }
+            var parameters: [(String, [String])] = []
+            while i < n, b[i] == 0x3B {
                 i += 1
-                repeat {
-                    while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-                    var v = ""
-                    if i < chars.count, chars[i] == "\"" {
-                        i += 1
-                        while i < chars.count, chars[i] != "\"" {
-                            v.unicodeScalars.append(chars[i])
+                let nameStart = i
+                while i < n, b[i] != 0x3D, b[i] != 0x3B, b[i] != 0x3A { i += 1 }  // = ; :
+                let pname = compact(nameStart, i)
+                var values: [String] = []
+                if i < n, b[i] == 0x3D {
+                    i += 1
+                    repeat {
+                        while i < n, isSpace(b[i]) { i += 1 }
+                        var v: String
+                        if i < n, b[i] == 0x22 {
                             i += 1
-                        }
-                        if i < chars.count { i += 1 }  // closing quote
-                        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
-                    } else {
-                        while i < chars.count, chars[i] != ",", chars[i] != ";", chars[i] != ":" {
-                            // A backslash-escaped ';' ':' ',' in an unquoted value (seen in
-                            // real files, not RFC 5545) stays part of the value.
-                            if chars[i] == "\\", i + 1 < chars.count, ";:,".unicodeScalars.contains(chars[i + 1]) {
-                                v.unicodeScalars.append(chars[i])
-                                v.unicodeScalars.append(chars[i + 1])
-                                i += 2
-                                continue
+                            let start = i
+                            while i < n, b[i] != 0x22 { i += 1 }
+                            v = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+                            if i < n { i += 1 }
+                            while i < n, isSpace(b[i]) { i += 1 }
+                        } else {
+                            let start = i
+                            while i < n, b[i] != 0x2C, b[i] != 0x3B, b[i] != 0x3A {
+                                // A backslash-escaped ';' ':' ',' in an unquoted value (seen in
+                                // real files, not RFC 5545) stays part of the value.
+                                if b[i] == 0x5C, i + 1 < n, b[i + 1] == 0x3B || b[i + 1] == 0x3A || b[i + 1] == 0x2C {
+                                    i += 2
+                                    continue
+                                }
+                                i += 1
                             }
-                            v.unicodeScalars.append(chars[i])
-                            i += 1
+                            v = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self).trimmingSpaces
                         }
-                        v = v.trimmingSpaces
-                    }
-                    values.append(decodeCaret(v))
-                    if i < chars.count, chars[i] == "," {
-                        i += 1
-                        continue
-                    }
-                    break
-                } while true
+                        values.append(decodeCaret(v))
+                        if i < n, b[i] == 0x2C {
+                            i += 1
+                            continue
+                        }
+                        break
+                    } while true
+                }
+                if !pname.isEmpty { parameters.append((pname.uppercased(), values)) }
             }
-            if !pname.isEmpty { parameters.append((pname.uppercased(), values)) }
+            guard i < n, b[i] == 0x3A else {
+                return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' after its parameters"))
+            }
+            let value = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)...]), as: UTF8.self)
+            return .success(ICSContentLine(name: name.uppercased(), parameters: parameters, value: value, line: line))
         }
-        guard i < chars.count, chars[i] == ":" else {
-            return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' after its parameters"))
-        }
-        var value = ""
-        value.unicodeScalars.append(contentsOf: chars[(i + 1)...])
-        return .success(ICSContentLine(name: name.uppercased(), parameters: parameters, value: value, line: line))
     }
 
     /// RFC 6868 caret encoding in parameter values: `^n` newline, `^'` double quote, `^^` caret.
@@ -113,25 +115,26 @@ struct ICSLineError: Error {
 /// RFC 5545 TEXT values: `\\` `\;` `\,` `\n`/`\N` unescaped in one left-to-right pass.
 enum ICSText {
     static func unescape(_ s: String) -> String {
-        guard s.contains("\\") else { return s }
-        var out = ""
-        var it = s.makeIterator()
-        while let c = it.next() {
-            guard c == "\\" else {
-                out.append(c)
-                continue
-            }
-            switch it.next() {
-            case "n"?, "N"?: out.append("\n")
-            case "\\"?: out.append("\\")
-            case ";"?: out.append(";")
-            case ","?: out.append(",")
-            case ":"?: out.append(":")
-            case let other?: out.append("\\"); out.append(other)
-            case nil: out.append("\\")
+        guard s.utf8.contains(0x5C) else { return s }
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var escaped = false
+        for b in s.utf8 {
+            if escaped {
+                switch b {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(0x0A)
+                case 0x5C, 0x3B, 0x2C, 0x3A: out.append(b)
+                default: out += [0x5C, b]
+                }
+                escaped = false
+            } else if b == 0x5C {
+                escaped = true
+            } else {
+                out.append(b)
             }
         }
-        return out
+        if escaped { out.append(0x5C) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits a list value (CATEGORIES) at commas that are not escaped, then unescapes each.
