@@ -37,6 +37,8 @@ enum ConvertCommand {
             .value("time-format", "FORMAT", "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"),
             .flag("safe-csv", "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them."),
             .flag("ics-utc", "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."),
+            .value("expand", "FROM..UNTIL", "ICS: expand recurrences in this window. Not supported yet: each series is kept as its master event, with RRULE/RDATE/EXDATE in attributes."),
+            .value("max-occurrences", "N", "ICS: cap on occurrences per series when expanding. Not supported yet.", default: "10000"),
             .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
             .flag("strict", "Fail (exit 65, no output file) if any record is rejected."),
             .flag("verbose", short: "v", "Report format detection and other decisions on stderr."),
@@ -62,6 +64,10 @@ enum ConvertCommand {
             displayZone = try DateOptions.displayZone(args, dateOptions)
         } catch {
             throw TimelineError(.usage, error.message)
+        }
+        for option in ["expand", "max-occurrences"] where args.has(option) {
+            throw TimelineError(
+                .usage, "--\(option) is not supported yet: recurring ICS events are kept as their master event, with RRULE, RDATE and EXDATE in attributes")
         }
         var importOptions = ImportOptions()
         importOptions.dates = dateOptions
