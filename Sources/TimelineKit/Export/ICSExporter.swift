@@ -1,3 +1,5 @@
+import Foundation
+
 /// `ics` output (RFC 5545, SPEC §7): one VCALENDAR (VERSION, PRODID, CALSCALE) with a VEVENT
 /// per event, CRLF line ends, lines folded at 75 octets without splitting a UTF-8 character,
 /// TEXT escaped. Dates are `VALUE=DATE`; a zoned time is written `TZID=Area/City` with a
@@ -180,5 +182,3 @@ public final class ICSExporter: TimelineExporter {
         out += [0x0D, 0x0A]
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON object as a record: dotted paths into nested objects, plus the sibling fields of
 /// a wrapping document (a tracking number beside the records array).
 struct JSONRow {
@@ -272,5 +274,3 @@ public struct JSONRecordsImporter: TimelineImporter {
         }
     }
 }
-
-import Foundation

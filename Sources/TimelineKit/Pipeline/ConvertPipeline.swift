@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a conversion did, for the summary line on stderr.
 public struct ConvertSummary: Hashable, Sendable {
     public var read = 0
@@ -159,5 +161,3 @@ public final class RejectsWriter {
         try output.write(w.bytes)
     }
 }
-
-import Foundation

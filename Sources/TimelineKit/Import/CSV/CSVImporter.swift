@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where each mapped field's text sits in a CSV row, worked out once per file.
 struct CSVColumnPlan {
     let columns: [(MappedField, [Int])]
@@ -94,5 +96,3 @@ public struct CSVImporter: TimelineImporter {
         }
     }
 }
-
-import Foundation

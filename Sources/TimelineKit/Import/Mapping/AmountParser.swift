@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads money as people and bank exports write it — `¥1,024.00`, `-12.50`, `(12.50)`,
 /// `12.50 CNY`, `$5`, `1.234,50` with `decimalComma` — into an exact decimal and, where the
 /// text names it, a currency.
@@ -109,5 +111,3 @@ public enum AmountDirection: Sendable {
         }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The canonical fields a source column or JSON field can be mapped to, plus the helper
 /// fields that shape them (`currency`, `zone`, `direction`).
 public enum MappedField: String, CaseIterable, Sendable, Hashable {
@@ -98,5 +100,3 @@ public struct FieldMapping: Sendable {
         return result
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The texts of one source record, as the mapper needs them: for each mapped field its
 /// (trimmed, joined) text, and the unmapped fields to keep as attributes. Importers fill it
 /// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
@@ -183,5 +185,3 @@ public final class RecordMapper {
         return text.split(whereSeparator: { separators.contains($0) }).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
     }
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Source words for the canonical statuses (SPEC §3.2), case-insensitive, extended or
 /// overridden by `--status-map WORD=STATUS`.
 public struct StatusVocabulary: Sendable {
@@ -36,5 +38,3 @@ public struct StatusVocabulary: Sendable {
         words[word.trimmingSpaces.lowercased()]
     }
 }
-
-import Foundation
