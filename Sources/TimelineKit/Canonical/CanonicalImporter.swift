@@ -33,12 +33,9 @@ public struct CanonicalImporter: TimelineImporter {
             record += 1
             let location = SourceLocation(file: input.name, line: lineNumber)
             let raw = String(decoding: line, as: UTF8.self)
-            var parser = JSONParser(bytes: Array(line))
             let value: JSONValue
             do throws(JSONSyntaxError) {
-                value = try parser.parseValue()
-                parser.skipWhitespace()
-                if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after the event") }
+                value = try JSONParser.parseComplete(Array(line), what: "the event")
             } catch {
                 context.reject(RejectedRecord(
                     location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1),

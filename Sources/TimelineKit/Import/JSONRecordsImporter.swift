@@ -66,7 +66,7 @@ public struct JSONRecordsImporter: TimelineImporter {
         }
         let lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
         if head[firstIndex] == UInt8(ascii: "{"), context.options.recordsPath == nil, let end = lineEnd,
-            (try? { var p = JSONParser(bytes: Array(head[firstIndex..<end])); _ = try p.parseValue(); p.skipWhitespace(); return p.isAtEnd }()) == true
+            (try? JSONParser.parseComplete(Array(head[firstIndex..<end]), what: "the first line")) != nil
         {
             try readLines(input, context: context)
         } else if head[firstIndex] == UInt8(ascii: "["), context.options.recordsPath == nil {
@@ -98,13 +98,10 @@ public struct JSONRecordsImporter: TimelineImporter {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             number += 1
             let raw = String(decoding: line, as: UTF8.self)
-            var parser = JSONParser(bytes: Array(line))
             let location = SourceLocation(file: input.name, line: lineNumber)
             let value: JSONValue
             do throws(JSONSyntaxError) {
-                value = try parser.parseValue()
-                parser.skipWhitespace()
-                if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after the record") }
+                value = try JSONParser.parseComplete(Array(line), what: "the record")
             } catch {
                 context.reject(RejectedRecord(
                     location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1), raw: raw,
@@ -138,12 +135,9 @@ public struct JSONRecordsImporter: TimelineImporter {
                     notes: ["records before this point were converted; fix the document and run again"])
             case .element(let bytes, let offset):
                 number += 1
-                var parser = JSONParser(bytes: bytes)
                 let value: JSONValue
                 do throws(JSONSyntaxError) {
-                    value = try parser.parseValue()
-                    parser.skipWhitespace()
-                    if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after a record") }
+                    value = try JSONParser.parseComplete(bytes, what: "a record")
                 } catch {
                     throw TimelineError(.data, "invalid JSON: \(error.message)", at: location(offset + error.offset), code: "json-syntax",
                         notes: ["records before this point were converted; fix the document and run again"])

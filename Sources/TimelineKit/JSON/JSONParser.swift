@@ -53,6 +53,16 @@ public struct JSONParser: ~Copyable {
         try parseValue(depth: 0)
     }
 
+    /// Parses `bytes` as exactly one JSON value (surrounding whitespace allowed); `what`
+    /// names it in the error for anything after it ("after the record").
+    public static func parseComplete(_ bytes: [UInt8], what: String) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after \(what)") }
+        return value
+    }
+
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
         guard let b = peek() else { throw error("unexpected end of input, expected a value") }
