@@ -145,8 +145,6 @@ public final class DateParser {
     private let acceptsEpochNumbers: Bool
     private let onGap: GapPolicy
     private let onOverlap: OverlapPolicy
-    /// Set only while `parse(_:inZone:)` runs.
-    private var recordZone: ResolvedZone?
 
     /// Values longer than this (in bytes, after trimming) are refused outright.
     public static let maximumLength = 256
@@ -169,26 +167,27 @@ public final class DateParser {
     /// Reads `text`, placing a value without offset or zone in `zone` (a per-record zone
     /// column) with basis `zone`; otherwise as `parse(_:)`.
     public func parse(_ text: String, inZone zone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
-        guard let zone else { return parse(text) }
-        recordZone = zone
-        defer { recordZone = nil }
-        return parse(text)
-    }
-
-    /// Reads `text`; `raw` in the result is `text` as given.
-    public func parse(_ text: String) -> Result<ParsedTimeValue, DateParseError> {
         var copy = text
-        let result = copy.withUTF8 { parse(bytes: $0) }
-        return result.map { parsed in
+        return copy.withUTF8 { parse(bytes: $0, recordZone: zone) }.map { parsed in
             var p = parsed
             p.value.raw = text
             return p
         }
     }
 
+    /// Reads `text`; `raw` in the result is `text` as given.
+    public func parse(_ text: String) -> Result<ParsedTimeValue, DateParseError> {
+        parse(text, inZone: nil)
+    }
+
     /// Reads a value from UTF-8 bytes (surrounding whitespace ignored). The result's `raw`
     /// is nil; callers that keep source text set it.
     public func parse(bytes input: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
+        parse(bytes: input, recordZone: nil)
+    }
+
+    /// As `parse(bytes:)`; a naive value is placed in `recordZone` (basis `zone`) when given.
+    private func parse(bytes input: UnsafeBufferPointer<UInt8>, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
         var start = 0
         var end = input.count
         while start < end, input[start] == 0x20 || input[start] == 0x09 || input[start] == 0x0D || input[start] == 0x0A { start += 1 }
@@ -206,10 +205,10 @@ public final class DateParser {
             if progress > best.progress { best = (name, progress) }
         }
         var progress = 0
-        if let fields = iso.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
+        if let fields = iso.parse(bytes, progress: &progress) { return resolve(fields, in: bytes, recordZone: recordZone) }
         attempt(iso.name, progress)
         progress = 0
-        if let fields = rfc2822.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
+        if let fields = rfc2822.parse(bytes, progress: &progress) { return resolve(fields, in: bytes, recordZone: recordZone) }
         attempt(rfc2822.name, progress)
         if acceptsEpochNumbers {
             progress = 0
@@ -221,12 +220,12 @@ public final class DateParser {
         }
         for pattern in patterns {
             progress = 0
-            if let fields = pattern.parse(bytes, progress: &progress) { return resolve(fields, in: bytes) }
+            if let fields = pattern.parse(bytes, progress: &progress) { return resolve(fields, in: bytes, recordZone: recordZone) }
             attempt(pattern.name, progress)
         }
         progress = 0
         switch catalogue.parse(bytes, scratch: &scratch, progress: &progress) {
-        case .fields(let fields): return resolve(fields, in: bytes)
+        case .fields(let fields): return resolve(fields, in: bytes, recordZone: recordZone)
         case .ambiguousFieldOrder: return .failure(.ambiguousFieldOrder)
         case .failure: attempt("built-in formats", progress)
         }
@@ -241,7 +240,7 @@ public final class DateParser {
         return result
     }
 
-    private func resolve(_ f: DateFields, in bytes: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
+    private func resolve(_ f: DateFields, in bytes: UnsafeBufferPointer<UInt8>, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
         let digits = f.fractionDigits
         if let range = f.zoneName {
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
