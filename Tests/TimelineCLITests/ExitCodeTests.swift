@@ -46,6 +46,7 @@ struct ExitCodeTests {
         (["dates", "--day-first", "--month-first"], "cannot be used together"),
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["validate", "samples/events.ndjson"], "not yet supported"),
+        (["convert", "samples/events.ndjson", "--group", "day", "--to", "ndjson"], "--group day needs an output that holds groups (json, timeline)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try BinaryRunner.run(arguments)

@@ -32,9 +32,9 @@ struct SchemaTests {
     @Test("the converted sample validates as a document and as NDJSON events")
     func outputsValidate() throws {
         let dir = try BinaryRunner.temporaryDirectory()
-        for (format, ndjson) in [("json", false), ("ndjson", true), ("timeline", false)] {
+        for (format, ndjson, extra) in [("json", false, [String]()), ("ndjson", true, []), ("timeline", false, []), ("json", false, ["--group", "day"]), ("json", false, ["--group", "month"])] {
             let out = dir.appendingPathComponent("out.\(format)")
-            let r = try BinaryRunner.run(["convert", "samples/events.ndjson", "--to", format, "-o", out.path, "--zone", "Asia/Shanghai"])
+            let r = try BinaryRunner.run(["convert", "samples/events.ndjson", "--to", format, "-o", out.path, "--zone", "Asia/Shanghai"] + extra)
             #expect(r.status == 0)
             let v = try Self.validate(schema: "timeline.schema.json", file: out, ndjson: ndjson)
             #expect(v.status == 0, "\(v.stdout)")

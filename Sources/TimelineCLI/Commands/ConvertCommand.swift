@@ -24,6 +24,7 @@ enum ConvertCommand {
             .value("to", "FMT", "Output format.", default: "from the -o extension, else json", choices: FormatRegistry.outputFormatIDs),
             .value("output", short: "o", "FILE", "Write to FILE (atomically) instead of standard output; '-' is standard output."),
             .value("sort", "ORDER", "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: "asc", choices: SortOrder.allCases.map(\.rawValue)),
+            .value("group", "UNIT", "Group events by calendar day or month in the display zone (json/timeline output), with per-currency income and expense totals. Holds every event in memory.", default: "none", choices: GroupingUnit.allCases.map(\.rawValue)),
             DateOptions.zoneSpec,
         ] + DateOptions.specs + [
             .value("map", "FIELD=COLUMN", "Map a source column (a dotted path for JSON) to a field: id, start, end, title, detail, status, category, amount, currency, location, series, recorded, links, tags, zone (per-record zone), direction (income/expense words). start=date+time joins columns.", repeatable: true),
@@ -129,6 +130,7 @@ enum ConvertCommand {
         pipeline.importOptions = importOptions
         pipeline.exportOptions = exportOptions
         pipeline.sort = SortOrder(rawValue: args.value("sort") ?? "asc")!
+        pipeline.grouping = GroupingUnit(rawValue: args.value("group") ?? "none")!
         pipeline.verbose = args.has("verbose")
         pipeline.onDiagnostic = env.print
         var rejectWriteError: TimelineError?

@@ -28,6 +28,50 @@ public final class CanonicalDocumentExporter: TimelineExporter {
     }
 }
 
+extension CanonicalDocumentExporter: GroupingExporter {
+    /// `{"schema":…,"zone":…,"groups":[{"key":…,"count":…,"totals":[…],"events":[…]}]}`,
+    /// one event per line as in the flat document.
+    public func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        var w = JSONWriter()
+        w.raw("{\"schema\":\"timeline/1\",\"zone\":")
+        w.string(header.zone)
+        w.raw(",\"groups\":[")
+        for (g, group) in groups.enumerated() {
+            if g > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.raw("\n{\"key\":")
+            w.string(group.key)
+            w.raw(",\"count\":")
+            appendDigits(group.events.count, width: 1, to: &w.bytes)
+            w.raw(",\"totals\":[")
+            for (t, total) in group.totals.enumerated() {
+                if t > 0 { w.bytes.append(UInt8(ascii: ",")) }
+                w.bytes.append(UInt8(ascii: "{"))
+                if let c = total.currency {
+                    w.raw("\"currency\":")
+                    w.string(c)
+                    w.bytes.append(UInt8(ascii: ","))
+                }
+                w.raw("\"income\":")
+                w.string(total.income.description)
+                w.raw(",\"expense\":")
+                w.string(total.expense.description)
+                w.bytes.append(UInt8(ascii: "}"))
+            }
+            w.raw("],\"events\":[")
+            for (i, e) in group.events.enumerated() {
+                if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+                w.bytes.append(0x0A)
+                CanonicalEncoder.append(e, to: &w)
+            }
+            w.raw("\n]}")
+            try out.write(w.bytes)
+            w.bytes.removeAll(keepingCapacity: true)
+        }
+        w.raw(groups.isEmpty ? "]}\n" : "\n]}\n")
+        try out.write(w.bytes)
+    }
+}
+
 /// `ndjson`: one canonical event per line, written as it arrives.
 public final class CanonicalNDJSONExporter: TimelineExporter {
     private var writer = JSONWriter()

@@ -16,6 +16,9 @@ public final class ConvertPipeline {
     public var importOptions = ImportOptions()
     public var exportOptions = ExportOptions()
     public var sort: SortOrder = .asc
+    /// `--group`: with `.day` or `.month` every event is held and the exporter (which must
+    /// be a `GroupingExporter`) receives groups in the display zone.
+    public var grouping: GroupingUnit = .none
     /// Receives diagnostics as they happen (the CLI prints them).
     public var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// Receives each rejected record (the CLI reports and optionally writes them).
@@ -52,9 +55,13 @@ public final class ConvertPipeline {
         var summary = ConvertSummary()
         let header = DocumentHeader(zone: exportOptions.displayZone.identifier)
         var held: [Event] = []
-        try exporter.begin(header, to: output)
+        let grouper = grouping == .none ? nil : exporter as? any GroupingExporter
+        if grouping != .none && grouper == nil {
+            throw TimelineError(.usage, "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none")
+        }
+        if grouper == nil { try exporter.begin(header, to: output) }
         // Streaming: encode and write on a second thread while this one reads and maps.
-        let stage = sort == .input ? ExportStage(exporter: exporter, output: output) : nil
+        let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
         let parser = DateParser(options: importOptions.dates)
         for path in inputs.isEmpty ? ["-"] : inputs {
             let reader = try InputReader(path: path)
@@ -91,7 +98,14 @@ public final class ConvertPipeline {
             }
         }
         try stage?.finish()
-        for i in held.timelineOrder(sort, zone: exportOptions.displayZone.rules) {
+        let order = held.timelineOrder(sort, zone: exportOptions.displayZone.rules)
+        if let grouper {
+            let groups = TimelineGrouping.group(order.map { held[$0] }, unit: grouping, zone: exportOptions.displayZone.rules)
+            try grouper.write(groups: groups, header: header, to: output)
+            summary.written += held.count
+            return summary
+        }
+        for i in order {
             try exporter.write(held[i], to: output)
             summary.written += 1
         }

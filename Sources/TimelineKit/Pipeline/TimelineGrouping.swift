@@ -1,0 +1,68 @@
+/// How events are grouped (`--group`, SPEC §3.3).
+public enum GroupingUnit: String, Sendable, CaseIterable {
+    case day, month, none
+}
+
+/// Income and expense of one currency within a group, as exact decimals. Positive amounts
+/// are income, negative ones expense; `currency` is nil for amounts without one.
+public struct CurrencyTotal: Hashable, Sendable {
+    public var currency: String?
+    public var income: DecimalNumber
+    public var expense: DecimalNumber
+}
+
+/// The events of one calendar day (`2024-06-12`) or month (`2024-06`) in the display zone.
+public struct TimelineGroup: Sendable {
+    public var key: String
+    public var events: [Event]
+    public var totals: [CurrencyTotal]
+}
+
+public enum TimelineGrouping {
+    /// The group key of an event: its start's calendar day (or month) in `zone`. An all-day
+    /// date groups under its own date, never shifted.
+    public static func key(of event: Event, unit: GroupingUnit, zone: ZoneRules) -> String {
+        let day = event.start.date ?? zone.day(of: event.start.instant!)
+        let text = day.isoString
+        return unit == .month ? String(text.prefix(7)) : text
+    }
+
+    /// Groups `events` (already in output order): groups appear in the order of their first
+    /// event, and events keep their order inside a group.
+    public static func group(_ events: [Event], unit: GroupingUnit, zone: ZoneRules) -> [TimelineGroup] {
+        var order: [String] = []
+        var members: [String: [Event]] = [:]
+        for e in events {
+            let k = key(of: e, unit: unit, zone: zone)
+            if members[k] == nil { order.append(k) }
+            members[k, default: []].append(e)
+        }
+        return order.map { TimelineGroup(key: $0, events: members[$0]!, totals: totals(members[$0]!)) }
+    }
+
+    /// Per-currency income and expense, currencies sorted (no currency first). Sums are
+    /// exact; a sum beyond 38 digits keeps the last representable value (not reachable with
+    /// real money).
+    public static func totals(_ events: [Event]) -> [CurrencyTotal] {
+        var byCurrency: [String: CurrencyTotal] = [:]
+        for e in events {
+            guard let a = e.amount else { continue }
+            let k = a.currency ?? ""
+            // Zero at the amount's scale, so a side with nothing in it reads `0.00`, not `0`.
+            let zero = DecimalNumber(coefficient: 0, scale: a.value.scale)
+            var t = byCurrency[k] ?? CurrencyTotal(currency: a.currency, income: zero, expense: zero)
+            if a.value.isNegative {
+                t.expense = t.expense.adding(a.value) ?? t.expense
+            } else {
+                t.income = t.income.adding(a.value) ?? t.income
+            }
+            byCurrency[k] = t
+        }
+        return byCurrency.keys.sorted().map { byCurrency[$0]! }
+    }
+}
+
+/// An exporter that can write groups (SPEC §3.3) rather than a flat list.
+public protocol GroupingExporter: TimelineExporter {
+    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
+}
