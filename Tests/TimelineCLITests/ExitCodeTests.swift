@@ -45,7 +45,6 @@ struct ExitCodeTests {
         (["dates", "--date-format", "HH:mm"], "has no year field"),
         (["dates", "--day-first", "--month-first"], "cannot be used together"),
         (["frobnicate"], "unknown command 'frobnicate'"),
-        (["validate", "samples/events.ndjson"], "not yet supported"),
         (["convert", "samples/events.ndjson", "--group", "day", "--to", "ndjson"], "--group day needs an output that holds groups (json, timeline)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {

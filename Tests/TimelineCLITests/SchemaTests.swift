@@ -50,6 +50,23 @@ struct SchemaTests {
         #expect(v.status == 1)
     }
 
+    @Test("real validation reports fit the report schema; validate exits 1 at --fail-on")
+    func realReports() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        for args in [["samples/orders.csv", "--zone", "Asia/Shanghai"], ["samples/wallet-statement.csv"], ["samples/events.ndjson"]] {
+            let r = try BinaryRunner.run(["validate"] + args + ["--report", "json"])
+            let path = dir.appendingPathComponent("report.json")
+            try r.stdout.write(to: path, atomically: true, encoding: .utf8)
+            let v = try Self.validate(schema: "validation-report.schema.json", file: path)
+            #expect(v.status == 0, "\(args): \(v.stdout)")
+        }
+        #expect(try BinaryRunner.run(["validate", "samples/orders.csv", "--zone", "Asia/Shanghai"]).status == 0)
+        #expect(try BinaryRunner.run(["validate", "samples/orders.csv", "--zone", "Asia/Shanghai", "--fail-on", "warning"]).status == 1)
+        let naive = try BinaryRunner.run(["validate", "samples/wallet-statement.csv"])
+        #expect(naive.status == 1)
+        #expect(naive.stdout.contains("TZ101 naive-time (6): 6 record(s) rejected: times with no offset or zone; name their zone with --assume-zone ZONE"))
+    }
+
     @Test("the SPEC's validation report example fits the report schema; a wrong one does not")
     func reportSchema() throws {
         let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures")

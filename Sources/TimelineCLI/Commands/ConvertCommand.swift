@@ -26,15 +26,7 @@ enum ConvertCommand {
             .value("sort", "ORDER", "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: "asc", choices: SortOrder.allCases.map(\.rawValue)),
             .value("group", "UNIT", "Group events by calendar day or month in the display zone (json/timeline output), with per-currency income and expense totals. Holds every event in memory.", default: "none", choices: GroupingUnit.allCases.map(\.rawValue)),
             DateOptions.zoneSpec,
-        ] + DateOptions.specs + [
-            .value("map", "FIELD=COLUMN", "Map a source column (a dotted path for JSON) to a field: id, start, end, title, detail, status, category, amount, currency, location, series, recorded, links, tags, zone (per-record zone), direction (income/expense words). start=date+time joins columns.", repeatable: true),
-            .value("mapping", "FILE", "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"}."),
-            .value("status-map", "WORD=STATUS", "Add a status word, e.g. 已揽件=processing.", repeatable: true),
-            .value("delimiter", "C", "CSV delimiter: a character, 'tab', or '\\t'.", default: "detected among , ; tab |"),
-            .flag("no-header", "The CSV has no header line: columns are named 1, 2, …"),
-            .value("encoding", "NAME", "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: "utf-8", choices: TextEncoding.allCases.map(\.rawValue)),
-            .flag("decimal-comma", "Amounts use a decimal comma: 1.234,50."),
-            .value("records", "PATH", "JSON: the dotted path of the records array, e.g. data or result.traces.", default: "the top-level array, or the one array of objects"),
+        ] + DateOptions.specs + inputOptions + [
             .value("time-format", "FORMAT", "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"),
             .flag("safe-csv", "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them."),
             .flag("ics-utc", "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."),
@@ -42,6 +34,7 @@ enum ConvertCommand {
             .value("max-occurrences", "N", "ICS: cap on occurrences per series when expanding. Not supported yet.", default: "10000"),
             .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
             .flag("strict", "Fail (exit 65, no output file) if any record is rejected."),
+            .flag("validate", "Also write the validation report (see 'timeline validate') to stderr. Holds every event in memory."),
             .flag("verbose", short: "v", "Report format detection and other decisions on stderr."),
             .flag("quiet", short: "q", "Do not print the summary line."),
         ],
@@ -54,10 +47,28 @@ enum ConvertCommand {
             ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
         ])
 
+    /// Input options shared by `convert` and `validate`: mapping, CSV and JSON details.
+    static let inputOptions: [OptionSpec] = [
+            .value("map", "FIELD=COLUMN", "Map a source column (a dotted path for JSON) to a field: id, start, end, title, detail, status, category, amount, currency, location, series, recorded, links, tags, zone (per-record zone), direction (income/expense words). start=date+time joins columns.", repeatable: true),
+            .value("mapping", "FILE", "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"}."),
+            .value("status-map", "WORD=STATUS", "Add a status word, e.g. 已揽件=processing.", repeatable: true),
+            .value("delimiter", "C", "CSV delimiter: a character, 'tab', or '\\t'.", default: "detected among , ; tab |"),
+            .flag("no-header", "The CSV has no header line: columns are named 1, 2, …"),
+            .value("encoding", "NAME", "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: "utf-8", choices: TextEncoding.allCases.map(\.rawValue)),
+            .flag("decimal-comma", "Amounts use a decimal comma: 1.234,50."),
+            .value("records", "PATH", "JSON: the dotted path of the records array, e.g. data or result.traces.", default: "the top-level array, or the one array of objects"),
+    ]
+
     /// How many rejected records are printed on stderr before the rest are only counted.
     static let rejectsShown = 100
 
-    static func run(_ args: ParsedArguments, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+    /// What reading needs: import options built from the flags, and the display zone.
+    struct ImportSetup {
+        var importOptions: ImportOptions
+        var displayZone: ResolvedZone
+    }
+
+    static func importSetup(_ args: ParsedArguments) throws(TimelineError) -> ImportSetup {
         let dateOptions: DateParsingOptions
         let displayZone: ResolvedZone
         do throws(UsageError) {
@@ -98,6 +109,12 @@ enum ConvertCommand {
                 importOptions.delimiter = b
             }
         }
+        return ImportSetup(importOptions: importOptions, displayZone: displayZone)
+    }
+
+    static func run(_ args: ParsedArguments, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+        let setup = try importSetup(args)
+        let displayZone = setup.displayZone
         let outputPath = args.value("output")
         let toID = args.value("to") ?? outputPath.flatMap { FormatRegistry.format(forPath: $0)?.id } ?? "json"
         guard let toFormat = FormatRegistry.format(toID), FormatRegistry.outputFormatIDs.contains(toFormat.id) else {
@@ -125,17 +142,22 @@ enum ConvertCommand {
         let rejectsOutput = try args.value("rejects").map { p throws(TimelineError) in try OutputWriter(path: p) }
         let rejectsWriter = rejectsOutput.map(RejectsWriter.init)
 
-        let pipeline = ConvertPipeline()
+        // --validate: collect events, rejects and coded warnings for a report on stderr.
+        let validation = args.has("validate") ? ValidationRun(setup: setup, env: env) : nil
+        let pipeline = validation?.pipeline(args) ?? ConvertPipeline()
         pipeline.inputFormat = args.value("from")
-        pipeline.importOptions = importOptions
+        pipeline.importOptions = setup.importOptions
         pipeline.exportOptions = exportOptions
         pipeline.sort = SortOrder(rawValue: args.value("sort") ?? "asc")!
         pipeline.grouping = GroupingUnit(rawValue: args.value("group") ?? "none")!
         pipeline.verbose = args.has("verbose")
-        pipeline.onDiagnostic = env.print
+        let collector = validation.map { _ in CollectingExporter(forwardingTo: exporter) }
+        if validation == nil { pipeline.onDiagnostic = env.print }
+        let collectRejects = pipeline.onReject
         var rejectWriteError: TimelineError?
         var printedRejects = 0
         pipeline.onReject = { record in
+            collectRejects(record)
             // The first rejects go to stderr; all of them go to --rejects.
             printedRejects += 1
             if printedRejects <= Self.rejectsShown {
@@ -147,8 +169,11 @@ enum ConvertCommand {
         }
         let progress = ProgressIndicator(environment: env)
         pipeline.onProgress = { progress.update($0, "converting") }
-        let summary = try pipeline.run(inputs: args.positionals, exporter: exporter, output: output)
+        let summary = try pipeline.run(inputs: args.positionals, exporter: collector ?? exporter, output: output)
         progress.clear()
+        if let validation, let collector {
+            env.error(validation.report(events: collector.events, records: summary.read).text)
+        }
         if let rejectWriteError { throw rejectWriteError }
 
         if !args.has("quiet") {

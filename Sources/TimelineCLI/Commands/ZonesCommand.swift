@@ -109,26 +109,3 @@ enum SchemaCommand {
         return .success
     }
 }
-
-enum ValidateCommand {
-    static let spec = CommandSpec(
-        name: "validate",
-        summary: "Report time-zone grouping anomalies (TZ101–TZ114, E001) in timeline data.",
-        usage: "timeline validate [INPUT ...] [--from FMT] [--report text|json] [--fail-on error|warning|never] [options]",
-        discussion: "Not yet supported in this build: the validation rules land with the validation issue.",
-        positional: ("INPUT ...", "Files to check, or '-' for standard input. [default: -]"),
-        options: [
-            .value("from", "FMT", "Input format.", default: "from the extension, else the content", choices: FormatRegistry.inputFormatIDs),
-            .value("report", "KIND", "Report for people (text) or machines (json).", default: "text", choices: ["text", "json"]),
-            .value("fail-on", "LEVEL", "Exit 1 when findings reach this severity.", default: "error", choices: ["error", "warning", "never"]),
-            DateOptions.zoneSpec,
-        ] + DateOptions.specs,
-        examples: [
-            ("timeline validate orders.csv --assume-zone Asia/Shanghai", "Check an order history for day shifts and naive times"),
-            ("timeline validate events.ndjson --report json --fail-on warning", "Machine-readable report; fail the pipeline on warnings"),
-        ])
-
-    static func run(_ args: ParsedArguments, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
-        throw TimelineError(.usage, "'timeline validate' is not yet supported in this build")
-    }
-}

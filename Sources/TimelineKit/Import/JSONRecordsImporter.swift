@@ -157,6 +157,7 @@ public struct JSONRecordsImporter: TimelineImporter {
     private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String, mapper: RecordMapper, context: ImportContext) throws(TimelineError) {
         var rejection: RecordMapper.Rejection?
         if let event = mapper.map(row.texts(mapper.sources), number: number, line: location.line, rejection: &rejection) {
+            if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
             try context.emit(event)
         } else if let r = rejection {
             context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))

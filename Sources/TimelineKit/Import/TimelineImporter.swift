@@ -62,6 +62,11 @@ public final class ImportContext {
     public func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
     public func reject(_ record: RejectedRecord) { onReject(record) }
     public func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
+
+    /// Reports what the date engine decided for a record (TZ104/TZ105/TZ106) at its place.
+    public func report(_ notices: [DateNotice], at location: SourceLocation) {
+        for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code)) }
+    }
 }
 
 /// An input format. Importers stream: they hand each record to the context as soon as it is

@@ -80,6 +80,7 @@ public struct CSVImporter: TimelineImporter {
             }
             var rejection: RecordMapper.Rejection?
             if let event = mapper.map(plan.texts(record.fields), number: number, line: record.line, rejection: &rejection) {
+                if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
                 try context.emit(event)
             } else if let r = rejection {
                 context.reject(RejectedRecord(location: location, raw: record.raw, reason: r.reason, code: r.code, fields: record.fields, header: header))

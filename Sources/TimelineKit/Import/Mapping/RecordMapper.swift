@@ -73,6 +73,9 @@ public struct MappingOptions: Sendable {
 /// meaning) is kept in `attributes`; empty values are dropped.
 public final class RecordMapper {
     public let sources: [MappedField: FieldSource]
+    /// What the date engine decided while mapping the last record (DST gaps and overlaps,
+    /// offsets that contradict their zone); the importer reports them at the record's line.
+    public private(set) var notices: [DateNotice] = []
     private let options: MappingOptions
     private let parser: DateParser
     private let format: String
@@ -107,7 +110,9 @@ public final class RecordMapper {
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
         guard let raw = record[field] else { return nil }
         switch parser.parse(raw, inZone: zone) {
-        case .success(let parsed): return parsed.value
+        case .success(let parsed):
+            if let notice = parsed.notice { notices.append(notice) }
+            return parsed.value
         case .failure(let error):
             let column = sources[field]!.description
             throw Rejection(reason: "\(field.rawValue) (column '\(column)'): \(error.message(for: raw))", code: error.code)
@@ -117,6 +122,7 @@ public final class RecordMapper {
     /// The event for `record`, or nil with `rejection` set to why not. (Not a `Result`:
     /// events are large, and every wrapper is another copy per record.)
     public func map(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> Event? {
+        notices.removeAll(keepingCapacity: true)
         do throws(Rejection) {
             return try mapOrThrow(record, number: number, line: line)
         } catch {

@@ -1,0 +1,23 @@
+/// Passes events on to another exporter (if any) and keeps a copy of each, for validation
+/// after the run. Holds every event in memory.
+public final class CollectingExporter: TimelineExporter {
+    public private(set) var events: [Event] = []
+    private let next: (any TimelineExporter)?
+
+    public init(forwardingTo next: (any TimelineExporter)? = nil) {
+        self.next = next
+    }
+
+    public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        try next?.begin(header, to: out)
+    }
+
+    public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        events.append(event)
+        try next?.write(event, to: out)
+    }
+
+    public func finish(to out: OutputWriter) throws(TimelineError) {
+        try next?.finish(to: out)
+    }
+}

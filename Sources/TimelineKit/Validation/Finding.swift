@@ -1,0 +1,163 @@
+/// How serious a finding is. `error`: records were rejected or the data is wrong as written;
+/// `warning`: the timeline is probably wrong somewhere (a day shift, a contradiction);
+/// `info`: worth knowing, nothing wrong by itself.
+public enum FindingSeverity: String, Sendable, Comparable, CaseIterable {
+    case error, warning, info
+
+    var rank: Int {
+        switch self {
+        case .error: return 2
+        case .warning: return 1
+        case .info: return 0
+        }
+    }
+
+    public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a.rank < b.rank }
+}
+
+/// The stable codes and names of SPEC §6.
+public enum FindingCode: String, Sendable, CaseIterable {
+    case naiveTime = "TZ101", mixedOffsets = "TZ102", dayShift = "TZ103", dstGap = "TZ104", dstOverlap = "TZ105"
+    case offsetZoneMismatch = "TZ106", suspectZoneShift = "TZ107", dateAsMidnight = "TZ108"
+    case ambiguousAbbreviation = "TZ109", unknownZone = "TZ110", epochUnit = "TZ111", fieldOrderAmbiguous = "TZ112"
+    case duplicateID = "TZ113", endBeforeStart = "TZ114", unparseable = "E001"
+
+    public var name: String {
+        switch self {
+        case .naiveTime: return "naive-time"
+        case .mixedOffsets: return "mixed-offsets"
+        case .dayShift: return "day-shift"
+        case .dstGap: return "dst-gap"
+        case .dstOverlap: return "dst-overlap"
+        case .offsetZoneMismatch: return "offset-zone-mismatch"
+        case .suspectZoneShift: return "suspect-zone-shift"
+        case .dateAsMidnight: return "date-as-midnight"
+        case .ambiguousAbbreviation: return "ambiguous-abbreviation"
+        case .unknownZone: return "unknown-zone"
+        case .epochUnit: return "epoch-unit"
+        case .fieldOrderAmbiguous: return "field-order-ambiguous"
+        case .duplicateID: return "duplicate-id"
+        case .endBeforeStart: return "end-before-start"
+        case .unparseable: return "unparseable"
+        }
+    }
+}
+
+/// One kind of problem found, how often, what to do, and up to five examples.
+public struct Finding: Sendable {
+    public struct Example: Sendable, Hashable {
+        public var file: String
+        public var line: Int?
+        public var value: String
+        public var note: String?
+
+        public init(file: String, line: Int?, value: String, note: String? = nil) {
+            self.file = file
+            self.line = line
+            self.value = value
+            self.note = note
+        }
+    }
+
+    public static let maximumExamples = 5
+
+    public var code: FindingCode
+    public var severity: FindingSeverity
+    public var count: Int
+    public var message: String
+    public var examples: [Example]
+
+    public init(code: FindingCode, severity: FindingSeverity, count: Int, message: String, examples: [Example]) {
+        self.code = code
+        self.severity = severity
+        self.count = count
+        self.message = message
+        self.examples = Array(examples.prefix(Self.maximumExamples))
+    }
+}
+
+/// The result of a validation run (SPEC §6, `Schemas/validation-report.schema.json`).
+public struct ValidationReport: Sendable {
+    public var records: Int
+    public var rejected: Int
+    public var zone: String
+    /// Worst first, then by code.
+    public var findings: [Finding]
+
+    public func count(_ severity: FindingSeverity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// True when a finding reaches `level` (`nil`: never).
+    public func fails(at level: FindingSeverity?) -> Bool {
+        guard let level else { return false }
+        return findings.contains { $0.severity >= level }
+    }
+
+    /// The JSON report.
+    public var json: [UInt8] {
+        var w = JSONWriter()
+        w.raw("{\"summary\":{\"records\":")
+        appendDigits(records, width: 1, to: &w.bytes)
+        w.raw(",\"rejected\":")
+        appendDigits(rejected, width: 1, to: &w.bytes)
+        for (name, severity) in [("errors", FindingSeverity.error), ("warnings", .warning), ("infos", .info)] {
+            w.bytes += Array(",\"\(name)\":".utf8)
+            appendDigits(count(severity), width: 1, to: &w.bytes)
+        }
+        w.raw(",\"zone\":")
+        w.string(zone)
+        w.raw("},\"findings\":[")
+        for (i, f) in findings.enumerated() {
+            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.raw("\n{\"code\":")
+            w.string(f.code.rawValue)
+            w.raw(",\"name\":")
+            w.string(f.code.name)
+            w.raw(",\"severity\":")
+            w.string(f.severity.rawValue)
+            w.raw(",\"count\":")
+            appendDigits(f.count, width: 1, to: &w.bytes)
+            w.raw(",\"message\":")
+            w.string(f.message)
+            w.raw(",\"examples\":[")
+            for (j, e) in f.examples.enumerated() {
+                if j > 0 { w.bytes.append(UInt8(ascii: ",")) }
+                w.raw("{\"file\":")
+                w.string(e.file)
+                if let line = e.line {
+                    w.raw(",\"line\":")
+                    appendDigits(line, width: 1, to: &w.bytes)
+                }
+                w.raw(",\"value\":")
+                w.string(e.value)
+                if let note = e.note {
+                    w.raw(",\"note\":")
+                    w.string(note)
+                }
+                w.bytes.append(UInt8(ascii: "}"))
+            }
+            w.raw("]}")
+        }
+        w.raw(findings.isEmpty ? "]}\n" : "\n]}\n")
+        return w.bytes
+    }
+
+    /// The report for people: findings grouped by severity, worst first, then one summary line.
+    public var text: String {
+        var out = ""
+        for severity in [FindingSeverity.error, .warning, .info] {
+            let group = findings.filter { $0.severity == severity }
+            guard !group.isEmpty else { continue }
+            out += "\(severity.rawValue.uppercased())S\n"
+            for f in group {
+                out += "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(f.message)\n"
+                for e in f.examples {
+                    let place = e.line.map { "\(e.file):\($0)" } ?? e.file
+                    out += "      \(place): \(e.value)" + (e.note.map { "  (\($0))" } ?? "") + "\n"
+                }
+            }
+            out += "\n"
+        }
+        out += "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zone)\n"
+        return out
+    }
+}

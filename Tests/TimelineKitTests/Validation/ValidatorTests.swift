@@ -1,0 +1,100 @@
+import Testing
+
+@testable import TimelineKit
+
+@Suite("Validation rules")
+struct ValidatorTests {
+    static func event(_ id: String, _ start: String, series: String? = "S", file: String = "f.csv", line: Int = 1, end: String? = nil) throws -> Event {
+        var options = DateParsingOptions()
+        options.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
+        let parser = DateParser(options: options)
+        var e = Event(id: id, start: try parser.parse(start).get().value, title: id, series: series)
+        if let end { e.end = try parser.parse(end).get().value }
+        e.source = SourceReference(format: "csv", file: file, record: line, line: line)
+        return e
+    }
+
+    static func run(_ events: [Event], zone: String = "Asia/Shanghai") throws -> [FindingCode: Finding] {
+        let context = ValidationContext(events: events, displayZone: try ZoneResolver().resolve(zone), assumedZone: nil)
+        let report = Validator().run(context, records: events.count, rejects: [], notices: [])
+        return Dictionary(report.findings.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("TZ102: a UTC server clock mixed with a UTC+8 phone clock; New York across DST is fine")
+    func mixedOffsets() throws {
+        let mixed = try Self.run([
+            Self.event("a", "2024-06-12T08:00:00+08:00"), Self.event("b", "2024-06-12T01:00:00Z"), Self.event("c", "2024-06-12T10:00:00+08:00"),
+        ])
+        #expect(mixed[.mixedOffsets]?.count == 3)
+        #expect(mixed[.mixedOffsets]?.message.contains("S: +00:00 ×1, +08:00 ×2") == true)
+        let newYork = try Self.run([Self.event("a", "2024-03-01T08:00:00-05:00"), Self.event("b", "2024-07-01T08:00:00-04:00")], zone: "America/New_York")
+        #expect(newYork[.mixedOffsets] == nil)
+    }
+
+    @Test("TZ103: the UTC time that lands on the next day in UTC+8, counted per day")
+    func dayShift() throws {
+        let found = try Self.run([Self.event("a", "2024-06-11T17:30:00Z"), Self.event("b", "2024-06-11T12:00:00Z"), Self.event("c", "2024-06-12")])
+        let f = try #require(found[.dayShift])
+        #expect(f.count == 1)  // 17:30Z is 01:30 on the 12th in Shanghai; 12:00Z stays the 11th; the date never moves
+        #expect(f.message.contains("2024-06-11 → 2024-06-12: 1"))
+        #expect(f.examples.first?.line == 1)
+        #expect(try Self.run([Self.event("a", "2024-06-11T17:30:00Z")], zone: "UTC")[.dayShift] == nil)
+    }
+
+    @Test("TZ108: dates stored as midnight that change day in the display zone")
+    func dateAsMidnight() throws {
+        let events = try ["2024-06-10", "2024-06-11", "2024-06-12"].enumerated().map { try Self.event("d\($0.offset)", $0.element + "T00:00:00Z", file: "dates.csv") }
+        #expect(try Self.run(events, zone: "America/New_York")[.dateAsMidnight]?.count == 3)
+        #expect(try Self.run(events, zone: "Asia/Shanghai")[.dateAsMidnight] == nil)  // 08:00 the same day
+    }
+
+    @Test("TZ113 duplicate ids, TZ114 end before start, TZ101 assumed zone")
+    func others() throws {
+        let found = try Self.run([
+            Self.event("x", "2024-06-12T08:00:00+08:00"), Self.event("x", "2024-06-12T09:00:00+08:00"),
+            Self.event("y", "2024-06-12T10:00:00+08:00", end: "2024-06-12T09:00:00+08:00"),
+            Self.event("z", "2024-06-12 11:00"),
+        ])
+        #expect(found[.duplicateID]?.count == 2)
+        #expect(found[.endBeforeStart]?.severity == .error)
+        #expect(found[.naiveTime]?.severity == .warning)
+        #expect(found[.naiveTime]?.count == 1)
+    }
+
+    @Test("no false alarms: thousands of clean events across 40 zones and DST changes raise nothing at warning level")
+    func noFalseAlarms() throws {
+        var rng = SplitMix64(seed: 99)
+        for name in ZoneResolverTests.propertyZones {
+            let zone = try ZoneResolver().resolve(name)
+            var events: [Event] = []
+            for series in 0..<25 {  // 40 zones × 25 = 1,000 series, 12,000 events
+                var seconds = Int64(rng.next() % 2_000_000_000) - 500_000_000
+                for i in 0..<12 {
+                    seconds += Int64(rng.next() % 9_000_000)  // up to ~3 months apart: crosses DST changes
+                    let instant = Instant(seconds: seconds)
+                    let value = TimeValue(instant: instant, offset: zone.rules.offset(at: instant), basis: .offset)
+                    var e = Event(id: "\(name)-\(series)-\(i)", start: value, title: "clean", series: "\(name)-\(series)")
+                    e.source = SourceReference(format: "csv", file: "\(name).csv", record: i + 1, line: i + 2)
+                    events.append(e)
+                }
+            }
+            let report = Validator().run(ValidationContext(events: events, displayZone: zone, assumedZone: nil), records: events.count, rejects: [], notices: [])
+            #expect(report.findings.filter { $0.severity >= .warning }.isEmpty, "\(name): \(report.findings.map { "\($0.code.rawValue) \($0.message)" })")
+        }
+    }
+
+    @Test("rejects and date notices become findings by their codes")
+    func importFindings() throws {
+        let rejects = [
+            RejectedRecord(location: SourceLocation(file: "f", line: 3), raw: "x", reason: "no zone", code: "TZ101"),
+            RejectedRecord(location: SourceLocation(file: "f", line: 4), raw: "y", reason: "cannot read", code: "E001"),
+            RejectedRecord(location: SourceLocation(file: "f", line: 5), raw: "z", reason: "3 fields", code: "csv-fields"),
+        ]
+        let notices = [Diagnostic(.warning, "gap", at: SourceLocation(file: "f", line: 6), code: "TZ104")]
+        let report = Validator().run(
+            ValidationContext(events: [], displayZone: .utc, assumedZone: nil), records: 4, rejects: rejects, notices: notices)
+        #expect(report.findings.map(\.code.rawValue) == ["E001", "TZ101", "TZ104"])
+        #expect(report.findings.map(\.count) == [2, 1, 1])  // the CSV field-count reject counts as unparseable
+        #expect(report.fails(at: .error) && report.rejected == 3)
+    }
+}
