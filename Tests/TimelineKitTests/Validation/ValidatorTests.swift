@@ -48,6 +48,17 @@ struct ValidatorTests {
         #expect(try Self.run(events, zone: "Asia/Shanghai")[.dateAsMidnight] == nil)  // 08:00 the same day
     }
 
+    @Test("TZ111: epoch seconds mixed with milliseconds, and an implausible date")
+    func epochUnits() throws {
+        // 1718179200 s and 1718179260000 ms are both 2024-06-12; 171817920 s is 1975-06-12T15:12:00Z
+        // (checked with Python: datetime.fromtimestamp(171817920, timezone.utc)).
+        let found = try Self.run([Self.event("a", "1718179200"), Self.event("b", "1718179260000"), Self.event("c", "1718179320")])
+        #expect(found[.epochUnit]?.count == 1)
+        #expect(found[.epochUnit]?.message.contains("f.csv: milliseconds ×1, seconds ×2") == true)
+        #expect(try Self.run([Self.event("a", "171817920")])[.epochUnit]?.examples.first?.note == "reads as 1975-06-12T15:12:00Z")
+        #expect(try Self.run([Self.event("a", "1718179200"), Self.event("b", "1718179320")])[.epochUnit] == nil)
+    }
+
     @Test("TZ113 duplicate ids, TZ114 end before start, TZ101 assumed zone")
     func others() throws {
         let found = try Self.run([
