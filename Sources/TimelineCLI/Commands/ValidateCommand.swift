@@ -14,7 +14,8 @@ enum ValidateCommand {
             and unreadable values (E001). Each finding has a stable code, a severity, a count, what to do,
             and up to five examples with file and line. Holds every event in memory.
             Exit status: 1 when a finding reaches --fail-on, else 0.
-            Epoch numbers with mixed units or implausible dates are TZ111. Not yet checked: TZ107.
+            Also: statuses in order only after shifting one source by whole hours (TZ107) and epoch
+            numbers with mixed units or implausible dates (TZ111).
             """,
         positional: ("INPUT ...", "Files to check, or '-' for standard input. [default: -]"),
         options: [

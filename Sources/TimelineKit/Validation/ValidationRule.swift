@@ -31,7 +31,8 @@ extension Event {
 /// Runs the rules and folds in what the import found (rejects and date notices).
 public struct Validator {
     public var rules: [any ValidationRule] = [
-        AssumedZoneRule(), MixedOffsetsRule(), DayShiftRule(), DateAsMidnightRule(), EpochUnitRule(), DuplicateIDRule(), EndBeforeStartRule(),
+        AssumedZoneRule(), MixedOffsetsRule(), DayShiftRule(), SuspectZoneShiftRule(), DateAsMidnightRule(), EpochUnitRule(),
+        DuplicateIDRule(), EndBeforeStartRule(),
     ]
 
     public init() {}

@@ -48,6 +48,32 @@ struct ValidatorTests {
         #expect(try Self.run(events, zone: "Asia/Shanghai")[.dateAsMidnight] == nil)  // 08:00 the same day
     }
 
+    @Test("TZ107: a courier feed writing UTC clock times labelled +08:00 puts delivered before placed")
+    func suspectShift() throws {
+        func e(_ id: String, _ t: String, _ status: EventStatus, _ file: String) throws -> Event {
+            var x = try Self.event(id, t, series: "SF1", file: file)
+            x.status = status
+            return x
+        }
+        // The shop (orders.csv) writes true +08:00 times; the courier (trace.json) writes the UTC
+        // clock reading with a +08:00 label, so its instants are 8 hours early (worked by hand:
+        // delivered really at 14:00 +08:00 = 06:00Z, written 06:00+08:00 = 22:00Z the day before).
+        let events = [
+            try e("placed", "2024-06-12T08:00:00+08:00", .pending, "orders.csv"),
+            try e("shipped", "2024-06-12T12:00:00+08:00", .processing, "orders.csv"),
+            try e("transit", "2024-06-12T05:00:00+08:00", .processing, "trace.json"),
+            try e("delivered", "2024-06-12T06:00:00+08:00", .completed, "trace.json"),
+        ]
+        let f = try #require(try Self.run(events)[.suspectZoneShift])
+        #expect(f.count == 2)
+        #expect(f.message.contains("SF1: trace.json +08:00 by +8 h against orders.csv +08:00"))
+        // In order as written: nothing to report.
+        var fixed = events
+        fixed[2] = try e("transit", "2024-06-12T13:00:00+08:00", .processing, "trace.json")
+        fixed[3] = try e("delivered", "2024-06-12T14:00:00+08:00", .completed, "trace.json")
+        #expect(try Self.run(fixed)[.suspectZoneShift] == nil)
+    }
+
     @Test("TZ111: epoch seconds mixed with milliseconds, and an implausible date")
     func epochUnits() throws {
         // 1718179200 s and 1718179260000 ms are both 2024-06-12; 171817920 s is 1975-06-12T15:12:00Z
@@ -85,6 +111,7 @@ struct ValidatorTests {
                     let instant = Instant(seconds: seconds)
                     let value = TimeValue(instant: instant, offset: zone.rules.offset(at: instant), basis: .offset)
                     var e = Event(id: "\(name)-\(series)-\(i)", start: value, title: "clean", series: "\(name)-\(series)")
+                    e.status = i < 4 ? .pending : i < 8 ? .processing : .completed  // progresses with time
                     e.source = SourceReference(format: "csv", file: "\(name).csv", record: i + 1, line: i + 2)
                     events.append(e)
                 }
