@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `timeline validate` on one small fixture per finding code (Fixtures/validate/cases.tsv
+/// says which flags each runs with and what it must raise), and on clean data.
+@Suite("validate: one fixture per code")
+struct ValidateTests {
+    static let dir = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/validate")
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var file: String
+        var arguments: [String]
+        var code: String
+        var severity: String
+        var testDescription: String { "\(code) \(file)" }
+    }
+
+    static let cases: [Case] = {
+        let text = (try? String(contentsOf: dir.appendingPathComponent("cases.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").dropFirst().map { line in
+            let c = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Case(file: c[0], arguments: c[1].split(separator: " ").map(String.init), code: c[2], severity: c[3])
+        }
+    }()
+
+    static func findings(_ file: String, _ arguments: [String]) throws -> (status: Int32, findings: [[String: Any]]) {
+        let r = try BinaryRunner.run(["validate", dir.appendingPathComponent(file).path, "--report", "json"] + arguments)
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        return (r.status, json["findings"] as! [[String: Any]])
+    }
+
+    @Test("every code of SPEC §6 has a fixture")
+    func coverage() {
+        #expect(Set(Self.cases.map(\.code)) == Set((101...114).map { "TZ\($0)" } + ["E001"]))
+    }
+
+    @Test("each fixture raises its code with its severity, file and line", arguments: cases)
+    func raises(_ c: Case) throws {
+        let (status, findings) = try Self.findings(c.file, c.arguments)
+        let f = try #require(findings.first { $0["code"] as? String == c.code }, "\(findings.map { $0["code"]! })")
+        #expect(f["severity"] as? String == c.severity)
+        let example = try #require((f["examples"] as? [[String: Any]])?.first)
+        #expect((example["file"] as? String)?.hasSuffix(c.file) == true)
+        #expect(example["line"] as? Int != nil)
+        #expect(status == (findings.contains { $0["severity"] as? String == "error" } ? 1 : 0))
+    }
+
+    @Test("clean data raises nothing")
+    func clean() throws {
+        let (status, findings) = try Self.findings("clean.csv", ["--zone", "Asia/Shanghai"])
+        #expect(findings.isEmpty, "\(findings)")
+        #expect(status == 0)
+    }
+}
