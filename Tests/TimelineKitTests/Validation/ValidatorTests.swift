@@ -48,30 +48,30 @@ struct ValidatorTests {
         #expect(try Self.run(events, zone: "Asia/Shanghai")[.dateAsMidnight] == nil)  // 08:00 the same day
     }
 
-    @Test("TZ107: a courier feed writing UTC clock times labelled +08:00 puts delivered before placed")
+    @Test("TZ107: a feed writing UTC clock readings labelled +08:00 is out of its own order by 8 hours")
     func suspectShift() throws {
-        func e(_ id: String, _ t: String, _ status: EventStatus, _ file: String) throws -> Event {
-            var x = try Self.event(id, t, series: "SF1", file: file)
-            x.status = status
-            return x
+        func e(_ id: String, _ t: String, _ line: Int) throws -> Event {
+            try Self.event(id, t, series: "SF1", file: "trace.json", line: line)
         }
-        // The shop (orders.csv) writes true +08:00 times; the courier (trace.json) writes the UTC
-        // clock reading with a +08:00 label, so its instants are 8 hours early (worked by hand:
-        // delivered really at 14:00 +08:00 = 06:00Z, written 06:00+08:00 = 22:00Z the day before).
+        // Listed in order. The +08:00 rows are UTC clock readings with a local label, so their
+        // instants are 8 hours early (by hand: delivered really 2024-06-12T06:00Z, written
+        // 06:00+08:00 = 2024-06-11T22:00Z, before the 2024-06-12T00:00Z of the first row).
         let events = [
-            try e("placed", "2024-06-12T08:00:00+08:00", .pending, "orders.csv"),
-            try e("shipped", "2024-06-12T12:00:00+08:00", .processing, "orders.csv"),
-            try e("transit", "2024-06-12T05:00:00+08:00", .processing, "trace.json"),
-            try e("delivered", "2024-06-12T06:00:00+08:00", .completed, "trace.json"),
+            try e("placed", "2024-06-12T00:00:00Z", 1), try e("shipped", "2024-06-12T04:00:00Z", 2),
+            try e("transit", "2024-06-12T05:00:00+08:00", 3), try e("delivered", "2024-06-12T06:00:00+08:00", 4),
         ]
         let f = try #require(try Self.run(events)[.suspectZoneShift])
         #expect(f.count == 2)
-        #expect(f.message.contains("SF1: trace.json +08:00 by +8 h against orders.csv +08:00"))
-        // In order as written: nothing to report.
-        var fixed = events
-        fixed[2] = try e("transit", "2024-06-12T13:00:00+08:00", .processing, "trace.json")
-        fixed[3] = try e("delivered", "2024-06-12T14:00:00+08:00", .completed, "trace.json")
-        #expect(try Self.run(fixed)[.suspectZoneShift] == nil)
+        #expect(f.message.contains("SF1: the +08:00 times by +8 h"))
+        // Newest first, as courier traces list events, and in order: nothing to report.
+        let newestFirst = [try e("d", "2024-06-12T14:00:00+08:00", 1), try e("t", "2024-06-12T05:00:00Z", 2), try e("p", "2024-06-12T08:00:00+08:00", 3)]
+        #expect(try Self.run(newestFirst)[.suspectZoneShift] == nil)
+        // Correctly labelled but "paid" (completed) before "shipped" (processing): no evidence.
+        var paid = try e("paid", "2024-06-12T08:05:00+08:00", 2)
+        paid.status = .completed
+        var shipped = try e("shipped", "2024-06-12T01:00:00Z", 3)
+        shipped.status = .processing
+        #expect(try Self.run([try e("placed", "2024-06-12T08:00:00+08:00", 1), paid, shipped])[.suspectZoneShift] == nil)
     }
 
     @Test("TZ111: epoch seconds mixed with milliseconds, and an implausible date")

@@ -8,6 +8,7 @@ struct MixedOffsetsRule: ValidationRule {
     var code: FindingCode { .mixedOffsets }
 
     func check(_ context: ValidationContext) -> Finding? {
+        var candidatesByOffsets: [Set<Int>: [ZoneRules]] = [:]
         var groups: [String: [Event]] = [:]
         for e in context.events where e.start.basis == .offset {
             groups[e.series ?? e.source?.file ?? "-", default: []].append(e)
@@ -16,7 +17,12 @@ struct MixedOffsetsRule: ValidationRule {
         for (name, events) in groups.sorted(by: { $0.key < $1.key }) {
             var counts: [Int: Int] = [:]
             for e in events { counts[e.start.offset!.seconds, default: 0] += 1 }
-            guard counts.count > 1, !Self.explained(events) else { continue }
+            guard counts.count > 1 else { continue }
+            let offsets = Set(counts.keys)
+            if candidatesByOffsets[offsets] == nil {
+                candidatesByOffsets[offsets] = Self.zones.filter { offsets.isSubset(of: $0.offsets) }.map(\.rules)
+            }
+            guard !Self.explained(events, by: candidatesByOffsets[offsets]!) else { continue }
             flagged.append((name, events, counts))
         }
         guard !flagged.isEmpty else { return nil }
@@ -31,8 +37,9 @@ struct MixedOffsetsRule: ValidationRule {
             examples: flagged.flatMap { _, events, _ in events.prefix(2).map { $0.example(note: $0.start.offset!.isoString) } })
     }
 
-    /// True when some IANA zone has exactly these offsets at these instants.
-    static func explained(_ events: [Event]) -> Bool {
+    /// True when one of `zones` has exactly these offsets at these instants.
+    static func explained(_ events: [Event], by zones: [ZoneRules]) -> Bool {
+        guard !zones.isEmpty else { return false }
         var samples: [(Instant, Int)] = []
         var perOffset: [Int: Int] = [:]
         for e in events {
@@ -42,16 +49,15 @@ struct MixedOffsetsRule: ValidationRule {
                 samples.append((e.start.instant!, o))
             }
         }
-        for id in Self.candidates {
-            guard let rules = ZoneResolver.ianaRules(id) else { continue }
-            if samples.allSatisfy({ rules.offset(at: $0.0).seconds == $0.1 }) { return true }
-        }
-        return false
+        return zones.contains { rules in samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 } }
     }
 
-    /// Zones with DST (a zone without DST cannot explain two offsets).
-    static let candidates: [String] = TimeZone.knownTimeZoneIdentifiers.filter {
-        guard let tz = TimeZone(identifier: $0) else { return false }
-        return tz.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: -2_208_988_800)) != nil
+    /// Zones with DST (a zone without it cannot explain two offsets), each with every offset
+    /// it has used (a zone can only explain offsets among those). Built once per process.
+    static let zones: [(rules: ZoneRules, offsets: Set<Int>)] = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
+        guard let rules = ZoneResolver.ianaRules(id), !rules.transitions.isEmpty else { return nil }
+        var offsets = Set(rules.transitions.map(\.offset.seconds))
+        offsets.insert(rules.offset(atEpochSeconds: ZoneRules.tableStart).seconds)
+        return (rules, offsets)
     }
 }
