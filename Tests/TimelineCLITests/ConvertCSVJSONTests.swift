@@ -54,6 +54,15 @@ struct ConvertCSVJSONTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("strict.ndjson").path))
     }
 
+    @Test("convert --validate writes the report to stderr, also with --group")
+    func convertValidate() throws {
+        let r = try BinaryRunner.run(["convert", "samples/orders.csv", "--zone", "Asia/Shanghai", "--group", "day", "--validate"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("\"groups\":["))
+        #expect(r.stderr.contains("TZ103 day-shift (2)"))
+        #expect(r.stderr.contains("12 records, 0 rejected; 0 errors, 2 warnings"))
+    }
+
     @Test("naive times without --assume-zone: exit 65, how many and which flag, no output file")
     func naive() throws {
         let dir = try BinaryRunner.temporaryDirectory()

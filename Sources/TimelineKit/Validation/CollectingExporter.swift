@@ -21,3 +21,15 @@ public final class CollectingExporter: TimelineExporter {
         try next?.finish(to: out)
     }
 }
+
+extension CollectingExporter: GroupingExporter {
+    /// Keeps the grouped events and passes the groups on, when the wrapped exporter can
+    /// write groups.
+    public func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        guard let grouping = next as? any GroupingExporter else {
+            throw TimelineError(.usage, "--group needs an output that holds groups (json, timeline); use --group none")
+        }
+        events += groups.flatMap(\.events)
+        try grouping.write(groups: groups, header: header, to: out)
+    }
+}
