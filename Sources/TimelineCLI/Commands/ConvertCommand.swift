@@ -90,10 +90,10 @@ enum ConvertCommand {
         for spec in args.all("map") { try importOptions.mapping.mapping.add(spec) }
         for spec in args.all("status-map") { try importOptions.mapping.statuses.add(spec) }
         if let file = args.value("mapping") {
-            var parser = JSONParser(bytes: try InputReader(path: file).readAll())
+            let bytes = try InputReader(path: file).readAll()
             let json: JSONValue
             do throws(JSONSyntaxError) {
-                json = try parser.parseValue()
+                json = try JSONParser.parseComplete(bytes, what: "the mapping object")
             } catch {
                 throw TimelineError(.usage, "mapping file '\(file)' is not valid JSON: \(error.message)")
             }
