@@ -13,7 +13,7 @@ enum ConvertCommand {
             sorted; --sort input streams in bounded memory. Every record is either written or rejected
             with its file, line and reason; a summary goes to standard error.
             Readable now: csv, tsv, json, ndjson, ics, timeline. Writable now: json, ndjson, timeline, csv,
-            tsv, ics. ICS recurrences are not expanded yet: the master event keeps its RRULE in attributes.
+            tsv, ics, text. ICS recurrences are not expanded yet: the master event keeps its RRULE in attributes.
             Columns are mapped to fields by header name (time, timestamp, created_at, 交易时间, title,
             status, 状态, amount, 金额, …) unless --map says otherwise; every other column is kept in
             the event's attributes.
@@ -24,12 +24,15 @@ enum ConvertCommand {
             .value("to", "FMT", "Output format.", default: "from the -o extension, else json", choices: FormatRegistry.outputFormatIDs),
             .value("output", short: "o", "FILE", "Write to FILE (atomically) instead of standard output; '-' is standard output."),
             .value("sort", "ORDER", "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: "asc", choices: SortOrder.allCases.map(\.rawValue)),
-            .value("group", "UNIT", "Group events by calendar day or month in the display zone (json/timeline output), with per-currency income and expense totals. Holds every event in memory.", default: "none", choices: GroupingUnit.allCases.map(\.rawValue)),
+            .value("group", "UNIT", "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Holds every event in memory.", default: "none", choices: GroupingUnit.allCases.map(\.rawValue)),
             DateOptions.zoneSpec,
         ] + DateOptions.specs + inputOptions + [
             .value("time-format", "FORMAT", "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"),
             .flag("safe-csv", "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them."),
             .flag("ics-utc", "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."),
+            .value("now", "INSTANT", "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.", default: "the clock"),
+            .value("locale", "LANG", "Text output: language.", default: "en", choices: TextLocale.allCases.map(\.rawValue)),
+            .value("color", "WHEN", "Text output: ANSI colour. NO_COLOR is respected.", default: "auto: only when stdout is a terminal", choices: ["auto", "always", "never"]),
             .value("expand", "FROM..UNTIL", "ICS: expand recurrences in this window. Not supported yet: each series is kept as its master event, with RRULE/RDATE/EXDATE in attributes."),
             .value("max-occurrences", "N", "ICS: cap on occurrences per series when expanding. Not supported yet.", default: "10000"),
             .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
@@ -43,7 +46,7 @@ enum ConvertCommand {
             ("timeline convert samples/wallet-statement.csv --assume-zone Asia/Shanghai --map direction=收/支 --to csv", "A wallet statement, amounts signed by the 收/支 column"),
             ("timeline convert samples/courier-trace.json --assume-zone Asia/Shanghai --sort asc", "A courier trace (newest first in the file) in time order"),
             ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
-            ("cat events.json | timeline convert --from json --to ndjson --sort input", "Stream standard input to NDJSON in input order"),
+            ("timeline convert samples/orders.csv --to text --zone Asia/Shanghai", "The order history as a readable timeline, days counted in Shanghai"),
             ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
         ])
 
@@ -124,6 +127,21 @@ enum ConvertCommand {
         exportOptions.displayZone = displayZone
         exportOptions.safeCSV = args.has("safe-csv")
         exportOptions.icsUTC = args.has("ics-utc")
+        exportOptions.textLocale = TextLocale(rawValue: args.value("locale") ?? "en")!
+        exportOptions.grouping = GroupingUnit(rawValue: args.value("group") ?? "none")!
+        switch args.value("color") ?? "auto" {
+        case "always": exportOptions.color = true
+        case "never": exportOptions.color = false
+        default: exportOptions.color = env.stdoutIsTerminal && !env.noColor
+        }
+        if let text = args.value("now") {
+            guard case .success(let parsed) = DateParser().parse(text), let instant = parsed.value.instant else {
+                throw TimelineError(.usage, "invalid value '\(text)' for '--now'; expected an RFC 3339 time such as 2024-06-13T20:00:00+08:00")
+            }
+            exportOptions.now = instant
+        } else {
+            exportOptions.now = env.clock()
+        }
         if let f = args.value("time-format") {
             do throws(DatePattern.CompileError) {
                 exportOptions.timeFormat = try DateOutputFormat(f)

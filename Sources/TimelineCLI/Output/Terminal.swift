@@ -33,6 +33,11 @@ public final class CommandEnvironment {
     public let standardOutput: OutputWriter
     private let writeError: (String) -> Void
     public let stderrIsTerminal: Bool
+    public var stdoutIsTerminal = false
+    /// `NO_COLOR` is set (https://no-color.org convention).
+    public var noColor = false
+    /// The current moment, for relative times; the only place the clock is read.
+    public var clock: () -> Instant = { Instant(seconds: 0) }
 
     public init(standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void) {
         self.standardOutput = standardOutput
@@ -42,7 +47,7 @@ public final class CommandEnvironment {
 
     /// The real process streams.
     public static func process() -> CommandEnvironment {
-        CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: isatty(2) != 0) { text in
+        let env = CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: isatty(2) != 0) { text in
             var t = text
             t.withUTF8 { p in
                 var offset = 0
@@ -53,6 +58,14 @@ public final class CommandEnvironment {
                 }
             }
         }
+        env.stdoutIsTerminal = isatty(1) != 0
+        env.noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        env.clock = {
+            var t = timespec()
+            clock_gettime(CLOCK_REALTIME, &t)
+            return Instant(seconds: Int64(t.tv_sec))
+        }
+        return env
     }
 
     public func error(_ text: String) { writeError(text) }

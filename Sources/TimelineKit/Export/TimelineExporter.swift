@@ -8,6 +8,12 @@ public struct ExportOptions: Sendable {
     public var safeCSV = false
     /// ICS: write every time in UTC instead of TZID + VTIMEZONE (`--ics-utc`).
     public var icsUTC = false
+    /// Text: language, colour, the moment relative times count from (`--now`; nil = Unix epoch
+    /// 0 is never used — the CLI passes the clock), and the grouping unit.
+    public var textLocale: TextLocale = .english
+    public var color = false
+    public var now: Instant?
+    public var grouping: GroupingUnit = .none
 
     public init() {}
 }

@@ -33,7 +33,15 @@ public enum FormatRegistry {
         FormatDescriptor(
             id: "timeline", summary: "the canonical timeline document or NDJSON", extensions: ["timeline"],
             makeImporter: { CanonicalImporter() }, makeExporter: { _ in CanonicalDocumentExporter() }),
-        FormatDescriptor(id: "text", summary: "a readable plain-text timeline", extensions: ["txt"]),
+        FormatDescriptor(
+            id: "text", summary: "a readable plain-text timeline", extensions: ["txt"],
+            makeExporter: { export in
+                var options = TextTimelineExporter.Options(now: export.now ?? Instant(seconds: 0))
+                options.locale = export.textLocale
+                options.color = export.color
+                options.grouping = export.grouping
+                return TextTimelineExporter(export: export, options: options)
+            }),
         FormatDescriptor(id: "html", summary: "a self-contained HTML timeline page", extensions: ["html", "htm"]),
     ]
 
