@@ -13,7 +13,8 @@ enum ConvertCommand {
             sorted; --sort input streams in bounded memory. Every record is either written or rejected
             with its file, line and reason; a summary goes to standard error.
             Readable now: csv, tsv, json, ndjson, ics, timeline. Writable now: json, ndjson, timeline, csv,
-            tsv, ics, text. ICS recurrences are not expanded yet: the master event keeps its RRULE in attributes.
+            tsv, ics, text, html. ICS recurrences are not expanded yet: the master event keeps its RRULE in
+            attributes.
             Columns are mapped to fields by header name (time, timestamp, created_at, 交易时间, title,
             status, 状态, amount, 金额, …) unless --map says otherwise; every other column is kept in
             the event's attributes.

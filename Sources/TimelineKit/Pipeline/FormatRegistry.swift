@@ -42,7 +42,9 @@ public enum FormatRegistry {
                 options.grouping = export.grouping
                 return TextTimelineExporter(export: export, options: options)
             }),
-        FormatDescriptor(id: "html", summary: "a self-contained HTML timeline page", extensions: ["html", "htm"]),
+        FormatDescriptor(
+            id: "html", summary: "a self-contained HTML timeline page", extensions: ["html", "htm"],
+            makeExporter: { HTMLTimelineExporter(export: $0) }),
     ]
 
     /// Formats accepted by `--from` (per SPEC §4).

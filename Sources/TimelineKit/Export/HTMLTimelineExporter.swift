@@ -1,0 +1,125 @@
+/// `html`: one self-contained page (SPEC §7): inline CSS, no scripts, no network references.
+/// Months are `<details open><summary>` sections with month totals; days are sections with
+/// day totals; the vertical line and the nodes are drawn with CSS, coloured by status; the
+/// display zone is stated. Every piece of source text is escaped, so a title of
+/// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
+public final class HTMLTimelineExporter: TimelineExporter {
+    private let export: ExportOptions
+    private var events: [Event] = []
+
+    public init(export: ExportOptions) {
+        self.export = export
+    }
+
+    public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+
+    public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        events.append(event)
+    }
+
+    public func finish(to out: OutputWriter) throws(TimelineError) {
+        let zone = export.displayZone
+        let locale = export.textLocale
+        let words = locale.words
+        var html = """
+            <!DOCTYPE html>
+            <html lang="\(locale == .english ? "en" : "zh-Hans")">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(Self.escape(words.timeline))</title>
+            <style>\(Self.css)</style>
+            </head>
+            <body>
+            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(events.count))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(zone.identifier))</strong></p></header>
+
+            """
+        let months = TimelineGrouping.group(events, unit: .month, zone: zone.rules)
+        for month in months {
+            let parts = month.key.split(separator: "-").compactMap { Int($0) }
+            html += "<details open class=\"month\"><summary><span>\(Self.escape(locale.month(year: parts[0], month: parts[1])))</span>"
+                + Self.totals(month.totals, words) + "</summary>\n"
+            for day in TimelineGrouping.group(month.events, unit: .day, zone: zone.rules) {
+                let d = day.key.split(separator: "-").compactMap { Int($0) }
+                let date = CivilDate(year: d[0], month: d[1], day: d[2])!
+                html += "<section class=\"day\"><h2>\(Self.escape(locale.day(date)))</h2>\n<ol class=\"line\">\n"
+                for e in day.events {
+                    let status = e.status?.rawValue ?? "none"
+                    html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(Self.clock(e.start, zone.rules, words)))</time>"
+                        + "<span class=\"title\">\(Self.escape(e.title))</span>"
+                    if let a = e.amount {
+                        html += "<span class=\"amount \(a.value.isNegative ? "expense" : "income")\">\(Self.escape(Self.money(a)))</span>"
+                    }
+                    if let detail = e.detail, !detail.isEmpty {
+                        html += "<p class=\"detail\">\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</p>"
+                    }
+                    if let location = e.location { html += "<p class=\"detail\">\(Self.escape(location))</p>" }
+                    html += "</li>\n"
+                }
+                html += "</ol>" + Self.totals(day.totals, words) + "</section>\n"
+            }
+            html += "</details>\n"
+        }
+        html += "</body>\n</html>\n"
+        try out.write(html)
+    }
+
+    static func clock(_ v: TimeValue, _ zone: ZoneRules, _ words: TextLocale.Words) -> String {
+        guard let i = v.instant else { return words.allDay }
+        let l = i.local(in: zone.offset(at: i))
+        return (l.hour < 10 ? "0" : "") + "\(l.hour):" + (l.minute < 10 ? "0" : "") + "\(l.minute)"
+    }
+
+    static func money(_ a: Amount) -> String {
+        let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
+        let digits = a.value.isNegative ? String(a.value.description.dropFirst()) : a.value.description
+        let sign = a.value.isNegative ? "−" : "+"
+        if let c = a.currency, let s = symbols[c] { return sign + s + digits }
+        return sign + digits + (a.currency.map { " \($0)" } ?? "")
+    }
+
+    static func totals(_ totals: [CurrencyTotal], _ words: TextLocale.Words) -> String {
+        let parts = totals.flatMap { t -> [String] in
+            var p: [String] = []
+            if !t.income.isZero { p.append("\(words.income) " + money(Amount(value: t.income, currency: t.currency))) }
+            if !t.expense.isZero { p.append("\(words.expense) " + money(Amount(value: t.expense, currency: t.currency))) }
+            return p
+        }
+        return parts.isEmpty ? "" : "<p class=\"totals\">\(escape(parts.joined(separator: " · ")))</p>"
+    }
+
+    /// HTML text and attribute escaping: `& < > " '`.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    static let css = """
+        body{font:15px/1.45 system-ui,-apple-system,"Segoe UI","PingFang SC","Noto Sans CJK SC",sans-serif;margin:0 auto;max-width:46rem;padding:1rem;color:#1d2330;background:#fff}
+        header h1{font-size:1.4rem;margin:.2rem 0}.zone{color:#5b6474;margin:0 0 1rem}
+        details.month{margin:0 0 1rem}summary{cursor:pointer;font-weight:600;font-size:1.15rem;padding:.3rem 0;display:flex;gap:1rem;align-items:baseline;flex-wrap:wrap}
+        summary .totals{font-weight:400;font-size:.9rem;margin:0}
+        .day h2{font-size:1rem;margin:.8rem 0 .3rem;color:#30394a}
+        ol.line{list-style:none;margin:0;padding:0 0 0 1.1rem;border-left:2px solid #d3d8e0}
+        .node{position:relative;padding:.25rem 0 .45rem .6rem;display:flex;flex-wrap:wrap;gap:.2rem .7rem;align-items:baseline}
+        .node::before{content:"";position:absolute;left:-1.55rem;top:.55rem;width:.75rem;height:.75rem;border-radius:50%;background:#fff;border:2px solid #9aa3b2}
+        .node.completed::before{background:#2f9e55;border-color:#2f9e55}.node.processing::before{background:#2f6fde;border-color:#2f6fde}
+        .node.pending::before{border-color:#d39a12}.node.cancelled::before{background:#d0453a;border-color:#d0453a}
+        time{font-variant-numeric:tabular-nums;color:#5b6474;min-width:3.2rem}.title{font-weight:500;flex:1 1 12rem}
+        .amount{font-variant-numeric:tabular-nums;white-space:nowrap}.amount.expense{color:#b3261e}.amount.income{color:#1e7b3a}
+        .detail{flex-basis:100%;margin:0 0 0 3.9rem;color:#4a5263;font-size:.92rem;overflow-wrap:anywhere}
+        .totals{margin:.2rem 0 0 1.1rem;color:#30394a;font-size:.9rem}
+        @media print{details.month{break-inside:avoid-page}summary{list-style:none}body{max-width:none}}
+        """
+}
