@@ -14,6 +14,9 @@ import Testing
 ///   aligned although titles mix two-column Chinese characters (快车 padded to 耳机退款).
 /// - orders-month-en.txt: one "June 2024" header, the day before each time, details
 ///   indented to the title column, month total income +¥257.50 (199.00 + 58.50).
+/// - wallet-split-zh.txt (--layout split): the two income rows (耳机退款 +¥199.00, 午饭AA +¥36.00)
+///   sit left of the line, right-aligned to it; expenses and totals to the right; the line
+///   stays in one column (34) with Chinese characters counted as two.
 @Suite("text timeline")
 struct TextTimelineTests {
     static let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/text")
@@ -23,6 +26,8 @@ struct TextTimelineTests {
         ("wallet-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--map", "direction=收/支", "--locale", "zh-Hans",
                            "--now", "2024-06-13T13:00:00+08:00"]),
         ("orders-month-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-07-01T00:00:00Z", "--group", "month"]),
+        ("wallet-split-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--map", "direction=收/支", "--locale", "zh-Hans",
+                                 "--layout", "split", "--now", "2024-06-13T13:00:00+08:00"]),
     ])
     func golden(file: String, arguments: [String]) throws {
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)

@@ -33,6 +33,7 @@ enum ConvertCommand {
             .flag("ics-utc", "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."),
             .value("now", "INSTANT", "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.", default: "the clock"),
             .value("locale", "LANG", "Text output: language.", default: "en", choices: TextLocale.allCases.map(\.rawValue)),
+            .value("layout", "KIND", "Text output: 'split' puts income left of the line and expense right.", default: "line", choices: ["line", "split"]),
             .value("color", "WHEN", "Text output: ANSI colour. NO_COLOR is respected.", default: "auto: only when stdout is a terminal", choices: ["auto", "always", "never"]),
             .value("expand", "FROM..UNTIL", "ICS: expand recurrences in this window. Not supported yet: each series is kept as its master event, with RRULE/RDATE/EXDATE in attributes."),
             .value("max-occurrences", "N", "ICS: cap on occurrences per series when expanding. Not supported yet.", default: "10000"),
@@ -129,6 +130,7 @@ enum ConvertCommand {
         exportOptions.safeCSV = args.has("safe-csv")
         exportOptions.icsUTC = args.has("ics-utc")
         exportOptions.textLocale = TextLocale(rawValue: args.value("locale") ?? "en")!
+        exportOptions.splitLayout = args.value("layout") == "split"
         exportOptions.grouping = GroupingUnit(rawValue: args.value("group") ?? "none")!
         switch args.value("color") ?? "auto" {
         case "always": exportOptions.color = true

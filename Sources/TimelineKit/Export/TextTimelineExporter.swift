@@ -23,6 +23,8 @@ public final class TextTimelineExporter: GroupingExporter {
         public var now: Instant
         public var color = false
         public var grouping: GroupingUnit = .day
+        /// Income on the left of the line, everything else on the right (`--layout split`).
+        public var split = false
 
         public init(now: Instant) {
             self.now = now
@@ -58,6 +60,11 @@ public final class TextTimelineExporter: GroupingExporter {
         for group in groups {
             text += "\n" + paint(heading(group.key), .bold) + "\n"
             let titleWidth = min(44, group.events.map { DisplayWidth.of($0.title) }.max() ?? 0)
+            if options.split {
+                text += splitRows(group.events, zone: zone)
+                text += totalsLine(group) + "\n"
+                continue
+            }
             for e in group.events {
                 let mark = Self.mark(e.status)
                 let when = time(e.start, zone: zone)
@@ -73,15 +80,50 @@ public final class TextTimelineExporter: GroupingExporter {
                     for part in detail.split(separator: "\n", omittingEmptySubsequences: false) { text += "│\(indent)\(part)\n" }
                 }
             }
-            let totals = group.totals.compactMap { t -> String? in
-                var parts: [String] = []
-                if !t.income.isZero { parts.append("\(words.income) " + money(t.income, t.currency, signed: true)) }
-                if !t.expense.isZero { parts.append("\(words.expense) " + money(t.expense, t.currency, signed: true)) }
-                return parts.isEmpty ? nil : parts.joined(separator: " · ")
-            }
-            text += totals.isEmpty ? "└\n" : "└ " + totals.joined(separator: "; ") + "\n"
+            text += totalsLine(group) + "\n"
         }
         try out.write(text)
+    }
+
+    private func totalsLine(_ group: TimelineGroup) -> String {
+        let words = options.locale.words
+        let totals = group.totals.compactMap { t -> String? in
+            var parts: [String] = []
+            if !t.income.isZero { parts.append("\(words.income) " + money(t.income, t.currency, signed: true)) }
+            if !t.expense.isZero { parts.append("\(words.expense) " + money(t.expense, t.currency, signed: true)) }
+            return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        }
+        let lead = options.split ? String(repeating: " ", count: splitWidth) + "└" : "└"
+        return totals.isEmpty ? lead : lead + " " + totals.joined(separator: "; ")
+    }
+
+    /// Column of the line in the split layout.
+    private var splitWidth: Int { 34 }
+
+    /// One row per event in time order: income to the left of the line (right-aligned to it),
+    /// everything else to the right.
+    private func splitRows(_ events: [Event], zone: ZoneRules) -> String {
+        var text = ""
+        for e in events {
+            let mark = Self.mark(e.status)
+            let when = time(e.start, zone: zone)
+            if let a = e.amount, !a.value.isNegative {
+                let left = "\(e.title) \(money(a.value, a.currency, signed: true)) \(when) \(mark.symbol)"
+                let pad = max(0, splitWidth - DisplayWidth.of(left) - 1)
+                text += String(repeating: " ", count: pad) + paintMark(left, mark) + " │\n"
+            } else {
+                var right = "│ \(paint(mark.symbol, mark.color)) \(when) \(e.title)"
+                if let a = e.amount { right += " " + money(a.value, a.currency, signed: true) }
+                text += String(repeating: " ", count: splitWidth) + right + "\n"
+            }
+        }
+        return text
+    }
+
+    /// Colours only the status mark at the end of a left-hand row.
+    private func paintMark(_ row: String, _ mark: Mark) -> String {
+        guard options.color, row.hasSuffix(mark.symbol) else { return row }
+        return String(row.dropLast(mark.symbol.count)) + paint(mark.symbol, mark.color)
     }
 
     // MARK: Pieces

@@ -14,6 +14,8 @@ public struct ExportOptions: Sendable {
     public var color = false
     public var now: Instant?
     public var grouping: GroupingUnit = .none
+    /// Text: income left of the line, expense right (`--layout split`).
+    public var splitLayout = false
 
     public init() {}
 }

@@ -40,6 +40,7 @@ public enum FormatRegistry {
                 options.locale = export.textLocale
                 options.color = export.color
                 options.grouping = export.grouping
+                options.split = export.splitLayout
                 return TextTimelineExporter(export: export, options: options)
             }),
         FormatDescriptor(
