@@ -36,6 +36,19 @@ struct TextTimelineTests {
         #expect(r.stdout == expected)
     }
 
+    @Test("events in any order come out in time order; --sort desc reverses")
+    func ordering() throws {
+        let base = ["convert", "samples/courier-trace.json", "--assume-zone", "Asia/Shanghai", "--now", "2024-06-20T00:00:00Z", "-q", "--to"]
+        // The trace lists newest first; --sort input hands it over in that order.
+        let text = try BinaryRunner.run(base + ["text", "--sort", "input"]).stdout
+        let times = text.split(separator: "\n").filter { $0.hasPrefix("│ ") }.map { String($0.dropFirst(2).prefix(5)) }
+        #expect(times == ["10:02", "10:10", "21:05", "07:12", "09:30", "18:02"])  // 12 June, then 13 June
+        let desc = try BinaryRunner.run(base + ["text", "--sort", "desc"]).stdout
+        #expect(desc.split(separator: "\n").filter { $0.hasPrefix("│ ") }.first?.dropFirst(2).prefix(5) == "18:02")
+        let html = try BinaryRunner.run(base + ["html", "--sort", "input"]).stdout
+        #expect(html.range(of: "10:02")!.lowerBound < html.range(of: "18:02")!.lowerBound)
+    }
+
     @Test("colour only when asked for; NO_COLOR wins over auto; never in a pipe by default")
     func colour() throws {
         let base = ["convert", "samples/orders.csv", "--to", "text", "--now", "2024-06-13T20:00:00+08:00", "-q"]

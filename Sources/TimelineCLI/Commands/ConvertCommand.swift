@@ -131,6 +131,7 @@ enum ConvertCommand {
         exportOptions.icsUTC = args.has("ics-utc")
         exportOptions.textLocale = TextLocale(rawValue: args.value("locale") ?? "en")!
         exportOptions.splitLayout = args.value("layout") == "split"
+        exportOptions.descending = args.value("sort") == "desc"
         exportOptions.grouping = GroupingUnit(rawValue: args.value("group") ?? "none")!
         switch args.value("color") ?? "auto" {
         case "always": exportOptions.color = true

@@ -34,7 +34,9 @@ public final class HTMLTimelineExporter: TimelineExporter {
             <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(events.count))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(zone.identifier))</strong></p></header>
 
             """
-        let months = TimelineGrouping.group(events, unit: .month, zone: zone.rules)
+        // Events may arrive in any order: they are ordered here.
+        let ordered = events.sortedForTimeline(export.descending ? .desc : .asc, zone: zone.rules)
+        let months = TimelineGrouping.group(ordered, unit: .month, zone: zone.rules)
         for month in months {
             let parts = month.key.split(separator: "-").compactMap { Int($0) }
             html += "<details open class=\"month\"><summary><span>\(Self.escape(locale.month(year: parts[0], month: parts[1])))</span>"

@@ -46,9 +46,11 @@ public final class TextTimelineExporter: GroupingExporter {
         events.append(event)
     }
 
-    /// Events arrive already ordered; they are grouped here by day.
+    /// Events may arrive in any order: they are ordered and grouped here.
     public func finish(to out: OutputWriter) throws(TimelineError) {
-        let groups = TimelineGrouping.group(events, unit: options.grouping == .none ? .day : options.grouping, zone: export.displayZone.rules)
+        let zone = export.displayZone.rules
+        let ordered = events.sortedForTimeline(export.descending ? .desc : .asc, zone: zone)
+        let groups = TimelineGrouping.group(ordered, unit: options.grouping == .none ? .day : options.grouping, zone: zone)
         try write(groups: groups, header: DocumentHeader(zone: export.displayZone.identifier), to: out)
     }
 

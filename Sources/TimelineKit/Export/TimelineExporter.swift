@@ -16,6 +16,9 @@ public struct ExportOptions: Sendable {
     public var grouping: GroupingUnit = .none
     /// Text: income left of the line, expense right (`--layout split`).
     public var splitLayout = false
+    /// Text/HTML order themselves: descending when asked, else ascending (input order means
+    /// nothing on a timeline read by people).
+    public var descending = false
 
     public init() {}
 }
