@@ -21,14 +21,6 @@ struct ICSExportTests {
         "samples/calendar.ics",
     ]
 
-    /// Files whose times use a zone defined only by the file's VTIMEZONE (not in the tz
-    /// database): the exporter writes those times in UTC, so their offset does not survive
-    /// the round trip yet (a known gap, see the ICS issue).
-    static let customZones: Set<String> = [
-        "icalendar/issue_237_fail_to_parse_timezone_with_non_ascii_tzid.ics", "icalendar/issue_722_timezone_transition_ambiguity.ics",
-        "ical4j/test-relaxed-parsing.ics",
-    ]
-
     static func path(_ file: String) -> String {
         file.hasPrefix("samples/") ? BinaryRunner.packageRoot.appendingPathComponent(file).path : corpus.appendingPathComponent(file).path
     }
@@ -83,7 +75,7 @@ struct ICSExportTests {
         }
     }
 
-    @Test("ICS → canonical → ICS → canonical keeps every field", arguments: clean.filter { !customZones.contains($0) })
+    @Test("ICS → canonical → ICS → canonical keeps every field", arguments: clean)
     func roundTrip(file: String) throws {
         let dir = try BinaryRunner.temporaryDirectory()
         let source = Self.path(file)

@@ -32,7 +32,7 @@ enum ConvertCommand {
             .flag("safe-csv", "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them."),
             .flag("ics-utc", "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."),
             .value("now", "INSTANT", "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.", default: "the clock"),
-            .value("locale", "LANG", "Text output: language.", default: "en", choices: TextLocale.allCases.map(\.rawValue)),
+            .value("locale", "LANG", "Text and HTML output: language.", default: "en", choices: TextLocale.allCases.map(\.rawValue)),
             .value("layout", "KIND", "Text output: 'split' puts income left of the line and expense right.", default: "line", choices: ["line", "split"]),
             .value("color", "WHEN", "Text output: ANSI colour. NO_COLOR is respected.", default: "auto: only when stdout is a terminal", choices: ["auto", "always", "never"]),
             .value("expand", "FROM..UNTIL", "ICS: expand recurrences in this window. Not supported yet: each series is kept as its master event, with RRULE/RDATE/EXDATE in attributes."),

@@ -113,6 +113,14 @@ public struct ZoneResolver: Sendable {
 
     private static let cache = LockedBox<[String: ZoneRules]>([:])
 
+    /// Makes a zone defined by an input itself (an iCalendar VTIMEZONE whose TZID is no tz
+    /// database name, such as Outlook's `(UTC-03:00) Brasília`) known by its name for the rest
+    /// of the run, so exporters can write times in it. Never replaces a tz database zone.
+    public static func registerFileDefined(_ rules: ZoneRules) {
+        guard ianaRules(rules.identifier) == nil else { return }
+        cache.withLock { $0[rules.identifier] = rules }
+    }
+
     static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
     private static let identifiersLowercased: [String: String] = {
         var map: [String: String] = [:]

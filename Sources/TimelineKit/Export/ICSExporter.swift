@@ -92,7 +92,7 @@ public final class ICSExporter: TimelineExporter {
         }
         let instant = v.instant!
         if !options.icsUTC, let zone = v.zone, let rules = ZoneResolver.ianaRules(zone), zone != "UTC" {
-            return "\(name);TZID=\(zone):" + Self.basic(instant.local(in: rules.offset(at: instant)))
+            return "\(name);TZID=\(Self.parameterValue(zone)):" + Self.basic(instant.local(in: rules.offset(at: instant)))
         }
         return "\(name):" + Self.utc(instant)
     }
@@ -106,6 +106,11 @@ public final class ICSExporter: TimelineExporter {
     static func isPropertyName(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
             && !["BEGIN", "END", "UID", "DTSTAMP", "DTSTART", "DTEND"].contains(s)
+    }
+
+    /// A parameter value, quoted only when it holds `:` `;` or `,` (RFC 5545 §3.2).
+    static func parameterValue(_ s: String) -> String {
+        s.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? quoteParameter(s) : s
     }
 
     static func quoteParameter(_ s: String) -> String {

@@ -23,7 +23,11 @@ public struct ICSImporter: TimelineImporter {
         // Every VTIMEZONE of the file, wherever it stands (Evolution puts them last).
         var fileZones: [String: ZoneRules] = [:]
         func collectZones(_ c: ICSComponent) {
-            if c.name == "VTIMEZONE", let rules = ICSTimeZone.rules(c) { fileZones[rules.identifier] = rules }
+            if c.name == "VTIMEZONE", let rules = ICSTimeZone.rules(c) {
+                fileZones[rules.identifier] = rules
+                // A TZID the resolver cannot place is known from here on by the file's rules.
+                if case .failure = context.dateParser.zone(named: rules.identifier) { ZoneResolver.registerFileDefined(rules) }
+            }
             c.children.forEach(collectZones)
         }
         components.forEach(collectZones)
