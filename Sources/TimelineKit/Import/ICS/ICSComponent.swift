@@ -59,17 +59,26 @@ final class ICSComponent {
 
         while let raw = try input.nextLine() {
             physical += 1
-            var bytes = Array(raw)
-            if let bad = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
-                diagnose(ICSLineError(line: physical, message: "control byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) removed"))
-                bytes.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
-            }
+            // Nearly every line is clean ASCII or UTF-8: read it straight from the buffer.
             var text: String
-            if let valid = String(validating: bytes, as: UTF8.self) {
-                text = valid
+            let clean = raw.withUnsafeBufferPointer { p -> String? in
+                guard !p.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return nil }
+                return CSVReader.string(p)
+            }
+            if let clean {
+                text = clean
             } else {
-                diagnose(ICSLineError(line: physical, message: "invalid UTF-8 (replaced with U+FFFD)"))
-                text = String(decoding: bytes, as: UTF8.self)
+                var bytes = Array(raw)
+                if let bad = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+                    diagnose(ICSLineError(line: physical, message: "control byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) removed"))
+                    bytes.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+                }
+                if let valid = String(validating: bytes, as: UTF8.self) {
+                    text = valid
+                } else {
+                    diagnose(ICSLineError(line: physical, message: "invalid UTF-8 (replaced with U+FFFD)"))
+                    text = String(decoding: bytes, as: UTF8.self)
+                }
             }
             if text.isEmpty { continue }
             if let first = text.unicodeScalars.first, first == " " || first == "\t", pending != nil {

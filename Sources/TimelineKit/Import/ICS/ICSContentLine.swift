@@ -73,19 +73,25 @@ struct ICSContentLine {
                         break
                     } while true
                 }
-                if !pname.isEmpty { parameters.append((pname.uppercased(), values)) }
+                if !pname.isEmpty { parameters.append((upper(pname), values)) }
             }
             guard i < n, b[i] == 0x3A else {
                 return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' after its parameters"))
             }
             let value = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)...]), as: UTF8.self)
-            return .success(ICSContentLine(name: name.uppercased(), parameters: parameters, value: value, line: line))
+            return .success(ICSContentLine(name: upper(name), parameters: parameters, value: value, line: line))
         }
+    }
+
+    /// Upper-cased, without allocating when it already is (nearly always).
+    @inline(__always)
+    static func upper(_ s: String) -> String {
+        s.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? s.uppercased() : s
     }
 
     /// RFC 6868 caret encoding in parameter values: `^n` newline, `^'` double quote, `^^` caret.
     static func decodeCaret(_ s: String) -> String {
-        guard s.contains("^") else { return s }
+        guard s.utf8.contains(0x5E) else { return s }  // '^' (a byte test: no Foundation search)
         var out = ""
         var it = s.makeIterator()
         while let c = it.next() {
