@@ -117,7 +117,8 @@ public struct ZoneResolver: Sendable {
     /// database name, such as Outlook's `(UTC-03:00) Brasília`) known by its name for the rest
     /// of the run, so exporters can write times in it. Never replaces a tz database zone.
     public static func registerFileDefined(_ rules: ZoneRules) {
-        guard ianaRules(rules.identifier) == nil else { return }
+        // A blank TZID (Exchange writes `TZID:`) names nothing and must not become a zone.
+        guard !rules.identifier.trimmingSpaces.isEmpty, ianaRules(rules.identifier) == nil else { return }
         cache.withLock { $0[rules.identifier] = rules }
     }
 

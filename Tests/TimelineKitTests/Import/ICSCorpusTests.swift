@@ -127,6 +127,13 @@ struct ICSCorpusTests {
         #expect(try Self.importFile("icalendar/timezoned.ics").events[0].start.local?.hour == 10)
     }
 
+    @Test("a blank TZID in a file never becomes a zone name")
+    func blankTZID() throws {
+        _ = try Self.importFile("ical4j/blankTzid.ics")
+        #expect(throws: ZoneResolutionError.self) { try ZoneResolver().resolve("") }
+        #expect(ZoneResolver.ianaRules("") == nil)
+    }
+
     @Test("malformed input gives diagnostics with physical lines, never a crash")
     func badInput() throws {
         let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\nJUNK\r\nSUMMARY:one\r\n \r\n  two\r\nEND:VTODO\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTART;TZID=Nowhere/Land:20240612T080000\r\nEND:VEVENT\r\n"
