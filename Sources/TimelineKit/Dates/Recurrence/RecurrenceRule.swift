@@ -1,0 +1,142 @@
+/// An RFC 5545 recurrence rule (`RRULE` value), parsed but not yet expanded.
+///
+/// The date engine owns it, not the ICS importer: any format that carries a rule can use it.
+/// Weekdays are ISO numbers (1 = Monday … 7 = Sunday).
+public struct RecurrenceRule: Hashable, Sendable {
+    public enum Frequency: Int, Comparable, Sendable {
+        case secondly, minutely, hourly, daily, weekly, monthly, yearly
+
+        public static func < (a: Frequency, b: Frequency) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// `BYDAY` entry: a weekday, optionally the n-th of its month or year (`2MO`, `-1FR`).
+    public struct WeekdayEntry: Hashable, Sendable {
+        public var ordinal: Int?
+        public var weekday: Int
+    }
+
+    /// `UNTIL`: a date (inclusive day), a floating local time, or a UTC instant.
+    public enum Until: Hashable, Sendable {
+        case date(CivilDate)
+        case local(LocalDateTime)
+        case utc(Instant)
+    }
+
+    public var frequency: Frequency
+    public var interval = 1
+    public var count: Int?
+    public var until: Until?
+    public var byMonth: [Int] = []
+    public var byWeekNumber: [Int] = []
+    public var byYearDay: [Int] = []
+    public var byMonthDay: [Int] = []
+    public var byDay: [WeekdayEntry] = []
+    public var byHour: [Int] = []
+    public var byMinute: [Int] = []
+    public var bySecond: [Int] = []
+    public var bySetPosition: [Int] = []
+    public var weekStart = 1
+
+    public init(frequency: Frequency) {
+        self.frequency = frequency
+    }
+
+    static let weekdayCodes = ["MO": 1, "TU": 2, "WE": 3, "TH": 4, "FR": 5, "SA": 6, "SU": 7]
+
+    /// Parses `FREQ=…;INTERVAL=…;…`. Rule parts are case-insensitive; an unknown part is an
+    /// error (silently dropping one would expand a different series than the sender meant).
+    public static func parse(_ text: String) -> Result<RecurrenceRule, RecurrenceRuleError> {
+        var parts: [String: String] = [:]
+        for piece in text.split(separator: ";", omittingEmptySubsequences: true) {
+            let pair = piece.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { return .failure(RecurrenceRuleError("rule part '\(piece)' has no '='")) }
+            let name = String(pair[0]).trimmingSpaces.uppercased()
+            guard parts[name] == nil else { return .failure(RecurrenceRuleError("rule part \(name) appears twice")) }
+            parts[name] = String(pair[1]).trimmingSpaces.uppercased()
+        }
+        guard let freqText = parts.removeValue(forKey: "FREQ") else { return .failure(RecurrenceRuleError("FREQ is missing")) }
+        let frequencies: [String: Frequency] = [
+            "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily,
+            "WEEKLY": .weekly, "MONTHLY": .monthly, "YEARLY": .yearly,
+        ]
+        guard let frequency = frequencies[freqText] else { return .failure(RecurrenceRuleError("FREQ=\(freqText) is not SECONDLY…YEARLY")) }
+        var rule = RecurrenceRule(frequency: frequency)
+        do throws(RecurrenceRuleError) {
+            func numbers(_ name: String, _ allowed: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) -> [Int] {
+                guard let value = parts.removeValue(forKey: name) else { return [] }
+                var out: [Int] = []
+                for item in value.split(separator: ",") {
+                    guard let n = Int(item), allowed.contains(abs(n)), signed || n >= 0, n != 0 || allowed.lowerBound == 0 else {
+                        throw RecurrenceRuleError("\(name)=\(value): '\(item)' is outside \(signed ? "±" : "")\(allowed)")
+                    }
+                    out.append(n)
+                }
+                return out
+            }
+            if let v = parts.removeValue(forKey: "INTERVAL") {
+                guard let n = Int(v), n >= 1 else { throw RecurrenceRuleError("INTERVAL=\(v) is not a positive integer") }
+                rule.interval = n
+            }
+            if let v = parts.removeValue(forKey: "COUNT") {
+                guard let n = Int(v), n >= 1 else { throw RecurrenceRuleError("COUNT=\(v) is not a positive integer") }
+                rule.count = n
+            }
+            if let v = parts.removeValue(forKey: "UNTIL") {
+                guard rule.count == nil else { throw RecurrenceRuleError("UNTIL and COUNT may not both be given") }
+                guard let until = untilValue(v) else { throw RecurrenceRuleError("UNTIL=\(v) is not a DATE or DATE-TIME") }
+                rule.until = until
+            }
+            rule.bySecond = try numbers("BYSECOND", 0...60, signed: false)
+            rule.byMinute = try numbers("BYMINUTE", 0...59, signed: false)
+            rule.byHour = try numbers("BYHOUR", 0...23, signed: false)
+            rule.byMonthDay = try numbers("BYMONTHDAY", 1...31, signed: true)
+            rule.byYearDay = try numbers("BYYEARDAY", 1...366, signed: true)
+            rule.byWeekNumber = try numbers("BYWEEKNO", 1...53, signed: true)
+            rule.byMonth = try numbers("BYMONTH", 1...12, signed: false)
+            rule.bySetPosition = try numbers("BYSETPOS", 1...366, signed: true)
+            if let v = parts.removeValue(forKey: "BYDAY") {
+                for item in v.split(separator: ",") {
+                    let code = String(item.suffix(2))
+                    let prefix = item.dropLast(2)
+                    guard let weekday = weekdayCodes[code] else { throw RecurrenceRuleError("BYDAY=\(v): '\(item)' is not a weekday such as MO or -1FR") }
+                    var ordinal: Int?
+                    if !prefix.isEmpty {
+                        guard let n = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix), (1...53).contains(abs(n)) else {
+                            throw RecurrenceRuleError("BYDAY=\(v): '\(item)' has an ordinal outside ±1…53")
+                        }
+                        ordinal = n
+                    }
+                    rule.byDay.append(WeekdayEntry(ordinal: ordinal, weekday: weekday))
+                }
+            }
+            if let v = parts.removeValue(forKey: "WKST") {
+                guard let weekday = weekdayCodes[v] else { throw RecurrenceRuleError("WKST=\(v) is not a weekday such as MO") }
+                rule.weekStart = weekday
+            }
+            if let unknown = parts.keys.sorted().first { throw RecurrenceRuleError("unknown rule part \(unknown)") }
+        } catch {
+            return .failure(error)
+        }
+        return .success(rule)
+    }
+
+    private static func untilValue(_ text: String) -> Until? {
+        var body = text.hasSuffix("Z") ? String(text.dropLast()) : text
+        let parsed = body.withUTF8 { bytes -> LocalDateTime? in
+            var progress = 0
+            guard let f = ISO8601Syntax().parse(bytes, progress: &progress), f.offset == nil, progress == bytes.count else { return nil }
+            return f.local
+        }
+        guard let local = parsed else { return nil }
+        if text.count == 8 { return .date(local.date) }
+        return text.hasSuffix("Z") ? .utc(Instant(local: local, offset: .utc)) : .local(local)
+    }
+}
+
+public struct RecurrenceRuleError: Error, Hashable, Sendable {
+    public var message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
