@@ -13,8 +13,8 @@ enum ConvertCommand {
             sorted; --sort input streams in bounded memory. Every record is either written or rejected
             with its file, line and reason; a summary goes to standard error.
             Readable now: csv, tsv, json, ndjson, ics, timeline. Writable now: json, ndjson, timeline, csv,
-            tsv, ics, text, html. ICS recurrences are not expanded yet: the master event keeps its RRULE in
-            attributes.
+            tsv, ics, text, html. A recurring ICS series is its master event (RRULE in attributes) unless
+            --expand FROM..UNTIL asks for one event per occurrence in that window.
             Columns are mapped to fields by header name (time, timestamp, created_at, 交易时间, title,
             status, 状态, amount, 金额, …) unless --map says otherwise; every other column is kept in
             the event's attributes.
@@ -35,8 +35,8 @@ enum ConvertCommand {
             .value("locale", "LANG", "Text and HTML output: language.", default: "en", choices: TextLocale.allCases.map(\.rawValue)),
             .value("layout", "KIND", "Text output: 'split' puts income left of the line and expense right.", default: "line", choices: ["line", "split"]),
             .value("color", "WHEN", "Text output: ANSI colour. NO_COLOR is respected.", default: "auto: only when stdout is a terminal", choices: ["auto", "always", "never"]),
-            .value("expand", "FROM..UNTIL", "ICS: expand recurrences in this window. Not supported yet: each series is kept as its master event, with RRULE/RDATE/EXDATE in attributes."),
-            .value("max-occurrences", "N", "ICS: cap on occurrences per series when expanding. Not supported yet.", default: "10000"),
+            .value("expand", "FROM..UNTIL", "ICS: one event per occurrence of each recurring series (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) within the window; each end a date (2024-01-01, whole days in the series' zone) or an instant with offset (2024-01-01T00:00:00Z).", default: "series kept as master events"),
+            .value("max-occurrences", "N", "ICS with --expand: occurrences generated per series before it is cut off, with a warning.", default: "10000"),
             .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
             .flag("strict", "Fail (exit 65, no output file) if any record is rejected."),
             .flag("validate", "Also write the validation report (see 'timeline validate') to stderr. Holds every event in memory."),
@@ -50,6 +50,7 @@ enum ConvertCommand {
             ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
             ("timeline convert samples/orders.csv --to text --zone Asia/Shanghai", "The order history as a readable timeline, days counted in Shanghai"),
             ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
+            ("timeline convert calendar.ics --expand 2024-01-01..2024-03-31 --to text --zone Europe/Berlin", "Every occurrence of each recurring meeting in the first quarter"),
         ])
 
     /// Input options shared by `convert` and `validate`: mapping, CSV and JSON details.
@@ -82,11 +83,21 @@ enum ConvertCommand {
         } catch {
             throw TimelineError(.usage, error.message)
         }
-        for option in ["expand", "max-occurrences"] where args.has(option) {
-            throw TimelineError(
-                .usage, "--\(option) is not supported yet: recurring ICS events are kept as their master event, with RRULE, RDATE and EXDATE in attributes")
-        }
         var importOptions = ImportOptions()
+        var cap = 10_000
+        if let text = args.value("max-occurrences") {
+            guard let n = Int(text), n >= 1 else {
+                throw TimelineError(.usage, "invalid value '\(text)' for '--max-occurrences'; expected a positive number such as 10000")
+            }
+            guard args.has("expand") else { throw TimelineError(.usage, "--max-occurrences only applies with --expand FROM..UNTIL") }
+            cap = n
+        }
+        if let text = args.value("expand") {
+            switch RecurrenceExpansion.parse(text, maxOccurrences: cap) {
+            case .success(let window): importOptions.recurrence = window
+            case .failure(let e): throw TimelineError(.usage, "invalid value for '--expand': \(e.message)")
+            }
+        }
         importOptions.dates = dateOptions
         importOptions.hasHeader = !args.has("no-header")
         importOptions.encoding = TextEncoding(rawValue: args.value("encoding") ?? "utf-8")!

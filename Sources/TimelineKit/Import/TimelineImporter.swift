@@ -32,6 +32,8 @@ public struct ImportOptions: Sendable {
     public var recordsPath: String?
     /// The text encoding of the inputs (`--encoding`); UTF-8 by default.
     public var encoding: TextEncoding = .utf8
+    /// ICS: expand recurring series in this window (`--expand`); nil keeps each master.
+    public var recurrence: RecurrenceExpansion?
 
     public init() {}
 }

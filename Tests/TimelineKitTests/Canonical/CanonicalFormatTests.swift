@@ -58,7 +58,7 @@ struct CanonicalFormatTests {
         #expect(payment.amount == Amount(value: DecimalNumber("-199.00")!, currency: "CNY"))
         let holiday = try #require(events.first { $0.id == "holiday-2024-06-10" })
         #expect(holiday.start.date == CivilDate(year: 2024, month: 6, day: 10))
-        #expect(holiday.source == SourceReference(format: "ics", file: "calendar.ics", record: 2, line: 16))
+        #expect(holiday.source == SourceReference(format: "ics", file: "calendar.ics", record: 2, line: 17))
     }
 
     @Test("inconsistent or mistyped events are rejected with file, line and reason", arguments: [

@@ -7,6 +7,7 @@ import Testing
 struct ImportRun {
     var events: [Event] = []
     var rejects: [RejectedRecord] = []
+    var diagnostics: [Diagnostic] = []
     var error: TimelineError?
 
     init(_ importer: some TimelineImporter, _ text: String, name: String = "in.csv", format: String = "csv", configure: (inout ImportOptions) throws -> Void = { _ in }) throws {
@@ -15,9 +16,10 @@ struct ImportRun {
         try configure(&options)
         var events: [Event] = []
         var rejects: [RejectedRecord] = []
+        var diagnostics: [Diagnostic] = []
         let context = ImportContext(
             options: options, format: format, dateParser: DateParser(options: options.dates),
-            onEvent: { events.append($0) }, onReject: { rejects.append($0) }, onDiagnostic: { _ in })
+            onEvent: { events.append($0) }, onReject: { rejects.append($0) }, onDiagnostic: { diagnostics.append($0) })
         do {
             try importer.read(from: InputReader(name: name, bytes: Array(text.utf8), chunkSize: 7), context: context)
         } catch {
@@ -25,6 +27,7 @@ struct ImportRun {
         }
         self.events = events
         self.rejects = rejects
+        self.diagnostics = diagnostics
     }
 }
 

@@ -11,8 +11,9 @@
 /// VTIMEZONE (wherever it stands in the file), else the component is rejected naming the
 /// TZID (TZ110). Floating times take `--assume-zone`, else the calendar's X-WR-TIMEZONE, else
 /// are rejected as naive (TZ101) — never silently UTC. A component without a usable start
-/// (DTSTART, or DUE for a to-do) is rejected with the reason. Recurrences are not expanded:
-/// the master event is kept and its RRULE/RDATE/EXDATE stay in `attributes`.
+/// (DTSTART, or DUE for a to-do) is rejected with the reason. Without `--expand` a recurring
+/// series is its master event with RRULE/RDATE/EXDATE in `attributes`; with it, one event per
+/// occurrence in the window (see `ICSSeriesExpander`).
 public struct ICSImporter: TimelineImporter {
     public init() {}
 
@@ -39,13 +40,28 @@ public struct ICSImporter: TimelineImporter {
                 file: input.name, format: context.format, parser: context.dateParser, fileZones: fileZones,
                 calendarZone: calendar?.property("X-WR-TIMEZONE")?.value.trimmingSpaces,
                 calendarName: calendar?.property("X-WR-CALNAME").map { ICSText.unescape($0.value) })
+            let series = context.options.recurrence.map { _ in ICSSeriesIndex(items) }
             for item in items where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
                 number += 1
                 let location = SourceLocation(file: input.name, line: item.line)
-                switch mapper.event(item, number: number) {
-                case .success(let event): try context.emit(event)
-                case .failure(let r):
+                func reject(_ r: ICSEventMapper.Rejection) {
                     context.reject(RejectedRecord(location: location, raw: "BEGIN:\(item.name) (line \(item.line))", reason: r.reason, code: r.code))
+                }
+                if let series, series.isHandledByItsMaster(item) { continue }
+                switch mapper.event(item, number: number) {
+                case .success(let event):
+                    guard let window = context.options.recurrence, let series, series.isMaster(item) else {
+                        try context.emit(event)
+                        continue
+                    }
+                    let outcome = ICSSeriesExpander(mapper: mapper, window: window)
+                        .expand(master: item, event: event, overrides: series.overrides(of: item), number: number)
+                    for w in outcome.warnings {
+                        context.report(Diagnostic(.warning, w.message, at: SourceLocation(file: input.name, line: w.line), code: "ics-recurrence"))
+                    }
+                    outcome.rejections.forEach(reject)
+                    for e in outcome.events { try context.emit(e) }
+                case .failure(let r): reject(r)
                 }
             }
         }
@@ -158,10 +174,7 @@ struct ICSEventMapper {
             return TimeValue(instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset, raw: text)
         }
         if let tzid = p.parameter("TZID"), !tzid.isEmpty {
-            if case .success(let zone) = parser.zone(named: tzid) {
-                return try value(parser.place(local, in: zone.rules, basis: .zone, fractionDigits: 0))
-            }
-            if let rules = fileZones[tzid] {
+            if let rules = zoneRules(named: tzid) {
                 return try value(parser.place(local, in: rules, basis: .zone, fractionDigits: 0))
             }
             throw Rejection(
@@ -175,7 +188,24 @@ struct ICSEventMapper {
         return try value(parser.parse(text))
     }
 
-    private func add(_ seconds: Int64, to start: TimeValue) -> TimeValue {
+    /// A TZID's rules: a name the resolver knows, else the file's own VTIMEZONE.
+    func zoneRules(named tzid: String) -> ZoneRules? {
+        if case .success(let zone) = parser.zone(named: tzid) { return zone.rules }
+        return fileZones[tzid]
+    }
+
+    /// How a recurring component's DTSTART tells time (nil when it cannot be placed).
+    func clock(of p: ICSContentLine) -> ICSSeriesExpander.Clock? {
+        let text = p.value.trimmingSpaces
+        if p.parameter("VALUE")?.uppercased() == "DATE" || (text.count == 8 && text.allSatisfy(\.isNumber)) { return .allDay }
+        if text.hasSuffix("Z") || text.hasSuffix("z") { return .utc }
+        if let tzid = p.parameter("TZID"), !tzid.isEmpty { return zoneRules(named: tzid).map { .zone($0, .zone) } }
+        if let assumed = parser.options.assumedZone { return .zone(assumed.rules, .assumed) }
+        if let name = calendarZone, case .success(let zone) = parser.zone(named: name) { return .zone(zone.rules, .zone) }
+        return nil
+    }
+
+    func add(_ seconds: Int64, to start: TimeValue) -> TimeValue {
         if let d = start.date { return TimeValue(date: d.adding(days: seconds / 86_400)) }
         let instant = Instant(seconds: start.instant!.seconds + seconds, nanoseconds: start.instant!.nanoseconds)
         let offset = start.zone.flatMap { ZoneResolver.ianaRules($0)?.offset(at: instant) } ?? start.offset!
@@ -221,5 +251,41 @@ enum ICSDuration {
         }
         guard number.isEmpty, sawUnit else { return nil }
         return sign * total
+    }
+}
+
+/// Which components of a calendar are recurring masters, and the overrides of each UID.
+struct ICSSeriesIndex {
+    private var masterUIDs: Set<String> = []
+    private var overridesByUID: [String: [ICSComponent]] = [:]
+
+    init(_ items: [ICSComponent]) {
+        for item in items {
+            guard let uid = Self.uid(item) else { continue }
+            if item.property("RECURRENCE-ID") != nil {
+                overridesByUID[uid, default: []].append(item)
+            } else if isMaster(item) {
+                masterUIDs.insert(uid)
+            }
+        }
+    }
+
+    private static func uid(_ c: ICSComponent) -> String? {
+        guard let uid = c.property("UID")?.value.trimmingSpaces, !uid.isEmpty else { return nil }
+        return uid
+    }
+
+    func isMaster(_ c: ICSComponent) -> Bool {
+        c.property("RECURRENCE-ID") == nil && c.property("DTSTART") != nil && (c.property("RRULE") != nil || c.property("RDATE") != nil)
+    }
+
+    /// An override whose master is in the same file is emitted by the master's expansion.
+    func isHandledByItsMaster(_ c: ICSComponent) -> Bool {
+        guard c.property("RECURRENCE-ID") != nil, let uid = Self.uid(c) else { return false }
+        return masterUIDs.contains(uid)
+    }
+
+    func overrides(of master: ICSComponent) -> [ICSComponent] {
+        Self.uid(master).flatMap { overridesByUID[$0] } ?? []
     }
 }

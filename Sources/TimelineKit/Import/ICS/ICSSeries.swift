@@ -1,0 +1,205 @@
+/// Expands a recurring component (`--expand`): DTSTART + RRULE + RDATE − EXDATE, with the
+/// RECURRENCE-ID overrides of the same UID put in place of the occurrences they replace.
+///
+/// Occurrences are computed in the wall-clock time of the series' zone (a 09:00 meeting stays
+/// 09:00 across DST) and only then placed as instants, with the date engine's gap and overlap
+/// policies. Each occurrence is the master's event with its own start, end (the master's
+/// duration, or an RDATE period's) and id `UID/RECURRENCE-ID`, in DTSTART's form.
+struct ICSSeriesExpander {
+    let mapper: ICSEventMapper
+    let window: RecurrenceExpansion
+
+    struct Outcome {
+        var events: [Event] = []
+        var warnings: [(message: String, line: Int)] = []
+        var rejections: [ICSEventMapper.Rejection] = []
+    }
+
+    /// How the series tells time: all-day dates, UTC, or wall time in a zone.
+    enum Clock {
+        case allDay
+        case utc
+        case zone(ZoneRules, TimeBasis)
+    }
+
+    private struct Occurrence {
+        var local: LocalDateTime
+        /// An RDATE period's own length, overriding the master's.
+        var seconds: Int64?
+    }
+
+    func expand(master: ICSComponent, event masterEvent: Event, overrides: [ICSComponent], number: Int) -> Outcome {
+        var outcome = Outcome()
+        let startLine = master.property("DTSTART")!
+        guard let clock = mapper.clock(of: startLine), let startLocal = ICSTimeZone.localTime(startLine.value) else {
+            outcome.events = [masterEvent]
+            return outcome
+        }
+        let instantOf: @Sendable (LocalDateTime) -> Instant = { [clock] t in Self.instant(t, clock) }
+        var occurrences: [Occurrence] = []
+        var generated = Set<LocalDateTime>()
+        func add(_ o: Occurrence) {
+            if generated.insert(o.local).inserted { occurrences.append(o) }
+        }
+        let rules = master.all("RRULE")
+        if rules.isEmpty { add(Occurrence(local: startLocal)) }
+        for line in rules {
+            switch RecurrenceRule.parse(line.value) {
+            case .failure(let e):
+                outcome.warnings.append(("RRULE '\(line.value)' cannot be expanded (\(e.message)); the master event is kept with the rule in attributes", line.line))
+                outcome.events = [masterEvent]
+                return outcome
+            case .success(let rule):
+                let expansion = RecurrenceExpander(rule: rule, start: startLocal, instantOf: instantOf)
+                    .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences)
+                expansion.occurrences.forEach { add(Occurrence(local: $0)) }
+                switch expansion.truncation {
+                case .occurrenceCap(let n)?:
+                    outcome.warnings.append(("series '\(masterEvent.id)' stopped after \(n) occurrences (--max-occurrences); raise the cap or narrow --expand", line.line))
+                case .periodCap(let n)?:
+                    outcome.warnings.append(("series '\(masterEvent.id)' produced nothing in \(n) periods in a row; expansion stopped there", line.line))
+                case nil: break
+                }
+            }
+        }
+        for line in master.all("RDATE") {
+            for item in line.value.split(separator: ",") {
+                let parts = item.split(separator: "/", maxSplits: 1).map(String.init)
+                guard let local = seriesLocal(parts[0], line, clock) else {
+                    outcome.warnings.append(("RDATE value '\(item)' is not a date or date-time; skipped", line.line))
+                    continue
+                }
+                var seconds: Int64?
+                if parts.count == 2 {
+                    if let d = ICSDuration.seconds(parts[1]) {
+                        seconds = d
+                    } else if let end = seriesLocal(parts[1], line, clock) {
+                        seconds = instantOf(end).seconds - instantOf(local).seconds
+                    }
+                }
+                add(Occurrence(local: local, seconds: seconds))
+            }
+        }
+        var excluded = Set<LocalDateTime>()
+        var excludedDays = Set<CivilDate>()
+        for line in master.all("EXDATE") {
+            for item in line.value.split(separator: ",") {
+                guard let local = seriesLocal(String(item), line, clock) else {
+                    outcome.warnings.append(("EXDATE value '\(item)' is not a date or date-time; skipped", line.line))
+                    continue
+                }
+                if line.parameter("VALUE")?.uppercased() == "DATE" || item.count == 8 { excludedDays.insert(local.date) }
+                excluded.insert(local)
+            }
+        }
+        // Overrides: each replaces the occurrence its RECURRENCE-ID names; THISANDFUTURE ones
+        // also carry their changes (and time shift) to every later occurrence.
+        var replaced = Set<LocalDateTime>()
+        var futureChanges: [(from: LocalDateTime, shift: Int64, event: Event)] = []
+        for o in overrides {
+            let idLine = o.property("RECURRENCE-ID")!
+            switch mapper.event(o, number: number) {
+            case .failure(let r): outcome.rejections.append(r)
+            case .success(let e):
+                guard let id = seriesLocal(idLine.value, idLine, clock) else {
+                    outcome.warnings.append(("RECURRENCE-ID '\(idLine.value)' is not a date or date-time; the override is kept as it is", idLine.line))
+                    outcome.events.append(e)
+                    continue
+                }
+                replaced.insert(id)
+                if idLine.parameter("RANGE")?.uppercased() == "THISANDFUTURE", let newStart = e.start.local ?? e.start.date.map({ LocalDateTime(unchecked: $0, hour: 0, minute: 0, second: 0, nanosecond: 0) }) {
+                    futureChanges.append((id, newStart.secondsAsIfUTC - id.secondsAsIfUTC, e))
+                }
+                let start = e.start.local ?? LocalDateTime(unchecked: e.start.date!, hour: 0, minute: 0, second: 0, nanosecond: 0)
+                if window.contains(local: start, instant: e.start.instant) { outcome.events.append(e) }
+            }
+        }
+        futureChanges.sort { $0.from < $1.from }
+        let masterSeconds = duration(of: masterEvent)
+        for o in occurrences.sorted(by: { $0.local < $1.local }) {
+            guard !excluded.contains(o.local), !excludedDays.contains(o.local.date), !replaced.contains(o.local) else { continue }
+            var event = masterEvent
+            var local = o.local
+            var seconds = o.seconds ?? masterSeconds
+            if let change = futureChanges.last(where: { $0.from < o.local }) {
+                local = LocalDateTime(secondsAsIfUTC: local.secondsAsIfUTC + change.shift, nanosecond: local.nanosecond)
+                event.title = change.event.title
+                event.detail = change.event.detail
+                event.location = change.event.location
+                event.status = change.event.status
+                event.tags = change.event.tags
+                event.links = change.event.links
+                seconds = o.seconds ?? duration(of: change.event)
+            }
+            switch place(local, clock) {
+            case .failure(let r):
+                outcome.rejections.append(.init(reason: "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': \(r.reason)", code: r.code))
+                continue
+            case .success(let start):
+                guard window.contains(local: local, instant: start.instant) else { continue }
+                event.start = start
+                event.end = seconds.map { mapper.add($0, to: start) }
+            }
+            event.id = masterEvent.id + "/" + Self.recurrenceID(o.local, clock)
+            for name in ["RRULE", "RDATE", "EXDATE"] { event.attributes[name] = nil }
+            outcome.events.append(event)
+        }
+        outcome.events.sort { ($0.start.instant?.seconds ?? 0, $0.id) < ($1.start.instant?.seconds ?? 0, $1.id) }
+        return outcome
+    }
+
+    /// The master's length in seconds (whole days for an all-day event); nil without an end.
+    private func duration(of e: Event) -> Int64? {
+        guard let end = e.end else { return nil }
+        if let a = e.start.date, let b = end.date { return (b.daysSinceEpoch - a.daysSinceEpoch) * 86_400 }
+        guard let a = e.start.instant, let b = end.instant else { return nil }
+        return b.seconds - a.seconds
+    }
+
+    /// An RDATE/EXDATE/RECURRENCE-ID value as a wall time of the series' clock: a UTC value
+    /// (even on a zoned series) or one in another TZID is converted; others are taken as is.
+    private func seriesLocal(_ text: String, _ line: ICSContentLine, _ clock: Clock) -> LocalDateTime? {
+        let trimmed = text.trimmingSpaces
+        guard let local = ICSTimeZone.localTime(trimmed) else { return nil }
+        guard case .zone(let rules, _) = clock else { return local }
+        var instant: Instant?
+        if trimmed.hasSuffix("Z") || trimmed.hasSuffix("z") {
+            instant = Instant(local: local, offset: .utc)
+        } else if let tzid = line.parameter("TZID"), tzid != rules.identifier, let other = mapper.zoneRules(named: tzid) {
+            instant = Self.instant(local, .zone(other, .zone))
+        }
+        guard let instant else { return local }
+        return instant.local(in: rules.offset(at: instant))
+    }
+
+    private func place(_ local: LocalDateTime, _ clock: Clock) -> Result<TimeValue, ICSEventMapper.Rejection> {
+        switch clock {
+        case .allDay: return .success(TimeValue(date: local.date))
+        case .utc: return .success(TimeValue(instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset))
+        case .zone(let rules, let basis):
+            switch mapper.parser.place(local, in: rules, basis: basis, fractionDigits: 0) {
+            case .success(let parsed): return .success(parsed.value)
+            case .failure(let e): return .failure(.init(reason: e.message(for: local.isoString(fractionDigits: 0)), code: e.code))
+            }
+        }
+    }
+
+    /// A wall time as an instant, the first of two in an overlap and shifted forward in a gap
+    /// (RFC 5545 §3.3.5). Only used for comparisons (UNTIL, periods).
+    static func instant(_ t: LocalDateTime, _ clock: Clock) -> Instant {
+        guard case .zone(let rules, _) = clock else { return Instant(local: t, offset: .utc) }
+        switch rules.resolve(t) {
+        case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: t, offset: o)
+        }
+    }
+
+    /// The occurrence's RECURRENCE-ID in DTSTART's form: `YYYYMMDD`, `…THHMMSSZ` or local.
+    static func recurrenceID(_ t: LocalDateTime, _ clock: Clock) -> String {
+        let basic = t.isoString(fractionDigits: 0).filter { $0 != "-" && $0 != ":" }
+        switch clock {
+        case .allDay: return String(basic.prefix(8))
+        case .utc: return basic + "Z"
+        case .zone: return basic
+        }
+    }
+}
