@@ -109,10 +109,18 @@ struct RecurrenceExpanderTests {
         #expect(windowed.truncation == nil)
     }
 
+    @Test("extreme but valid rules end at year 9999 instead of looping or overflowing")
+    func extremes() throws {
+        #expect(try Self.expand("20240101T000000", "FREQ=YEARLY;INTERVAL=1000000", through: "99991231T235959") == ["20240101T000000"])
+        #expect(try Self.expand("20240101T000000", "FREQ=MONTHLY;INTERVAL=1000000", through: "99991231T235959") == ["20240101T000000"])
+        // 30 February never exists: only DTSTART, and the scan stops at the limit.
+        #expect(try Self.expand("20240101T000000", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", through: "99991231T235959") == ["20240101T000000"])
+    }
+
     @Test("malformed rules are refused with the reason", arguments: [
         ("INTERVAL=2", "FREQ is missing"), ("FREQ=FORTNIGHTLY", "FREQ=FORTNIGHTLY"), ("FREQ=DAILY;COUNT=0", "COUNT=0"),
         ("FREQ=DAILY;COUNT=3;UNTIL=20240101", "both"), ("FREQ=MONTHLY;BYMONTHDAY=32", "'32'"), ("FREQ=MONTHLY;BYMONTHDAY=0", "'0'"),
-        ("FREQ=WEEKLY;BYDAY=XX", "'XX'"), ("FREQ=YEARLY;BYDAY=54MO", "'54MO'"), ("FREQ=DAILY;FOO=1", "FOO"), ("FREQ=DAILY;UNTIL=2024", "UNTIL=2024"),
+        ("FREQ=WEEKLY;BYDAY=XX", "'XX'"), ("FREQ=YEARLY;BYDAY=54MO", "'54MO'"), ("FREQ=DAILY;FOO=1", "FOO"), ("FREQ=HOURLY;INTERVAL=9223372036854775807", "larger than 1000000"), ("FREQ=DAILY;UNTIL=2024", "UNTIL=2024"),
     ])
     func malformed(rule: String, mentions: String) {
         guard case .failure(let e) = RecurrenceRule.parse(rule) else {

@@ -75,6 +75,9 @@ public struct RecurrenceRule: Hashable, Sendable {
             }
             if let v = parts.removeValue(forKey: "INTERVAL") {
                 guard let n = Int(v), n >= 1 else { throw RecurrenceRuleError("INTERVAL=\(v) is not a positive integer") }
+                // A million steps of any frequency is past year 9999 or at least days apart
+                // enough; anything larger only risks arithmetic overflow.
+                guard n <= 1_000_000 else { throw RecurrenceRuleError("INTERVAL=\(v) is larger than 1000000") }
                 rule.interval = n
             }
             if let v = parts.removeValue(forKey: "COUNT") {
