@@ -29,10 +29,32 @@ public struct RecurrenceExpander: Sendable {
         public var truncation: Truncation?
     }
 
+    /// BYMONTH, BYMONTHDAY and BYDAY with the RFC's defaults filled in: a rule without any
+    /// day part repeats on the start's day of the month (YEARLY, MONTHLY) or weekday (WEEKLY).
+    private let byMonth: [Int]
+    private let byMonthDay: [Int]
+    private let byDay: [RecurrenceRule.WeekdayEntry]
+
     public init(rule: RecurrenceRule, start: LocalDateTime, instantOf: @escaping @Sendable (LocalDateTime) -> Instant) {
         self.rule = rule
         self.start = start
         self.instantOf = instantOf
+        var byMonth = rule.byMonth
+        var byMonthDay = rule.byMonthDay
+        var byDay = rule.byDay
+        if rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
+            switch rule.frequency {
+            case .yearly:
+                if byMonth.isEmpty { byMonth = [start.date.month] }
+                byMonthDay = [start.date.day]
+            case .monthly: byMonthDay = [start.date.day]
+            case .weekly: byDay = [.init(ordinal: nil, weekday: start.date.isoWeekday)]
+            default: break
+            }
+        }
+        self.byMonth = byMonth
+        self.byMonthDay = byMonthDay
+        self.byDay = byDay
     }
 
     /// Periods examined in a row without an occurrence before giving up (a rule such as
@@ -86,7 +108,10 @@ public struct RecurrenceExpander: Sendable {
 
     /// The period's occurrences, sorted, after BYSETPOS.
     func occurrences(in period: Period) -> [LocalDateTime] {
-        let days = period.days().filter { matches($0) }
+        // A yearly period only needs the days of its BYMONTH months (the common VTIMEZONE
+        // and anniversary case): a twelfth of the work.
+        let months = rule.frequency == .yearly && rule.byWeekNumber.isEmpty ? byMonth : []
+        let days = period.days(inMonths: months).filter { matches($0) }
         guard !days.isEmpty else { return [] }
         let times = self.times(in: period)
         guard !times.isEmpty else { return [] }
@@ -122,24 +147,9 @@ public struct RecurrenceExpander: Sendable {
         return out
     }
 
-    /// Whether a day of the period passes the day-level BY rules (with the RFC's defaults:
-    /// a rule without any day part repeats on the start's day of the month / weekday).
+    /// Whether a day of the period passes the day-level BY rules.
     private func matches(_ d: CivilDate) -> Bool {
         let r = rule
-        let hasDayPart = !r.byWeekNumber.isEmpty || !r.byYearDay.isEmpty || !r.byMonthDay.isEmpty || !r.byDay.isEmpty
-        var byMonth = r.byMonth
-        var byMonthDay = r.byMonthDay
-        var byDay = r.byDay
-        if !hasDayPart {
-            switch r.frequency {
-            case .yearly:
-                if byMonth.isEmpty { byMonth = [start.date.month] }
-                byMonthDay = [start.date.day]
-            case .monthly: byMonthDay = [start.date.day]
-            case .weekly: byDay = [.init(ordinal: nil, weekday: start.date.isoWeekday)]
-            default: break
-            }
-        }
         if !byMonth.isEmpty, !byMonth.contains(d.month) { return false }
         let yearLength = CivilDate.isLeapYear(d.year) ? 366 : 365
         let dayOfYear = Int(d.daysSinceEpoch - CivilDate(uncheckedYear: d.year, month: 1, day: 1).daysSinceEpoch) + 1
@@ -193,8 +203,13 @@ struct Period {
         if frequency <= .secondly { second = start.second }
     }
 
-    func days() -> [CivilDate] {
+    /// The period's days; for a yearly period, only those of `months` when any are given.
+    func days(inMonths months: [Int] = []) -> [CivilDate] {
         switch frequency {
+        case .yearly where !months.isEmpty:
+            return Set(months).sorted().flatMap { month in
+                (1...CivilDate.daysInMonth(year: firstDay.year, month: month)).map { CivilDate(uncheckedYear: firstDay.year, month: month, day: $0) }
+            }
         case .yearly:
             let n = CivilDate.isLeapYear(firstDay.year) ? 366 : 365
             return (0..<n).map { firstDay.adding(days: Int64($0)) }
