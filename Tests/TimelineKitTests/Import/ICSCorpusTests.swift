@@ -127,6 +127,18 @@ struct ICSCorpusTests {
         #expect(try Self.importFile("icalendar/timezoned.ics").events[0].start.local?.hour == 10)
     }
 
+    @Test("TEXT escaping: special characters escaped, every line break (LF, CRLF, CR) one \\n, round trip")
+    func textEscaping() {
+        // Expected by hand from RFC 5545 §3.3.11.
+        #expect(ICSText.escape("plain text, 中文") == #"plain text\, 中文"#)
+        #expect(ICSText.escape("a;b\\c") == #"a\;b\\c"#)
+        #expect(ICSText.escape("one\ntwo\r\nthree\rfour") == #"one\ntwo\nthree\nfour"#)
+        #expect(ICSText.escape("no specials") == "no specials")
+        for text in ["a,b;c\\d\ne", "🚚 已揽件, 深圳", "\\n is not a newline"] {
+            #expect(ICSText.unescape(ICSText.escape(text)) == text)
+        }
+    }
+
     @Test("a blank TZID in a file never becomes a zone name")
     func blankTZID() throws {
         _ = try Self.importFile("ical4j/blankTzid.ics")

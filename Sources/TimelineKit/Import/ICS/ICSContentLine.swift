@@ -167,18 +167,28 @@ enum ICSText {
         return parts.map(unescape).filter { !$0.isEmpty }
     }
 
+    /// TEXT escaping, byte by byte: `\\` `\;` `\,`, a line break (LF, CRLF or a lone CR)
+    /// as `\n`. Text without any of those bytes is returned as it is.
     static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n": out += "\\n"
-            case "\r": break
-            default: out.append(c)
+        var copy = s
+        return copy.withUTF8 { bytes -> String in
+            guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return s }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 8)
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x5C, 0x3B, 0x2C: out += [0x5C, b]
+                case 0x0D:
+                    out += [0x5C, UInt8(ascii: "n")]
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+                default: out.append(b)
+                }
+                i += 1
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 }
