@@ -86,9 +86,7 @@ public final class ICSExporter: TimelineExporter {
 
     private func time(_ name: String, _ v: TimeValue) -> String {
         if let d = v.date {
-            var b: [UInt8] = []
-            d.appendISO(to: &b)
-            return "\(name);VALUE=DATE:" + String(decoding: b.filter { $0 != 0x2D }, as: UTF8.self)
+            return "\(name);VALUE=DATE:" + Self.basicDate(d)
         }
         let instant = v.instant!
         if !options.icsUTC, let zone = v.zone, let rules = ZoneResolver.ianaRules(zone), zone != "UTC" {
@@ -97,8 +95,26 @@ public final class ICSExporter: TimelineExporter {
         return "\(name):" + Self.utc(instant)
     }
 
+    /// iCalendar's basic form `YYYYMMDDTHHMMSS`.
     static func basic(_ t: LocalDateTime) -> String {
-        String(t.isoString(fractionDigits: 0).filter { $0 != "-" && $0 != ":" })
+        basicDate(t.date, time: t)
+    }
+
+    /// `YYYYMMDD`, or with `time` `YYYYMMDDTHHMMSS`; written on the stack (one per value).
+    static func basicDate(_ d: CivilDate, time t: LocalDateTime? = nil) -> String {
+        String(unsafeUninitializedCapacity: 15) { buffer in
+            var w = FixedWriter(UnsafeMutableBufferPointer(start: buffer.baseAddress, count: 15))
+            w.four(d.year)
+            w.two(d.month)
+            w.two(d.day)
+            if let t {
+                w.byte(UInt8(ascii: "T"))
+                w.two(t.hour)
+                w.two(t.minute)
+                w.two(t.second)
+            }
+            return w.count
+        }
     }
 
     static func utc(_ i: Instant) -> String { basic(i.local(in: .utc)) + "Z" }
