@@ -35,22 +35,36 @@ public struct RecurrenceExpander: Sendable {
     private let byMonthDay: [Int]
     private let byDay: [RecurrenceRule.WeekdayEntry]
 
-    public init(rule: RecurrenceRule, start: LocalDateTime, instantOf: @escaping @Sendable (LocalDateTime) -> Instant) {
+    /// `startIsDate`: the series is all-day, so BYHOUR, BYMINUTE and BYSECOND are ignored.
+    public init(rule: RecurrenceRule, start: LocalDateTime, startIsDate: Bool = false, instantOf: @escaping @Sendable (LocalDateTime) -> Instant) {
+        var rule = rule
+        if startIsDate {
+            rule.byHour = []
+            rule.byMinute = []
+            rule.bySecond = []
+        }
         self.rule = rule
         self.start = start
         self.instantOf = instantOf
         var byMonth = rule.byMonth
         var byMonthDay = rule.byMonthDay
         var byDay = rule.byDay
-        if rule.byWeekNumber.isEmpty && rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
+        // What the rule leaves open comes from DTSTART (RFC 5545 §3.3.10: "FREQ=YEARLY;BYMONTH=1"
+        // repeats on DTSTART's day): the day of the month, the month of a yearly BYMONTHDAY,
+        // the weekday of a weekly rule or of a BYWEEKNO week. libical reads it the same way.
+        let weekday = RecurrenceRule.WeekdayEntry(ordinal: nil, weekday: start.date.isoWeekday)
+        if rule.byYearDay.isEmpty && rule.byMonthDay.isEmpty && rule.byDay.isEmpty {
             switch rule.frequency {
+            case .yearly where !rule.byWeekNumber.isEmpty: byDay = [weekday]
             case .yearly:
                 if byMonth.isEmpty { byMonth = [start.date.month] }
                 byMonthDay = [start.date.day]
             case .monthly: byMonthDay = [start.date.day]
-            case .weekly: byDay = [.init(ordinal: nil, weekday: start.date.isoWeekday)]
+            case .weekly: byDay = [weekday]
             default: break
             }
+        } else if rule.frequency == .yearly, byMonth.isEmpty, !rule.byMonthDay.isEmpty, rule.byWeekNumber.isEmpty, rule.byYearDay.isEmpty {
+            byMonth = [start.date.month]
         }
         self.byMonth = byMonth
         self.byMonthDay = byMonthDay
@@ -76,7 +90,7 @@ public struct RecurrenceExpander: Sendable {
             return true
         }
         guard accept(start) != nil else { return Expansion(occurrences: out, truncation: nil) }
-        var period = Period(frequency: rule.frequency, start: start, weekStart: rule.weekStart)
+        var period = Period(frequency: rule.frequency, start: start, weekStart: rule.weekStart, byWeekNumber: !rule.byWeekNumber.isEmpty)
         var emptyRun = 0
         while true {
             let set = occurrences(in: period)
@@ -164,7 +178,7 @@ public struct RecurrenceExpander: Sendable {
             let weekday = d.isoWeekday
             // Ordinals count within the month for MONTHLY (and YEARLY with BYMONTH), else the
             // year; below MONTHLY the RFC does not allow them, and they are ignored.
-            let inMonth = r.frequency == .monthly || (r.frequency == .yearly && !r.byMonth.isEmpty)
+            let inMonth = r.frequency == .monthly || (r.frequency == .yearly && !byMonth.isEmpty)
             let usesOrdinals = r.frequency >= .monthly && r.byWeekNumber.isEmpty
             let position = inMonth ? d.day : dayOfYear
             let length = inMonth ? monthLength : yearLength
@@ -184,15 +198,24 @@ public struct RecurrenceExpander: Sendable {
 struct Period {
     let frequency: RecurrenceRule.Frequency
     private(set) var firstDay: CivilDate
+    /// A yearly rule with BYWEEKNO steps through week-numbering years (as libical does): the
+    /// year of DTSTART's week, then every INTERVAL-th; each is its weeks 1…last, which may
+    /// begin in December and end in January.
+    private var weeks: (numbering: WeekNumbering, year: Int)?
     /// For HOURLY and finer: the period's wall-clock time fields (nil above the frequency).
     private(set) var hour: Int?
     private(set) var minute: Int?
     private(set) var second: Int?
 
-    init(frequency: RecurrenceRule.Frequency, start: LocalDateTime, weekStart: Int) {
+    init(frequency: RecurrenceRule.Frequency, start: LocalDateTime, weekStart: Int, byWeekNumber: Bool = false) {
         self.frequency = frequency
         let d = start.date
         switch frequency {
+        case .yearly where byWeekNumber:
+            let numbering = WeekNumbering(weekStart: weekStart)
+            let year = numbering.weekYear(of: d)
+            weeks = (numbering, year)
+            firstDay = numbering.firstWeekStart(ofYear: year)
         case .yearly: firstDay = CivilDate(uncheckedYear: d.year, month: 1, day: 1)
         case .monthly: firstDay = CivilDate(uncheckedYear: d.year, month: d.month, day: 1)
         case .weekly: firstDay = d.adding(days: -Int64((d.isoWeekday - weekStart + 7) % 7))
@@ -205,6 +228,10 @@ struct Period {
 
     /// The period's days; for a yearly period, only those of `months` when any are given.
     func days(inMonths months: [Int] = []) -> [CivilDate] {
+        if let weeks {
+            let next = weeks.numbering.firstWeekStart(ofYear: weeks.year + 1)
+            return (0..<Int(next.daysSinceEpoch - firstDay.daysSinceEpoch)).map { firstDay.adding(days: Int64($0)) }
+        }
         switch frequency {
         case .yearly where !months.isEmpty:
             return Set(months).sorted().flatMap { month in
@@ -223,6 +250,11 @@ struct Period {
     }
 
     mutating func advance(by interval: Int) {
+        if let w = weeks {
+            weeks = (w.numbering, w.year + interval)
+            firstDay = w.numbering.firstWeekStart(ofYear: min(w.year + interval, 10_000))
+            return
+        }
         switch frequency {
         case .yearly: firstDay = CivilDate(uncheckedYear: firstDay.year + interval, month: 1, day: 1)
         case .monthly:
@@ -251,6 +283,11 @@ struct WeekNumbering {
         let jan1 = CivilDate(uncheckedYear: year, month: 1, day: 1)
         let into = (jan1.isoWeekday - weekStart + 7) % 7
         return jan1.adding(days: into <= 3 ? -Int64(into) : Int64(7 - into))
+    }
+
+    /// The week-numbering year a day belongs to (that of its week's Thursday-equivalent).
+    func weekYear(of d: CivilDate) -> Int {
+        d.adding(days: -Int64((d.isoWeekday - weekStart + 7) % 7)).adding(days: 3).year
     }
 
     /// The week's number and how many weeks its week-numbering year has.

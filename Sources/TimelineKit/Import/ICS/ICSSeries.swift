@@ -50,7 +50,9 @@ struct ICSSeriesExpander {
                 outcome.events = [masterEvent]
                 return outcome
             case .success(let rule):
-                let expansion = RecurrenceExpander(rule: rule, start: startLocal, instantOf: instantOf)
+                let allDay: Bool
+                if case .allDay = clock { allDay = true } else { allDay = false }
+                let expansion = RecurrenceExpander(rule: rule, start: startLocal, startIsDate: allDay, instantOf: instantOf)
                     .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences)
                 expansion.occurrences.forEach { add(Occurrence(local: $0)) }
                 switch expansion.truncation {
