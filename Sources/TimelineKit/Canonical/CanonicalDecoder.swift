@@ -1,14 +1,20 @@
 /// Reads one canonical event from a parsed JSON object, checking types and the consistency
-/// of every time value (the instant must equal local time minus offset; the zone must
-/// exist). Errors are messages for a diagnostic at the event's line.
+/// of every time value (the instant must equal local time minus offset; a zone that exists
+/// must agree with the offset). Errors are messages for a diagnostic at the event's line.
 public enum CanonicalDecoder {
     public struct Failure: Error, Hashable, Sendable {
         public var message: String
     }
 
+    /// A non-fatal finding: the event is kept as written.
+    public struct Warning: Hashable, Sendable {
+        public var code: String
+        public var message: String
+    }
+
     /// Decodes `json`; `warnings` receives non-fatal findings (an offset its zone does not
-    /// have at that instant).
-    public static func event(from json: JSONValue, warnings: inout [String]) throws(Failure) -> Event {
+    /// have at that instant, TZ106; a zone name the tz database does not know, TZ110).
+    public static func event(from json: JSONValue, warnings: inout [Warning]) throws(Failure) -> Event {
         guard case .object(let pairs) = json else { throw Failure(message: "expected an event object, found \(json.typeName)") }
         let known: Set<String> = [
             "id", "start", "end", "title", "detail", "status", "category", "amount", "location", "series",
@@ -86,7 +92,7 @@ public enum CanonicalDecoder {
     }
 
     /// Decodes and cross-checks a canonical time value.
-    static func time(_ v: JSONValue, _ field: String, _ warnings: inout [String]) throws(Failure) -> TimeValue {
+    static func time(_ v: JSONValue, _ field: String, _ warnings: inout [Warning]) throws(Failure) -> TimeValue {
         guard case .object = v else { throw Failure(message: "field '\(field)' must be a time object, found \(v.typeName)") }
         let raw = try v["raw"].map { r throws(Failure) in try string(r, "\(field).raw") }
         let basisText = try v["basis"].map { b throws(Failure) in try string(b, "\(field).basis") }
@@ -129,12 +135,18 @@ public enum CanonicalDecoder {
         var zone: String?
         if let z = v["zone"] {
             let name = try string(z, "\(field).zone")
-            guard let rules = ZoneResolver.ianaRules(name) else {
-                throw Failure(message: "field '\(field).zone': unknown time zone '\(name)'; use an IANA id such as 'Asia/Shanghai'")
-            }
-            let zoneOffset = rules.offset(at: instant)
-            if zoneOffset != offset {
-                warnings.append("field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText)")
+            // The instant and offset are exact on their own; a zone name this run cannot
+            // look up (a calendar's own VTIMEZONE such as 'MyTimezone', or a typo) is kept
+            // as written and reported, never a reason to lose the event.
+            if let rules = ZoneResolver.ianaRules(name) {
+                let zoneOffset = rules.offset(at: instant)
+                if zoneOffset != offset {
+                    warnings.append(Warning(code: "TZ106", message: "field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText)"))
+                }
+            } else {
+                warnings.append(Warning(
+                    code: "TZ110",
+                    message: "unknown time zone '\(name)' (not in the tz database; a calendar's own VTIMEZONE name?): instants and offsets are kept as written, and its offsets cannot be checked"))
             }
             zone = name
         } else if basis == .zone || basis == .assumed {

@@ -9,6 +9,7 @@ public struct CanonicalImporter: TimelineImporter {
     public init() {}
 
     public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        let context = WarningsOnce(context)
         let head = try input.peek(64)
         guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
         if first == UInt8(ascii: "{") && !looksLikeNDJSONEvent(head) || first == UInt8(ascii: "[") {
@@ -24,7 +25,7 @@ public struct CanonicalImporter: TimelineImporter {
         return !text.hasPrefix("{\"schema\"")
     }
 
-    private func readLines(_ input: InputReader, context: ImportContext) throws(TimelineError) {
+    private func readLines(_ input: InputReader, context: WarningsOnce) throws(TimelineError) {
         var lineNumber = 0
         var record = 0
         while let line = try input.nextLine() {
@@ -48,7 +49,7 @@ public struct CanonicalImporter: TimelineImporter {
         }
     }
 
-    private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext) throws(TimelineError) {
+    private func readDocument(_ bytes: [UInt8], name: String, context: WarningsOnce) throws(TimelineError) {
         var parser = JSONParser(bytes: bytes)
         var lines = LineCounter()
         func location(_ offset: Int) -> SourceLocation {
@@ -101,7 +102,7 @@ public struct CanonicalImporter: TimelineImporter {
     }
 
     private func readEventArray(
-        _ parser: inout JSONParser, name: String, context: ImportContext, location: (Int) -> SourceLocation
+        _ parser: inout JSONParser, name: String, context: WarningsOnce, location: (Int) -> SourceLocation
     ) throws {
         try parser.expect(UInt8(ascii: "["), "'[' to start the events")
         if parser.consume(UInt8(ascii: "]")) { return }
@@ -125,17 +126,36 @@ public struct CanonicalImporter: TimelineImporter {
     }
 
     /// The event in `value`, or nil after rejecting it with the reason.
-    private func decode(_ value: JSONValue, location: SourceLocation, raw: String, context: ImportContext) -> Event? {
-        var warnings: [String] = []
+    private func decode(_ value: JSONValue, location: SourceLocation, raw: String, context: WarningsOnce) -> Event? {
+        var warnings: [CanonicalDecoder.Warning] = []
         do {
             // Canonical input is already normalised: its own `source` (or none) is kept as
             // is, so canonical → canonical conversions are byte-identical.
             let event = try CanonicalDecoder.event(from: value, warnings: &warnings)
-            for w in warnings { context.report(Diagnostic(.warning, w, at: location, code: "TZ106")) }
+            for w in warnings { context.report(w, at: location) }
             return event
         } catch {
             context.reject(RejectedRecord(location: location, raw: raw, reason: error.message, code: "canonical"))
             return nil
         }
     }
+}
+
+/// The import context, with each distinct decoder warning reported once per input (at its
+/// first line): a file whose every event names the same unknown zone gets one warning.
+private final class WarningsOnce {
+    let base: ImportContext
+    private var reported: Set<CanonicalDecoder.Warning> = []
+
+    init(_ base: ImportContext) {
+        self.base = base
+    }
+
+    func report(_ w: CanonicalDecoder.Warning, at location: SourceLocation) {
+        guard reported.insert(w).inserted else { return }
+        base.report(Diagnostic(.warning, w.message, at: location, code: w.code))
+    }
+
+    func emit(_ event: consuming Event) throws(TimelineError) { try base.emit(event) }
+    func reject(_ record: RejectedRecord) { base.reject(record) }
 }
