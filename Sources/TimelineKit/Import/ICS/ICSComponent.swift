@@ -60,15 +60,18 @@ final class ICSComponent {
         while let raw = try input.nextLine() {
             physical += 1
             // Nearly every line is clean ASCII or UTF-8: read it straight from the buffer.
+            // A folded continuation starts with one space or tab, dropped here at byte level.
+            let isContinuation = pending != nil && (raw.first == 0x20 || raw.first == 0x09)
+            let body = isContinuation ? raw.dropFirst() : raw[...]
             var text: String
-            let clean = raw.withUnsafeBufferPointer { p -> String? in
+            let clean = body.withUnsafeBufferPointer { p -> String? in
                 guard !p.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return nil }
                 return CSVReader.string(p)
             }
             if let clean {
                 text = clean
             } else {
-                var bytes = Array(raw)
+                var bytes = Array(body)
                 if let bad = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
                     diagnose(ICSLineError(line: physical, message: "control byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) removed"))
                     bytes.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
@@ -80,12 +83,11 @@ final class ICSComponent {
                     text = String(decoding: bytes, as: UTF8.self)
                 }
             }
-            if text.isEmpty { continue }
-            if let first = text.unicodeScalars.first, first == " " || first == "\t", pending != nil {
-                text.unicodeScalars.removeFirst()
+            if isContinuation {
                 pending!.text += text
                 continue
             }
+            if text.isEmpty { continue }
             if let p = pending { handle(p.text, line: p.line) }
             pending = (text, physical)
         }
