@@ -4,21 +4,38 @@ struct DateAsMidnightRule: ValidationRule {
     var code: FindingCode { .dateAsMidnight }
 
     func check(_ context: ValidationContext) -> Finding? {
-        var byFile: [String: [Event]] = [:]
-        for e in context.events { byFile[e.source?.file ?? "-", default: []].append(e) }
+        // One pass that copies no events: per file, whether every start so far is a timed
+        // midnight in one offset. Only files that stay so are looked at again.
+        struct FileState {
+            var indices: [Int] = []
+            var offset: UTCOffset?
+            var qualifies = true
+        }
+        var byFile: [String: FileState] = [:]
+        for (i, e) in context.events.enumerated() {
+            let file = e.source?.file ?? "-"
+            var state = byFile[file] ?? FileState()
+            if state.qualifies {
+                if let t = e.start.local, let offset = e.start.offset, t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0,
+                    state.offset == nil || state.offset == offset
+                {
+                    state.offset = offset
+                    state.indices.append(i)
+                } else {
+                    state.qualifies = false
+                    state.indices = []
+                }
+            }
+            byFile[file] = state
+        }
         var flagged: [Event] = []
         var notes: [String] = []
-        for (file, events) in byFile.sorted(by: { $0.key < $1.key }) {
-            let timed = events.filter { $0.start.instant != nil }
-            guard timed.count >= 2, timed.count == events.count else { continue }
-            let offsets = Set(timed.map { $0.start.offset! })
-            guard offsets.count == 1,
-                timed.allSatisfy({ l in let t = l.start.local!; return t.hour == 0 && t.minute == 0 && t.second == 0 && t.nanosecond == 0 })
-            else { continue }
-            let shifted = timed.filter { context.displayZone.rules.day(of: $0.start.instant!) != $0.start.local!.date }
+        for (file, state) in byFile.sorted(by: { $0.key < $1.key }) {
+            guard state.qualifies, state.indices.count >= 2, let offset = state.offset else { continue }
+            let shifted = state.indices.map { context.events[$0] }.filter { context.displayZone.rules.day(of: $0.start.instant!) != $0.start.local!.date }
             guard !shifted.isEmpty else { continue }
             flagged += shifted
-            notes.append("\(file): all at 00:00 \(offsets.first!.isoString)")
+            notes.append("\(file): all at 00:00 \(offset.isoString)")
         }
         guard !flagged.isEmpty else { return nil }
         return Finding(

@@ -9,15 +9,17 @@ struct MixedOffsetsRule: ValidationRule {
 
     func check(_ context: ValidationContext) -> Finding? {
         var candidatesByOffsets: [Set<Int>: [ZoneRules]] = [:]
-        var groups: [String: [Event]] = [:]
-        for e in context.events where e.start.basis == .offset {
-            groups[e.series ?? e.source?.file ?? "-", default: []].append(e)
+        // Indices, not events: copying every event into the groups cost more than the check.
+        var groups: [String: [Int]] = [:]
+        for (i, e) in context.events.enumerated() where e.start.basis == .offset {
+            groups[e.series ?? e.source?.file ?? "-", default: []].append(i)
         }
         var flagged: [(String, [Event], [Int: Int])] = []
-        for (name, events) in groups.sorted(by: { $0.key < $1.key }) {
+        for (name, indices) in groups.sorted(by: { $0.key < $1.key }) {
             var counts: [Int: Int] = [:]
-            for e in events { counts[e.start.offset!.seconds, default: 0] += 1 }
+            for i in indices { counts[context.events[i].start.offset!.seconds, default: 0] += 1 }
             guard counts.count > 1 else { continue }
+            let events = indices.map { context.events[$0] }
             let offsets = Set(counts.keys)
             if candidatesByOffsets[offsets] == nil {
                 candidatesByOffsets[offsets] = Self.zones.filter { offsets.isSubset(of: $0.offsets) }.map(\.rules)

@@ -11,16 +11,18 @@ struct SuspectZoneShiftRule: ValidationRule {
     var code: FindingCode { .suspectZoneShift }
 
     func check(_ context: ValidationContext) -> Finding? {
-        var lists: [String: [Event]] = [:]
-        for e in context.events where e.series != nil && e.start.instant != nil && e.source != nil {
-            lists["\(e.series!)\u{1F}\(e.source!.file)", default: []].append(e)
+        // Indices, not events: copying every event into the lists cost more than the check.
+        var lists: [String: [Int]] = [:]
+        for (i, e) in context.events.enumerated() where e.series != nil && e.start.instant != nil && e.source != nil {
+            lists["\(e.series!)\u{1F}\(e.source!.file)", default: []].append(i)
         }
         var flagged: [(Event, String)] = []
         var notes: [String] = []
         for (key, unordered) in lists.sorted(by: { $0.key < $1.key }) where unordered.count >= 3 {
-            let events = unordered.sorted { $0.source!.record < $1.source!.record }
-            let times = events.map { $0.start.instant!.seconds }
+            let order = unordered.sorted { context.events[$0].source!.record < context.events[$1].source!.record }
+            let times = order.map { context.events[$0].start.instant!.seconds }
             guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
+            let events = order.map { context.events[$0] }
             let offsets = Set(events.map { $0.start.offset!.seconds })
             guard offsets.count >= 2 else { continue }
             search: for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
