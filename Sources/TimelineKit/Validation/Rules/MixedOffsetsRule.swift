@@ -14,18 +14,17 @@ struct MixedOffsetsRule: ValidationRule {
         for (i, e) in context.events.enumerated() where e.start.basis == .offset {
             groups[e.series ?? e.source?.file ?? "-", default: []].append(i)
         }
-        var flagged: [(String, [Event], [Int: Int])] = []
+        var flagged: [(String, [Int], [Int: Int])] = []
         for (name, indices) in groups.sorted(by: { $0.key < $1.key }) {
             var counts: [Int: Int] = [:]
             for i in indices { counts[context.events[i].start.offset!.seconds, default: 0] += 1 }
             guard counts.count > 1 else { continue }
-            let events = indices.map { context.events[$0] }
             let offsets = Set(counts.keys)
             if candidatesByOffsets[offsets] == nil {
                 candidatesByOffsets[offsets] = Self.zones.filter { offsets.isSubset(of: $0.offsets) }.map(\.rules)
             }
-            guard !Self.explained(events, by: candidatesByOffsets[offsets]!) else { continue }
-            flagged.append((name, events, counts))
+            guard !Self.explained(indices.lazy.map { context.events[$0].start }, by: candidatesByOffsets[offsets]!) else { continue }
+            flagged.append((name, indices, counts))
         }
         guard !flagged.isEmpty else { return nil }
         let describe = flagged.prefix(4).map { name, _, counts in
@@ -36,19 +35,21 @@ struct MixedOffsetsRule: ValidationRule {
             code: code, severity: .warning, count: count,
             message: "offsets that no single zone's rules explain, in \(flagged.count) series or file(s) (\(describe)"
                 + (flagged.count > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
-            examples: flagged.flatMap { _, events, _ in events.prefix(2).map { $0.example(note: $0.start.offset!.isoString) } })
+            examples: flagged.flatMap { _, indices, _ in
+                indices.prefix(2).map { context.events[$0] }.map { $0.example(note: $0.start.offset!.isoString) }
+            })
     }
 
     /// True when one of `zones` has exactly these offsets at these instants.
-    static func explained(_ events: [Event], by zones: [ZoneRules]) -> Bool {
+    static func explained(_ starts: some Sequence<TimeValue>, by zones: [ZoneRules]) -> Bool {
         guard !zones.isEmpty else { return false }
         var samples: [(Instant, Int)] = []
         var perOffset: [Int: Int] = [:]
-        for e in events {
-            let o = e.start.offset!.seconds
+        for start in starts {
+            let o = start.offset!.seconds
             if perOffset[o, default: 0] < 16 {
                 perOffset[o, default: 0] += 1
-                samples.append((e.start.instant!, o))
+                samples.append((start.instant!, o))
             }
         }
         return zones.contains { rules in samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 } }
