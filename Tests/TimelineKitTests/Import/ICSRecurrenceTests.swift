@@ -95,6 +95,11 @@ struct ICSRecurrenceTests {
             "backup/20240309T023000 2024-03-09T02:30:00-05:00 2024-03-09T07:30:00Z Backup",
             "backup/20240310T023000 2024-03-10T03:30:00-04:00 2024-03-10T07:30:00Z Backup",
         ])
+        // The shift is reported (TZ104) at the series' line, once.
+        let gaps = run.diagnostics.filter { $0.code == "TZ104" }
+        #expect(gaps.count == 1)
+        #expect(gaps.first?.location?.line == 2)
+        #expect(gaps.first?.message.contains("2024-03-10T02:30") == true)
     }
 
     @Test("the occurrence cap stops a runaway series and says so; an all-day series stays in dates")

@@ -48,6 +48,7 @@ public struct ICSImporter: TimelineImporter {
                     context.reject(RejectedRecord(location: location, raw: "BEGIN:\(item.name) (line \(item.line))", reason: r.reason, code: r.code))
                 }
                 if let series, series.isHandledByItsMaster(item) { continue }
+                defer { context.report(mapper.notices.drain(), at: location) }
                 switch mapper.event(item, number: number) {
                 case .success(let event):
                     guard let window = context.options.recurrence, let series, series.isMaster(item) else {
@@ -76,6 +77,9 @@ struct ICSEventMapper {
     let fileZones: [String: ZoneRules]
     let calendarZone: String?
     let calendarName: String?
+    /// What the date engine decided while placing times (a gap shifted, an overlap
+    /// resolved: TZ104/TZ105); the importer reports and clears it after each component.
+    let notices = NoticeLog()
 
     struct Rejection: Error {
         var reason: String
@@ -164,6 +168,7 @@ struct ICSEventMapper {
         func value(_ r: Result<ParsedTimeValue, DateParseError>) throws(Rejection) -> TimeValue {
             switch r {
             case .success(let parsed):
+                if let n = parsed.notice { notices.items.append(n) }
                 var v = parsed.value
                 v.raw = text
                 return v
@@ -287,5 +292,17 @@ struct ICSSeriesIndex {
 
     func overrides(of master: ICSComponent) -> [ICSComponent] {
         Self.uid(master).flatMap { overridesByUID[$0] } ?? []
+    }
+}
+
+/// Date-engine notices collected while mapping one component.
+final class NoticeLog {
+    var items: [DateNotice] = []
+
+    /// The notices so far, each once, in order; the log is empty afterwards.
+    func drain() -> [DateNotice] {
+        defer { items = [] }
+        var seen = Set<DateNotice>()
+        return items.filter { seen.insert($0).inserted }
     }
 }

@@ -180,7 +180,9 @@ struct ICSSeriesExpander {
         case .utc: return .success(TimeValue(instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset))
         case .zone(let rules, let basis):
             switch mapper.parser.place(local, in: rules, basis: basis, fractionDigits: 0) {
-            case .success(let parsed): return .success(parsed.value)
+            case .success(let parsed):
+                if let n = parsed.notice { mapper.notices.items.append(n) }
+                return .success(parsed.value)
             case .failure(let e): return .failure(.init(reason: e.message(for: local.isoString(fractionDigits: 0)), code: e.code))
             }
         }
