@@ -50,7 +50,7 @@ enum ConvertCommand {
             ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
             ("timeline convert samples/orders.csv --to text --zone Asia/Shanghai", "The order history as a readable timeline, days counted in Shanghai"),
             ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
-            ("timeline convert calendar.ics --expand 2024-01-01..2024-03-31 --to text --zone Europe/Berlin", "Every occurrence of each recurring meeting in the first quarter"),
+            ("timeline convert samples/calendar.ics --expand 2024-06-01..2024-06-30 --to text --zone Asia/Shanghai", "Every occurrence of the recurring stand-up in June"),
         ])
 
     /// Input options shared by `convert` and `validate`: mapping, CSV and JSON details.
