@@ -155,13 +155,7 @@ public enum CanonicalDecoder {
         return TimeValue(instant: instant, offset: offset, zone: zone, basis: basis, fractionDigits: inst.fractionDigits, raw: raw)
     }
 
-    private static func isoFields(_ text: String) -> DateFields? {
-        var copy = text
-        return copy.withUTF8 { bytes in
-            var progress = 0
-            return ISO8601Syntax().parse(bytes, progress: &progress)
-        }
-    }
+    private static func isoFields(_ text: String) -> DateFields? { ISO8601Syntax.fields(text) }
 
     private static func offsetValue(_ text: String) -> UTCOffset? {
         var copy = text

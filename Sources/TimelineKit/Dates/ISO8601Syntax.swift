@@ -9,6 +9,15 @@
 struct ISO8601Syntax: DateSyntax {
     var name: String { "iso8601" }
 
+    /// The fields of a whole string in this syntax, or nil (trailing text included).
+    static func fields(_ text: String) -> DateFields? {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var progress = 0
+            return ISO8601Syntax().parse(bytes, progress: &progress)
+        }
+    }
+
     func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields? {
         var c = ByteCursor(input)
         defer { progress = max(progress, c.index) }

@@ -106,6 +106,15 @@ public final class ZoneRules: Sendable {
         case overlap(earlier: UTCOffset, later: UTCOffset)
     }
 
+    /// `local` as an instant the way RFC 5545 §3.3.5 reads calendar times: the first of two
+    /// in an overlap, and a time in a gap read with the offset before it (so it lands after
+    /// the transition). No policy, no notice: for comparisons such as a recurrence's UNTIL.
+    public func instantReadingGapsForward(_ local: LocalDateTime) -> Instant {
+        switch resolve(local) {
+        case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: local, offset: o)
+        }
+    }
+
     /// Finds the offsets at which `local` is a valid wall time in this zone.
     public func resolve(_ local: LocalDateTime) -> LocalTimeResolution {
         let wall = local.secondsAsIfUTC

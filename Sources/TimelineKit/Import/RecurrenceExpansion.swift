@@ -26,12 +26,7 @@ public struct RecurrenceExpansion: Hashable, Sendable {
         }
         var bounds: [Bound] = []
         for end in ends {
-            var copy = end.trimmingSpaces
-            let fields = copy.withUTF8 { bytes -> DateFields? in
-                var progress = 0
-                return ISO8601Syntax().parse(bytes, progress: &progress)
-            }
-            guard let f = fields else {
+            guard let f = ISO8601Syntax.fields(end.trimmingSpaces) else {
                 return .failure(RecurrenceRuleError("window end '\(end)' is not a date (2024-01-01) or an instant (2024-01-01T00:00:00Z)"))
             }
             if !f.hasTime {

@@ -49,11 +49,7 @@ struct RecurrenceCorpusTests {
         let startText = isDate ? value + "T000000" : String(value.prefix(15))
         let start = RecurrenceExpanderTests.local(startText)
         let rule = try RecurrenceRule.parse(c.rule).get()
-        let expander = RecurrenceExpander(rule: rule, start: start, startIsDate: isDate) { t in
-            switch rules.resolve(t) {
-            case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: t, offset: o)
-            }
-        }
+        let expander = RecurrenceExpander(rule: rule, start: start, startIsDate: isDate) { rules.instantReadingGapsForward($0) }
         let limit = RecurrenceExpanderTests.local("99991231T235959")
         return expander.occurrences(through: limit, maxOccurrences: 100_000).occurrences.map { t in
             let basic = t.isoString(fractionDigits: 0).filter { $0 != "-" && $0 != ":" }

@@ -18,11 +18,7 @@ struct RecurrenceExpanderTests {
 
     static func expand(_ start: String, _ rule: String, through limit: String = "29991231T000000", max: Int = 10_000) throws -> [String] {
         let parsed = try RecurrenceRule.parse(rule).get()
-        let expander = RecurrenceExpander(rule: parsed, start: local(start)) { t in
-            switch newYork.resolve(t) {
-            case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: t, offset: o)
-            }
-        }
+        let expander = RecurrenceExpander(rule: parsed, start: local(start)) { newYork.instantReadingGapsForward($0) }
         return expander.occurrences(through: local(limit), maxOccurrences: max).occurrences.map { t in
             t.isoString(fractionDigits: 0).replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
         }

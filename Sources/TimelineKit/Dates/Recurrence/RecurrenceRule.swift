@@ -124,13 +124,8 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
 
     private static func untilValue(_ text: String) -> Until? {
-        var body = text.hasSuffix("Z") ? String(text.dropLast()) : text
-        let parsed = body.withUTF8 { bytes -> LocalDateTime? in
-            var progress = 0
-            guard let f = ISO8601Syntax().parse(bytes, progress: &progress), f.offset == nil, progress == bytes.count else { return nil }
-            return f.local
-        }
-        guard let local = parsed else { return nil }
+        guard let f = ISO8601Syntax.fields(text.hasSuffix("Z") ? String(text.dropLast()) : text), f.offset == nil else { return nil }
+        let local = f.local
         if text.count == 8 { return .date(local.date) }
         return text.hasSuffix("Z") ? .utc(Instant(local: local, offset: .utc)) : .local(local)
     }

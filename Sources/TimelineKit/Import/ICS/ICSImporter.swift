@@ -160,7 +160,7 @@ struct ICSEventMapper {
     /// A DTSTART/DTEND/DUE/CREATED value as a canonical time value.
     func time(_ p: ICSContentLine) throws(Rejection) -> TimeValue {
         let text = p.value.trimmingSpaces
-        let isDate = p.parameter("VALUE")?.uppercased() == "DATE" || (text.count == 8 && text.allSatisfy(\.isNumber))
+        let isDate = Self.isDateValue(p)
         guard let local = ICSTimeZone.localTime(text) else {
             throw Rejection(reason: "line \(p.line): cannot read \(p.name) '\(text)' as an iCalendar date or date-time", code: "E001")
         }
@@ -193,6 +193,12 @@ struct ICSEventMapper {
         return try value(parser.parse(text))
     }
 
+    /// `VALUE=DATE`, or a bare `YYYYMMDD` (some producers omit the parameter).
+    static func isDateValue(_ p: ICSContentLine) -> Bool {
+        let text = p.value.trimmingSpaces
+        return p.parameter("VALUE")?.uppercased() == "DATE" || (text.count == 8 && text.allSatisfy(\.isNumber))
+    }
+
     /// A TZID's rules: a name the resolver knows, else the file's own VTIMEZONE.
     func zoneRules(named tzid: String) -> ZoneRules? {
         if case .success(let zone) = parser.zone(named: tzid) { return zone.rules }
@@ -202,7 +208,7 @@ struct ICSEventMapper {
     /// How a recurring component's DTSTART tells time (nil when it cannot be placed).
     func clock(of p: ICSContentLine) -> ICSSeriesExpander.Clock? {
         let text = p.value.trimmingSpaces
-        if p.parameter("VALUE")?.uppercased() == "DATE" || (text.count == 8 && text.allSatisfy(\.isNumber)) { return .allDay }
+        if Self.isDateValue(p) { return .allDay }
         if text.hasSuffix("Z") || text.hasSuffix("z") { return .utc }
         if let tzid = p.parameter("TZID"), !tzid.isEmpty { return zoneRules(named: tzid).map { .zone($0, .zone) } }
         if let assumed = parser.options.assumedZone { return .zone(assumed.rules, .assumed) }

@@ -20,6 +20,11 @@ struct ICSSeriesExpander {
         case allDay
         case utc
         case zone(ZoneRules, TimeBasis)
+
+        var isAllDay: Bool {
+            if case .allDay = self { return true }
+            return false
+        }
     }
 
     private struct Occurrence {
@@ -50,9 +55,7 @@ struct ICSSeriesExpander {
                 outcome.events = [masterEvent]
                 return outcome
             case .success(let rule):
-                let allDay: Bool
-                if case .allDay = clock { allDay = true } else { allDay = false }
-                let expansion = RecurrenceExpander(rule: rule, start: startLocal, startIsDate: allDay, instantOf: instantOf)
+                let expansion = RecurrenceExpander(rule: rule, start: startLocal, startIsDate: clock.isAllDay, instantOf: instantOf)
                     .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences)
                 expansion.occurrences.forEach { add(Occurrence(local: $0)) }
                 switch expansion.truncation {
@@ -109,10 +112,10 @@ struct ICSSeriesExpander {
                     continue
                 }
                 replaced.insert(id)
-                if idLine.parameter("RANGE")?.uppercased() == "THISANDFUTURE", let newStart = e.start.local ?? e.start.date.map({ LocalDateTime(unchecked: $0, hour: 0, minute: 0, second: 0, nanosecond: 0) }) {
-                    futureChanges.append((id, newStart.secondsAsIfUTC - id.secondsAsIfUTC, e))
-                }
                 let start = e.start.local ?? LocalDateTime(unchecked: e.start.date!, hour: 0, minute: 0, second: 0, nanosecond: 0)
+                if idLine.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
+                    futureChanges.append((id, start.secondsAsIfUTC - id.secondsAsIfUTC, e))
+                }
                 if window.contains(local: start, instant: e.start.instant) { outcome.events.append(e) }
             }
         }
@@ -192,18 +195,15 @@ struct ICSSeriesExpander {
     /// (RFC 5545 §3.3.5). Only used for comparisons (UNTIL, periods).
     static func instant(_ t: LocalDateTime, _ clock: Clock) -> Instant {
         guard case .zone(let rules, _) = clock else { return Instant(local: t, offset: .utc) }
-        switch rules.resolve(t) {
-        case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: t, offset: o)
-        }
+        return rules.instantReadingGapsForward(t)
     }
 
     /// The occurrence's RECURRENCE-ID in DTSTART's form: `YYYYMMDD`, `…THHMMSSZ` or local.
     static func recurrenceID(_ t: LocalDateTime, _ clock: Clock) -> String {
-        let basic = t.isoString(fractionDigits: 0).filter { $0 != "-" && $0 != ":" }
         switch clock {
-        case .allDay: return String(basic.prefix(8))
-        case .utc: return basic + "Z"
-        case .zone: return basic
+        case .allDay: return ICSExporter.basicDate(t.date)
+        case .utc: return ICSExporter.basic(t) + "Z"
+        case .zone: return ICSExporter.basic(t)
         }
     }
 }

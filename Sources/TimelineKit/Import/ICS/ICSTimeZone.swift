@@ -52,11 +52,8 @@ enum ICSTimeZone {
     static func localTime(_ text: String) -> LocalDateTime? {
         var copy = text.trimmingSpaces
         if copy.hasSuffix("Z") || copy.hasSuffix("z") { copy.removeLast() }
-        return copy.withUTF8 { bytes -> LocalDateTime? in
-            var progress = 0
-            guard let f = ISO8601Syntax().parse(bytes, progress: &progress), f.offset == nil else { return nil }
-            return f.local
-        }
+        guard let f = ISO8601Syntax.fields(copy), f.offset == nil else { return nil }
+        return f.local
     }
 
     /// The onsets of an observance's RRULE, from its DTSTART up to UNTIL, COUNT or
