@@ -82,10 +82,19 @@ public final class CanonicalNDJSONExporter: TimelineExporter {
 
     public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         writer.bytes.removeAll(keepingCapacity: true)
-        CanonicalEncoder.append(event, to: &writer)
-        writer.bytes.append(0x0A)
+        encode(event, into: &writer.bytes)
         try out.write(writer.bytes)
     }
 
     public func finish(to out: OutputWriter) throws(TimelineError) {}
+}
+
+extension CanonicalNDJSONExporter: EventEncodingExporter {
+    public func encode(_ event: Event, into bytes: inout [UInt8]) {
+        var w = JSONWriter()
+        swap(&w.bytes, &bytes)
+        CanonicalEncoder.append(event, to: &w)
+        w.bytes.append(0x0A)
+        swap(&w.bytes, &bytes)
+    }
 }

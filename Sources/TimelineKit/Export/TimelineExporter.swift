@@ -30,3 +30,12 @@ public protocol TimelineExporter: AnyObject {
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError)
     func finish(to out: OutputWriter) throws(TimelineError)
 }
+
+/// An exporter whose bytes for an event depend on that event alone (not on the events
+/// before it), so a streaming conversion can encode events on worker threads, several
+/// batches at once, and write the bytes in input order. `encode` must not touch mutable
+/// state of the exporter.
+public protocol EventEncodingExporter: TimelineExporter {
+    /// Appends exactly what `write(event, to:)` would write.
+    func encode(_ event: Event, into bytes: inout [UInt8])
+}

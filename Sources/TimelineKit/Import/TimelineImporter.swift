@@ -46,12 +46,16 @@ public final class ImportContext {
     private let onEvent: (Event) throws(TimelineError) -> Void
     private let onReject: (RejectedRecord) -> Void
     private let onDiagnostic: (Diagnostic) -> Void
+    private let batches: EventBatchConsumer?
 
+    /// - Parameter batches: how the consumer takes events mapped on worker threads (see
+    ///   `EventBatchConsumer`); nil hands each such event to `onEvent`, in order.
     public init(
         options: ImportOptions, format: String, dateParser: DateParser,
         onEvent: @escaping (Event) throws(TimelineError) -> Void,
         onReject: @escaping (RejectedRecord) -> Void,
-        onDiagnostic: @escaping (Diagnostic) -> Void
+        onDiagnostic: @escaping (Diagnostic) -> Void,
+        batches: EventBatchConsumer? = nil
     ) {
         self.options = options
         self.format = format
@@ -59,9 +63,26 @@ public final class ImportContext {
         self.onEvent = onEvent
         self.onReject = onReject
         self.onDiagnostic = onDiagnostic
+        self.batches = batches
     }
 
     public func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
+
+    /// Makes a batch of events ready for delivery. Thread-safe: importers call it on the
+    /// worker thread that mapped the events.
+    public func prepare(_ events: consuming [Event]) -> PreparedEvents {
+        guard let batches else { return PreparedEvents(events: events) }
+        return batches.prepare(events)
+    }
+
+    /// Delivers a prepared batch; importers call it on their own thread, in input order.
+    public func emit(_ batch: consuming PreparedEvents) throws(TimelineError) {
+        if let batches {
+            try batches.deliver(batch)
+        } else {
+            for event in batch.events { try onEvent(event) }
+        }
+    }
     public func reject(_ record: RejectedRecord) { onReject(record) }
     public func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
 
@@ -69,6 +90,34 @@ public final class ImportContext {
     public func report(_ notices: [DateNotice], at location: SourceLocation) {
         for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code)) }
     }
+}
+
+/// A batch of events mapped on a worker thread: the events themselves, or (when the
+/// consumer encodes on the worker too) their encoded bytes.
+public struct PreparedEvents: @unchecked Sendable {
+    public var events: [Event]
+    public var encoded: [UInt8]
+    public var count: Int
+
+    public init(events: [Event]) {
+        self.events = events
+        encoded = []
+        count = events.count
+    }
+
+    public init(encoded: [UInt8], count: Int) {
+        events = []
+        self.encoded = encoded
+        self.count = count
+    }
+}
+
+/// How the consumer of an import takes events that importers map on worker threads:
+/// `prepare` runs on those threads (a streaming NDJSON conversion encodes there), `deliver`
+/// on the importer's thread, batch after batch in input order.
+public protocol EventBatchConsumer: AnyObject, Sendable {
+    func prepare(_ events: consuming [Event]) -> PreparedEvents
+    func deliver(_ batch: consuming PreparedEvents) throws(TimelineError)
 }
 
 /// An input format. Importers stream: they hand each record to the context as soon as it is

@@ -7,14 +7,14 @@ public struct JSONWriter {
 
     public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: append them whole.
-        var text = s
-        let clean = text.withUTF8 { p -> Bool in
+        // Most strings need no escaping: append them whole (native strings lend their
+        // storage; bridged or small ones take the byte loop below).
+        let clean = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
             for b in p where b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return false }
             bytes.append(contentsOf: p)
             return true
         }
-        if clean {
+        if clean == true {
             bytes.append(UInt8(ascii: "\""))
             return
         }

@@ -143,11 +143,13 @@ private func appendDigitsSlowly(_ value: Int, width: Int, to out: inout [UInt8])
         for _ in 0..<(width - digits) { out.append(UInt8(ascii: "0")) }
     }
     let start = out.count
-    for _ in 0..<digits { out.append(0) }
-    var i = out.count - 1
-    while i >= start {
-        out[i] = UInt8(ascii: "0") + UInt8(v % 10)
-        v /= 10
-        i -= 1
+    out.append(contentsOf: repeatElement(0, count: digits))
+    out.withUnsafeMutableBufferPointer { p in
+        var i = p.count - 1
+        while i >= start {
+            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+            i -= 1
+        }
     }
 }

@@ -63,6 +63,37 @@ public final class ConvertPipeline {
         // Streaming: encode and write on a second thread while this one reads and maps.
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
         let parser = DateParser(options: importOptions.dates)
+        let encoder = stage == nil ? nil : (exporter as? any EventEncodingExporter).map(UncheckedSendable.init)
+        func count(_ n: Int) {
+            let before = summary.read
+            summary.read += n
+            if before / progressInterval != summary.read / progressInterval { onProgress(summary.read) }
+        }
+        let batches = BatchConsumer(
+            prepare: { events in
+                // Streaming into an exporter that encodes events independently: encode
+                // here, on the worker thread that mapped them.
+                guard let encoder else { return PreparedEvents(events: events) }
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(events.count * 512)
+                events.withUnsafeBufferPointer { events in
+                    for i in events.indices { encoder.value.encode(events[i], into: &bytes) }
+                }
+                return PreparedEvents(encoded: bytes, count: events.count)
+            },
+            deliver: { (batch: consuming PreparedEvents) throws(TimelineError) in
+                count(batch.count)
+                guard let stage else {
+                    held.append(contentsOf: batch.events)
+                    return
+                }
+                if batch.events.isEmpty {
+                    try stage.write(encoded: batch.encoded)
+                } else {
+                    for event in batch.events { try stage.write(event) }
+                }
+                summary.written += batch.count
+            })
         for path in inputs.isEmpty ? ["-"] : inputs {
             let reader = try InputReader(path: path)
             try reader.setEncoding(importOptions.encoding)
@@ -73,9 +104,8 @@ public final class ConvertPipeline {
             }
             let context = ImportContext(
                 options: importOptions, format: format.id, dateParser: parser,
-                onEvent: { [self] (event: Event) throws(TimelineError) in
-                    summary.read += 1
-                    if summary.read % progressInterval == 0 { onProgress(summary.read) }
+                onEvent: { (event: Event) throws(TimelineError) in
+                    count(1)
                     if let stage {
                         try stage.write(event)
                         summary.written += 1
@@ -89,7 +119,7 @@ public final class ConvertPipeline {
                     if record.code == "TZ101" { summary.naive += 1 }
                     onReject(record)
                 },
-                onDiagnostic: onDiagnostic)
+                onDiagnostic: onDiagnostic, batches: batches)
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
                 onDiagnostic(Diagnostic(
@@ -112,6 +142,20 @@ public final class ConvertPipeline {
         try exporter.finish(to: output)
         return summary
     }
+}
+
+/// The pipeline's side of `EventBatchConsumer`, from two closures.
+private final class BatchConsumer: EventBatchConsumer, @unchecked Sendable {
+    private let prepareBody: ([Event]) -> PreparedEvents
+    private let deliverBody: (consuming PreparedEvents) throws(TimelineError) -> Void
+
+    init(prepare: @escaping ([Event]) -> PreparedEvents, deliver: @escaping (consuming PreparedEvents) throws(TimelineError) -> Void) {
+        prepareBody = prepare
+        deliverBody = deliver
+    }
+
+    func prepare(_ events: consuming [Event]) -> PreparedEvents { prepareBody(events) }
+    func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) { try deliverBody(batch) }
 }
 
 /// Writes rejected records to `--rejects FILE`: for CSV input a CSV with the input's header

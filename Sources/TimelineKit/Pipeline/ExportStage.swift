@@ -47,6 +47,21 @@ final class ExportStage: @unchecked Sendable {
         }
     }
 
+    /// Writes bytes already encoded (on a worker thread) after every event sent before.
+    func write(encoded bytes: [UInt8]) throws(TimelineError) {
+        try flush()
+        slots.wait()
+        queue.async { [self] in
+            defer { slots.signal() }
+            guard errorBox.withLock({ $0 }) == nil else { return }
+            do throws(TimelineError) {
+                try output.write(bytes)
+            } catch {
+                errorBox.withLock { $0 = error }
+            }
+        }
+    }
+
     /// Sends the last batch and waits until everything is written.
     func finish() throws(TimelineError) {
         try flush()

@@ -63,3 +63,60 @@ struct CSVReaderTests {
         #expect(CSVReader.detectDelimiter(ArraySlice("only".utf8)) == UInt8(ascii: ","))
     }
 }
+
+@Suite("CSV block splitter (records cut for worker threads)")
+struct CSVBlockSplitterTests {
+    /// The header read by the streaming reader, then every block cut by the splitter read by
+    /// a block reader: the same "line:fields" strings as `CSVReaderTests.read`, plus each
+    /// block's count of records before it checked against the records actually read.
+    static func readInBlocks(_ text: String, chunk: Int?, blockSize: Int) throws -> [String] {
+        let input = InputReader(name: "t.csv", bytes: Array(text.utf8), chunkSize: chunk)
+        let stream = try CSVReader(input: input, delimiter: nil)
+        var out: [String] = []
+        guard case .success(let header)?? = try? stream.next() else { return out }
+        out.append("\(header.line):" + header.fields.joined(separator: "|"))
+        var splitter = CSVBlockSplitter(continuing: stream, input: input, targetSize: blockSize)
+        var records = 0
+        while let block = try splitter.next() {
+            #expect(block.recordsBefore == records, "block at line \(block.firstLine)")
+            let reader = CSVReader(block: block.bytes, delimiter: stream.delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
+            while let r = try reader.next() {
+                switch r {
+                case .success(let rec):
+                    if !rec.isBlank { records += 1 }
+                    out.append("\(rec.line):" + rec.fields.joined(separator: "|"))
+                case .failure(let e):
+                    records += 1
+                    out.append("\(e.line)!\(e.message)")
+                }
+            }
+        }
+        return out
+    }
+
+    @Test("Blocks read like the stream, at every block and chunk size", arguments: [
+        // The hand-checked cases of the streaming reader's RFC 4180 test …
+        ("a,b\n1,2\n", ["1:a|b", "2:1|2"]),
+        ("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n", ["1:a|b", "2:x, y|say \"hi\""]),
+        ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
+        ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
+        ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
+        ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
+        ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
+        ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
+        // … and boundaries a splitter can get wrong: blank lines (not records), a lone `""`
+        // line, CRLF inside quotes, a quote opening only at a field start, a CR at the end.
+        ("a,b\n\n1,2\n\"\"\n\n3,4\r\n", ["1:a|b", "2:", "3:1|2", "4:", "5:", "6:3|4"]),
+        ("a,b\r\n\"p\r\nq\",\"\"\"\"\r\nx\"\ny\",z\r", ["1:a|b", "2:p\r\nq|\"", "4:x\"", "5:y\"|z"]),
+        ("a,b\n\"\",\"\"\"\"\n1,\"2\"\r", ["1:a|b", "2:|\"", "3:1|2"]),
+    ])
+    func sameAsStream(text: String, expected: [String]) throws {
+        // Blank and `""` lines are dropped by the importer, not the reader: the expected
+        // lists above show them as empty records.
+        for chunk in [nil, 1, 3, 7] {
+            for blockSize in [1, 2, 5, 16, 1 << 17] {
+                #expect(try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == expected, "chunk \(chunk.map(String.init) ?? "whole"), block \(blockSize)")
+            }
+        }
+    }
+}

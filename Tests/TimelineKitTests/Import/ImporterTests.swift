@@ -237,4 +237,29 @@ struct FieldTextsTests {
         for f in MappedField.allCases { t[f] = f.rawValue }
         for f in MappedField.allCases { #expect(t[f] == f.rawValue) }
     }
+
+    @Test("CSV cut into blocks for worker threads: record numbers, lines, rejects and order as read", arguments: [1, 8, 40, 1 << 17])
+    func csvBlocks(blockSize: Int) throws {
+        var importer = CSVImporter()
+        importer.blockSize = blockSize
+        // Hand-numbered: the blank line 3 is not a record; line 5's quoted field runs to
+        // line 6; lines 7 and 8 are rejected but still counted (records 4 and 5).
+        let run = try ImportRun(importer, """
+            time,title,amount
+            2024-06-11T15:42:10Z,one,
+
+            "2024-06-11T16:00:00Z",two,
+            2024-06-11T17:00:00Z,"multi
+            line",
+            bad-date,four,
+            2024-06-11T18:00:00Z,five,x1
+            2024-06-11T19:00:00Z,six,1.50
+            """)
+        #expect(run.events.map(\.id) == ["in.csv:1", "in.csv:2", "in.csv:3", "in.csv:6"])
+        #expect(run.events.map(\.title) == ["one", "two", "multi\nline", "six"])
+        #expect(run.events.map { $0.source?.line } == [2, 4, 5, 9])
+        #expect(run.rejects.map(\.location.line) == [7, 8])
+        #expect(run.rejects.map(\.raw) == ["bad-date,four,", "2024-06-11T18:00:00Z,five,x1"])
+        #expect(run.rejects.map(\.fields) == [["bad-date", "four", ""], ["2024-06-11T18:00:00Z", "five", "x1"]])
+    }
 }

@@ -26,14 +26,19 @@ struct CSVColumnPlan {
     }
 }
 
-/// `csv` and `tsv`: one event per row, through the field mapping (SPEC §4). Streams: each
-/// row is mapped and handed on as soon as it is read.
+/// `csv` and `tsv`: one event per row, through the field mapping (SPEC §4). Streams: the
+/// input is cut into blocks of whole records (`CSVBlockSplitter`), each block is split into
+/// fields and mapped on a worker thread, and the results are handed on in input order.
 ///
 /// Rejected with the row's line and the reason: rows with more or fewer fields than the
 /// header, rows the CSV reader could not split (unterminated quote, invalid UTF-8), and rows
 /// the mapper refuses (no or unreadable start time, unreadable amount, …).
 public struct CSVImporter: TimelineImporter {
     public var defaultDelimiter: UInt8?
+    /// Blocks mapped at once (on the worker threads) ahead of the one being delivered.
+    static let blocksInFlight = 6
+    /// About how many bytes of records each worker thread maps at a time.
+    var blockSize = CSVBlockSplitter.defaultTargetSize
 
     public init(defaultDelimiter: UInt8? = nil) {
         self.defaultDelimiter = defaultDelimiter
@@ -64,36 +69,120 @@ public struct CSVImporter: TimelineImporter {
             }
         }
         let sources = try options.mapping.mapping.resolve(columns: header)
-        let mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: input.name)
-        let plan = CSVColumnPlan(sources: sources, header: header)
-        var number = 0
-        func handle(_ record: CSVRecord) throws(TimelineError) {
-            if record.fields.count == 1 && record.fields[0].isEmpty { return }  // a blank line is not a record
+        let rows = CSVRowConverter(
+            header: header, delimiter: reader.delimiter, plan: CSVColumnPlan(sources: sources, header: header), file: input.name,
+            mappers: RecordMapperPool(sources: sources, options: options.mapping, dates: context.dateParser.options, format: context.format, file: input.name))
+        let work = OrderedWork<CSVBlockOutcome>(limit: Self.blocksInFlight)
+        let deliver = { (outcome: consuming CSVBlockOutcome) throws(TimelineError) in try outcome.deliver(to: context) }
+        if let pending {
+            try rows.convert(CSVBlock(bytes: [], firstLine: pending.line, recordsBefore: 0, byteOffset: 0), first: pending, context: context).deliver(to: context)
+        }
+        var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize)
+        let recordsBefore = pending.map { $0.isBlank ? 0 : 1 } ?? 0
+        do {
+            while var block = try splitter.next() {
+                block.recordsBefore += recordsBefore
+                let job = UncheckedSendable(block)
+                try work.submit({ rows.convert(job.value, context: context) }, deliver: deliver)
+            }
+        } catch {
+            work.abandon()
+            throw error
+        }
+        try work.finish(deliver: deliver)
+    }
+}
+
+/// What one block of CSV records became: the events (prepared for their consumer), and the
+/// rejects and date-engine notices in record order.
+struct CSVBlockOutcome {
+    enum Message {
+        case reject(RejectedRecord)
+        case notices([DateNotice], SourceLocation)
+    }
+
+    var events: PreparedEvents
+    var messages: [Message]
+
+    consuming func deliver(to context: ImportContext) throws(TimelineError) {
+        for message in messages {
+            switch message {
+            case .reject(let r): context.reject(r)
+            case .notices(let n, let location): context.report(n, at: location)
+            }
+        }
+        try context.emit(events)
+    }
+}
+
+/// Splits the records of a block into fields and maps them; safe to run for several blocks
+/// at once (each run borrows its own `RecordMapper`).
+final class CSVRowConverter: @unchecked Sendable {
+    let header: [String]
+    let delimiter: UInt8
+    let plan: CSVColumnPlan
+    let file: String
+    let mappers: RecordMapperPool
+
+    init(header: [String], delimiter: UInt8, plan: CSVColumnPlan, file: String, mappers: RecordMapperPool) {
+        self.header = header
+        self.delimiter = delimiter
+        self.plan = plan
+        self.file = file
+        self.mappers = mappers
+    }
+
+    /// The outcome of `block` (and of `first`, a record already read, before it).
+    func convert(_ block: CSVBlock, first: CSVRecord? = nil, context: ImportContext) -> CSVBlockOutcome {
+        let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
+        let mapper = mappers.take()
+        defer { mappers.put(mapper) }
+        var events: [Event] = []
+        var messages: [CSVBlockOutcome.Message] = []
+        var number = block.recordsBefore
+        func raw(of record: CSVRecord) -> String {
+            record.raw.isEmpty && !record.span.isEmpty ? String(decoding: block.bytes[record.span], as: UTF8.self) : record.raw
+        }
+        func handle(_ record: CSVRecord) {
+            if record.isBlank { return }  // a blank line is not a record
             number += 1
-            let location = SourceLocation(file: input.name, line: record.line)
+            let location = SourceLocation(file: file, line: record.line)
             guard record.fields.count == header.count else {
-                context.reject(RejectedRecord(
-                    location: location, raw: record.raw,
+                messages.append(.reject(RejectedRecord(
+                    location: location, raw: raw(of: record),
                     reason: "expected \(header.count) fields (as in the header), found \(record.fields.count)", code: "csv-fields",
-                    fields: record.fields, header: header))
+                    fields: record.fields, header: header)))
                 return
             }
-            var rejection: RecordMapper.Rejection?
-            if let event = mapper.map(plan.texts(record.fields), number: number, line: record.line, rejection: &rejection) {
-                if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
-                try context.emit(event)
-            } else if let r = rejection {
-                context.reject(RejectedRecord(location: location, raw: record.raw, reason: r.reason, code: r.code, fields: record.fields, header: header))
+            if let r = mapper.map(plan.texts(record.fields), number: number, line: record.line, appendingTo: &events) {
+                messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
+            } else if !mapper.notices.isEmpty {
+                messages.append(.notices(mapper.notices, location))
             }
         }
-        if let pending { try handle(pending) }
-        while let next = try reader.next() {
+        if let first { handle(first) }
+        while case let next?? = try? reader.next() {
             switch next {
-            case .success(let record): try handle(record)
+            case .success(let record): handle(record)
             case .failure(let e):
                 number += 1
-                context.reject(RejectedRecord(location: SourceLocation(file: input.name, line: e.line), raw: e.raw, reason: e.message, code: "csv-syntax", header: header))
+                messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: "csv-syntax", header: header)))
             }
         }
+        return CSVBlockOutcome(events: context.prepare(events), messages: messages)
     }
+}
+
+/// Record mappers for worker threads: each carries its own `DateParser` (whose caches are
+/// not thread-safe); a finished run returns its mapper for the next.
+final class RecordMapperPool: @unchecked Sendable {
+    private let make: () -> RecordMapper
+    private let idle = LockedBox<[RecordMapper]>([])
+
+    init(sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions, format: String, file: String) {
+        make = { RecordMapper(sources: sources, options: options, parser: DateParser(options: dates), format: format, file: file) }
+    }
+
+    func take() -> RecordMapper { idle.withLock { $0.popLast() } ?? make() }
+    func put(_ mapper: RecordMapper) { idle.withLock { $0.append(mapper) } }
 }

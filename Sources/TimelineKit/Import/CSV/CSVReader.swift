@@ -3,8 +3,14 @@ public struct CSVRecord: Sendable {
     public var fields: [String]
     /// 1-based physical line where the record starts.
     public var line: Int
-    /// The record's bytes as they were in the file (without the line terminator).
+    /// The record's bytes as they were in the file (without the line terminator). Empty
+    /// from a block reader, which leaves it to its owner (see `span`).
     public var raw: String
+    /// Where the record's raw bytes lie in a block reader's block.
+    var span: Range<Int> = 0..<0
+
+    /// An empty line (or one holding only `""`): not a record.
+    public var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
 }
 
 /// Why a record could not be split into fields (the run goes on).
@@ -24,13 +30,14 @@ public struct CSVRecordError: Error, Sendable {
 /// make the record invalid.
 public final class CSVReader {
     public let delimiter: UInt8
-    private let input: InputReader
+    private let input: InputReader?
     private var buffer: [UInt8] = []
     private var position = 0
     private var eof = false
     private var line = 1
     private var bytesBefore = 0  // bytes consumed before `buffer` (for offsets in errors)
     private var lastFieldCount = 8  // records of a file have the same width: reserve it
+    private var keepsRaw = true
 
     /// Candidate delimiters for detection, in order of preference on ties.
     public static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
@@ -43,6 +50,27 @@ public final class CSVReader {
         } else {
             self.delimiter = CSVReader.detectDelimiter(try input.peek(8192))
         }
+    }
+
+    /// Reads records from `block`, whole records cut from a file by `CSVBlockSplitter`;
+    /// `firstLine` and `byteOffset` place it in the file for line numbers and errors.
+    /// Its records leave `raw` empty: most are never rejected, and the block keeps the bytes.
+    init(block: [UInt8], delimiter: UInt8, firstLine: Int, byteOffset: Int) {
+        input = nil
+        keepsRaw = false
+        self.delimiter = delimiter
+        buffer = block
+        eof = true
+        line = firstLine
+        bytesBefore = byteOffset
+    }
+
+    /// The bytes read from the input but not yet parsed, with the line and byte offset they
+    /// start at; the reader gives them up (it is not to be used afterwards).
+    func takeRemainder() -> (bytes: ArraySlice<UInt8>, line: Int, offset: Int, eof: Bool) {
+        let rest = buffer[position...]
+        buffer = []
+        return (rest, line, bytesBefore + position, eof)
     }
 
     /// The delimiter that occurs most often outside quotes on the first line (`,` if none).
@@ -62,7 +90,7 @@ public final class CSVReader {
         while true {
             if let result = parseRecord() { return result }
             if eof { return nil }
-            guard let chunk = try input.nextChunk() else {
+            guard let chunk = try input?.nextChunk() else {
                 eof = true
                 continue
             }
@@ -171,12 +199,15 @@ public final class CSVReader {
             }
             var rawEnd = i
             while rawEnd > position, p[rawEnd - 1] == 0x0A || p[rawEnd - 1] == 0x0D { rawEnd -= 1 }
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: p[position..<rawEnd]), as: UTF8.self)
+            let span = position..<rawEnd
             position = i
             line += lines
             lastFieldCount = fields.count
-            if let problem { return .failure(CSVRecordError(line: startLine, raw: raw, message: problem)) }
-            return .success(CSVRecord(fields: fields, line: startLine, raw: raw))
+            if let problem {
+                return .failure(CSVRecordError(line: startLine, raw: String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self), message: problem))
+            }
+            let raw = keepsRaw ? String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self) : ""
+            return .success(CSVRecord(fields: fields, line: startLine, raw: raw, span: span))
         }
     }
 

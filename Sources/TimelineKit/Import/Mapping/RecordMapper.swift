@@ -131,6 +131,18 @@ public final class RecordMapper {
         }
     }
 
+    /// Maps `record` straight onto the end of `events` (no intermediate copy of the event);
+    /// returns why not when the record is rejected.
+    public func map(_ record: FieldTexts, number: Int, line: Int?, appendingTo events: inout [Event]) -> Rejection? {
+        notices.removeAll(keepingCapacity: true)
+        do throws(Rejection) {
+            events.append(try mapOrThrow(record, number: number, line: line))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     private func mapOrThrow(_ record: FieldTexts, number: Int, line: Int?) throws(Rejection) -> Event {
         var zone: ResolvedZone?
         if let name = record[.zone] {

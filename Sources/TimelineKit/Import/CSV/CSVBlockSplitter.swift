@@ -1,0 +1,125 @@
+/// A run of whole CSV records cut from the input, with where it sits in the file, so it can
+/// be split into fields and mapped on any thread.
+struct CSVBlock: Sendable {
+    var bytes: [UInt8]
+    /// 1-based physical line of the first byte.
+    var firstLine: Int
+    /// Number of records (not counting blank lines) before this block.
+    var recordsBefore: Int
+    /// Bytes of the input before this block (for byte offsets in errors).
+    var byteOffset: Int
+}
+
+/// Cuts a CSV stream into blocks of whole records, about `targetSize` bytes each, by
+/// scanning record boundaries the way `CSVReader` reads them: a `"` opens quoting only at
+/// the start of a field, `""` inside quotes is a quote, text after a closing quote runs to
+/// the next delimiter or line end, and LF, CRLF or CR ends a record. It neither splits
+/// fields nor decodes text; that happens per block, on worker threads.
+struct CSVBlockSplitter {
+    static let defaultTargetSize = 1 << 17
+
+    private let targetSize: Int
+    private let input: InputReader?
+    private let delimiter: UInt8
+    private var buffer: [UInt8]
+    private var eof: Bool
+    private var line: Int
+    private var records = 0
+    private var offset: Int
+
+    /// Continues where `reader` stopped (after the header line).
+    init(continuing reader: CSVReader, input: InputReader, targetSize: Int = defaultTargetSize) {
+        let rest = reader.takeRemainder()
+        self.targetSize = targetSize
+        self.input = input
+        delimiter = reader.delimiter
+        buffer = Array(rest.bytes)
+        eof = rest.eof
+        line = rest.line
+        offset = rest.offset
+    }
+
+    /// The next block, or nil at the end of the input.
+    mutating func next() throws(TimelineError) -> CSVBlock? {
+        while true {
+            if buffer.count >= targetSize || eof {
+                let scan = Self.scan(buffer, delimiter: delimiter, eof: eof)
+                if scan.cut > 0 {
+                    let block = CSVBlock(bytes: Array(buffer[..<scan.cut]), firstLine: line, recordsBefore: records, byteOffset: offset)
+                    buffer.removeFirst(scan.cut)
+                    line += scan.lines
+                    records += scan.records
+                    offset += scan.cut
+                    return block
+                }
+                if eof { return nil }
+            }
+            guard let chunk = try input?.nextChunk() else {
+                eof = true
+                continue
+            }
+            buffer.append(contentsOf: chunk)
+        }
+    }
+
+    /// The end of the last complete record in `bytes` (0 if none is complete), how many
+    /// physical lines and how many non-blank records lie before it.
+    static func scan(_ bytes: [UInt8], delimiter: UInt8, eof: Bool) -> (cut: Int, lines: Int, records: Int) {
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var cut = 0, cutLines = 0, cutRecords = 0
+            var lines = 0, records = 0
+            var i = 0
+            record: while i < n {
+                let recordStart = i
+                field: while true {
+                    if i < n && p[i] == 0x22 {
+                        i += 1
+                        var closed = false
+                        while i < n {
+                            let b = p[i]
+                            if b == 0x22 {
+                                if i + 1 < n && p[i + 1] == 0x22 {
+                                    i += 2
+                                    continue
+                                }
+                                if i + 1 == n && !eof { break record }
+                                i += 1
+                                closed = true
+                                break
+                            }
+                            if b == 0x0A || (b == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
+                            i += 1
+                        }
+                        if !closed && !eof { break record }
+                    }
+                    while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+                    if i == n && !eof { break record }
+                    if i < n && p[i] == delimiter {
+                        i += 1
+                        if i == n && !eof { break record }
+                        continue field
+                    }
+                    break
+                }
+                let contentEnd = i
+                if i < n {
+                    if p[i] == 0x0D {
+                        if i + 1 == n && !eof { break record }
+                        i += (i + 1 < n && p[i + 1] == 0x0A) ? 2 : 1
+                    } else {
+                        i += 1
+                    }
+                    lines += 1
+                }
+                let length = contentEnd - recordStart
+                let blank = length == 0 || (length == 2 && p[recordStart] == 0x22 && p[recordStart + 1] == 0x22)
+                if !blank { records += 1 }
+                cut = i
+                cutLines = lines
+                cutRecords = records
+            }
+            return (cut, cutLines, cutRecords)
+        }
+    }
+}
