@@ -39,7 +39,7 @@ enum ConvertCommand {
             .value("max-occurrences", "N", "ICS with --expand: occurrences generated per series before it is cut off, with a warning.", default: "10000"),
             .value("rejects", "FILE", "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.", default: "reported on stderr only"),
             .flag("strict", "Fail (exit 65, no output file) if any record is rejected."),
-            .flag("validate", "Also write the validation report (see 'timeline validate') to stderr. Holds every event in memory."),
+            .flag("validate", "Also write the validation report (see 'timeline validate') to stderr. Streams: keeps per-series facts, not the events."),
             .flag("verbose", short: "v", "Report format detection and other decisions on stderr."),
             .flag("quiet", short: "q", "Do not print the summary line."),
         ],
@@ -175,7 +175,7 @@ enum ConvertCommand {
         let rejectsOutput = try args.value("rejects").map { p throws(TimelineError) in try OutputWriter(path: p) }
         let rejectsWriter = rejectsOutput.map(RejectsWriter.init)
 
-        // --validate: collect events, rejects and coded warnings for a report on stderr.
+        // --validate: observe events, collect rejects and coded warnings for a report on stderr.
         let validation = args.has("validate") ? ValidationRun(setup: setup, env: env) : nil
         let pipeline = validation?.pipeline(args) ?? ConvertPipeline()
         pipeline.inputFormat = args.value("from")
@@ -184,7 +184,6 @@ enum ConvertCommand {
         pipeline.sort = SortOrder(rawValue: args.value("sort") ?? "asc")!
         pipeline.grouping = GroupingUnit(rawValue: args.value("group") ?? "none")!
         pipeline.verbose = args.has("verbose")
-        let collector = validation.map { _ in CollectingExporter(forwardingTo: exporter) }
         if validation == nil { pipeline.onDiagnostic = env.print }
         let collectRejects = pipeline.onReject
         var rejectWriteError: TimelineError?
@@ -202,10 +201,10 @@ enum ConvertCommand {
         }
         let progress = ProgressIndicator(environment: env)
         pipeline.onProgress = { progress.update($0, "converting") }
-        let summary = try pipeline.run(inputs: args.positionals, exporter: collector ?? exporter, output: output)
+        let summary = try pipeline.run(inputs: args.positionals, exporter: exporter, output: output)
         progress.clear()
-        if let validation, let collector {
-            env.error(validation.report(events: collector.events, records: summary.read).text)
+        if let validation {
+            env.error(validation.report(records: summary.read).text)
         }
         if let rejectWriteError { throw rejectWriteError }
 

@@ -12,7 +12,7 @@ enum ValidateCommand {
             offsets contradicting their zone (TZ106), dates stored as midnight (TZ108), zone names
             (TZ109, TZ110), day/month ambiguity (TZ112), duplicate ids (TZ113), ends before starts (TZ114)
             and unreadable values (E001). Each finding has a stable code, a severity, a count, what to do,
-            and up to five examples with file and line. Holds every event in memory.
+            and up to five examples with file and line. Streams: keeps per-series facts, not the events.
             Exit status: 1 when a finding reaches --fail-on, else 0.
             Also: statuses in order only after shifting one source by whole hours (TZ107) and epoch
             numbers with mixed units or implausible dates (TZ111).
@@ -34,9 +34,8 @@ enum ValidateCommand {
         let check = ValidationRun(setup: setup, env: env)
         let pipeline = check.pipeline(args)
         pipeline.sort = .input
-        let collector = CollectingExporter()
-        let summary = try pipeline.run(inputs: args.positionals, exporter: collector, output: OutputWriter(inMemory: "validate"))
-        let report = check.report(events: collector.events, records: summary.read)
+        let summary = try pipeline.run(inputs: args.positionals, exporter: DiscardingExporter(), output: OutputWriter(inMemory: "validate"))
+        let report = check.report(records: summary.read)
         let out = env.standardOutput
         if args.value("report") == "json" {
             try out.write(report.json)
@@ -49,17 +48,19 @@ enum ValidateCommand {
     }
 }
 
-/// Collects what the import reports and turns it, with the events, into a validation report.
-/// Shared by `validate` and `convert --validate`.
+/// Observes the events of a run and collects what the import reports, then turns it into a
+/// validation report. Shared by `validate` and `convert --validate`.
 final class ValidationRun {
     let setup: ConvertCommand.ImportSetup
     let env: CommandEnvironment
+    private let validator: Validator
     private(set) var rejects: [RejectedRecord] = []
     private(set) var notices: [Diagnostic] = []
 
     init(setup: ConvertCommand.ImportSetup, env: CommandEnvironment) {
         self.setup = setup
         self.env = env
+        validator = Validator(ValidationContext(displayZone: setup.displayZone, assumedZone: setup.importOptions.dates.assumedZone))
     }
 
     /// A pipeline whose rejects and coded warnings are collected (other diagnostics printed).
@@ -70,14 +71,14 @@ final class ValidationRun {
         pipeline.exportOptions.displayZone = setup.displayZone
         pipeline.verbose = args.has("verbose")
         pipeline.onReject = { [self] in rejects.append($0) }
+        pipeline.observer = { [validator] in validator.observe($0) }
         pipeline.onDiagnostic = { [self] d in
             if d.code.flatMap(FindingCode.init(rawValue:)) != nil { notices.append(d) } else { env.print(d) }
         }
         return pipeline
     }
 
-    func report(events: [Event], records: Int) -> ValidationReport {
-        let context = ValidationContext(events: events, displayZone: setup.displayZone, assumedZone: setup.importOptions.dates.assumedZone)
-        return Validator().run(context, records: records, rejects: rejects, notices: notices)
+    func report(records: Int) -> ValidationReport {
+        validator.report(records: records, rejects: rejects, notices: notices)
     }
 }

@@ -92,23 +92,18 @@ public final class ImportContext {
     }
 }
 
-/// A batch of events mapped on a worker thread: the events themselves, or (when the
-/// consumer encodes on the worker too) their encoded bytes.
+/// A batch of events mapped on a worker thread: the events, and (when the consumer encodes
+/// on the worker too) their encoded bytes — then the events are kept only if the consumer
+/// still wants to look at them.
 public struct PreparedEvents: @unchecked Sendable {
     public var events: [Event]
-    public var encoded: [UInt8]
+    public var encoded: [UInt8]?
     public var count: Int
 
-    public init(events: [Event]) {
+    public init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil) {
         self.events = events
-        encoded = []
-        count = events.count
-    }
-
-    public init(encoded: [UInt8], count: Int) {
-        events = []
         self.encoded = encoded
-        self.count = count
+        self.count = count ?? events.count
     }
 }
 

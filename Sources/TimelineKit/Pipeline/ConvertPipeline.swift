@@ -23,6 +23,9 @@ public final class ConvertPipeline {
     public var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// Receives each rejected record (the CLI reports and optionally writes them).
     public var onReject: (RejectedRecord) -> Void = { _ in }
+    /// Sees every event read, in input order, on the thread that called `run` (validation
+    /// observes the stream this way without holding it).
+    public var observer: ((Event) -> Void)?
     /// Called with the running count of records read, every `progressInterval` records.
     public var onProgress: (Int) -> Void = { _ in }
     public var progressInterval = 10_000
@@ -64,6 +67,8 @@ public final class ConvertPipeline {
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
         let parser = DateParser(options: importOptions.dates)
         let encoder = stage == nil ? nil : (exporter as? any EventEncodingExporter).map(UncheckedSendable.init)
+        let observer = self.observer
+        let observed = observer != nil
         func count(_ n: Int) {
             let before = summary.read
             summary.read += n
@@ -79,16 +84,17 @@ public final class ConvertPipeline {
                 events.withUnsafeBufferPointer { events in
                     for i in events.indices { encoder.value.encode(events[i], into: &bytes) }
                 }
-                return PreparedEvents(encoded: bytes, count: events.count)
+                return PreparedEvents(events: observed ? events : [], encoded: bytes, count: events.count)
             },
             deliver: { (batch: consuming PreparedEvents) throws(TimelineError) in
                 count(batch.count)
+                if let observer { batch.events.withUnsafeBufferPointer { for i in $0.indices { observer($0[i]) } } }
                 guard let stage else {
                     held.append(contentsOf: batch.events)
                     return
                 }
-                if batch.events.isEmpty {
-                    try stage.write(encoded: batch.encoded)
+                if let encoded = batch.encoded {
+                    try stage.write(encoded: encoded)
                 } else {
                     for event in batch.events { try stage.write(event) }
                 }
@@ -106,6 +112,7 @@ public final class ConvertPipeline {
                 options: importOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in
                     count(1)
+                    observer?(event)
                     if let stage {
                         try stage.write(event)
                         summary.written += 1

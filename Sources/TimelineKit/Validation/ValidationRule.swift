@@ -1,23 +1,24 @@
-/// What rules look at: every event that was read, and the zones involved.
-public struct ValidationContext {
-    public var events: [Event]
+/// The zones a validation runs against.
+public struct ValidationContext: Sendable {
     /// Where days are counted (`--zone`).
     public var displayZone: ResolvedZone
     /// `--assume-zone`, when given.
     public var assumedZone: ResolvedZone?
 
-    public init(events: [Event], displayZone: ResolvedZone, assumedZone: ResolvedZone?) {
-        self.events = events
+    public init(displayZone: ResolvedZone, assumedZone: ResolvedZone?) {
         self.displayZone = displayZone
         self.assumedZone = assumedZone
     }
 }
 
 /// A check over the converted events (a plug-in; the validator holds an explicit list).
-public protocol ValidationRule {
+/// Streaming: it sees every event once, in input order, and keeps only what its finding
+/// needs (counts, the first examples, compact per-series facts) — never the events.
+public protocol ValidationRule: AnyObject {
     var code: FindingCode { get }
+    func observe(_ event: Event)
     /// Zero or one finding (a finding counts all affected events).
-    func check(_ context: ValidationContext) -> Finding?
+    func finish() -> Finding?
 }
 
 extension Event {
@@ -28,23 +29,74 @@ extension Event {
     }
 }
 
-/// Runs the rules and folds in what the import found (rejects and date notices).
-public struct Validator {
-    public var rules: [any ValidationRule] = [
-        AssumedZoneRule(), MixedOffsetsRule(), DayShiftRule(), SuspectZoneShiftRule(), DateAsMidnightRule(), EpochUnitRule(),
-        DuplicateIDRule(), EndBeforeStartRule(),
-    ]
+/// The number of events a rule flagged and the first few as examples (all a finding shows).
+struct FlaggedEvents {
+    private(set) var count = 0
+    private(set) var examples: [Finding.Example] = []
 
-    public init() {}
+    mutating func add(_ example: @autoclosure () -> Finding.Example) {
+        count += 1
+        if examples.count < Finding.maximumExamples { examples.append(example()) }
+    }
+}
+
+/// Per-file state for rules that judge each input file on its own; consecutive events of
+/// one file (the usual case) find their state without hashing the name again.
+struct PerFile<State> {
+    private(set) var states: [(file: String, state: State)] = []
+    private var index: [String: Int] = [:]
+    private var last = -1
+
+    mutating func with<R>(_ file: String, initial: () -> State, _ body: (inout State) -> R) -> R {
+        if last < 0 || states[last].file != file {
+            if let i = index[file] {
+                last = i
+            } else {
+                last = states.count
+                index[file] = last
+                states.append((file, initial()))
+            }
+        }
+        return body(&states[last].state)
+    }
+
+    /// The files and their states, by file name.
+    var sorted: [(file: String, state: State)] { states.sorted { $0.file < $1.file } }
+}
+
+/// Runs the rules over a stream of events and folds in what the import found (rejects and
+/// date notices). One per run: `observe` every event, then `report`.
+public final class Validator {
+    public let context: ValidationContext
+    public var rules: [any ValidationRule]
+
+    public init(_ context: ValidationContext) {
+        self.context = context
+        rules = [
+            AssumedZoneRule(context), MixedOffsetsRule(), DayShiftRule(context), SuspectZoneShiftRule(), DateAsMidnightRule(context),
+            EpochUnitRule(), DuplicateIDRule(), EndBeforeStartRule(context),
+        ]
+    }
+
+    public func observe(_ event: Event) {
+        for rule in rules { rule.observe(event) }
+    }
 
     /// - Parameters:
+    ///   - records: records read (events and rejects).
     ///   - rejects: records the import rejected (their codes become findings; E001 otherwise).
     ///   - notices: import warnings with codes (TZ104–TZ106 from the date engine).
-    public func run(_ context: ValidationContext, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+    public func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         var findings = ImportFindings.from(rejects: rejects, notices: notices)
-        findings += rules.compactMap { $0.check(context) }
+        findings += rules.compactMap { $0.finish() }
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
         return ValidationReport(records: records, rejected: rejects.count, zone: context.displayZone.identifier, findings: findings)
+    }
+
+    /// Observes `events` and reports.
+    public func run(events: [Event], records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+        for e in events { observe(e) }
+        return report(records: records, rejects: rejects, notices: notices)
     }
 }
 

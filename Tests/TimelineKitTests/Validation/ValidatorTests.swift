@@ -15,8 +15,8 @@ struct ValidatorTests {
     }
 
     static func run(_ events: [Event], zone: String = "Asia/Shanghai") throws -> [FindingCode: Finding] {
-        let context = ValidationContext(events: events, displayZone: try ZoneResolver().resolve(zone), assumedZone: nil)
-        let report = Validator().run(context, records: events.count, rejects: [], notices: [])
+        let report = Validator(ValidationContext(displayZone: try ZoneResolver().resolve(zone), assumedZone: nil))
+            .run(events: events, records: events.count, rejects: [], notices: [])
         return Dictionary(report.findings.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -116,7 +116,7 @@ struct ValidatorTests {
                     events.append(e)
                 }
             }
-            let report = Validator().run(ValidationContext(events: events, displayZone: zone, assumedZone: nil), records: events.count, rejects: [], notices: [])
+            let report = Validator(ValidationContext(displayZone: zone, assumedZone: nil)).run(events: events, records: events.count, rejects: [], notices: [])
             #expect(report.findings.filter { $0.severity >= .warning }.isEmpty, "\(name): \(report.findings.map { "\($0.code.rawValue) \($0.message)" })")
         }
     }
@@ -129,8 +129,7 @@ struct ValidatorTests {
             RejectedRecord(location: SourceLocation(file: "f", line: 5), raw: "z", reason: "3 fields", code: "csv-fields"),
         ]
         let notices = [Diagnostic(.warning, "gap", at: SourceLocation(file: "f", line: 6), code: "TZ104")]
-        let report = Validator().run(
-            ValidationContext(events: [], displayZone: .utc, assumedZone: nil), records: 4, rejects: rejects, notices: notices)
+        let report = Validator(ValidationContext(displayZone: .utc, assumedZone: nil)).run(events: [], records: 4, rejects: rejects, notices: notices)
         #expect(report.findings.map(\.code.rawValue) == ["E001", "TZ101", "TZ104"])
         #expect(report.findings.map(\.count) == [2, 1, 1])  // the CSV field-count reject counts as unparseable
         #expect(report.fails(at: .error) && report.rejected == 3)

@@ -1,17 +1,29 @@
 /// TZ101 (warning): times read in the `--assume-zone` zone because they carried no offset or
 /// zone. Not wrong by itself, but the whole timeline now rests on that assumption. (Naive
 /// times with no zone named are rejected at import and reported as TZ101 errors.)
-struct AssumedZoneRule: ValidationRule {
+final class AssumedZoneRule: ValidationRule {
     var code: FindingCode { .naiveTime }
+    private let context: ValidationContext
+    private var flagged = FlaggedEvents()
+    private var zone: String?
 
-    func check(_ context: ValidationContext) -> Finding? {
-        let assumed = context.events.filter { $0.start.basis == .assumed || $0.end?.basis == .assumed }
-        guard !assumed.isEmpty else { return nil }
-        let zone = assumed.first?.start.zone ?? context.assumedZone?.identifier ?? "the assumed zone"
+    init(_ context: ValidationContext) {
+        self.context = context
+    }
+
+    func observe(_ e: Event) {
+        guard e.start.basis == .assumed || e.end?.basis == .assumed else { return }
+        if flagged.count == 0 { zone = e.start.zone }
+        flagged.add(e.example())
+    }
+
+    func finish() -> Finding? {
+        guard flagged.count > 0 else { return nil }
+        let zone = zone ?? context.assumedZone?.identifier ?? "the assumed zone"
         return Finding(
-            code: code, severity: .warning, count: assumed.count,
-            message: "\(assumed.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
+            code: code, severity: .warning, count: flagged.count,
+            message: "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
                 + "make sure the source really writes \(zone) times, or map a zone column with --map zone=COLUMN",
-            examples: assumed.map { $0.example() })
+            examples: flagged.examples)
     }
 }

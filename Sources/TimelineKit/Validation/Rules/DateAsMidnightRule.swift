@@ -1,47 +1,54 @@
 /// TZ108 (warning): a file whose start times are all midnight in one offset — dates stored as
 /// midnight instants — and that land on another day in the display zone.
-struct DateAsMidnightRule: ValidationRule {
+final class DateAsMidnightRule: ValidationRule {
     var code: FindingCode { .dateAsMidnight }
+    private let zone: ResolvedZone
 
-    func check(_ context: ValidationContext) -> Finding? {
-        // One pass that copies no events: per file, whether every start so far is a timed
-        // midnight in one offset. Only files that stay so are looked at again.
-        struct FileState {
-            var indices: [Int] = []
-            var offset: UTCOffset?
-            var qualifies = true
-        }
-        var byFile: [String: FileState] = [:]
-        for (i, e) in context.events.enumerated() {
-            let file = e.source?.file ?? "-"
-            var state = byFile[file] ?? FileState()
-            if state.qualifies {
-                if let t = e.start.local, let offset = e.start.offset, t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0,
-                    state.offset == nil || state.offset == offset
-                {
-                    state.offset = offset
-                    state.indices.append(i)
-                } else {
-                    state.qualifies = false
-                    state.indices = []
-                }
+    /// Per file, while every start so far is a timed midnight in one offset: how many, and
+    /// those that land on another day in the display zone. The first other start ends it.
+    private struct FileState {
+        var offset: UTCOffset?
+        var qualifies = true
+        var midnights = 0
+        var shifted = FlaggedEvents()
+    }
+
+    private var files = PerFile<FileState>()
+
+    init(_ context: ValidationContext) {
+        zone = context.displayZone
+    }
+
+    func observe(_ e: Event) {
+        files.with(e.source?.file ?? "-", initial: { FileState() }) { state in
+            guard state.qualifies else { return }
+            guard let t = e.start.local, let offset = e.start.offset, let instant = e.start.instant,
+                t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0, state.offset == nil || state.offset == offset
+            else {
+                state = FileState(qualifies: false)
+                return
             }
-            byFile[file] = state
+            state.offset = offset
+            state.midnights += 1
+            if zone.rules.day(of: instant) != t.date { state.shifted.add(e.example()) }
         }
-        var flagged: [Event] = []
+    }
+
+    func finish() -> Finding? {
+        var count = 0
+        var examples: [Finding.Example] = []
         var notes: [String] = []
-        for (file, state) in byFile.sorted(by: { $0.key < $1.key }) {
-            guard state.qualifies, state.indices.count >= 2, let offset = state.offset else { continue }
-            let shifted = state.indices.map { context.events[$0] }.filter { context.displayZone.rules.day(of: $0.start.instant!) != $0.start.local!.date }
-            guard !shifted.isEmpty else { continue }
-            flagged += shifted
+        for (file, state) in files.sorted {
+            guard state.qualifies, state.midnights >= 2, let offset = state.offset, state.shifted.count > 0 else { continue }
+            count += state.shifted.count
+            examples += state.shifted.examples
             notes.append("\(file): all at 00:00 \(offset.isoString)")
         }
-        guard !flagged.isEmpty else { return nil }
+        guard count > 0 else { return nil }
         return Finding(
-            code: code, severity: .warning, count: flagged.count,
+            code: code, severity: .warning, count: count,
             message: "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
-                + "\(context.displayZone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
-            examples: flagged.map { $0.example() })
+                + "\(zone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
+            examples: examples)
     }
 }

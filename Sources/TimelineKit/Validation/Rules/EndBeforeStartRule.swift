@@ -1,21 +1,32 @@
 /// TZ114 (error): an end before its start (compared as instants, or as days when either is
 /// an all-day date).
-struct EndBeforeStartRule: ValidationRule {
+final class EndBeforeStartRule: ValidationRule {
     var code: FindingCode { .endBeforeStart }
+    private let zone: ZoneRules
+    private var flagged = FlaggedEvents()
 
-    func check(_ context: ValidationContext) -> Finding? {
-        let zone = context.displayZone.rules
-        let wrong = context.events.filter { e in
-            guard let end = e.end else { return false }
-            if let a = e.start.instant, let b = end.instant { return b < a }
+    init(_ context: ValidationContext) {
+        zone = context.displayZone.rules
+    }
+
+    func observe(_ e: Event) {
+        guard let end = e.end else { return }
+        let wrong: Bool
+        if let a = e.start.instant, let b = end.instant {
+            wrong = b < a
+        } else {
             let startDay = e.start.date ?? zone.day(of: e.start.instant!)
             let endDay = end.date ?? zone.day(of: end.instant!)
-            return endDay < startDay
+            wrong = endDay < startDay
         }
-        guard !wrong.isEmpty else { return nil }
+        if wrong { flagged.add(e.example(note: "ends \(end.raw ?? end.rfc3339)")) }
+    }
+
+    func finish() -> Finding? {
+        guard flagged.count > 0 else { return nil }
         return Finding(
-            code: code, severity: .error, count: wrong.count,
-            message: "\(wrong.count) event(s) end before they start; check the end column's zone and format",
-            examples: wrong.map { $0.example(note: "ends \($0.end!.raw ?? $0.end!.rfc3339)") })
+            code: code, severity: .error, count: flagged.count,
+            message: "\(flagged.count) event(s) end before they start; check the end column's zone and format",
+            examples: flagged.examples)
     }
 }

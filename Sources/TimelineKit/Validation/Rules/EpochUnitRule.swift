@@ -2,33 +2,57 @@
 /// seconds, 13 milliseconds — see `EpochSyntax`), or read as dates before 1980 or after 2100,
 /// which in records usually means the unit was misjudged upstream (seconds written where
 /// milliseconds were meant, say).
-struct EpochUnitRule: ValidationRule {
+final class EpochUnitRule: ValidationRule {
     var code: FindingCode { .epochUnit }
     static let plausible = 1980...2100
 
-    func check(_ context: ValidationContext) -> Finding? {
-        var byFile: [String: [Event]] = [:]
-        for e in context.events where e.start.basis == .epoch { byFile[e.source?.file ?? "-", default: []].append(e) }
-        var flagged: [(Event, String)] = []
-        var notes: [String] = []
-        for (file, events) in byFile.sorted(by: { $0.key < $1.key }) {
-            var units: [String: Int] = [:]
-            for e in events { units[Self.unit(e.start), default: 0] += 1 }
-            if units.count > 1 {
-                let majority = units.max { $0.value < $1.value }!.key
-                notes.append("\(file): " + units.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", "))
-                flagged += events.filter { Self.unit($0.start) != majority }.map { ($0, "in \(Self.unit($0.start)); most are \(majority)") }
-            }
-            for e in events where !Self.plausible.contains(e.start.instant!.local(in: .utc).date.year) {
-                flagged.append((e, "reads as \(e.start.instant!.isoString(fractionDigits: 0))"))
+    /// Per file: epoch values by unit (with the first examples of each, numbered in input
+    /// order, since the majority unit is known only at the end) and implausible dates.
+    private struct FileState {
+        var units: [String: (count: Int, examples: [(Int, Finding.Example)])] = [:]
+        var implausible = FlaggedEvents()
+        var seen = 0
+    }
+
+    private var files = PerFile<FileState>()
+
+    func observe(_ e: Event) {
+        guard e.start.basis == .epoch, let instant = e.start.instant else { return }
+        files.with(e.source?.file ?? "-", initial: { FileState() }) { state in
+            let unit = Self.unit(e.start)
+            state.seen += 1
+            let n = state.seen
+            let stored = state.units[unit]?.examples.count ?? 0
+            state.units[unit, default: (0, [])].count += 1
+            if stored < Finding.maximumExamples { state.units[unit]!.examples.append((n, e.example(note: "in \(unit)"))) }
+            if !Self.plausible.contains(instant.local(in: .utc).date.year) {
+                state.implausible.add(e.example(note: "reads as \(instant.isoString(fractionDigits: 0))"))
             }
         }
-        guard !flagged.isEmpty else { return nil }
+    }
+
+    func finish() -> Finding? {
+        var count = 0
+        var examples: [Finding.Example] = []
+        var notes: [String] = []
+        for (file, state) in files.sorted {
+            if state.units.count > 1 {
+                // The majority unit; on a tie, the first by name (deterministic).
+                let majority = state.units.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }!.key
+                notes.append("\(file): " + state.units.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value.count)" }.joined(separator: ", "))
+                let others = state.units.filter { $0.key != majority }
+                count += others.reduce(0) { $0 + $1.value.count }
+                examples += others.flatMap(\.value.examples).sorted { $0.0 < $1.0 }.map { $0.1.noting("most are \(majority)") }
+            }
+            count += state.implausible.count
+            examples += state.implausible.examples
+        }
+        guard count > 0 else { return nil }
         return Finding(
-            code: code, severity: .warning, count: flagged.count,
+            code: code, severity: .warning, count: count,
             message: "epoch numbers with mixed units or implausible dates" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
                 + "; check the unit the source writes (10 digits: seconds, 13: milliseconds, 16: microseconds, 19: nanoseconds)",
-            examples: flagged.map { $0.0.example(note: $0.1) })
+            examples: examples)
     }
 
     static func unit(_ value: TimeValue) -> String {
@@ -39,5 +63,14 @@ struct EpochUnitRule: ValidationRule {
         case 19: return "nanoseconds"
         default: return "seconds"
         }
+    }
+}
+
+extension Finding.Example {
+    /// The example with `text` added to its note.
+    func noting(_ text: String) -> Finding.Example {
+        var e = self
+        e.note = note.map { "\($0); \(text)" } ?? text
+        return e
     }
 }

@@ -4,54 +4,66 @@ import Foundation
 /// single IANA zone explains — a UTC server clock (`Z`) mixed with a UTC+8 phone clock, say.
 /// A zone explains the offsets when its rules give exactly those offsets at those instants
 /// (so New York's -05:00/-04:00 across DST is fine).
-struct MixedOffsetsRule: ValidationRule {
+final class MixedOffsetsRule: ValidationRule {
     var code: FindingCode { .mixedOffsets }
 
-    func check(_ context: ValidationContext) -> Finding? {
-        var candidatesByOffsets: [Set<Int>: [ZoneRules]] = [:]
-        // Indices, not events: copying every event into the groups cost more than the check.
-        var groups: [String: [Int]] = [:]
-        for (i, e) in context.events.enumerated() where e.start.basis == .offset {
-            groups[e.series ?? e.source?.file ?? "-", default: []].append(i)
+    /// What a zone must explain about one series (or file): how many events carry each
+    /// offset, the first instants of each (the samples a zone is checked against) and the
+    /// first two events as examples.
+    private struct Group {
+        var counts: [(offset: Int, count: Int)] = []
+        var samples: [(Instant, Int)] = []
+        var examples: [(Finding.Example, UTCOffset)] = []
+        var total = 0
+
+        mutating func add(_ instant: Instant, _ offset: UTCOffset, example: () -> Finding.Example) {
+            total += 1
+            if examples.count < 2 { examples.append((example(), offset)) }
+            let seconds = offset.seconds
+            if let i = counts.firstIndex(where: { $0.offset == seconds }) {
+                counts[i].count += 1
+                if counts[i].count <= MixedOffsetsRule.samplesPerOffset { samples.append((instant, seconds)) }
+            } else {
+                counts.append((seconds, 1))
+                samples.append((instant, seconds))
+            }
         }
-        var flagged: [(String, [Int], [Int: Int])] = []
-        for (name, indices) in groups.sorted(by: { $0.key < $1.key }) {
-            var counts: [Int: Int] = [:]
-            for i in indices { counts[context.events[i].start.offset!.seconds, default: 0] += 1 }
-            guard counts.count > 1 else { continue }
-            let offsets = Set(counts.keys)
+    }
+
+    static let samplesPerOffset = 16
+    private var groups: [String: Group] = [:]
+
+    func observe(_ e: Event) {
+        guard e.start.basis == .offset, let instant = e.start.instant, let offset = e.start.offset else { return }
+        groups[e.series ?? e.source?.file ?? "-", default: Group()].add(instant, offset, example: { e.example() })
+    }
+
+    func finish() -> Finding? {
+        var candidatesByOffsets: [Set<Int>: [ZoneRules]] = [:]
+        var flagged: [(String, Group)] = []
+        for (name, group) in groups.sorted(by: { $0.key < $1.key }) where group.counts.count > 1 {
+            let offsets = Set(group.counts.map(\.offset))
             if candidatesByOffsets[offsets] == nil {
                 candidatesByOffsets[offsets] = Self.zones.filter { offsets.isSubset(of: $0.offsets) }.map(\.rules)
             }
-            guard !Self.explained(indices.lazy.map { context.events[$0].start }, by: candidatesByOffsets[offsets]!) else { continue }
-            flagged.append((name, indices, counts))
+            guard !Self.explained(group.samples, by: candidatesByOffsets[offsets]!) else { continue }
+            flagged.append((name, group))
         }
         guard !flagged.isEmpty else { return nil }
-        let describe = flagged.prefix(4).map { name, _, counts in
-            "\(name): " + counts.sorted { $0.key < $1.key }.map { "\(UTCOffset(seconds: $0.key).isoString) ×\($0.value)" }.joined(separator: ", ")
+        let describe = flagged.prefix(4).map { name, group in
+            "\(name): " + group.counts.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: $0.offset).isoString) ×\($0.count)" }.joined(separator: ", ")
         }.joined(separator: "; ")
-        let count = flagged.reduce(0) { $0 + $1.1.count }
+        let count = flagged.reduce(0) { $0 + $1.1.total }
         return Finding(
             code: code, severity: .warning, count: count,
             message: "offsets that no single zone's rules explain, in \(flagged.count) series or file(s) (\(describe)"
                 + (flagged.count > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
-            examples: flagged.flatMap { _, indices, _ in
-                indices.prefix(2).map { context.events[$0] }.map { $0.example(note: $0.start.offset!.isoString) }
-            })
+            examples: flagged.flatMap { $0.1.examples.map { example, offset in example.noting(offset.isoString) } })
     }
 
     /// True when one of `zones` has exactly these offsets at these instants.
-    static func explained(_ starts: some Sequence<TimeValue>, by zones: [ZoneRules]) -> Bool {
+    static func explained(_ samples: [(Instant, Int)], by zones: [ZoneRules]) -> Bool {
         guard !zones.isEmpty else { return false }
-        var samples: [(Instant, Int)] = []
-        var perOffset: [Int: Int] = [:]
-        for start in starts {
-            let o = start.offset!.seconds
-            if perOffset[o, default: 0] < 16 {
-                perOffset[o, default: 0] += 1
-                samples.append((start.instant!, o))
-            }
-        }
         return zones.contains { rules in samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 } }
     }
 

@@ -7,46 +7,81 @@
 /// traces are): it does not depend on how coarse the statuses are ("paid" is completed
 /// before "shipped" in correct data). Only a source's own offset, either way, is tried as
 /// the shift. Not yet compared: one series spread over several files.
-struct SuspectZoneShiftRule: ValidationRule {
+final class SuspectZoneShiftRule: ValidationRule {
     var code: FindingCode { .suspectZoneShift }
 
-    func check(_ context: ValidationContext) -> Finding? {
-        // Indices, not events: copying every event into the lists cost more than the check.
-        var lists: [String: [Int]] = [:]
-        for (i, e) in context.events.enumerated() where e.series != nil && e.start.instant != nil && e.source != nil {
-            lists["\(e.series!)\u{1F}\(e.source!.file)", default: []].append(i)
-        }
-        var flagged: [(Event, String)] = []
+    /// One event of a series as its source lists it: what the order check needs, and what
+    /// an example needs (the line and the start's source text).
+    private struct Entry {
+        var record: Int
+        var seconds: Int64
+        var offset: Int32
+        var line: Int32
+        var value: String
+    }
+
+    private struct SeriesKey: Hashable {
+        var series: String
+        var file: Int
+    }
+
+    private var lists: [SeriesKey: [Entry]] = [:]
+    private var files: [String] = []
+    private var fileIndex: [String: Int] = [:]
+
+    func observe(_ e: Event) {
+        guard let series = e.series, let instant = e.start.instant, let offset = e.start.offset, let source = e.source else { return }
+        let entry = Entry(
+            record: source.record, seconds: instant.seconds, offset: Int32(offset.seconds), line: Int32(clamping: source.line ?? -1),
+            value: e.start.raw ?? e.start.rfc3339)
+        lists[SeriesKey(series: series, file: index(of: source.file)), default: []].append(entry)
+    }
+
+    private func index(of file: String) -> Int {
+        if let last = files.last, last == file { return files.count - 1 }
+        if let i = fileIndex[file] { return i }
+        files.append(file)
+        fileIndex[file] = files.count - 1
+        return files.count - 1
+    }
+
+    func finish() -> Finding? {
+        var flagged = FlaggedEvents()
         var notes: [String] = []
-        for (key, unordered) in lists.sorted(by: { $0.key < $1.key }) where unordered.count >= 3 {
-            let order = unordered.sorted { context.events[$0].source!.record < context.events[$1].source!.record }
-            let times = order.map { context.events[$0].start.instant!.seconds }
+        // In the order of "series<US>file", as findings have always been listed.
+        let keys = lists.keys.filter { lists[$0]!.count >= 3 }.sorted { "\($0.series)\u{1F}\(files[$0.file])" < "\($1.series)\u{1F}\(files[$1.file])" }
+        for key in keys {
+            let entries = lists[key]!.sorted { $0.record < $1.record }
+            let times = entries.map(\.seconds)
             guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
-            let events = order.map { context.events[$0] }
-            let offsets = Set(events.map { $0.start.offset!.seconds })
+            let offsets = Set(entries.map { Int($0.offset) })
             guard offsets.count >= 2 else { continue }
             search: for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
-                let members = events.indices.filter { events[$0].start.offset!.seconds == offset }
+                let members = entries.indices.filter { Int(entries[$0].offset) == offset }
                 let shifts = offset != 0 ? [offset] : offsets.filter { $0 != 0 }.sorted()
                 for shift in shifts.flatMap({ [$0, -$0] }) where shift % 3600 == 0 {
                     var shifted = times
                     for i in members { shifted[i] += Int64(shift) }
                     guard Self.monotonic(shifted, direction) else { continue }
                     let hours = shift / 3600
-                    let series = key.split(separator: "\u{1F}").first.map(String.init) ?? key
-                    notes.append("\(series): the \(UTCOffset(seconds: offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
-                    flagged += members.map { (events[$0], "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h") }
+                    notes.append("\(key.series): the \(UTCOffset(seconds: offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
+                    for i in members {
+                        let entry = entries[i]
+                        flagged.add(Finding.Example(
+                            file: files[key.file], line: entry.line < 0 ? nil : Int(entry.line), value: entry.value,
+                            note: "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h"))
+                    }
                     break search
                 }
             }
         }
-        guard !flagged.isEmpty else { return nil }
+        guard flagged.count > 0 else { return nil }
         return Finding(
             code: code, severity: .warning, count: flagged.count,
             message: "events out of their source's order unless one offset's times are shifted (\(notes.prefix(4).joined(separator: "; "))"
                 + (notes.count > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
-            examples: flagged.map { $0.0.example(note: $0.1) })
+            examples: flagged.examples)
     }
 
     /// The listing's predominant direction: +1 ascending, -1 newest first; nil if flat.
