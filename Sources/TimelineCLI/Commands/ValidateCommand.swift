@@ -71,7 +71,7 @@ final class ValidationRun {
         pipeline.exportOptions.displayZone = setup.displayZone
         pipeline.verbose = args.has("verbose")
         pipeline.onReject = { [self] in rejects.append($0) }
-        pipeline.observer = { [validator] in validator.observe($0) }
+        pipeline.observe(with: validator)
         pipeline.onDiagnostic = { [self] d in
             if d.code.flatMap(FindingCode.init(rawValue:)) != nil { notices.append(d) } else { env.print(d) }
         }

@@ -99,11 +99,14 @@ public struct PreparedEvents: @unchecked Sendable {
     public var events: [Event]
     public var encoded: [UInt8]?
     public var count: Int
+    /// What an observer of the stream (validation) took from the events, if one is watching.
+    public var digest: Any?
 
-    public init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil) {
+    public init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: Any? = nil) {
         self.events = events
         self.encoded = encoded
         self.count = count ?? events.count
+        self.digest = digest
     }
 }
 

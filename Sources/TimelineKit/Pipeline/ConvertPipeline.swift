@@ -23,15 +23,21 @@ public final class ConvertPipeline {
     public var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// Receives each rejected record (the CLI reports and optionally writes them).
     public var onReject: (RejectedRecord) -> Void = { _ in }
-    /// Sees every event read, in input order, on the thread that called `run` (validation
-    /// observes the stream this way without holding it).
-    public var observer: ((Event) -> Void)?
+    /// Watches every event read (validation), set with `observe(with:)`.
+    private var observer: (digest: (UnsafeBufferPointer<Event>) -> Any, absorb: (Any) -> Void)?
     /// Called with the running count of records read, every `progressInterval` records.
     public var onProgress: (Int) -> Void = { _ in }
     public var progressInterval = 10_000
     public var verbose = false
 
     public init() {}
+
+    /// Shows every event read to `observer`: digested in batches on the worker threads that
+    /// map them where the importer allows, absorbed in input order on the thread that
+    /// calls `run`.
+    public func observe<Observer: EventStreamObserver>(with observer: Observer) {
+        self.observer = ({ observer.digest($0) }, { observer.absorb($0 as! Observer.Digest) })
+    }
 
     /// The format for one input: `--from`, else the extension, else the content.
     public func format(for reader: InputReader) throws(TimelineError) -> FormatDescriptor {
@@ -68,7 +74,13 @@ public final class ConvertPipeline {
         let parser = DateParser(options: importOptions.dates)
         let encoder = stage == nil ? nil : (exporter as? any EventEncodingExporter).map(UncheckedSendable.init)
         let observer = self.observer
-        let observed = observer != nil
+        // Events handed over one at a time are shown to the observer in batches too.
+        var unobserved: [Event] = []
+        func observePending() {
+            guard let observer, !unobserved.isEmpty else { return }
+            observer.absorb(unobserved.withUnsafeBufferPointer { observer.digest($0) })
+            unobserved.removeAll(keepingCapacity: true)
+        }
         func count(_ n: Int) {
             let before = summary.read
             summary.read += n
@@ -78,17 +90,22 @@ public final class ConvertPipeline {
             prepare: { events in
                 // Streaming into an exporter that encodes events independently: encode
                 // here, on the worker thread that mapped them.
-                guard let encoder else { return PreparedEvents(events: events) }
+                // here, on the worker thread that mapped them; the observer digests here too.
+                let digest = observer.map { observer in events.withUnsafeBufferPointer { observer.digest($0) } }
+                guard let encoder else { return PreparedEvents(events: events, digest: digest) }
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(events.count * 512)
                 events.withUnsafeBufferPointer { events in
                     for i in events.indices { encoder.value.encode(events[i], into: &bytes) }
                 }
-                return PreparedEvents(events: observed ? events : [], encoded: bytes, count: events.count)
+                return PreparedEvents(events: [], encoded: bytes, count: events.count, digest: digest)
             },
             deliver: { (batch: consuming PreparedEvents) throws(TimelineError) in
                 count(batch.count)
-                if let observer { batch.events.withUnsafeBufferPointer { for i in $0.indices { observer($0[i]) } } }
+                if let observer, let digest = batch.digest {
+                    observePending()
+                    observer.absorb(digest)
+                }
                 guard let stage else {
                     held.append(contentsOf: batch.events)
                     return
@@ -112,7 +129,10 @@ public final class ConvertPipeline {
                 options: importOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in
                     count(1)
-                    observer?(event)
+                    if observer != nil {
+                        unobserved.append(event)
+                        if unobserved.count >= 1024 { observePending() }
+                    }
                     if let stage {
                         try stage.write(event)
                         summary.written += 1
@@ -134,6 +154,7 @@ public final class ConvertPipeline {
                     at: SourceLocation(file: path), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
             }
         }
+        observePending()
         try stage?.finish()
         let order = held.timelineOrder(sort, zone: exportOptions.displayZone.rules)
         if let grouper {
@@ -149,6 +170,15 @@ public final class ConvertPipeline {
         try exporter.finish(to: output)
         return summary
     }
+}
+
+/// Looks at every event of a run without holding the stream: `digest` reads a batch (on the
+/// worker thread that mapped it, several batches at once — it must not touch shared state),
+/// `absorb` takes the digests one by one in input order.
+public protocol EventStreamObserver: AnyObject {
+    associatedtype Digest
+    func digest(_ events: UnsafeBufferPointer<Event>) -> Digest
+    func absorb(_ digest: consuming Digest)
 }
 
 /// The pipeline's side of `EventBatchConsumer`, from two closures.

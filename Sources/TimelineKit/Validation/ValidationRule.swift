@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The zones a validation runs against.
 public struct ValidationContext: Sendable {
     /// Where days are counted (`--zone`).
@@ -12,13 +14,31 @@ public struct ValidationContext: Sendable {
 }
 
 /// A check over the converted events (a plug-in; the validator holds an explicit list).
-/// Streaming: it sees every event once, in input order, and keeps only what its finding
-/// needs (counts, the first examples, compact per-series facts) — never the events.
+/// Streaming, in two steps so the per-event work runs on the worker threads that map the
+/// events: `digest` reads one batch (on any thread, several batches at once — it must not
+/// touch the rule's state) and returns what the finding needs from it (counts, the first
+/// examples, compact per-series facts); `absorb` takes the digests one by one in input
+/// order and folds them in. The rule never holds the events.
 public protocol ValidationRule: AnyObject {
+    associatedtype Digest
     var code: FindingCode { get }
-    func observe(_ event: Event)
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest
+    func absorb(_ digest: consuming Digest)
     /// Zero or one finding (a finding counts all affected events).
     func finish() -> Finding?
+}
+
+/// A rule of any digest type, for the validator's list.
+struct AnyValidationRule: @unchecked Sendable {
+    let digest: (UnsafeBufferPointer<EventFacts>) -> Any
+    let absorb: (Any) -> Void
+    let finish: () -> Finding?
+
+    init<Rule: ValidationRule>(_ rule: Rule) {
+        digest = { rule.digest($0) }
+        absorb = { rule.absorb($0 as! Rule.Digest) }
+        finish = { rule.finish() }
+    }
 }
 
 extension Event {
@@ -37,6 +57,12 @@ struct FlaggedEvents {
     mutating func add(_ example: @autoclosure () -> Finding.Example) {
         count += 1
         if examples.count < Finding.maximumExamples { examples.append(example()) }
+    }
+
+    /// Adds events flagged after these (a later batch's digest).
+    mutating func add(_ later: FlaggedEvents) {
+        count += later.count
+        examples += later.examples.prefix(Finding.maximumExamples - examples.count)
     }
 }
 
@@ -64,22 +90,49 @@ struct PerFile<State> {
     var sorted: [(file: String, state: State)] { states.sorted { $0.file < $1.file } }
 }
 
+/// What the validator took from one batch of events: one digest per rule.
+public struct ValidationDigest: @unchecked Sendable {
+    fileprivate let parts: [Any]
+}
+
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
-/// date notices). One per run: `observe` every event, then `report`.
-public final class Validator {
+/// date notices). One per run: every batch of events is digested (on any thread) and the
+/// digests absorbed in input order, then `report`.
+public final class Validator: EventStreamObserver, @unchecked Sendable {
     public let context: ValidationContext
-    public var rules: [any ValidationRule]
+    private let rules: [AnyValidationRule]
 
     public init(_ context: ValidationContext) {
         self.context = context
         rules = [
-            AssumedZoneRule(context), MixedOffsetsRule(), DayShiftRule(context), SuspectZoneShiftRule(), DateAsMidnightRule(context),
-            EpochUnitRule(), DuplicateIDRule(), EndBeforeStartRule(context),
+            AnyValidationRule(AssumedZoneRule(context)), AnyValidationRule(MixedOffsetsRule()), AnyValidationRule(DayShiftRule(context)),
+            AnyValidationRule(SuspectZoneShiftRule()), AnyValidationRule(DateAsMidnightRule(context)), AnyValidationRule(EpochUnitRule()),
+            AnyValidationRule(DuplicateIDRule()), AnyValidationRule(EndBeforeStartRule(context)),
         ]
     }
 
-    public func observe(_ event: Event) {
-        for rule in rules { rule.observe(event) }
+    /// Reads a batch of events; thread-safe.
+    public func digest(_ events: UnsafeBufferPointer<Event>) -> ValidationDigest {
+        var facts: [EventFacts] = []
+        facts.reserveCapacity(events.count)
+        events.forEachEvent { facts.append(EventFacts($0)) }
+        return facts.withUnsafeBufferPointer { facts in ValidationDigest(parts: rules.map { $0.digest(facts) }) }
+    }
+
+    /// Folding digests in runs on its own thread, off the thread that delivers the events;
+    /// at most `digestsInFlight` wait, so memory stays bounded.
+    private let absorbing = DispatchQueue(label: "timeline.validation")
+    private let slots = DispatchSemaphore(value: Validator.digestsInFlight)
+    static let digestsInFlight = 8
+
+    /// Takes a batch's digest; call in input order.
+    public func absorb(_ digest: consuming ValidationDigest) {
+        slots.wait()
+        let parts = UncheckedSendable(digest.parts)
+        absorbing.async { [self] in
+            for (rule, part) in zip(rules, parts.value) { rule.absorb(part) }
+            slots.signal()
+        }
     }
 
     /// - Parameters:
@@ -87,15 +140,20 @@ public final class Validator {
     ///   - rejects: records the import rejected (their codes become findings; E001 otherwise).
     ///   - notices: import warnings with codes (TZ104–TZ106 from the date engine).
     public func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+        absorbing.sync {}  // every digest folded in
         var findings = ImportFindings.from(rejects: rejects, notices: notices)
         findings += rules.compactMap { $0.finish() }
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
         return ValidationReport(records: records, rejected: rejects.count, zone: context.displayZone.identifier, findings: findings)
     }
 
-    /// Observes `events` and reports.
-    public func run(events: [Event], records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
-        for e in events { observe(e) }
+    /// Observes `events` in batches of `batchSize` and reports.
+    public func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+        events.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: max(1, batchSize)) {
+                absorb(digest(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + max(1, batchSize))])))
+            }
+        }
         return report(records: records, rejects: rejects, notices: notices)
     }
 }
@@ -137,5 +195,16 @@ enum ImportFindings {
         case .offsetZoneMismatch: return "explicit offsets that contradict the named zone at that instant; the offset was used — check which is right"
         default: return "see the message"
         }
+    }
+}
+
+extension UnsafeBufferPointer where Element == Event {
+    /// Calls `body` with a pointer to each event, whose fields are then read in place. A
+    /// `for` loop, the buffer's subscript (a getter) or even a `borrowing` parameter copies
+    /// the whole event here, retaining each of its strings, once per rule and event.
+    @inline(__always)
+    func forEachEvent(_ body: (UnsafePointer<Event>) -> Void) {
+        guard let base = baseAddress else { return }
+        for i in 0..<count { body(base + i) }
     }
 }

@@ -14,9 +14,15 @@ struct ValidatorTests {
         return e
     }
 
+    /// The findings for `events`, digested as one batch. Every rule test also checks the
+    /// digests' merging: batches of 1, 2 and 3 events must give the same report, byte for byte.
     static func run(_ events: [Event], zone: String = "Asia/Shanghai") throws -> [FindingCode: Finding] {
-        let report = Validator(ValidationContext(displayZone: try ZoneResolver().resolve(zone), assumedZone: nil))
-            .run(events: events, records: events.count, rejects: [], notices: [])
+        let context = ValidationContext(displayZone: try ZoneResolver().resolve(zone), assumedZone: nil)
+        let report = Validator(context).run(events: events, batchSize: .max, records: events.count, rejects: [], notices: [])
+        for size in [1, 2, 3] {
+            let inBatches = Validator(context).run(events: events, batchSize: size, records: events.count, rejects: [], notices: [])
+            #expect(String(decoding: inBatches.json, as: UTF8.self) == String(decoding: report.json, as: UTF8.self), "batches of \(size)")
+        }
         return Dictionary(report.findings.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
     }
 

@@ -5,16 +5,31 @@ final class AssumedZoneRule: ValidationRule {
     var code: FindingCode { .naiveTime }
     private let context: ValidationContext
     private var flagged = FlaggedEvents()
+    /// The zone of the first flagged start (nil when only an end was assumed).
     private var zone: String?
+
+    struct Digest {
+        var flagged = FlaggedEvents()
+        var zone: String?
+    }
 
     init(_ context: ValidationContext) {
         self.context = context
     }
 
-    func observe(_ e: Event) {
-        guard e.start.basis == .assumed || e.end?.basis == .assumed else { return }
-        if flagged.count == 0 { zone = e.start.zone }
-        flagged.add(e.example())
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+        var d = Digest()
+        events.forEachFact { e in
+            guard e.pointee.basis == .assumed || e.pointee.end?.basis == .assumed else { return }
+            if d.flagged.count == 0 { d.zone = e.pointee.zone }
+            d.flagged.add(e.pointee.example())
+        }
+        return d
+    }
+
+    func absorb(_ d: consuming Digest) {
+        if flagged.count == 0 { zone = d.zone }
+        flagged.add(d.flagged)
     }
 
     func finish() -> Finding? {

@@ -6,11 +6,23 @@ final class DateAsMidnightRule: ValidationRule {
 
     /// Per file, while every start so far is a timed midnight in one offset: how many, and
     /// those that land on another day in the display zone. The first other start ends it.
-    private struct FileState {
+    struct FileState {
         var offset: UTCOffset?
         var qualifies = true
         var midnights = 0
         var shifted = FlaggedEvents()
+
+        /// The state after `later` (the same file's next events).
+        mutating func add(_ later: FileState) {
+            guard qualifies else { return }
+            guard later.qualifies, offset == nil || later.offset == nil || offset == later.offset else {
+                self = FileState(qualifies: false)
+                return
+            }
+            offset = offset ?? later.offset
+            midnights += later.midnights
+            shifted.add(later.shifted)
+        }
     }
 
     private var files = PerFile<FileState>()
@@ -19,18 +31,28 @@ final class DateAsMidnightRule: ValidationRule {
         zone = context.displayZone
     }
 
-    func observe(_ e: Event) {
-        files.with(e.source?.file ?? "-", initial: { FileState() }) { state in
-            guard state.qualifies else { return }
-            guard let t = e.start.local, let offset = e.start.offset, let instant = e.start.instant,
-                t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0, state.offset == nil || state.offset == offset
-            else {
-                state = FileState(qualifies: false)
-                return
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> PerFile<FileState> {
+        var d = PerFile<FileState>()
+        events.forEachFact { e in
+            d.with(e.pointee.file, initial: { FileState() }) { state in
+                guard state.qualifies else { return }
+                guard let t = e.pointee.local, let offset = e.pointee.offset, let instant = e.pointee.instant,
+                    t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0, state.offset == nil || state.offset == offset
+                else {
+                    state = FileState(qualifies: false)
+                    return
+                }
+                state.offset = offset
+                state.midnights += 1
+                if zone.rules.day(of: instant) != t.date { state.shifted.add(e.pointee.example()) }
             }
-            state.offset = offset
-            state.midnights += 1
-            if zone.rules.day(of: instant) != t.date { state.shifted.add(e.example()) }
+        }
+        return d
+    }
+
+    func absorb(_ d: consuming PerFile<FileState>) {
+        for (file, later) in d.states {
+            files.with(file, initial: { FileState() }) { $0.add(later) }
         }
     }
 

@@ -4,35 +4,50 @@
 final class DayShiftRule: ValidationRule {
     var code: FindingCode { .dayShift }
     private let zone: ResolvedZone
-    private var flagged = FlaggedEvents()
-    /// How many events moved from each written day to each shown day.
-    private var perDay: [DayMove: Int] = [:]
+    private var moved = Digest()
 
-    private struct DayMove: Hashable {
+    struct DayMove: Hashable {
         var written: CivilDate
         var shown: CivilDate
         var description: String { "\(written.isoString) → \(shown.isoString)" }
+    }
+
+    struct Digest {
+        var flagged = FlaggedEvents()
+        /// How many events moved from each written day to each shown day.
+        var perDay: [DayMove: Int] = [:]
     }
 
     init(_ context: ValidationContext) {
         zone = context.displayZone
     }
 
-    func observe(_ e: Event) {
-        guard let instant = e.start.instant, let local = e.start.local, e.start.basis != .epoch else { return }
-        let shown = zone.rules.day(of: instant)
-        guard shown != local.date else { return }
-        perDay[DayMove(written: local.date, shown: shown), default: 0] += 1
-        flagged.add(e.example(note: "\(local.date.isoString) written, \(shown.isoString) in \(zone.identifier)"))
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+        var d = Digest()
+        events.forEachFact { e in
+            guard let instant = e.pointee.instant, let local = e.pointee.local, e.pointee.basis != .epoch else { return }
+            let shown = zone.rules.day(of: instant)
+            guard shown != local.date else { return }
+            d.perDay[DayMove(written: local.date, shown: shown), default: 0] += 1
+            d.flagged.add(e.pointee.example(note: "\(local.date.isoString) written, \(shown.isoString) in \(zone.identifier)"))
+        }
+        return d
+    }
+
+    func absorb(_ d: consuming Digest) {
+        moved.flagged.add(d.flagged)
+        moved.perDay.merge(d.perDay, uniquingKeysWith: +)
     }
 
     func finish() -> Finding? {
-        guard flagged.count > 0 else { return nil }
+        let count = moved.flagged.count
+        guard count > 0 else { return nil }
+        let perDay = moved.perDay
         let days = perDay.map { ($0.key.description, $0.value) }.sorted { $0.0 < $1.0 }.prefix(6).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
         return Finding(
-            code: code, severity: .warning, count: flagged.count,
-            message: "\(flagged.count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in (\(days)"
+            code: code, severity: .warning, count: count,
+            message: "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in (\(days)"
                 + (perDay.count > 6 ? ", …" : "") + "); if people saw the written day, group in their zone with --zone",
-            examples: flagged.examples)
+            examples: moved.flagged.examples)
     }
 }

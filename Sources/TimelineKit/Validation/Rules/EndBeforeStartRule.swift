@@ -9,17 +9,25 @@ final class EndBeforeStartRule: ValidationRule {
         zone = context.displayZone.rules
     }
 
-    func observe(_ e: Event) {
-        guard let end = e.end else { return }
-        let wrong: Bool
-        if let a = e.start.instant, let b = end.instant {
-            wrong = b < a
-        } else {
-            let startDay = e.start.date ?? zone.day(of: e.start.instant!)
-            let endDay = end.date ?? zone.day(of: end.instant!)
-            wrong = endDay < startDay
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> FlaggedEvents {
+        var d = FlaggedEvents()
+        events.forEachFact { e in
+            guard let end = e.pointee.end else { return }
+            let wrong: Bool
+            if let a = e.pointee.instant, let b = end.instant {
+                wrong = b < a
+            } else {
+                let startDay = e.pointee.date ?? zone.day(of: e.pointee.instant!)
+                let endDay = end.date ?? zone.day(of: end.instant!)
+                wrong = endDay < startDay
+            }
+            if wrong { d.add(e.pointee.example(note: "ends \(end.raw ?? end.rfc3339)")) }
         }
-        if wrong { flagged.add(e.example(note: "ends \(end.raw ?? end.rfc3339)")) }
+        return d
+    }
+
+    func absorb(_ d: consuming FlaggedEvents) {
+        flagged.add(d)
     }
 
     func finish() -> Finding? {

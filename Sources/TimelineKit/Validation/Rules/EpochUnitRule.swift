@@ -8,26 +8,47 @@ final class EpochUnitRule: ValidationRule {
 
     /// Per file: epoch values by unit (with the first examples of each, numbered in input
     /// order, since the majority unit is known only at the end) and implausible dates.
-    private struct FileState {
+    struct FileState {
         var units: [String: (count: Int, examples: [(Int, Finding.Example)])] = [:]
         var implausible = FlaggedEvents()
         var seen = 0
+
+        /// The state after `later` (the same file's next epoch values).
+        mutating func add(_ later: FileState) {
+            for (unit, tally) in later.units {
+                let stored = units[unit]?.examples.count ?? 0
+                units[unit, default: (0, [])].count += tally.count
+                units[unit]!.examples += tally.examples.prefix(Finding.maximumExamples - stored).map { ($0.0 + seen, $0.1) }
+            }
+            implausible.add(later.implausible)
+            seen += later.seen
+        }
     }
 
     private var files = PerFile<FileState>()
 
-    func observe(_ e: Event) {
-        guard e.start.basis == .epoch, let instant = e.start.instant else { return }
-        files.with(e.source?.file ?? "-", initial: { FileState() }) { state in
-            let unit = Self.unit(e.start)
-            state.seen += 1
-            let n = state.seen
-            let stored = state.units[unit]?.examples.count ?? 0
-            state.units[unit, default: (0, [])].count += 1
-            if stored < Finding.maximumExamples { state.units[unit]!.examples.append((n, e.example(note: "in \(unit)"))) }
-            if !Self.plausible.contains(instant.local(in: .utc).date.year) {
-                state.implausible.add(e.example(note: "reads as \(instant.isoString(fractionDigits: 0))"))
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> PerFile<FileState> {
+        var d = PerFile<FileState>()
+        events.forEachFact { e in
+            guard e.pointee.basis == .epoch, let instant = e.pointee.instant else { return }
+            d.with(e.pointee.file, initial: { FileState() }) { state in
+                let unit = Self.unit(e.pointee.startText)
+                state.seen += 1
+                let n = state.seen
+                let stored = state.units[unit]?.examples.count ?? 0
+                state.units[unit, default: (0, [])].count += 1
+                if stored < Finding.maximumExamples { state.units[unit]!.examples.append((n, e.pointee.example(note: "in \(unit)"))) }
+                if !Self.plausible.contains(instant.local(in: .utc).date.year) {
+                    state.implausible.add(e.pointee.example(note: "reads as \(instant.isoString(fractionDigits: 0))"))
+                }
             }
+        }
+        return d
+    }
+
+    func absorb(_ d: consuming PerFile<FileState>) {
+        for (file, later) in d.states {
+            files.with(file, initial: { FileState() }) { $0.add(later) }
         }
     }
 
@@ -55,8 +76,9 @@ final class EpochUnitRule: ValidationRule {
             examples: examples)
     }
 
-    static func unit(_ value: TimeValue) -> String {
-        let digits = (value.raw ?? "").drop { $0 == "-" }.prefix { $0.isNumber }.count
+    /// The unit an epoch value was written in, by its digits.
+    static func unit(_ text: String) -> String {
+        let digits = text.drop { $0 == "-" }.prefix { $0.isNumber }.count
         switch digits {
         case 13: return "milliseconds"
         case 16: return "microseconds"

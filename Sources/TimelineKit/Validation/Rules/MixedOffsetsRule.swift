@@ -10,15 +10,15 @@ final class MixedOffsetsRule: ValidationRule {
     /// What a zone must explain about one series (or file): how many events carry each
     /// offset, the first instants of each (the samples a zone is checked against) and the
     /// first two events as examples.
-    private struct Group {
+    struct Group {
         var counts: [(offset: Int, count: Int)] = []
         var samples: [(Instant, Int)] = []
         var examples: [(Finding.Example, UTCOffset)] = []
         var total = 0
 
-        mutating func add(_ instant: Instant, _ offset: UTCOffset, example: () -> Finding.Example) {
+        mutating func add(_ instant: Instant, _ offset: UTCOffset, example: Finding.Example?) {
             total += 1
-            if examples.count < 2 { examples.append((example(), offset)) }
+            if let example { examples.append((example, offset)) }
             let seconds = offset.seconds
             if let i = counts.firstIndex(where: { $0.offset == seconds }) {
                 counts[i].count += 1
@@ -28,37 +28,94 @@ final class MixedOffsetsRule: ValidationRule {
                 samples.append((instant, seconds))
             }
         }
+
+        /// The group after `later` (the same series' next events): counts add up, and
+        /// each offset keeps its first samples and the group its first two examples.
+        mutating func add(_ later: Group) {
+            total += later.total
+            examples += later.examples.prefix(2 - examples.count)
+            var stored = counts.map { (offset: $0.offset, samples: min($0.count, MixedOffsetsRule.samplesPerOffset)) }
+            for sample in later.samples {
+                if let i = stored.firstIndex(where: { $0.offset == sample.1 }) {
+                    guard stored[i].samples < MixedOffsetsRule.samplesPerOffset else { continue }
+                    stored[i].samples += 1
+                } else {
+                    stored.append((sample.1, 1))
+                }
+                samples.append(sample)
+            }
+            for (offset, count) in later.counts {
+                if let i = counts.firstIndex(where: { $0.offset == offset }) {
+                    counts[i].count += count
+                } else {
+                    counts.append((offset, count))
+                }
+            }
+        }
+    }
+
+    /// A batch's groups, with their names hashed (on the worker thread).
+    struct Digest {
+        var names = StringIndex()
+        var groups: [Group] = []
     }
 
     static let samplesPerOffset = 16
-    private var groups: [String: Group] = [:]
+    /// Series (or file) names by number, and their groups by the same number.
+    private var names = StringIndex()
+    private var groups: [Group] = []
 
-    func observe(_ e: Event) {
-        guard e.start.basis == .offset, let instant = e.start.instant, let offset = e.start.offset else { return }
-        groups[e.series ?? e.source?.file ?? "-", default: Group()].add(instant, offset, example: { e.example() })
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+        var d = Digest()
+        events.forEachFact { e in
+            guard e.pointee.basis == .offset, let instant = e.pointee.instant, let offset = e.pointee.offset else { return }
+            let (n, isNew) = d.names.number(of: e.pointee.series ?? e.pointee.file)
+            if isNew { d.groups.append(Group()) }
+            d.groups[n].add(instant, offset, example: d.groups[n].examples.count < 2 ? e.pointee.example() : nil)
+        }
+        return d
+    }
+
+    func absorb(_ d: consuming Digest) {
+        for (i, later) in d.groups.enumerated() {
+            let name = d.names.strings[i]
+            let (n, isNew) = names.number(of: name, hash: d.names.hash(at: i))
+            if isNew {
+                groups.append(later)
+            } else {
+                groups[n].add(later)
+            }
+        }
     }
 
     func finish() -> Finding? {
         var candidatesByOffsets: [Set<Int>: [ZoneRules]] = [:]
-        var flagged: [(String, Group)] = []
-        for (name, group) in groups.sorted(by: { $0.key < $1.key }) where group.counts.count > 1 {
-            let offsets = Set(group.counts.map(\.offset))
+        // Group numbers only: copying groups (three arrays each) cost more than the check.
+        var flagged: [Int] = []
+        let mixed = groups.indices.filter { groups[$0].counts.count > 1 }
+        for n in mixed.sorted(by: { names.strings[$0] < names.strings[$1] }) {
+            let offsets = Set(groups[n].counts.map(\.offset))
             if candidatesByOffsets[offsets] == nil {
                 candidatesByOffsets[offsets] = Self.zones.filter { offsets.isSubset(of: $0.offsets) }.map(\.rules)
             }
-            guard !Self.explained(group.samples, by: candidatesByOffsets[offsets]!) else { continue }
-            flagged.append((name, group))
+            guard !Self.explained(groups[n].samples, by: candidatesByOffsets[offsets]!) else { continue }
+            flagged.append(n)
         }
         guard !flagged.isEmpty else { return nil }
-        let describe = flagged.prefix(4).map { name, group in
-            "\(name): " + group.counts.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: $0.offset).isoString) ×\($0.count)" }.joined(separator: ", ")
+        let describe = flagged.prefix(4).map { n in
+            "\(names.strings[n]): "
+                + groups[n].counts.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: $0.offset).isoString) ×\($0.count)" }.joined(separator: ", ")
         }.joined(separator: "; ")
-        let count = flagged.reduce(0) { $0 + $1.1.total }
+        let count = flagged.reduce(0) { $0 + groups[$1].total }
+        var examples: [Finding.Example] = []
+        for n in flagged where examples.count < Finding.maximumExamples {
+            examples += groups[n].examples.map { example, offset in example.noting(offset.isoString) }
+        }
         return Finding(
             code: code, severity: .warning, count: count,
             message: "offsets that no single zone's rules explain, in \(flagged.count) series or file(s) (\(describe)"
                 + (flagged.count > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
-            examples: flagged.flatMap { $0.1.examples.map { example, offset in example.noting(offset.isoString) } })
+            examples: examples)
     }
 
     /// True when one of `zones` has exactly these offsets at these instants.

@@ -10,48 +10,113 @@
 final class SuspectZoneShiftRule: ValidationRule {
     var code: FindingCode { .suspectZoneShift }
 
-    /// One event of a series as its source lists it: what the order check needs, and what
-    /// an example needs (the line and the start's source text).
-    private struct Entry {
+    /// One event of a series as its source lists it: what the order check needs, what an
+    /// example needs (the line and the start's source text), and the next entry of its list.
+    struct Entry {
         var record: Int
         var seconds: Int64
         var offset: Int32
         var line: Int32
+        var next: Int32 = -1
         var value: String
     }
 
-    private struct SeriesKey: Hashable {
-        var series: String
+    /// One list per series and file, numbered; each a chain through `entries` in the order
+    /// read (which is record order within a file).
+    private struct List {
         var file: Int
+        var series: Int
+        var first: Int32
+        var last: Int32
+        var count: Int
     }
 
-    private var lists: [SeriesKey: [Entry]] = [:]
-    private var files: [String] = []
-    private var fileIndex: [String: Int] = [:]
+    private var entries: [Entry] = []
+    private var lists: [List] = []
+    private var files = StringIndex()
+    /// Per file: series names by number, and the list of each.
+    private var seriesByFile: [(names: StringIndex, lists: [Int])] = []
 
-    func observe(_ e: Event) {
-        guard let series = e.series, let instant = e.start.instant, let offset = e.start.offset, let source = e.source else { return }
-        let entry = Entry(
-            record: source.record, seconds: instant.seconds, offset: Int32(offset.seconds), line: Int32(clamping: source.line ?? -1),
-            value: e.start.raw ?? e.start.rfc3339)
-        lists[SeriesKey(series: series, file: index(of: source.file)), default: []].append(entry)
+    /// A batch's entries grouped by file and series as in the rule itself, with the series
+    /// names hashed (on the worker thread).
+    struct Digest {
+        var files = StringIndex()
+        var seriesByFile: [StringIndex] = []
+        var lists: [(file: Int, series: Int, entries: [Entry])] = []
+        var listBySeries: [[Int]] = []
     }
 
-    private func index(of file: String) -> Int {
-        if let last = files.last, last == file { return files.count - 1 }
-        if let i = fileIndex[file] { return i }
-        files.append(file)
-        fileIndex[file] = files.count - 1
-        return files.count - 1
+    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+        var d = Digest()
+        events.forEachFact { e in
+            guard e.pointee.series != nil, e.pointee.hasSource, let instant = e.pointee.instant, let offset = e.pointee.offset else { return }
+            let (file, newFile) = d.files.number(of: e.pointee.file)
+            if newFile {
+                d.seriesByFile.append(StringIndex())
+                d.listBySeries.append([])
+            }
+            let (s, newSeries) = d.seriesByFile[file].number(of: e.pointee.series!)
+            if newSeries {
+                d.listBySeries[file].append(d.lists.count)
+                d.lists.append((file, s, []))
+            }
+            d.lists[d.listBySeries[file][s]].entries.append(Entry(
+                record: e.pointee.record, seconds: instant.seconds, offset: Int32(offset.seconds), line: Int32(clamping: e.pointee.line ?? -1),
+                value: e.pointee.startText))
+        }
+        return d
+    }
+
+    func absorb(_ d: consuming Digest) {
+        let fileNumbers = d.files.strings.map { name in
+            let (file, isNew) = files.number(of: name)
+            if isNew { seriesByFile.append((StringIndex(), [])) }
+            return file
+        }
+        for (localFile, localSeries, later) in d.lists {
+            let file = fileNumbers[localFile]
+            let names = d.seriesByFile[localFile]
+            let (s, isNew) = seriesByFile[file].names.number(of: names.strings[localSeries], hash: names.hash(at: localSeries))
+            let l: Int
+            if isNew {
+                l = lists.count
+                seriesByFile[file].lists.append(l)
+                lists.append(List(file: file, series: s, first: Int32(entries.count), last: -1, count: 0))
+            } else {
+                l = seriesByFile[file].lists[s]
+            }
+            for entry in later {
+                let n = Int32(entries.count)
+                entries.append(entry)
+                if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n }
+                lists[l].last = n
+                lists[l].count += 1
+            }
+        }
+    }
+
+    private func entries(of list: List) -> [Entry] {
+        var out: [Entry] = []
+        out.reserveCapacity(list.count)
+        var i = list.first
+        while i >= 0 {
+            out.append(entries[Int(i)])
+            i = entries[Int(i)].next
+        }
+        return out
     }
 
     func finish() -> Finding? {
         var flagged = FlaggedEvents()
         var notes: [String] = []
         // In the order of "series<US>file", as findings have always been listed.
-        let keys = lists.keys.filter { lists[$0]!.count >= 3 }.sorted { "\($0.series)\u{1F}\(files[$0.file])" < "\($1.series)\u{1F}\(files[$1.file])" }
-        for key in keys {
-            let entries = lists[key]!.sorted { $0.record < $1.record }
+        let candidates = lists.filter { $0.count >= 3 }.map { list in
+            let series = seriesByFile[list.file].names.strings[list.series]
+            let file = files.strings[list.file]
+            return (order: series + "\u{1F}" + file, list, series, file)
+        }.sorted { $0.order < $1.order }
+        for (_, list, series, file) in candidates {
+            let entries = entries(of: list).sorted { $0.record < $1.record }
             let times = entries.map(\.seconds)
             guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
             let offsets = Set(entries.map { Int($0.offset) })
@@ -64,11 +129,11 @@ final class SuspectZoneShiftRule: ValidationRule {
                     for i in members { shifted[i] += Int64(shift) }
                     guard Self.monotonic(shifted, direction) else { continue }
                     let hours = shift / 3600
-                    notes.append("\(key.series): the \(UTCOffset(seconds: offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
+                    notes.append("\(series): the \(UTCOffset(seconds: offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
                     for i in members {
                         let entry = entries[i]
                         flagged.add(Finding.Example(
-                            file: files[key.file], line: entry.line < 0 ? nil : Int(entry.line), value: entry.value,
+                            file: file, line: entry.line < 0 ? nil : Int(entry.line), value: entry.value,
                             note: "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h"))
                     }
                     break search

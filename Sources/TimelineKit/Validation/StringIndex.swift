@@ -1,0 +1,96 @@
+/// Numbers strings densely — 0, 1, 2, … in first-seen order — for tallies per id or per
+/// series over millions of events. Cheaper than a `[String: Value]` dictionary there: a
+/// fast hash of the UTF-8 bytes (not a seeded SipHash), 8-byte slots that keep 32 bits of
+/// the hash (so growing never rehashes a string and most probes compare no text), and the
+/// values live in plain arrays indexed by the number.
+struct StringIndex {
+    /// The strings, by number.
+    private(set) var strings: [String] = []
+    /// Open addressing, linear probing: `hash32 << 32 | (number + 1)`; 0 is empty.
+    private var slots: [UInt64] = Array(repeating: 0, count: 64)
+
+    /// The hashes of the strings, by number (kept for `hash(at:)`).
+    private var hashes: [UInt64] = []
+
+    var count: Int { strings.count }
+
+    /// The `hash(_:)` of string number `n`, so another index can take it without rehashing.
+    func hash(at n: Int) -> UInt64 { hashes[n] }
+
+    /// The number of `s`, and whether it was first seen now (and numbered `count - 1`).
+    mutating func number(of s: String) -> (number: Int, isNew: Bool) {
+        number(of: s, hash: Self.hash(s))
+    }
+
+    /// As `number(of:)`, with the string's `hash(_:)` computed beforehand (on another thread).
+    mutating func number(of s: String, hash fullHash: UInt64) -> (number: Int, isNew: Bool) {
+        let hash = fullHash >> 32
+        var mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { break }
+            if slot >> 32 == hash {
+                let n = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                if strings[n] == s { return (n, false) }
+            }
+            i = (i + 1) & mask
+        }
+        let n = strings.count
+        strings.append(s)
+        hashes.append(fullHash)
+        if (n + 1) * 2 > slots.count {
+            grow()
+            mask = slots.count - 1
+            i = Int(truncatingIfNeeded: hash) & mask
+            while slots[i] != 0 { i = (i + 1) & mask }
+        }
+        slots[i] = hash << 32 | UInt64(n + 1)
+        return (n, true)
+    }
+
+    private mutating func grow() {
+        var larger = [UInt64](repeating: 0, count: slots.count * 2)
+        let mask = larger.count - 1
+        for slot in slots where slot != 0 {
+            var i = Int(truncatingIfNeeded: slot >> 32) & mask
+            while larger[i] != 0 { i = (i + 1) & mask }
+            larger[i] = slot
+        }
+        slots = larger
+    }
+
+    /// A fast 64-bit hash of the UTF-8 bytes (multiply-xorshift over 8-byte words). Not
+    /// for untrusted keys against an adversary; equal strings always hash equal.
+    static func hash(_ s: String) -> UInt64 {
+        if let h = s.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) { return h }
+        return hash(bytes: Array(s.utf8))
+    }
+
+    static func hash(bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { hash(bytes: $0) }
+    }
+
+    @inline(__always)
+    static func hash(bytes p: UnsafeRawBufferPointer) -> UInt64 {
+        let n = p.count
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n)
+        var i = 0
+        while i + 8 <= n {
+            h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n {
+            tail |= UInt64(p[i]) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 29
+        h = h &* 0xFF51_AFD7_ED55_8CCD
+        return h ^ (h >> 32)
+    }
+}
