@@ -6,22 +6,21 @@
 /// attribute keys are sorted.
 public enum CanonicalEncoder {
     public static func append(_ event: Event, to w: inout JSONWriter) {
-        w.bytes.append(UInt8(ascii: "{"))
-        key("id", &w, first: true)
+        w.raw("{\"id\":")
         w.string(event.id)
-        key("start", &w)
+        w.raw(",\"start\":")
         append(event.start, to: &w)
         if let end = event.end {
-            key("end", &w)
+            w.raw(",\"end\":")
             append(end, to: &w)
         }
-        key("title", &w)
+        w.raw(",\"title\":")
         w.string(event.title)
-        optional("detail", event.detail, &w)
-        optional("status", event.status?.rawValue, &w)
-        optional("category", event.category, &w)
+        optional(",\"detail\":", event.detail, &w)
+        optional(",\"status\":", event.status?.rawValue, &w)
+        optional(",\"category\":", event.category, &w)
         if let amount = event.amount {
-            key("amount", &w)
+            w.raw(",\"amount\":")
             w.raw("{\"value\":")
             w.string(amount.value.description)
             if let c = amount.currency {
@@ -30,16 +29,16 @@ public enum CanonicalEncoder {
             }
             w.bytes.append(UInt8(ascii: "}"))
         }
-        optional("location", event.location, &w)
-        optional("series", event.series, &w)
+        optional(",\"location\":", event.location, &w)
+        optional(",\"series\":", event.series, &w)
         if let recorded = event.recorded {
-            key("recorded", &w)
+            w.raw(",\"recorded\":")
             append(recorded, to: &w)
         }
-        stringList("links", event.links, &w)
-        stringList("tags", event.tags, &w)
+        stringList(",\"links\":", event.links, &w)
+        stringList(",\"tags\":", event.tags, &w)
         if !event.attributes.isEmpty {
-            key("attributes", &w)
+            w.raw(",\"attributes\":")
             w.bytes.append(UInt8(ascii: "{"))
             for (i, k) in event.attributes.keys.sorted().enumerated() {
                 if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
@@ -50,7 +49,7 @@ public enum CanonicalEncoder {
             w.bytes.append(UInt8(ascii: "}"))
         }
         if let s = event.source {
-            key("source", &w)
+            w.raw(",\"source\":")
             w.raw("{\"format\":")
             w.string(s.format)
             w.raw(",\"file\":")
@@ -96,22 +95,17 @@ public enum CanonicalEncoder {
         w.bytes.append(UInt8(ascii: "}"))
     }
 
-    private static func key(_ name: StaticString, _ w: inout JSONWriter, first: Bool = false) {
-        if !first { w.bytes.append(UInt8(ascii: ",")) }
-        w.bytes.append(UInt8(ascii: "\""))
-        w.raw(name)
-        w.raw("\":")
-    }
+    // Keys are written with their comma and quotes as one static string: one append each.
 
-    private static func optional(_ name: StaticString, _ value: String?, _ w: inout JSONWriter) {
+    private static func optional(_ key: StaticString, _ value: String?, _ w: inout JSONWriter) {
         guard let value else { return }
-        key(name, &w)
+        w.raw(key)
         w.string(value)
     }
 
-    private static func stringList(_ name: StaticString, _ values: [String], _ w: inout JSONWriter) {
+    private static func stringList(_ key: StaticString, _ values: [String], _ w: inout JSONWriter) {
         guard !values.isEmpty else { return }
-        key(name, &w)
+        w.raw(key)
         w.bytes.append(UInt8(ascii: "["))
         for (i, v) in values.enumerated() {
             if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
