@@ -41,14 +41,6 @@ struct AnyValidationRule: @unchecked Sendable {
     }
 }
 
-extension Event {
-    /// An example for findings: where the event came from and its start's source text.
-    func example(note: String? = nil, value: String? = nil) -> Finding.Example {
-        Finding.Example(
-            file: source?.file ?? "-", line: source?.line, value: value ?? start.raw ?? start.rfc3339, note: note)
-    }
-}
-
 /// The number of events a rule flagged and the first few as examples (all a finding shows).
 struct FlaggedEvents {
     private(set) var count = 0
@@ -199,9 +191,9 @@ enum ImportFindings {
 }
 
 extension UnsafeBufferPointer where Element == Event {
-    /// Calls `body` with a pointer to each event, whose fields are then read in place. A
+    /// Calls `body` with a pointer to each event, whose fields are then read in place: a
     /// `for` loop, the buffer's subscript (a getter) or even a `borrowing` parameter copies
-    /// the whole event here, retaining each of its strings, once per rule and event.
+    /// the whole event here, retaining each of its strings.
     @inline(__always)
     func forEachEvent(_ body: (UnsafePointer<Event>) -> Void) {
         guard let base = baseAddress else { return }
