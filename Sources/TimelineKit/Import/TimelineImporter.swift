@@ -68,11 +68,16 @@ public final class ImportContext {
 
     public func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
 
+    /// An empty batch for events mapped on a worker thread. Thread-safe.
+    public func makeBatch() -> EventBatch {
+        batches?.makeBatch() ?? EventBatch(encoder: nil, keepsEvents: true)
+    }
+
     /// Makes a batch of events ready for delivery. Thread-safe: importers call it on the
     /// worker thread that mapped the events.
-    public func prepare(_ events: consuming [Event]) -> PreparedEvents {
-        guard let batches else { return PreparedEvents(events: events) }
-        return batches.prepare(events)
+    public func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
+        guard let batches else { return PreparedEvents(events: batch.events) }
+        return batches.prepare(batch)
     }
 
     /// Delivers a prepared batch; importers call it on their own thread, in input order.
@@ -110,11 +115,35 @@ public struct PreparedEvents: @unchecked Sendable {
     }
 }
 
+/// Events mapped on a worker thread, gathered for their consumer: each is encoded as it
+/// comes when the consumer streams into an `EventEncodingExporter` (the event is then read
+/// where it lies, not copied out of an array), and kept when the consumer needs the events.
+public struct EventBatch {
+    public private(set) var events: [Event] = []
+    public private(set) var encoded: [UInt8] = []
+    public private(set) var count = 0
+    /// Set when events are encoded as they are added.
+    public let encoder: (any EventEncodingExporter)?
+    public let keepsEvents: Bool
+
+    public init(encoder: (any EventEncodingExporter)?, keepsEvents: Bool) {
+        self.encoder = encoder
+        self.keepsEvents = keepsEvents || encoder == nil
+    }
+
+    public mutating func add(_ event: consuming Event) {
+        count += 1
+        encoder?.encode(event, into: &encoded)
+        if keepsEvents { events.append(event) }
+    }
+}
+
 /// How the consumer of an import takes events that importers map on worker threads:
 /// `prepare` runs on those threads (a streaming NDJSON conversion encodes there), `deliver`
 /// on the importer's thread, batch after batch in input order.
 public protocol EventBatchConsumer: AnyObject, Sendable {
-    func prepare(_ events: consuming [Event]) -> PreparedEvents
+    func makeBatch() -> EventBatch
+    func prepare(_ batch: consuming EventBatch) -> PreparedEvents
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError)
 }
 

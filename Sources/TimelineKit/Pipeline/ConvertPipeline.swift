@@ -87,18 +87,13 @@ public final class ConvertPipeline {
             if before / progressInterval != summary.read / progressInterval { onProgress(summary.read) }
         }
         let batches = BatchConsumer(
-            prepare: { events in
-                // Streaming into an exporter that encodes events independently: encode
-                // here, on the worker thread that mapped them.
-                // here, on the worker thread that mapped them; the observer digests here too.
-                let digest = observer.map { observer in events.withUnsafeBufferPointer { observer.digest($0) } }
-                guard let encoder else { return PreparedEvents(events: events, digest: digest) }
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(events.count * 512)
-                events.withUnsafeBufferPointer { events in
-                    for i in events.indices { encoder.value.encode(events[i], into: &bytes) }
-                }
-                return PreparedEvents(events: [], encoded: bytes, count: events.count, digest: digest)
+            // Streaming into an exporter that encodes events independently: each event is
+            // encoded on the worker thread that maps it; the observer digests the batch there.
+            makeBatch: { EventBatch(encoder: encoder?.value, keepsEvents: observer != nil) },
+            prepare: { batch in
+                let digest = observer.map { observer in batch.events.withUnsafeBufferPointer { observer.digest($0) } }
+                guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
+                return PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
             },
             deliver: { (batch: consuming PreparedEvents) throws(TimelineError) in
                 count(batch.count)
@@ -183,15 +178,21 @@ public protocol EventStreamObserver: AnyObject {
 
 /// The pipeline's side of `EventBatchConsumer`, from two closures.
 private final class BatchConsumer: EventBatchConsumer, @unchecked Sendable {
-    private let prepareBody: ([Event]) -> PreparedEvents
+    private let makeBatchBody: () -> EventBatch
+    private let prepareBody: (consuming EventBatch) -> PreparedEvents
     private let deliverBody: (consuming PreparedEvents) throws(TimelineError) -> Void
 
-    init(prepare: @escaping ([Event]) -> PreparedEvents, deliver: @escaping (consuming PreparedEvents) throws(TimelineError) -> Void) {
+    init(
+        makeBatch: @escaping () -> EventBatch, prepare: @escaping (consuming EventBatch) -> PreparedEvents,
+        deliver: @escaping (consuming PreparedEvents) throws(TimelineError) -> Void
+    ) {
+        makeBatchBody = makeBatch
         prepareBody = prepare
         deliverBody = deliver
     }
 
-    func prepare(_ events: consuming [Event]) -> PreparedEvents { prepareBody(events) }
+    func makeBatch() -> EventBatch { makeBatchBody() }
+    func prepare(_ batch: consuming EventBatch) -> PreparedEvents { prepareBody(batch) }
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) { try deliverBody(batch) }
 }
 

@@ -137,7 +137,7 @@ final class CSVRowConverter: @unchecked Sendable {
         let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
         let mapper = mappers.take()
         defer { mappers.put(mapper) }
-        var events: [Event] = []
+        var batch = context.makeBatch()
         var messages: [CSVBlockOutcome.Message] = []
         var number = block.recordsBefore
         func raw(of record: CSVRecord) -> String {
@@ -154,7 +154,7 @@ final class CSVRowConverter: @unchecked Sendable {
                     fields: record.fields, header: header)))
                 return
             }
-            if let r = mapper.map(plan.texts(record.fields), number: number, line: record.line, appendingTo: &events) {
+            if let r = mapper.map(plan.texts(record.fields), number: number, line: record.line, into: &batch) {
                 messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
             } else if !mapper.notices.isEmpty {
                 messages.append(.notices(mapper.notices, location))
@@ -169,7 +169,7 @@ final class CSVRowConverter: @unchecked Sendable {
                 messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: "csv-syntax", header: header)))
             }
         }
-        return CSVBlockOutcome(events: context.prepare(events), messages: messages)
+        return CSVBlockOutcome(events: context.prepare(batch), messages: messages)
     }
 }
 

@@ -131,12 +131,12 @@ public final class RecordMapper {
         }
     }
 
-    /// Maps `record` straight onto the end of `events` (no intermediate copy of the event);
-    /// returns why not when the record is rejected.
-    public func map(_ record: FieldTexts, number: Int, line: Int?, appendingTo events: inout [Event]) -> Rejection? {
+    /// Maps `record` straight into `batch` (no intermediate copy of the event); returns why
+    /// not when the record is rejected.
+    public func map(_ record: FieldTexts, number: Int, line: Int?, into batch: inout EventBatch) -> Rejection? {
         notices.removeAll(keepingCapacity: true)
         do throws(Rejection) {
-            events.append(try mapOrThrow(record, number: number, line: line))
+            batch.add(try mapOrThrow(record, number: number, line: line))
             return nil
         } catch {
             return error
@@ -183,16 +183,16 @@ public final class RecordMapper {
         let titleText = record[.title]
         let detailText = record[.detail]
         let categoryText = record[.category]
-        var event = Event(
+        for (name, value) in record.attributes { attributes[name] = value }
+        // Built in one expression and returned as is: a `var event` set afterwards was
+        // copied whole (every string retained) on the way out.
+        return Event(
             id: record[.id] ?? idPrefix + String(number), start: start, end: try time(.end, record, zone: zone),
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText, amount: amount,
             location: record[.location], series: record[.series], recorded: try time(.recorded, record, zone: zone),
             links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
-            source: SourceReference(format: format, file: file, record: number, line: line))
-        for (name, value) in record.attributes { attributes[name] = value }
-        event.attributes = attributes
-        return event
+            attributes: attributes, source: SourceReference(format: format, file: file, record: number, line: line))
     }
 
     private static let linkSeparators: Set<Character> = [",", " ", "\n"]
