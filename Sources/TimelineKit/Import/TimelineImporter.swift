@@ -126,9 +126,12 @@ public struct EventBatch {
     public let encoder: (any EventEncodingExporter)?
     public let keepsEvents: Bool
 
-    public init(encoder: (any EventEncodingExporter)?, keepsEvents: Bool) {
+    /// - Parameter encodedCapacity: bytes to reserve for the encoding (a batch that grows
+    ///   from nothing copies itself a dozen times on the way).
+    public init(encoder: (any EventEncodingExporter)?, keepsEvents: Bool, encodedCapacity: Int = 0) {
         self.encoder = encoder
         self.keepsEvents = keepsEvents || encoder == nil
+        if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
     }
 
     public mutating func add(_ event: consuming Event) {

@@ -128,6 +128,20 @@ func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
 }
 
 private func appendDigitsSlowly(_ value: Int, width: Int, to out: inout [UInt8]) {
+    // Record and line numbers: non-negative, no padding. Digits into a stack buffer, one append.
+    if value >= 0 && width <= 1 {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var v = value
+            var i = 20
+            repeat {
+                i -= 1
+                buffer[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<20]))
+        }
+        return
+    }
     var v = value
     if v < 0 {
         out.append(UInt8(ascii: "-"))

@@ -86,11 +86,13 @@ public final class ConvertPipeline {
             summary.read += n
             if before / progressInterval != summary.read / progressInterval { onProgress(summary.read) }
         }
+        let largestBatch = LockedBox(0)  // encoded bytes of the largest batch so far
         let batches = BatchConsumer(
             // Streaming into an exporter that encodes events independently: each event is
             // encoded on the worker thread that maps it; the observer digests the batch there.
-            makeBatch: { EventBatch(encoder: encoder?.value, keepsEvents: observer != nil) },
+            makeBatch: { EventBatch(encoder: encoder?.value, keepsEvents: observer != nil, encodedCapacity: largestBatch.withLock { $0 }) },
             prepare: { batch in
+                if encoder != nil { largestBatch.withLock { $0 = max($0, batch.encoded.count) } }
                 let digest = observer.map { observer in batch.events.withUnsafeBufferPointer { observer.digest($0) } }
                 guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
                 return PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
