@@ -74,13 +74,18 @@ public enum CanonicalEncoder {
             d.appendISO(to: &w.bytes)
             w.raw("\",\"basis\":\"date\"")
         case .instant(let instant, let offset, let zone):
-            w.raw("{\"instant\":\"")
-            instant.local(in: .utc).appendISO(to: &w.bytes, fractionDigits: value.fractionDigits)
-            w.raw("Z\",\"local\":\"")
-            instant.local(in: offset).appendISO(to: &w.bytes, fractionDigits: value.fractionDigits)
-            w.raw("\",\"offset\":\"")
-            offset.appendISO(to: &w.bytes)
-            w.bytes.append(UInt8(ascii: "\""))
+            // The fixed-width part is formatted on the stack and appended once.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
+                var f = FixedWriter(buffer)
+                f.text("{\"instant\":\"")
+                instant.local(in: .utc).write(to: &f, fractionDigits: value.fractionDigits)
+                f.text("Z\",\"local\":\"")
+                instant.local(in: offset).write(to: &f, fractionDigits: value.fractionDigits)
+                f.text("\",\"offset\":\"")
+                offset.write(to: &f)
+                f.byte(UInt8(ascii: "\""))
+                w.bytes.append(contentsOf: f.written)
+            }
             if let zone {
                 w.raw(",\"zone\":")
                 w.string(zone)

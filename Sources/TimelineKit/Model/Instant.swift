@@ -70,6 +70,20 @@ public struct UTCOffset: Hashable, Comparable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// `±HH:MM[:SS]` into a stack buffer (at most 9 bytes).
+    @inline(__always)
+    func write(to w: inout FixedWriter) {
+        let magnitude = abs(seconds)
+        w.byte(UInt8(ascii: seconds < 0 ? "-" : "+"))
+        w.two(magnitude / 3600)
+        w.byte(UInt8(ascii: ":"))
+        w.two(magnitude % 3600 / 60)
+        if magnitude % 60 != 0 {
+            w.byte(UInt8(ascii: ":"))
+            w.two(magnitude % 60)
+        }
+    }
+
     func appendISO(to out: inout [UInt8]) {
         let magnitude = abs(seconds)
         out.append(UInt8(ascii: seconds < 0 ? "-" : "+"))

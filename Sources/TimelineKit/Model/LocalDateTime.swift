@@ -80,26 +80,32 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         // Formatted on the stack and appended once: this runs for every value written.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
             var w = FixedWriter(buffer)
-            w.four(date.year)
-            w.byte(0x2D)
-            w.two(date.month)
-            w.byte(0x2D)
-            w.two(date.day)
-            w.byte(0x54)
-            w.two(hour)
-            w.byte(0x3A)
-            w.two(minute)
-            w.byte(0x3A)
-            w.two(second)
-            if fractionDigits > 0 {
-                w.byte(0x2E)
-                var divisor = 100_000_000
-                for _ in 0..<min(fractionDigits, 9) {
-                    w.byte(0x30 &+ UInt8(truncatingIfNeeded: nanosecond / divisor % 10))
-                    divisor /= 10
-                }
-            }
+            write(to: &w, fractionDigits: fractionDigits)
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<w.count]))
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes).
+    @inline(__always)
+    func write(to w: inout FixedWriter, fractionDigits: Int) {
+        w.four(date.year)
+        w.byte(0x2D)
+        w.two(date.month)
+        w.byte(0x2D)
+        w.two(date.day)
+        w.byte(0x54)
+        w.two(hour)
+        w.byte(0x3A)
+        w.two(minute)
+        w.byte(0x3A)
+        w.two(second)
+        if fractionDigits > 0 {
+            w.byte(0x2E)
+            var divisor = 100_000_000
+            for _ in 0..<min(fractionDigits, 9) {
+                w.byte(0x30 &+ UInt8(truncatingIfNeeded: nanosecond / divisor % 10))
+                divisor /= 10
+            }
         }
     }
 }
@@ -130,6 +136,15 @@ struct FixedWriter {
         two(v / 100)
         two(v % 100)
     }
+
+    @inline(__always)
+    mutating func text(_ s: StaticString) {
+        UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: s.utf8Start, byteCount: s.utf8CodeUnitCount)
+        count += s.utf8CodeUnitCount
+    }
+
+    /// The bytes written so far.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[0..<count]) }
 }
 
 /// Appends `.ddd` — the first `digits` digits of a nanosecond count; nothing for 0 digits.
