@@ -17,7 +17,7 @@ public enum CanonicalEncoder {
         w.raw(",\"title\":")
         w.string(event.title)
         optional(",\"detail\":", event.detail, &w)
-        optional(",\"status\":", event.status?.rawValue, &w)
+        if let status = event.status { w.raw(Self.statusMember(status)) }
         optional(",\"category\":", event.category, &w)
         if let amount = event.amount {
             w.raw(",\"amount\":")
@@ -90,8 +90,7 @@ public enum CanonicalEncoder {
                 w.raw(",\"zone\":")
                 w.string(zone)
             }
-            w.raw(",\"basis\":")
-            w.string(value.basis.rawValue)
+            w.raw(Self.basisMember(value.basis))
         }
         if let raw = value.raw {
             w.raw(",\"raw\":")
@@ -100,7 +99,27 @@ public enum CanonicalEncoder {
         w.bytes.append(UInt8(ascii: "}"))
     }
 
-    // Keys are written with their comma and quotes as one static string: one append each.
+    // Keys are written with their comma and quotes as one static string: one append each;
+    // so are the members whose values are fixed words.
+
+    private static func statusMember(_ status: EventStatus) -> StaticString {
+        switch status {
+        case .completed: return ",\"status\":\"completed\""
+        case .processing: return ",\"status\":\"processing\""
+        case .pending: return ",\"status\":\"pending\""
+        case .cancelled: return ",\"status\":\"cancelled\""
+        }
+    }
+
+    private static func basisMember(_ basis: TimeBasis) -> StaticString {
+        switch basis {
+        case .offset: return ",\"basis\":\"offset\""
+        case .zone: return ",\"basis\":\"zone\""
+        case .assumed: return ",\"basis\":\"assumed\""
+        case .epoch: return ",\"basis\":\"epoch\""
+        case .date: return ",\"basis\":\"date\""
+        }
+    }
 
     private static func optional(_ key: StaticString, _ value: String?, _ w: inout JSONWriter) {
         guard let value else { return }

@@ -163,7 +163,9 @@ final class CSVRowConverter: @unchecked Sendable {
         if let first { handle(first) }
         while case let next?? = try? reader.next() {
             switch next {
-            case .success(let record): handle(record)
+            case .success(let record):
+                handle(record)
+                reader.recycle(record)
             case .failure(let e):
                 number += 1
                 messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: "csv-syntax", header: header)))

@@ -38,6 +38,8 @@ public final class CSVReader {
     private var bytesBefore = 0  // bytes consumed before `buffer` (for offsets in errors)
     private var lastFieldCount = 8  // records of a file have the same width: reserve it
     private var keepsRaw = true
+    /// A record's field array handed back by `recycle`, reused (emptied) for the next record.
+    private var spareFields: [String]?
 
     /// Candidate delimiters for detection, in order of preference on ties.
     public static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
@@ -85,6 +87,14 @@ public final class CSVReader {
         return candidateDelimiters.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }.flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil } ?? 0x2C
     }
 
+    /// Takes back a record the caller is done with, so the next record reuses its field
+    /// array instead of allocating one.
+    func recycle(_ record: consuming CSVRecord) {
+        var fields = record.fields
+        fields.removeAll(keepingCapacity: true)
+        spareFields = fields
+    }
+
     /// The next record, a record-level error, or nil at the end of the input.
     public func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
         while true {
@@ -108,7 +118,7 @@ public final class CSVReader {
         let n = buffer.count
         guard position < n else { return nil }
         return buffer.withUnsafeBufferPointer { p -> Result<CSVRecord, CSVRecordError>? in
-            var fields: [String] = []
+            var fields = spareFields.take() ?? []
             fields.reserveCapacity(lastFieldCount)
             var i = position
             let startLine = line
