@@ -5,98 +5,150 @@
 /// links tags attributes source`; absent optional fields and empty lists are omitted;
 /// attribute keys are sorted.
 public enum CanonicalEncoder {
+    /// Appends `event`. The event is written into a buffer sized from its strings (on the
+    /// stack for ordinary events) and appended once: two dozen small appends to the array
+    /// cost more than the formatting.
     public static func append(_ event: Event, to w: inout JSONWriter) {
-        w.raw("{\"id\":")
-        w.string(event.id)
-        w.raw(",\"start\":")
-        append(event.start, to: &w)
-        if let end = event.end {
-            w.raw(",\"end\":")
-            append(end, to: &w)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength(event)) { buffer in
+            var f = FixedWriter(buffer)
+            write(event, to: &f)
+            w.bytes.append(contentsOf: f.written)
         }
-        w.raw(",\"title\":")
-        w.string(event.title)
-        optional(",\"detail\":", event.detail, &w)
-        if let status = event.status { w.raw(Self.statusMember(status)) }
-        optional(",\"category\":", event.category, &w)
-        if let amount = event.amount {
-            w.raw(",\"amount\":")
-            w.raw("{\"value\":")
-            w.string(amount.value.description)
-            if let c = amount.currency {
-                w.raw(",\"currency\":")
-                w.string(c)
-            }
-            w.bytes.append(UInt8(ascii: "}"))
-        }
-        optional(",\"location\":", event.location, &w)
-        optional(",\"series\":", event.series, &w)
-        if let recorded = event.recorded {
-            w.raw(",\"recorded\":")
-            append(recorded, to: &w)
-        }
-        stringList(",\"links\":", event.links, &w)
-        stringList(",\"tags\":", event.tags, &w)
-        if !event.attributes.isEmpty {
-            w.raw(",\"attributes\":")
-            w.bytes.append(UInt8(ascii: "{"))
-            for (i, k) in event.attributes.keys.sorted().enumerated() {
-                if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
-                w.string(k)
-                w.bytes.append(UInt8(ascii: ":"))
-                w.string(event.attributes[k]!)
-            }
-            w.bytes.append(UInt8(ascii: "}"))
-        }
-        if let s = event.source {
-            w.raw(",\"source\":")
-            w.raw("{\"format\":")
-            w.string(s.format)
-            w.raw(",\"file\":")
-            w.string(s.file)
-            w.raw(",\"record\":")
-            appendDigits(s.record, width: 1, to: &w.bytes)
-            if let line = s.line {
-                w.raw(",\"line\":")
-                appendDigits(line, width: 1, to: &w.bytes)
-            }
-            w.bytes.append(UInt8(ascii: "}"))
-        }
-        w.bytes.append(UInt8(ascii: "}"))
     }
 
     /// `{"instant":…,"local":…,"offset":…,"zone":…,"basis":…,"raw":…}` or
     /// `{"date":…,"basis":"date","raw":…}`.
     public static func append(_ value: TimeValue, to w: inout JSONWriter) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength(value)) { buffer in
+            var f = FixedWriter(buffer)
+            write(value, to: &f)
+            w.bytes.append(contentsOf: f.written)
+        }
+    }
+
+    /// An upper bound of what `write(event)` writes: every string escaped at worst (six
+    /// bytes per byte) plus the keys, numbers and punctuation.
+    static func maximumLength(_ event: Event) -> Int {
+        func bound(_ s: String?) -> Int { s.map(FixedWriter.jsonStringBound) ?? 0 }
+        var n = 512 + bound(event.id) + maximumLength(event.start) + bound(event.title) + bound(event.detail) + bound(event.category)
+        n += bound(event.location) + bound(event.series)
+        if let end = event.end { n += maximumLength(end) }
+        if let recorded = event.recorded { n += maximumLength(recorded) }
+        if let amount = event.amount { n += bound(amount.value.description) + bound(amount.currency) }
+        for s in event.links { n += bound(s) + 1 }
+        for s in event.tags { n += bound(s) + 1 }
+        for (k, v) in event.attributes { n += bound(k) + bound(v) + 2 }
+        if let source = event.source { n += bound(source.format) + bound(source.file) }
+        return n
+    }
+
+    static func maximumLength(_ value: TimeValue) -> Int {
+        192 + (value.zone.map(FixedWriter.jsonStringBound) ?? 0) + (value.raw.map(FixedWriter.jsonStringBound) ?? 0)
+    }
+
+    static func write(_ event: Event, to f: inout FixedWriter) {
+        f.text("{\"id\":")
+        f.jsonString(event.id)
+        f.text(",\"start\":")
+        write(event.start, to: &f)
+        if let end = event.end {
+            f.text(",\"end\":")
+            write(end, to: &f)
+        }
+        f.text(",\"title\":")
+        f.jsonString(event.title)
+        optional(",\"detail\":", event.detail, &f)
+        if let status = event.status { f.text(Self.statusMember(status)) }
+        optional(",\"category\":", event.category, &f)
+        if let amount = event.amount {
+            f.text(",\"amount\":{\"value\":")
+            f.jsonString(amount.value.description)
+            if let c = amount.currency {
+                f.text(",\"currency\":")
+                f.jsonString(c)
+            }
+            f.byte(UInt8(ascii: "}"))
+        }
+        optional(",\"location\":", event.location, &f)
+        optional(",\"series\":", event.series, &f)
+        if let recorded = event.recorded {
+            f.text(",\"recorded\":")
+            write(recorded, to: &f)
+        }
+        stringList(",\"links\":", event.links, &f)
+        stringList(",\"tags\":", event.tags, &f)
+        if !event.attributes.isEmpty {
+            f.text(",\"attributes\":{")
+            for (i, k) in event.attributes.keys.sorted().enumerated() {
+                if i > 0 { f.byte(UInt8(ascii: ",")) }
+                f.jsonString(k)
+                f.byte(UInt8(ascii: ":"))
+                f.jsonString(event.attributes[k]!)
+            }
+            f.byte(UInt8(ascii: "}"))
+        }
+        if let s = event.source {
+            f.text(",\"source\":{\"format\":")
+            f.jsonString(s.format)
+            f.text(",\"file\":")
+            f.jsonString(s.file)
+            f.text(",\"record\":")
+            f.digits(s.record, width: 1)
+            if let line = s.line {
+                f.text(",\"line\":")
+                f.digits(line, width: 1)
+            }
+            f.byte(UInt8(ascii: "}"))
+        }
+        f.byte(UInt8(ascii: "}"))
+    }
+
+    static func write(_ value: TimeValue, to f: inout FixedWriter) {
         switch value.moment {
         case .date(let d):
-            w.raw("{\"date\":\"")
-            d.appendISO(to: &w.bytes)
-            w.raw("\",\"basis\":\"date\"")
+            f.text("{\"date\":\"")
+            f.digits(d.year, width: 4)
+            f.byte(UInt8(ascii: "-"))
+            f.digits(d.month, width: 2)
+            f.byte(UInt8(ascii: "-"))
+            f.digits(d.day, width: 2)
+            f.text("\",\"basis\":\"date\"")
         case .instant(let instant, let offset, let zone):
-            // The fixed-width part is formatted on the stack and appended once.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer in
-                var f = FixedWriter(buffer)
-                f.text("{\"instant\":\"")
-                instant.local(in: .utc).write(to: &f, fractionDigits: value.fractionDigits)
-                f.text("Z\",\"local\":\"")
-                instant.local(in: offset).write(to: &f, fractionDigits: value.fractionDigits)
-                f.text("\",\"offset\":\"")
-                offset.write(to: &f)
-                f.byte(UInt8(ascii: "\""))
-                w.bytes.append(contentsOf: f.written)
-            }
+            f.text("{\"instant\":\"")
+            instant.local(in: .utc).write(to: &f, fractionDigits: value.fractionDigits)
+            f.text("Z\",\"local\":\"")
+            instant.local(in: offset).write(to: &f, fractionDigits: value.fractionDigits)
+            f.text("\",\"offset\":\"")
+            offset.write(to: &f)
+            f.byte(UInt8(ascii: "\""))
             if let zone {
-                w.raw(",\"zone\":")
-                w.string(zone)
+                f.text(",\"zone\":")
+                f.jsonString(zone)
             }
-            w.raw(Self.basisMember(value.basis))
+            f.text(Self.basisMember(value.basis))
         }
         if let raw = value.raw {
-            w.raw(",\"raw\":")
-            w.string(raw)
+            f.text(",\"raw\":")
+            f.jsonString(raw)
         }
-        w.bytes.append(UInt8(ascii: "}"))
+        f.byte(UInt8(ascii: "}"))
+    }
+
+    private static func optional(_ key: StaticString, _ value: String?, _ f: inout FixedWriter) {
+        guard let value else { return }
+        f.text(key)
+        f.jsonString(value)
+    }
+
+    private static func stringList(_ key: StaticString, _ values: [String], _ f: inout FixedWriter) {
+        guard !values.isEmpty else { return }
+        f.text(key)
+        f.byte(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { f.byte(UInt8(ascii: ",")) }
+            f.jsonString(v)
+        }
+        f.byte(UInt8(ascii: "]"))
     }
 
     // Keys are written with their comma and quotes as one static string: one append each;
@@ -119,22 +171,5 @@ public enum CanonicalEncoder {
         case .epoch: return ",\"basis\":\"epoch\""
         case .date: return ",\"basis\":\"date\""
         }
-    }
-
-    private static func optional(_ key: StaticString, _ value: String?, _ w: inout JSONWriter) {
-        guard let value else { return }
-        w.raw(key)
-        w.string(value)
-    }
-
-    private static func stringList(_ key: StaticString, _ values: [String], _ w: inout JSONWriter) {
-        guard !values.isEmpty else { return }
-        w.raw(key)
-        w.bytes.append(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
-            w.string(v)
-        }
-        w.bytes.append(UInt8(ascii: "]"))
     }
 }

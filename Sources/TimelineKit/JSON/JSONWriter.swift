@@ -88,3 +88,36 @@ public struct JSONWriter {
         }
     }
 }
+
+extension FixedWriter {
+    /// The most bytes `jsonString(s)` can write: every byte escaped as `\u00XX`, plus quotes.
+    static func jsonStringBound(_ s: String) -> Int { s.utf8.count * 6 + 2 }
+
+    /// `s` as a JSON string, quoted and escaped exactly as `JSONWriter.string` does.
+    mutating func jsonString(_ s: String) {
+        byte(0x22)
+        let clean = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
+            let raw = UnsafeRawBufferPointer(p)
+            guard !JSONWriter.needsEscaping(raw) else { return false }
+            bytes(raw)
+            return true
+        }
+        if clean != true {
+            for b in s.utf8 {
+                switch b {
+                case 0x22: byte(0x5C); byte(0x22)
+                case 0x5C: byte(0x5C); byte(0x5C)
+                case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
+                case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
+                case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
+                case 0..<0x20, 0x7F:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    byte(0x5C); byte(UInt8(ascii: "u")); byte(0x30); byte(0x30)
+                    byte(hex[Int(b >> 4)]); byte(hex[Int(b & 0xF)])
+                default: byte(b)
+                }
+            }
+        }
+        byte(0x22)
+    }
+}

@@ -110,43 +110,6 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     }
 }
 
-/// Writes ASCII digits into a small stack buffer. Values must fit the widths (years 1…9999).
-struct FixedWriter {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    private(set) var count = 0
-
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        self.buffer = buffer
-    }
-
-    @inline(__always)
-    mutating func byte(_ b: UInt8) {
-        buffer[count] = b
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func two(_ v: Int) {
-        byte(0x30 &+ UInt8(truncatingIfNeeded: v / 10 % 10))
-        byte(0x30 &+ UInt8(truncatingIfNeeded: v % 10))
-    }
-
-    @inline(__always)
-    mutating func four(_ v: Int) {
-        two(v / 100)
-        two(v % 100)
-    }
-
-    @inline(__always)
-    mutating func text(_ s: StaticString) {
-        UnsafeMutableRawPointer(buffer.baseAddress! + count).copyMemory(from: s.utf8Start, byteCount: s.utf8CodeUnitCount)
-        count += s.utf8CodeUnitCount
-    }
-
-    /// The bytes written so far.
-    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[0..<count]) }
-}
-
 /// Appends `.ddd` — the first `digits` digits of a nanosecond count; nothing for 0 digits.
 @inline(__always)
 func appendFraction(_ nanosecond: Int, digits: Int, to out: inout [UInt8]) {
