@@ -59,6 +59,31 @@ struct JSONParserTests {
         #expect(try Self.parse(text) == original)
     }
 
+    @Test("the fixed-buffer writer writes strings and digits exactly as JSONWriter and appendDigits do")
+    func fixedWriterAgrees() {
+        let strings = ["", "plain", "quote \" and \\ backslash", "ctl \u{0}\u{1}\u{1F}\t\r\n", "del \u{7F}", "€ 中文 🙂", String(repeating: "x\u{1}", count: 40)]
+        for s in strings {
+            var w = JSONWriter()
+            w.string(s)
+            let fixed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedWriter.jsonStringBound(s)) { buffer in
+                var f = FixedWriter(buffer)
+                f.jsonString(s)
+                return Array(f.written)
+            }
+            #expect(fixed == w.bytes, "\(s.debugDescription)")
+        }
+        for (value, width) in [(0, 1), (7, 1), (42, 4), (2024, 4), (-5, 2), (123_456_789, 1), (Int.max, 1), (9, 3)] {
+            var expected: [UInt8] = []
+            appendDigits(value, width: width, to: &expected)
+            let fixed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+                var f = FixedWriter(buffer)
+                f.digits(value, width: width)
+                return Array(f.written)
+            }
+            #expect(fixed == expected, "\(value) width \(width)")
+        }
+    }
+
     @Test("the word-wise escape test agrees with a byte-by-byte one at every position")
     func escapeTest() {
         // Each byte value that needs escaping (and bytes around the word-wise thresholds that
