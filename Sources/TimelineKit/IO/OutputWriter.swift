@@ -95,6 +95,12 @@ public final class OutputWriter {
 
     @inline(__always)
     public func write(_ bytes: [UInt8]) throws(TimelineError) {
+        if bytes.count >= OutputWriter.flushThreshold && fd >= 0 {
+            // A large block (a batch of encoded events) goes out as it is, not via the buffer.
+            try flush()
+            try writeAll(bytes)
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= OutputWriter.flushThreshold && fd >= 0 { try flush() }
     }
@@ -105,9 +111,22 @@ public final class OutputWriter {
 
     public func flush() throws(TimelineError) {
         guard fd >= 0 else { return }
+        try writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) throws(TimelineError) {
+        var failure: TimelineError?
+        bytes.withUnsafeBytes { p in
+            do throws(TimelineError) { try writeAll(p) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(TimelineError) {
         var offset = 0
-        while offset < buffer.count {
-            let n = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 let reason = String(cString: strerror(errno))
@@ -115,7 +134,6 @@ public final class OutputWriter {
             }
             offset += n
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Flushes and, for a file, moves it into place. Call once, after a successful run.
