@@ -93,10 +93,11 @@ final class MixedOffsetsRule: ValidationRule {
         // Group numbers only: copying groups (three arrays each) cost more than the check.
         var flagged: [Int] = []
         let mixed = groups.indices.filter { groups[$0].counts.count > 1 }
+        let zones = ZonesInSpan(mixed.lazy.flatMap { self.groups[$0].samples.lazy.map(\.0.seconds) })
         for n in mixed.sorted(by: { names.strings[$0] < names.strings[$1] }) {
             let offsets = Set(groups[n].counts.map(\.offset))
             if candidatesByOffsets[offsets] == nil {
-                candidatesByOffsets[offsets] = Self.zones.filter { offsets.isSubset(of: $0.offsets) }.map(\.rules)
+                candidatesByOffsets[offsets] = zones.candidates(for: offsets)
             }
             guard !Self.explained(groups[n].samples, by: candidatesByOffsets[offsets]!) else { continue }
             flagged.append(n)
@@ -123,13 +124,44 @@ final class MixedOffsetsRule: ValidationRule {
         guard !zones.isEmpty else { return false }
         return zones.contains { rules in samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 } }
     }
+}
 
-    /// Zones with DST (a zone without it cannot explain two offsets), each with every offset
-    /// it has used (a zone can only explain offsets among those). Built once per process.
-    static let zones: [(rules: ZoneRules, offsets: Set<Int>)] = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
-        guard let rules = ZoneResolver.ianaRules(id), !rules.transitions.isEmpty else { return nil }
-        var offsets = Set(rules.transitions.map(\.offset.seconds))
-        offsets.insert(rules.offset(atEpochSeconds: ZoneRules.tableStart).seconds)
-        return (rules, offsets)
+/// The zones that used more than one offset between the earliest and the latest sampled
+/// instant, with those offsets: only they can explain a mix of offsets there (a zone must
+/// give each sample's offset at its instant). Foundation is asked for each zone's offset at
+/// the start and at each transition up to the end — a few calls per zone for data spanning
+/// a year — instead of building every zone's whole transition table (which cost a third
+/// of a second, more than the rest of the check on a million events).
+struct ZonesInSpan {
+    let zones: [(identifier: String, offsets: Set<Int>)]
+
+    init(_ instants: some Sequence<Int64>) {
+        var low = Int64.max
+        var high = Int64.min
+        for t in instants {
+            low = min(low, t)
+            high = max(high, t)
+        }
+        guard low <= high else {
+            zones = []
+            return
+        }
+        let start = Date(timeIntervalSince1970: Double(low))
+        let end = Date(timeIntervalSince1970: Double(high))
+        zones = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
+            guard let zone = TimeZone(identifier: id) else { return nil }
+            var offsets: Set<Int> = [zone.secondsFromGMT(for: start)]
+            var cursor = start
+            while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next <= end {
+                offsets.insert(zone.secondsFromGMT(for: next))
+                cursor = next
+            }
+            return offsets.count > 1 ? (id, offsets) : nil
+        }
+    }
+
+    /// The rules of the zones whose offsets in the span include all of `offsets`.
+    func candidates(for offsets: Set<Int>) -> [ZoneRules] {
+        zones.filter { offsets.isSubset(of: $0.offsets) }.compactMap { ZoneResolver.ianaRules($0.identifier) }
     }
 }
