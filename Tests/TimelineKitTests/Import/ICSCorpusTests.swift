@@ -138,6 +138,15 @@ struct ICSCorpusTests {
         for text in ["a,b;c\\d\ne", "🚚 已揽件, 深圳", "\\n is not a newline"] {
             #expect(ICSText.unescape(ICSText.escape(text)) == text)
         }
+        // Unescaping by hand (RFC 5545 §3.3.11; an unknown escape and a final backslash are
+        // kept as written), including escapes at the very start and end and next to UTF-8.
+        let cases: [(String, String)] = [
+            (#"\n"#, "\n"), (#"a\Nb"#, "a\nb"), (#"\\"#, "\\"), (#"\;\,\:"#, ";,:"), (#"\x"#, #"\x"#), (#"end\"#, #"end\"#),
+            (#"中\,文\n"#, "中,文\n"), (#"\\\\"#, #"\\"#), ("no escapes", "no escapes"), ("", ""),
+        ]
+        for (escaped, expected) in cases {
+            #expect(ICSText.unescape(escaped) == expected, "\(escaped)")
+        }
     }
 
     @Test("a blank TZID in a file never becomes a zone name")

@@ -11,8 +11,15 @@ final class ICSComponent {
         self.line = line
     }
 
-    func property(_ name: String) -> ICSContentLine? { properties.first { $0.name == name } }
-    func all(_ name: String) -> [ICSContentLine] { properties.filter { $0.name == name } }
+    func property(_ name: String) -> ICSContentLine? {
+        let key = StringIndex.hash(name)
+        return properties.first { $0.nameKey == key && $0.name == name }
+    }
+
+    func all(_ name: String) -> [ICSContentLine] {
+        let key = StringIndex.hash(name)
+        return properties.filter { $0.nameKey == key && $0.name == name }
+    }
 
     /// Reads every component of an input: unfolds lines (CRLF, LF or lone CR; continuation by
     /// space or tab; blank lines between a name and its folded value are skipped), parses

@@ -1,13 +1,23 @@
 /// One unfolded iCalendar content line: `NAME;PARAM=value,value:VALUE` (RFC 5545 §3.1).
 struct ICSContentLine {
     /// Upper-cased, whitespace removed (`REFRESH - INTERVAL` → `REFRESH-INTERVAL`).
-    var name: String
+    let name: String
     /// Parameters in order; names upper-cased, values unquoted, RFC 6868 `^n ^' ^^` decoded.
     var parameters: [(name: String, values: [String])]
     /// The raw value (TEXT unescaping is the caller's choice: URIs keep their `%`-escapes).
     var value: String
     /// The physical line where the (folded) line starts.
     var line: Int
+    /// A hash of `name`, so that looking a property up by name compares integers first.
+    let nameKey: UInt64
+
+    init(name: String, parameters: [(name: String, values: [String])], value: String, line: Int) {
+        self.name = name
+        self.parameters = parameters
+        self.value = value
+        self.line = line
+        nameKey = StringIndex.hash(name)
+    }
 
     func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.values.first
@@ -86,7 +96,9 @@ struct ICSContentLine {
     /// Upper-cased, without allocating when it already is (nearly always).
     @inline(__always)
     static func upper(_ s: String) -> String {
-        s.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? s.uppercased() : s
+        let lower = s.utf8.withContiguousStorageIfAvailable { p in p.contains { $0 >= 0x61 && $0 <= 0x7A } }
+            ?? s.utf8.contains { $0 >= 0x61 && $0 <= 0x7A }
+        return lower ? s.uppercased() : s
     }
 
     /// RFC 6868 caret encoding in parameter values: `^n` newline, `^'` double quote, `^^` caret.
@@ -121,26 +133,45 @@ struct ICSLineError: Error {
 /// RFC 5545 TEXT values: `\\` `\;` `\,` `\n`/`\N` unescaped in one left-to-right pass.
 enum ICSText {
     static func unescape(_ s: String) -> String {
-        guard s.utf8.contains(0x5C) else { return s }
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        var escaped = false
-        for b in s.utf8 {
-            if escaped {
-                switch b {
-                case UInt8(ascii: "n"), UInt8(ascii: "N"): out.append(0x0A)
-                case 0x5C, 0x3B, 0x2C, 0x3A: out.append(b)
-                default: out += [0x5C, b]
+        guard s.utf8.withContiguousStorageIfAvailable({ $0.contains(0x5C) }) ?? s.utf8.contains(0x5C) else { return s }
+        var text = s
+        return text.withUTF8 { p in
+            // Runs between backslashes are copied whole into a buffer as long as the text.
+            String(unsafeUninitializedCapacity: p.count) { out in
+                var n = 0
+                var i = 0
+                while i < p.count {
+                    var run = i
+                    while run < p.count && p[run] != 0x5C { run += 1 }
+                    if run > i {
+                        UnsafeMutableRawPointer(out.baseAddress! + n).copyMemory(from: p.baseAddress! + i, byteCount: run - i)
+                        n += run - i
+                    }
+                    guard run < p.count else { break }
+                    // A backslash: the escape it starts, or itself at the very end.
+                    guard run + 1 < p.count else {
+                        out[n] = 0x5C
+                        n += 1
+                        break
+                    }
+                    let b = p[run + 1]
+                    switch b {
+                    case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                        out[n] = 0x0A
+                        n += 1
+                    case 0x5C, 0x3B, 0x2C, 0x3A:
+                        out[n] = b
+                        n += 1
+                    default:
+                        out[n] = 0x5C
+                        out[n + 1] = b
+                        n += 2
+                    }
+                    i = run + 2
                 }
-                escaped = false
-            } else if b == 0x5C {
-                escaped = true
-            } else {
-                out.append(b)
+                return n
             }
         }
-        if escaped { out.append(0x5C) }
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Splits a list value (CATEGORIES) at commas that are not escaped, then unescapes each.
