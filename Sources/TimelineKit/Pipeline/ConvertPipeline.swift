@@ -24,7 +24,7 @@ public final class ConvertPipeline {
     /// Receives each rejected record (the CLI reports and optionally writes them).
     public var onReject: (RejectedRecord) -> Void = { _ in }
     /// Watches every event read (validation), set with `observe(with:)`.
-    private var observer: (digest: (UnsafeBufferPointer<Event>) -> Any, absorb: (Any) -> Void)?
+    private var observation: StreamObservation?
     /// Called with the running count of records read, every `progressInterval` records.
     public var onProgress: (Int) -> Void = { _ in }
     public var progressInterval = 10_000
@@ -36,7 +36,7 @@ public final class ConvertPipeline {
     /// map them where the importer allows, absorbed in input order on the thread that
     /// calls `run`.
     public func observe<Observer: EventStreamObserver>(with observer: Observer) {
-        self.observer = ({ observer.digest($0) }, { observer.absorb($0 as! Observer.Digest) })
+        observation = StreamObservation(observer)
     }
 
     /// The format for one input: `--from`, else the extension, else the content.
@@ -61,59 +61,19 @@ public final class ConvertPipeline {
 
     /// Runs the conversion of `inputs` into `exporter`, writing to `output` (not committed).
     public func run(inputs: [String], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
-        var summary = ConvertSummary()
         let header = DocumentHeader(zone: exportOptions.displayZone.identifier)
-        var held: [Event] = []
         let grouper = grouping == .none ? nil : exporter as? any GroupingExporter
         if grouping != .none && grouper == nil {
             throw TimelineError(.usage, "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none")
         }
         if grouper == nil { try exporter.begin(header, to: output) }
-        // Streaming: encode and write on a second thread while this one reads and maps.
+        // Streaming: encode (on the mapping threads where the exporter allows) and write on
+        // a second thread while this one reads.
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
+        let sink = EventSink(
+            stage: stage, encoder: exporter as? any EventEncodingExporter, observation: observation,
+            progressInterval: progressInterval, onProgress: onProgress)
         let parser = DateParser(options: importOptions.dates)
-        let encoder = stage == nil ? nil : (exporter as? any EventEncodingExporter).map(UncheckedSendable.init)
-        let observer = self.observer
-        // Events handed over one at a time are shown to the observer in batches too.
-        var unobserved: [Event] = []
-        func observePending() {
-            guard let observer, !unobserved.isEmpty else { return }
-            observer.absorb(unobserved.withUnsafeBufferPointer { observer.digest($0) })
-            unobserved.removeAll(keepingCapacity: true)
-        }
-        func count(_ n: Int) {
-            let before = summary.read
-            summary.read += n
-            if before / progressInterval != summary.read / progressInterval { onProgress(summary.read) }
-        }
-        let largestBatch = LockedBox(0)  // encoded bytes of the largest batch so far
-        let batches = BatchConsumer(
-            // Streaming into an exporter that encodes events independently: each event is
-            // encoded on the worker thread that maps it; the observer digests the batch there.
-            makeBatch: { EventBatch(encoder: encoder?.value, keepsEvents: observer != nil, encodedCapacity: largestBatch.withLock { $0 }) },
-            prepare: { batch in
-                if encoder != nil { largestBatch.withLock { $0 = max($0, batch.encoded.count) } }
-                let digest = observer.map { observer in batch.events.withUnsafeBufferPointer { observer.digest($0) } }
-                guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
-                return PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
-            },
-            deliver: { (batch: consuming PreparedEvents) throws(TimelineError) in
-                count(batch.count)
-                if let observer, let digest = batch.digest {
-                    observePending()
-                    observer.absorb(digest)
-                }
-                guard let stage else {
-                    held.append(contentsOf: batch.events)
-                    return
-                }
-                if let encoded = batch.encoded {
-                    try stage.write(encoded: encoded)
-                } else {
-                    for event in batch.events { try stage.write(event) }
-                }
-                summary.written += batch.count
-            })
         for path in inputs.isEmpty ? ["-"] : inputs {
             let reader = try InputReader(path: path)
             try reader.setEncoding(importOptions.encoding)
@@ -124,26 +84,12 @@ public final class ConvertPipeline {
             }
             let context = ImportContext(
                 options: importOptions, format: format.id, dateParser: parser,
-                onEvent: { (event: Event) throws(TimelineError) in
-                    count(1)
-                    if observer != nil {
-                        unobserved.append(event)
-                        if unobserved.count >= 1024 { observePending() }
-                    }
-                    if let stage {
-                        try stage.write(event)
-                        summary.written += 1
-                    } else {
-                        held.append(event)
-                    }
-                },
+                onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { [self] record in
-                    summary.read += 1
-                    summary.rejected += 1
-                    if record.code == "TZ101" { summary.naive += 1 }
+                    sink.reject(record)
                     onReject(record)
                 },
-                onDiagnostic: onDiagnostic, batches: batches)
+                onDiagnostic: onDiagnostic, batches: sink)
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
                 onDiagnostic(Diagnostic(
@@ -151,21 +97,21 @@ public final class ConvertPipeline {
                     at: SourceLocation(file: path), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
             }
         }
-        observePending()
-        try stage?.finish()
+        try sink.finish()
+        let held = sink.held
         let order = held.timelineOrder(sort, zone: exportOptions.displayZone.rules)
         if let grouper {
             let groups = TimelineGrouping.group(order.map { held[$0] }, unit: grouping, zone: exportOptions.displayZone.rules)
             try grouper.write(groups: groups, header: header, to: output)
-            summary.written += held.count
-            return summary
+            sink.summary.written += held.count
+            return sink.summary
         }
         for i in order {
             try exporter.write(held[i], to: output)
-            summary.written += 1
+            sink.summary.written += 1
         }
         try exporter.finish(to: output)
-        return summary
+        return sink.summary
     }
 }
 
@@ -176,26 +122,6 @@ public protocol EventStreamObserver: AnyObject {
     associatedtype Digest
     func digest(_ events: UnsafeBufferPointer<Event>) -> Digest
     func absorb(_ digest: consuming Digest)
-}
-
-/// The pipeline's side of `EventBatchConsumer`, from two closures.
-private final class BatchConsumer: EventBatchConsumer, @unchecked Sendable {
-    private let makeBatchBody: () -> EventBatch
-    private let prepareBody: (consuming EventBatch) -> PreparedEvents
-    private let deliverBody: (consuming PreparedEvents) throws(TimelineError) -> Void
-
-    init(
-        makeBatch: @escaping () -> EventBatch, prepare: @escaping (consuming EventBatch) -> PreparedEvents,
-        deliver: @escaping (consuming PreparedEvents) throws(TimelineError) -> Void
-    ) {
-        makeBatchBody = makeBatch
-        prepareBody = prepare
-        deliverBody = deliver
-    }
-
-    func makeBatch() -> EventBatch { makeBatchBody() }
-    func prepare(_ batch: consuming EventBatch) -> PreparedEvents { prepareBody(batch) }
-    func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) { try deliverBody(batch) }
 }
 
 /// Writes rejected records to `--rejects FILE`: for CSV input a CSV with the input's header

@@ -1,0 +1,111 @@
+/// An `EventStreamObserver` of any digest type, as two closures.
+struct StreamObservation {
+    let digest: (UnsafeBufferPointer<Event>) -> Any
+    let absorb: (Any) -> Void
+
+    init<Observer: EventStreamObserver>(_ observer: Observer) {
+        digest = { observer.digest($0) }
+        absorb = { observer.absorb($0 as! Observer.Digest) }
+    }
+}
+
+/// Where a conversion's events go as they are read: written through the export stage when
+/// the run streams, else held for sorting or grouping; shown to the observer (validation);
+/// counted for the summary. Takes events one at a time from importers that emit them so,
+/// and in batches mapped on worker threads (`EventBatchConsumer`): a batch is encoded as it
+/// is filled when the exporter allows (`EventEncodingExporter`) and digested there for the
+/// observer, then delivered in input order.
+final class EventSink: EventBatchConsumer, @unchecked Sendable {
+    var summary = ConvertSummary()
+    /// The events kept for sorting or grouping (none when streaming).
+    private(set) var held: [Event] = []
+    private let stage: ExportStage?
+    private let encoder: (any EventEncodingExporter)?
+    private let observation: StreamObservation?
+    private let onProgress: (Int) -> Void
+    private let progressInterval: Int
+    /// Events handed over one at a time are shown to the observer in batches too.
+    private var unobserved: [Event] = []
+    /// Encoded bytes of the largest batch so far: the next batch reserves as much.
+    private let largestBatch = LockedBox(0)
+
+    /// - Parameter stage: where to write when streaming; nil holds every event.
+    init(stage: ExportStage?, encoder: (any EventEncodingExporter)?, observation: StreamObservation?, progressInterval: Int, onProgress: @escaping (Int) -> Void) {
+        self.stage = stage
+        self.encoder = stage == nil ? nil : encoder
+        self.observation = observation
+        self.progressInterval = progressInterval
+        self.onProgress = onProgress
+    }
+
+    /// One event, from an importer that emits them one by one.
+    func take(_ event: Event) throws(TimelineError) {
+        count(1)
+        if observation != nil {
+            unobserved.append(event)
+            if unobserved.count >= 1024 { observePending() }
+        }
+        if let stage {
+            try stage.write(event)
+            summary.written += 1
+        } else {
+            held.append(event)
+        }
+    }
+
+    func reject(_ record: RejectedRecord) {
+        summary.read += 1
+        summary.rejected += 1
+        if record.code == "TZ101" { summary.naive += 1 }
+    }
+
+    /// Shows the last events to the observer and waits until every streamed one is written.
+    func finish() throws(TimelineError) {
+        observePending()
+        try stage?.finish()
+    }
+
+    // MARK: EventBatchConsumer (batches mapped on worker threads)
+
+    func makeBatch() -> EventBatch {
+        EventBatch(encoder: encoder, keepsEvents: observation != nil, encodedCapacity: largestBatch.withLock { $0 })
+    }
+
+    func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
+        let digest = observation.map { o in batch.events.withUnsafeBufferPointer { o.digest($0) } }
+        guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
+        let size = batch.encoded.count
+        largestBatch.withLock { $0 = max($0, size) }
+        return PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
+    }
+
+    func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) {
+        count(batch.count)
+        if let observation, let digest = batch.digest {
+            observePending()
+            observation.absorb(digest)
+        }
+        guard let stage else {
+            held.append(contentsOf: batch.events)
+            return
+        }
+        if let encoded = batch.encoded {
+            try stage.write(encoded: encoded)
+        } else {
+            for event in batch.events { try stage.write(event) }
+        }
+        summary.written += batch.count
+    }
+
+    private func count(_ n: Int) {
+        let before = summary.read
+        summary.read += n
+        if before / progressInterval != summary.read / progressInterval { onProgress(summary.read) }
+    }
+
+    private func observePending() {
+        guard let observation, !unobserved.isEmpty else { return }
+        observation.absorb(unobserved.withUnsafeBufferPointer { observation.digest($0) })
+        unobserved.removeAll(keepingCapacity: true)
+    }
+}
