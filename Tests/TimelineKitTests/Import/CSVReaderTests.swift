@@ -120,3 +120,23 @@ struct CSVBlockSplitterTests {
         }
     }
 }
+
+@Suite("Byte search (eight bytes at a time)")
+struct ByteSearchTests {
+    @Test("finds the first of three bytes exactly as a byte-by-byte scan, from every start")
+    func agreesWithNaive() {
+        // Every placement of the sought bytes (and near misses, UTF-8, 0x80 bytes) in a
+        // 40-byte buffer, searched from every offset.
+        var rng = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x2C, 0x0A, 0x0D, 0x22, 0x2B, 0x2D, 0x09, 0x0B, 0x0C, 0x61, 0x80, 0xE2, 0xFF, 0x00, 0x01]
+        for _ in 0..<2_000 {
+            let bytes = (0..<40).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)! }
+            bytes.withUnsafeBufferPointer { p in
+                for from in 0...p.count {
+                    let naive = p[from...].firstIndex { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D } ?? p.count
+                    #expect(ByteSearch.firstOf(0x2C, 0x0A, 0x0D, in: p, from: from) == naive, "\(bytes) from \(from)")
+                }
+            }
+        }
+    }
+}

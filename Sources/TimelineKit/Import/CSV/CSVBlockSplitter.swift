@@ -77,6 +77,8 @@ struct CSVBlockSplitter {
                         i += 1
                         var closed = false
                         while i < n {
+                            i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+                            guard i < n else { break }
                             let b = p[i]
                             if b == 0x22 {
                                 if i + 1 < n && p[i + 1] == 0x22 {
@@ -93,7 +95,7 @@ struct CSVBlockSplitter {
                         }
                         if !closed && !eof { break record }
                     }
-                    while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+                    i = ByteSearch.firstOf(delimiter, 0x0A, 0x0D, in: p, from: i)
                     if i == n && !eof { break record }
                     if i < n && p[i] == delimiter {
                         i += 1

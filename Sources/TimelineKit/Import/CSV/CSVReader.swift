@@ -137,6 +137,8 @@ public final class CSVReader {
                     var doubled = false
                     var closed = false
                     while i < n {
+                        i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+                        guard i < n else { break }
                         let b = p[i]
                         if b == 0x22 {
                             if i + 1 < n && p[i + 1] == 0x22 {
@@ -180,7 +182,7 @@ public final class CSVReader {
                         appendField(bytes[...], offset: fieldStart, to: &fields, problem: &problem)
                     }
                 } else {
-                    while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
+                    i = ByteSearch.firstOf(delimiter, 0x0A, 0x0D, in: p, from: i)
                     guard i < n || eof else { return nil }
                     // Unquoted: the string is made straight from the buffer.
                     let slice = UnsafeBufferPointer(rebasing: p[fieldStart..<i])
