@@ -28,7 +28,7 @@ struct BinaryRunner {
         defer { try? FileManager.default.removeItem(at: dir) }
         let paths = ["in", "out", "err"].map { dir.appendingPathComponent($0) }
         try Data((stdin ?? "").utf8).write(to: paths[0])
-        for p in paths.dropFirst() { FileManager.default.createFile(atPath: p.path, contents: nil) }
+        for p in paths.dropFirst() { _ = FileManager.default.createFile(atPath: p.path, contents: nil) }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -161,7 +161,7 @@ final class CSVRowConverter: @unchecked Sendable {
             }
         }
         if let first { handle(first) }
-        while case let next?? = try? reader.next() {
+        while let next = try? reader.next() {
             switch next {
             case .success(let record):
                 handle(record)
