@@ -73,7 +73,7 @@ struct CSVBlockSplitterTests {
         let input = InputReader(name: "t.csv", bytes: Array(text.utf8), chunkSize: chunk)
         let stream = try CSVReader(input: input, delimiter: nil)
         var out: [String] = []
-        guard case .success(let header)?? = try? stream.next() else { return out }
+        guard case .success(let header)? = try? stream.next() else { return out }
         out.append("\(header.line):" + header.fields.joined(separator: "|"))
         var splitter = CSVBlockSplitter(continuing: stream, input: input, targetSize: blockSize)
         var records = 0
