@@ -147,6 +147,10 @@ struct ICSCorpusTests {
         for (escaped, expected) in cases {
             #expect(ICSText.unescape(escaped) == expected, "\(escaped)")
         }
+        // CATEGORIES lists, split at unescaped commas (by hand; the second line goes through
+        // the non-ASCII path, the first through the byte path).
+        #expect(ICSText.splitList(#"Work,Team\, A,,B\\,C\"#) == ["Work", "Team, A", "B\\", "C\\"])
+        #expect(ICSText.splitList(#"工作,团队\, A,,乙\\,丙"#) == ["工作", "团队, A", "乙\\", "丙"])
     }
 
     @Test("a blank TZID in a file never becomes a zone name")

@@ -176,6 +176,30 @@ enum ICSText {
 
     /// Splits a list value (CATEGORIES) at commas that are not escaped, then unescapes each.
     static func splitList(_ s: String) -> [String] {
+        // ASCII (nearly every category list): split at unescaped commas byte by byte.
+        // Otherwise by Character, so that a comma carrying a combining mark stays text.
+        var text = s
+        if let parts = text.withUTF8({ p -> [String]? in
+            guard !p.contains(where: { $0 >= 0x80 }) else { return nil }
+            var parts: [String] = []
+            var start = 0
+            var i = 0
+            while i < p.count {
+                if p[i] == 0x5C {
+                    i += 2
+                    continue
+                }
+                if p[i] == 0x2C {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self))
+                    start = i + 1
+                }
+                i += 1
+            }
+            parts.append(String(decoding: UnsafeBufferPointer(rebasing: p[start..<p.count]), as: UTF8.self))
+            return parts
+        }) {
+            return parts.map(unescape).filter { !$0.isEmpty }
+        }
         var parts: [String] = []
         var current = ""
         var escaped = false
