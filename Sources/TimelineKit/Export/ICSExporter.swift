@@ -146,7 +146,8 @@ public final class ICSExporter: TimelineExporter {
 
     /// A parameter value, quoted only when it holds `:` `;` or `,` (RFC 5545 §3.2).
     static func parameterValue(_ s: String) -> String {
-        s.contains(where: { $0 == ":" || $0 == ";" || $0 == "," }) ? quoteParameter(s) : s
+        // Byte test: a ':' ';' ',' anywhere (even under a combining mark) needs quotes.
+        s.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }) ? quoteParameter(s) : s
     }
 
     static func quoteParameter(_ s: String) -> String {

@@ -51,7 +51,7 @@ enum ICSTimeZone {
     /// `YYYYMMDDTHHMMSS` (a trailing `Z` ignored) or `YYYYMMDD` (midnight).
     static func localTime(_ text: String) -> LocalDateTime? {
         var copy = text.trimmingSpaces
-        if copy.hasSuffix("Z") || copy.hasSuffix("z") { copy.removeLast() }
+        if copy.utf8.last == UInt8(ascii: "Z") || copy.utf8.last == UInt8(ascii: "z") { copy = String(copy.dropLast()) }  // a byte test
         guard let f = ISO8601Syntax.fields(copy), f.offset == nil else { return nil }
         return f.local
     }
