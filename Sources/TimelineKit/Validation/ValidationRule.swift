@@ -134,7 +134,15 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
     public func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         absorbing.sync {}  // every digest folded in
         var findings = ImportFindings.from(rejects: rejects, notices: notices)
-        findings += rules.compactMap { $0.finish() }
+        // Each rule finishes over its own state only: on all cores at once (the conversion
+        // is over by now), in the rules' order.
+        let finished = LockedBox([Finding?](repeating: nil, count: rules.count))
+        let rules = UncheckedSendable(self.rules)
+        DispatchQueue.concurrentPerform(iterations: rules.value.count) { i in
+            let finding = rules.value[i].finish()
+            finished.withLock { $0[i] = finding }
+        }
+        findings += finished.withLock { $0 }.compactMap { $0 }
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
         return ValidationReport(records: records, rejected: rejects.count, zone: context.displayZone.identifier, findings: findings)
     }
