@@ -19,7 +19,7 @@ public struct EventFacts {
     public private(set) var startText: String
     public private(set) var end: TimeValue?
 
-    public init(_ e: UnsafePointer<Event>) {
+    init(_ e: UnsafePointer<Event>) {
         id = e.pointee.id
         series = e.pointee.series
         hasSource = e.pointee.source != nil
