@@ -34,7 +34,9 @@ public enum CanonicalEncoder {
         n += bound(event.location) + bound(event.series)
         if let end = event.end { n += maximumLength(end) }
         if let recorded = event.recorded { n += maximumLength(recorded) }
-        if let amount = event.amount { n += bound(amount.value.description) + bound(amount.currency) }
+        // An amount's digits (an Int128 coefficient: at most 39, a sign and a point) need no
+        // escaping, so they are in the fixed allowance; only the currency is counted.
+        if let amount = event.amount { n += 48 + bound(amount.currency) }
         for s in event.links { n += bound(s) + 1 }
         for s in event.tags { n += bound(s) + 1 }
         for (k, v) in event.attributes { n += bound(k) + bound(v) + 2 }

@@ -5,32 +5,13 @@ public struct JSONWriter {
 
     public init() {}
 
+    /// `s` quoted and escaped (one implementation: `FixedWriter.jsonString`).
     public mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escaping: append them whole (native strings lend their
-        // storage; bridged or small ones take the byte loop below).
-        let clean = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
-            guard !Self.needsEscaping(UnsafeRawBufferPointer(p)) else { return false }
-            bytes.append(contentsOf: p)
-            return true
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedWriter.jsonStringBound(s)) { buffer in
+            var f = FixedWriter(buffer)
+            f.jsonString(s)
+            bytes.append(contentsOf: f.written)
         }
-        if clean == true {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                bytes.append(contentsOf: Array("\\u\(hex4(Int(b)).lowercased())".utf8))
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Whether any byte is a control character, `"`, `\\` or DEL; eight bytes at a time
@@ -93,7 +74,8 @@ extension FixedWriter {
     /// The most bytes `jsonString(s)` can write: every byte escaped as `\u00XX`, plus quotes.
     static func jsonStringBound(_ s: String) -> Int { s.utf8.count * 6 + 2 }
 
-    /// `s` as a JSON string, quoted and escaped exactly as `JSONWriter.string` does.
+    /// `s` as a JSON string: quoted; `"` and `\` escaped with a backslash; LF, CR, tab as `\n`
+    /// `\r` `\t`; other control characters and DEL as `\u00xx`; everything else (UTF-8 too) as is.
     mutating func jsonString(_ s: String) {
         byte(0x22)
         let clean = s.utf8.withContiguousStorageIfAvailable { p -> Bool in

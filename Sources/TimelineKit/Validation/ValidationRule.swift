@@ -82,6 +82,24 @@ struct PerFile<State> {
     var sorted: [(file: String, state: State)] { states.sorted { $0.file < $1.file } }
 }
 
+/// A per-file state that a later batch's state of the same file can be folded into.
+protocol FileFoldable {
+    init()
+    /// The state after `later` (the same file's next events).
+    mutating func add(_ later: Self)
+}
+
+extension PerFile where State: FileFoldable {
+    mutating func with<R>(_ file: String, _ body: (inout State) -> R) -> R {
+        with(file, initial: { State() }, body)
+    }
+
+    /// Folds a later batch's states in, file by file.
+    mutating func add(_ later: PerFile<State>) {
+        for (file, state) in later.states { with(file) { $0.add(state) } }
+    }
+}
+
 /// What the validator took from one batch of events: one digest per rule.
 public struct ValidationDigest: @unchecked Sendable {
     fileprivate let parts: [Any]

@@ -106,12 +106,8 @@ struct CSVBlockSplitter {
                 }
                 let contentEnd = i
                 if i < n {
-                    if p[i] == 0x0D {
-                        if i + 1 == n && !eof { break record }
-                        i += (i + 1 < n && p[i + 1] == 0x0A) ? 2 : 1
-                    } else {
-                        i += 1
-                    }
+                    guard let length = CSVReader.lineEndLength(p, at: i, eof: eof) else { break record }
+                    i += length
                     lines += 1
                 }
                 let length = contentEnd - recordStart

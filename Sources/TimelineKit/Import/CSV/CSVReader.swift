@@ -199,14 +199,9 @@ public final class CSVReader {
                 }
                 break
             }
-            // Line end: LF, CRLF or CR (a CR at the chunk edge waits for the next byte).
             if i < n {
-                if p[i] == 0x0D {
-                    if i + 1 == n && !eof { return nil }
-                    i += (i + 1 < n && p[i + 1] == 0x0A) ? 2 : 1
-                } else {
-                    i += 1
-                }
+                guard let length = Self.lineEndLength(p, at: i, eof: eof) else { return nil }
+                i += length
                 lines += 1
             }
             var rawEnd = i
@@ -221,6 +216,15 @@ public final class CSVReader {
             let raw = keepsRaw ? String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self) : ""
             return .success(CSVRecord(fields: fields, line: startLine, raw: raw, span: span))
         }
+    }
+
+    /// The length of the line end (LF, CRLF or CR) at `p[i]`; nil for a CR at the edge of a
+    /// chunk with more input to come (a LF may follow). Shared with `CSVBlockSplitter`.
+    @inline(__always)
+    static func lineEndLength(_ p: UnsafeBufferPointer<UInt8>, at i: Int, eof: Bool) -> Int? {
+        guard p[i] == 0x0D else { return 1 }
+        if i + 1 == p.count { return eof ? 1 : nil }
+        return p[i + 1] == 0x0A ? 2 : 1
     }
 
     /// Adds a field from its bytes; invalid UTF-8 marks the record (with the byte offset).

@@ -6,13 +6,12 @@ final class DateAsMidnightRule: ValidationRule {
 
     /// Per file, while every start so far is a timed midnight in one offset: how many, and
     /// those that land on another day in the display zone. The first other start ends it.
-    struct FileState {
+    struct FileState: FileFoldable {
         var offset: UTCOffset?
         var qualifies = true
         var midnights = 0
         var shifted = FlaggedEvents()
 
-        /// The state after `later` (the same file's next events).
         mutating func add(_ later: FileState) {
             guard qualifies else { return }
             guard later.qualifies, offset == nil || later.offset == nil || offset == later.offset else {
@@ -34,7 +33,7 @@ final class DateAsMidnightRule: ValidationRule {
     func digest(_ events: UnsafeBufferPointer<EventFacts>) -> PerFile<FileState> {
         var d = PerFile<FileState>()
         events.forEachFact { e in
-            d.with(e.pointee.file, initial: { FileState() }) { state in
+            d.with(e.pointee.file) { state in
                 guard state.qualifies else { return }
                 guard let t = e.pointee.local, let offset = e.pointee.offset, let instant = e.pointee.instant,
                     t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0, state.offset == nil || state.offset == offset
@@ -51,9 +50,7 @@ final class DateAsMidnightRule: ValidationRule {
     }
 
     func absorb(_ d: consuming PerFile<FileState>) {
-        for (file, later) in d.states {
-            files.with(file, initial: { FileState() }) { $0.add(later) }
-        }
+        files.add(d)
     }
 
     func finish() -> Finding? {

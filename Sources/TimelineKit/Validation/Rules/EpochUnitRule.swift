@@ -8,12 +8,11 @@ final class EpochUnitRule: ValidationRule {
 
     /// Per file: epoch values by unit (with the first examples of each, numbered in input
     /// order, since the majority unit is known only at the end) and implausible dates.
-    struct FileState {
+    struct FileState: FileFoldable {
         var units: [String: (count: Int, examples: [(Int, Finding.Example)])] = [:]
         var implausible = FlaggedEvents()
         var seen = 0
 
-        /// The state after `later` (the same file's next epoch values).
         mutating func add(_ later: FileState) {
             for (unit, tally) in later.units {
                 let stored = units[unit]?.examples.count ?? 0
@@ -31,7 +30,7 @@ final class EpochUnitRule: ValidationRule {
         var d = PerFile<FileState>()
         events.forEachFact { e in
             guard e.pointee.basis == .epoch, let instant = e.pointee.instant else { return }
-            d.with(e.pointee.file, initial: { FileState() }) { state in
+            d.with(e.pointee.file) { state in
                 let unit = Self.unit(e.pointee.startText)
                 state.seen += 1
                 let n = state.seen
@@ -47,9 +46,7 @@ final class EpochUnitRule: ValidationRule {
     }
 
     func absorb(_ d: consuming PerFile<FileState>) {
-        for (file, later) in d.states {
-            files.with(file, initial: { FileState() }) { $0.add(later) }
-        }
+        files.add(d)
     }
 
     func finish() -> Finding? {
