@@ -1,54 +1,94 @@
-/// What the validation rules read of an event, taken once per event so that eight rules do
-/// not each copy the whole event (every copy retains all of its strings): the strings they
-/// may keep, and the start time's parts as plain values.
-public struct EventFacts {
-    public private(set) var id: String
-    public private(set) var series: String?
-    /// The source file, `-` when the event has no source.
-    public private(set) var file: String
-    public private(set) var hasSource: Bool
-    public private(set) var line: Int?
-    public private(set) var record: Int
-    public private(set) var basis: TimeBasis
-    public private(set) var instant: Instant?
-    public private(set) var offset: UTCOffset?
-    public private(set) var local: LocalDateTime?
-    public private(set) var date: CivilDate?
-    public private(set) var zone: String?
-    /// The start as written (`raw`), else as RFC 3339: what examples show.
-    public private(set) var startText: String
-    public private(set) var end: TimeValue?
+/// What the validation rules read of one event, taken once per event so that eight rules do
+/// not each decode it: plain values only (the start's parts, where the event came from as
+/// numbers), so reading or copying facts never retains a string. The event's text (its
+/// start as written, its end) is read through `event`, which is valid only while the batch
+/// is being digested — rules read it for the few examples they keep.
+struct EventFacts {
+    let event: UnsafePointer<Event>
+    /// The source file's number in the batch (`ValidationBatch.files`).
+    let file: Int32
+    /// The series' number in the batch (`ValidationBatch.series`), -1 without a series.
+    let series: Int32
+    /// The source line, -1 when unknown.
+    let line: Int32
+    /// The source record number (0 without a source).
+    let record: Int
+    let hasSource: Bool
+    let basis: TimeBasis
+    let instant: Instant?
+    let offset: UTCOffset?
+    let local: LocalDateTime?
+    let date: CivilDate?
 
-    init(_ e: UnsafePointer<Event>) {
-        id = e.pointee.id
-        series = e.pointee.series
-        hasSource = e.pointee.source != nil
-        file = e.pointee.source?.file ?? "-"
-        line = e.pointee.source?.line
-        record = e.pointee.source?.record ?? 0
-        let start = e.pointee.start
-        basis = start.basis
-        instant = start.instant
-        offset = start.offset
-        local = start.local
-        date = start.date
-        zone = start.zone
-        startText = start.raw ?? start.rfc3339
-        end = e.pointee.end
+    var hasSeries: Bool { series >= 0 }
+    var zone: String? { event.pointee.start.zone }
+    /// The start as written (`raw`), else as RFC 3339: what examples show.
+    var startText: String { event.pointee.start.raw ?? event.pointee.start.rfc3339 }
+    var end: TimeValue? { event.pointee.end }
+}
+
+/// One batch of events as the rules read it: their facts, and the source files and series
+/// they name, numbered within the batch (the validator translates the numbers to the run's).
+struct ValidationBatch {
+    private(set) var facts: [EventFacts] = []
+    /// Source file names by batch number (`-` for events without a source).
+    private(set) var files: [String] = []
+    private(set) var series = StringIndex()
+    private var lastSeries: (name: String, number: Int32)?
+
+    init(_ events: UnsafeBufferPointer<Event>) {
+        facts.reserveCapacity(events.count)
+        events.forEachEvent { add($0) }
+    }
+
+    private mutating func add(_ e: UnsafePointer<Event>) {
+        // Through the pointer, one accessor call each: binding `start` to a constant would copy it.
+        let start = e.pointee.start.parts
+        facts.append(EventFacts(
+            event: e, file: fileNumber(e.pointee.source?.file ?? "-"), series: seriesNumber(e.pointee.series),
+            line: Int32(clamping: e.pointee.source?.line ?? -1), record: e.pointee.source?.record ?? 0, hasSource: e.pointee.source != nil,
+            basis: e.pointee.start.basis, instant: start.instant, offset: start.offset, local: start.local, date: start.date))
+    }
+
+    /// Events of a batch almost always share one file, and a series' events follow each
+    /// other: both are numbered comparing with the last one first.
+    private mutating func fileNumber(_ name: String) -> Int32 {
+        if !files.isEmpty, files[files.count - 1] == name { return Int32(files.count - 1) }
+        if let i = files.firstIndex(of: name) { return Int32(i) }
+        files.append(name)
+        return Int32(files.count - 1)
+    }
+
+    private mutating func seriesNumber(_ name: String?) -> Int32 {
+        guard let name else { return -1 }
+        if let last = lastSeries, last.name == name { return last.number }
+        let n = Int32(series.number(of: name).number)
+        lastSeries = (name, n)
+        return n
     }
 
     /// An example for findings: where the event came from and its start as written.
-    public func example(note: String? = nil, value: String? = nil) -> Finding.Example {
-        Finding.Example(file: file, line: line, value: value ?? startText, note: note)
+    func example(_ e: EventFacts, note: String? = nil, value: String? = nil) -> Finding.Example {
+        Finding.Example(file: files[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: value ?? e.startText, note: note)
     }
 }
 
-extension UnsafeBufferPointer where Element == EventFacts {
-    /// Calls `body` with a pointer to each element, whose fields are then read in place (a
-    /// `for` loop would copy each, retaining its strings, once per rule).
-    @inline(__always)
-    func forEachFact(_ body: (UnsafePointer<EventFacts>) -> Void) {
-        guard let base = baseAddress else { return }
-        for i in 0..<count { body(base + i) }
+/// The files and series of a whole run, numbered in first-seen order: rules keep numbers
+/// and look the names up when they report.
+struct RunNames {
+    private(set) var files = StringIndex()
+    private(set) var series = StringIndex()
+
+    /// The run's numbers for a batch's files and series (registering new names).
+    mutating func numbers(for files: [String], series batchSeries: StringIndex) -> BatchNumbers {
+        BatchNumbers(
+            files: files.map { Int32(self.files.number(of: $0).number) },
+            series: (0..<batchSeries.count).map { Int32(series.number(of: batchSeries.strings[$0], hash: batchSeries.hash(at: $0)).number) })
     }
+}
+
+/// A batch's file and series numbers translated to the run's (`RunNames`).
+struct BatchNumbers {
+    let files: [Int32]
+    let series: [Int32]
 }

@@ -17,27 +17,29 @@ public struct ValidationContext: Sendable {
 /// Streaming, in two steps so the per-event work runs on the worker threads that map the
 /// events: `digest` reads one batch (on any thread, several batches at once — it must not
 /// touch the rule's state) and returns what the finding needs from it (counts, the first
-/// examples, compact per-series facts); `absorb` takes the digests one by one in input
-/// order and folds them in. The rule never holds the events.
-public protocol ValidationRule: AnyObject {
+/// examples, compact per-series facts, with files and series by their batch numbers);
+/// `absorb` takes the digests one by one in input order, with the batch numbers translated
+/// to the run's, and folds them in. The rule never holds the events.
+protocol ValidationRule: AnyObject {
     associatedtype Digest
     var code: FindingCode { get }
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest
-    func absorb(_ digest: consuming Digest)
-    /// Zero or one finding (a finding counts all affected events).
-    func finish() -> Finding?
+    func digest(_ batch: ValidationBatch) -> Digest
+    func absorb(_ digest: consuming Digest, _ numbers: BatchNumbers)
+    /// Zero or one finding (a finding counts all affected events); `names` has the files
+    /// and series of the run by the numbers absorbed.
+    func finish(_ names: RunNames) -> Finding?
 }
 
 /// A rule of any digest type, for the validator's list.
 struct AnyValidationRule: @unchecked Sendable {
-    let digest: (UnsafeBufferPointer<EventFacts>) -> Any
-    let absorb: (Any) -> Void
-    let finish: () -> Finding?
+    let digest: (ValidationBatch) -> Any
+    let absorb: (Any, BatchNumbers) -> Void
+    let finish: (RunNames) -> Finding?
 
     init<Rule: ValidationRule>(_ rule: Rule) {
         digest = { rule.digest($0) }
-        absorb = { rule.absorb($0 as! Rule.Digest) }
-        finish = { rule.finish() }
+        absorb = { rule.absorb($0 as! Rule.Digest, $1) }
+        finish = { rule.finish($0) }
     }
 }
 
@@ -58,28 +60,22 @@ struct FlaggedEvents {
     }
 }
 
-/// Per-file state for rules that judge each input file on its own; consecutive events of
-/// one file (the usual case) find their state without hashing the name again.
+/// Per-file state for rules that judge each input file on its own, by file number (the
+/// batch's in a digest, the run's in the rule).
 struct PerFile<State> {
-    private(set) var states: [(file: String, state: State)] = []
-    private var index: [String: Int] = [:]
-    private var last = -1
+    private(set) var states: [State?] = []
 
-    mutating func with<R>(_ file: String, initial: () -> State, _ body: (inout State) -> R) -> R {
-        if last < 0 || states[last].file != file {
-            if let i = index[file] {
-                last = i
-            } else {
-                last = states.count
-                index[file] = last
-                states.append((file, initial()))
-            }
-        }
-        return body(&states[last].state)
+    mutating func with<R>(_ file: Int32, initial: () -> State, _ body: (inout State) -> R) -> R {
+        let i = Int(file)
+        if i >= states.count { states += repeatElement(nil, count: i + 1 - states.count) }
+        if states[i] == nil { states[i] = initial() }
+        return body(&states[i]!)
     }
 
     /// The files and their states, by file name.
-    var sorted: [(file: String, state: State)] { states.sorted { $0.file < $1.file } }
+    func sorted(_ names: RunNames) -> [(file: String, state: State)] {
+        states.indices.compactMap { i in states[i].map { (names.files.strings[i], $0) } }.sorted { $0.file < $1.file }
+    }
 }
 
 /// A per-file state that a later batch's state of the same file can be folded into.
@@ -90,18 +86,23 @@ protocol FileFoldable {
 }
 
 extension PerFile where State: FileFoldable {
-    mutating func with<R>(_ file: String, _ body: (inout State) -> R) -> R {
+    mutating func with<R>(_ file: Int32, _ body: (inout State) -> R) -> R {
         with(file, initial: { State() }, body)
     }
 
-    /// Folds a later batch's states in, file by file.
-    mutating func add(_ later: PerFile<State>) {
-        for (file, state) in later.states { with(file) { $0.add(state) } }
+    /// Folds a later batch's states in, file by file (`files`: the batch's file numbers in the run).
+    mutating func add(_ later: PerFile<State>, files: [Int32]) {
+        for (i, state) in later.states.enumerated() {
+            if let state { with(files[i]) { $0.add(state) } }
+        }
     }
 }
 
-/// What the validator took from one batch of events: one digest per rule.
+/// What the validator took from one batch of events: its files and series by name, and one
+/// digest per rule.
 public struct ValidationDigest: @unchecked Sendable {
+    fileprivate let files: [String]
+    fileprivate let series: StringIndex
     fileprivate let parts: [Any]
 }
 
@@ -111,6 +112,8 @@ public struct ValidationDigest: @unchecked Sendable {
 public final class Validator: EventStreamObserver, @unchecked Sendable {
     public let context: ValidationContext
     private let rules: [AnyValidationRule]
+    /// The run's files and series (touched on the absorbing queue only, then by `report`).
+    private var names = RunNames()
 
     public init(_ context: ValidationContext) {
         self.context = context
@@ -123,10 +126,8 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Reads a batch of events; thread-safe.
     public func digest(_ events: UnsafeBufferPointer<Event>) -> ValidationDigest {
-        var facts: [EventFacts] = []
-        facts.reserveCapacity(events.count)
-        events.forEachEvent { facts.append(EventFacts($0)) }
-        return facts.withUnsafeBufferPointer { facts in ValidationDigest(parts: rules.map { $0.digest(facts) }) }
+        let batch = ValidationBatch(events)
+        return ValidationDigest(files: batch.files, series: batch.series, parts: rules.map { $0.digest(batch) })
     }
 
     /// Folding digests in runs on its own thread, off the thread that delivers the events;
@@ -138,9 +139,10 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Takes a batch's digest; call in input order.
     public func absorb(_ digest: consuming ValidationDigest) {
         slots.wait()
-        let parts = UncheckedSendable(digest.parts)
+        let digest = UncheckedSendable(digest)
         absorbing.async { [self] in
-            for (rule, part) in zip(rules, parts.value) { rule.absorb(part) }
+            let numbers = names.numbers(for: digest.value.files, series: digest.value.series)
+            for (rule, part) in zip(rules, digest.value.parts) { rule.absorb(part, numbers) }
             slots.signal()
         }
     }
@@ -156,8 +158,9 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
         // is over by now), in the rules' order.
         let finished = LockedBox([Finding?](repeating: nil, count: rules.count))
         let rules = UncheckedSendable(self.rules)
+        let names = UncheckedSendable(self.names)
         DispatchQueue.concurrentPerform(iterations: rules.value.count) { i in
-            let finding = rules.value[i].finish()
+            let finding = rules.value[i].finish(names.value)
             finished.withLock { $0[i] = finding }
         }
         findings += finished.withLock { $0 }.compactMap { $0 }

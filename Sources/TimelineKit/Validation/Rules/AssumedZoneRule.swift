@@ -17,22 +17,22 @@ final class AssumedZoneRule: ValidationRule {
         self.context = context
     }
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+    func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        events.forEachFact { e in
-            guard e.pointee.basis == .assumed || e.pointee.end?.basis == .assumed else { return }
-            if d.flagged.count == 0 { d.zone = e.pointee.zone }
-            d.flagged.add(e.pointee.example())
+        for e in batch.facts {
+            guard e.basis == .assumed || e.event.pointee.end?.basis == .assumed else { continue }
+            if d.flagged.count == 0 { d.zone = e.zone }
+            d.flagged.add(batch.example(e))
         }
         return d
     }
 
-    func absorb(_ d: consuming Digest) {
+    func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         if flagged.count == 0 { zone = d.zone }
         flagged.add(d.flagged)
     }
 
-    func finish() -> Finding? {
+    func finish(_ names: RunNames) -> Finding? {
         guard flagged.count > 0 else { return nil }
         let zone = zone ?? context.assumedZone?.identifier ?? "the assumed zone"
         return Finding(

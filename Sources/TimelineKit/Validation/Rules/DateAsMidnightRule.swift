@@ -30,12 +30,12 @@ final class DateAsMidnightRule: ValidationRule {
         zone = context.displayZone
     }
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> PerFile<FileState> {
+    func digest(_ batch: ValidationBatch) -> PerFile<FileState> {
         var d = PerFile<FileState>()
-        events.forEachFact { e in
-            d.with(e.pointee.file) { state in
+        for e in batch.facts {
+            d.with(e.file) { state in
                 guard state.qualifies else { return }
-                guard let t = e.pointee.local, let offset = e.pointee.offset, let instant = e.pointee.instant,
+                guard let t = e.local, let offset = e.offset, let instant = e.instant,
                     t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0, state.offset == nil || state.offset == offset
                 else {
                     state = FileState(qualifies: false)
@@ -43,21 +43,21 @@ final class DateAsMidnightRule: ValidationRule {
                 }
                 state.offset = offset
                 state.midnights += 1
-                if zone.rules.day(of: instant) != t.date { state.shifted.add(e.pointee.example()) }
+                if zone.rules.day(of: instant) != t.date { state.shifted.add(batch.example(e)) }
             }
         }
         return d
     }
 
-    func absorb(_ d: consuming PerFile<FileState>) {
-        files.add(d)
+    func absorb(_ d: consuming PerFile<FileState>, _ numbers: BatchNumbers) {
+        files.add(d, files: numbers.files)
     }
 
-    func finish() -> Finding? {
+    func finish(_ names: RunNames) -> Finding? {
         var count = 0
         var examples: [Finding.Example] = []
         var notes: [String] = []
-        for (file, state) in files.sorted {
+        for (file, state) in files.sorted(names) {
             guard state.qualifies, state.midnights >= 2, let offset = state.offset, state.shifted.count > 0 else { continue }
             count += state.shifted.count
             examples += state.shifted.examples

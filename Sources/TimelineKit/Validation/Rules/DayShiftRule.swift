@@ -22,24 +22,24 @@ final class DayShiftRule: ValidationRule {
         zone = context.displayZone
     }
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+    func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        events.forEachFact { e in
-            guard let instant = e.pointee.instant, let local = e.pointee.local, e.pointee.basis != .epoch else { return }
+        for e in batch.facts {
+            guard let instant = e.instant, let local = e.local, e.basis != .epoch else { continue }
             let shown = zone.rules.day(of: instant)
-            guard shown != local.date else { return }
+            guard shown != local.date else { continue }
             d.perDay[DayMove(written: local.date, shown: shown), default: 0] += 1
-            d.flagged.add(e.pointee.example(note: "\(local.date.isoString) written, \(shown.isoString) in \(zone.identifier)"))
+            d.flagged.add(batch.example(e, note: "\(local.date.isoString) written, \(shown.isoString) in \(zone.identifier)"))
         }
         return d
     }
 
-    func absorb(_ d: consuming Digest) {
+    func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         moved.flagged.add(d.flagged)
         moved.perDay.merge(d.perDay, uniquingKeysWith: +)
     }
 
-    func finish() -> Finding? {
+    func finish(_ names: RunNames) -> Finding? {
         let count = moved.flagged.count
         guard count > 0 else { return nil }
         let perDay = moved.perDay

@@ -9,10 +9,9 @@ final class DuplicateIDRule: ValidationRule {
     private var firstSeen: [Place] = []
     /// Occurrences after the first, for ids seen more than once (the examples need them).
     private var repeats: [Int: [Place]] = [:]
-    private var files = StringIndex()
 
     struct Place {
-        var file: Int32  // a number in `files` (in a digest: in the digest's `files`)
+        var file: Int32  // the file's number (in a digest: the batch's)
         var line: Int32  // -1: none
     }
 
@@ -21,29 +20,25 @@ final class DuplicateIDRule: ValidationRule {
         var ids: [String] = []
         var hashes: [UInt64] = []
         var places: [Place] = []
-        var files: [String] = []
     }
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+    func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        d.ids.reserveCapacity(events.count)
-        d.hashes.reserveCapacity(events.count)
-        d.places.reserveCapacity(events.count)
-        events.forEachFact { e in
-            let file = e.pointee.file
-            if d.files.last != file { d.files.append(file) }
-            d.ids.append(e.pointee.id)
-            d.hashes.append(StringIndex.hash(e.pointee.id))
-            d.places.append(Place(file: Int32(d.files.count - 1), line: Int32(clamping: e.pointee.line ?? -1)))
+        d.ids.reserveCapacity(batch.facts.count)
+        d.hashes.reserveCapacity(batch.facts.count)
+        d.places.reserveCapacity(batch.facts.count)
+        for e in batch.facts {
+            d.ids.append(e.event.pointee.id)
+            d.hashes.append(StringIndex.hash(e.event.pointee.id))
+            d.places.append(Place(file: e.file, line: e.line))
         }
         return d
     }
 
-    func absorb(_ d: consuming Digest) {
-        let fileNumbers = d.files.map { Int32(files.number(of: $0).number) }
+    func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         for i in d.ids.indices {
             var place = d.places[i]
-            place.file = fileNumbers[Int(place.file)]
+            place.file = numbers.files[Int(place.file)]
             let (n, isNew) = ids.number(of: d.ids[i], hash: d.hashes[i])
             if isNew {
                 counts.append(1)
@@ -55,14 +50,14 @@ final class DuplicateIDRule: ValidationRule {
         }
     }
 
-    func finish() -> Finding? {
+    func finish(_ names: RunNames) -> Finding? {
         guard !repeats.isEmpty else { return nil }
         let duplicated = repeats.keys.map { (ids.strings[$0], $0) }.sorted { $0.0 < $1.0 }
         let count = duplicated.reduce(0) { $0 + Int(counts[$1.1]) }
         var examples: [Finding.Example] = []
         for (id, n) in duplicated where examples.count < Finding.maximumExamples {
             for place in [firstSeen[n]] + repeats[n]! {
-                examples.append(Finding.Example(file: files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: id))
+                examples.append(Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: id))
             }
         }
         return Finding(

@@ -9,28 +9,28 @@ final class EndBeforeStartRule: ValidationRule {
         zone = context.displayZone.rules
     }
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> FlaggedEvents {
+    func digest(_ batch: ValidationBatch) -> FlaggedEvents {
         var d = FlaggedEvents()
-        events.forEachFact { e in
-            guard let end = e.pointee.end else { return }
+        for e in batch.facts {
+            guard let end = e.end else { continue }
             let wrong: Bool
-            if let a = e.pointee.instant, let b = end.instant {
+            if let a = e.instant, let b = end.instant {
                 wrong = b < a
             } else {
-                let startDay = e.pointee.date ?? zone.day(of: e.pointee.instant!)
+                let startDay = e.date ?? zone.day(of: e.instant!)
                 let endDay = end.date ?? zone.day(of: end.instant!)
                 wrong = endDay < startDay
             }
-            if wrong { d.add(e.pointee.example(note: "ends \(end.raw ?? end.rfc3339)")) }
+            if wrong { d.add(batch.example(e, note: "ends \(end.raw ?? end.rfc3339)")) }
         }
         return d
     }
 
-    func absorb(_ d: consuming FlaggedEvents) {
+    func absorb(_ d: consuming FlaggedEvents, _ numbers: BatchNumbers) {
         flagged.add(d)
     }
 
-    func finish() -> Finding? {
+    func finish(_ names: RunNames) -> Finding? {
         guard flagged.count > 0 else { return nil }
         return Finding(
             code: code, severity: .error, count: flagged.count,

@@ -26,34 +26,34 @@ final class EpochUnitRule: ValidationRule {
 
     private var files = PerFile<FileState>()
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> PerFile<FileState> {
+    func digest(_ batch: ValidationBatch) -> PerFile<FileState> {
         var d = PerFile<FileState>()
-        events.forEachFact { e in
-            guard e.pointee.basis == .epoch, let instant = e.pointee.instant else { return }
-            d.with(e.pointee.file) { state in
-                let unit = Self.unit(e.pointee.startText)
+        for e in batch.facts {
+            guard e.basis == .epoch, let instant = e.instant else { continue }
+            d.with(e.file) { state in
+                let unit = Self.unit(e.startText)
                 state.seen += 1
                 let n = state.seen
                 let stored = state.units[unit]?.examples.count ?? 0
                 state.units[unit, default: (0, [])].count += 1
-                if stored < Finding.maximumExamples { state.units[unit]!.examples.append((n, e.pointee.example(note: "in \(unit)"))) }
+                if stored < Finding.maximumExamples { state.units[unit]!.examples.append((n, batch.example(e, note: "in \(unit)"))) }
                 if !Self.plausible.contains(instant.local(in: .utc).date.year) {
-                    state.implausible.add(e.pointee.example(note: "reads as \(instant.isoString(fractionDigits: 0))"))
+                    state.implausible.add(batch.example(e, note: "reads as \(instant.isoString(fractionDigits: 0))"))
                 }
             }
         }
         return d
     }
 
-    func absorb(_ d: consuming PerFile<FileState>) {
-        files.add(d)
+    func absorb(_ d: consuming PerFile<FileState>, _ numbers: BatchNumbers) {
+        files.add(d, files: numbers.files)
     }
 
-    func finish() -> Finding? {
+    func finish(_ names: RunNames) -> Finding? {
         var count = 0
         var examples: [Finding.Example] = []
         var notes: [String] = []
-        for (file, state) in files.sorted {
+        for (file, state) in files.sorted(names) {
             if state.units.count > 1 {
                 // The majority unit; on a tie, the first by name (deterministic).
                 let majority = state.units.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }!.key

@@ -7,116 +7,233 @@ import Foundation
 final class MixedOffsetsRule: ValidationRule {
     var code: FindingCode { .mixedOffsets }
 
-    /// What a zone must explain about one series (or file): how many events carry each
-    /// offset, the first instants of each (the samples a zone is checked against) and the
-    /// first two events as examples.
+    /// How many events of a group carry one offset, and how many of their instants are kept
+    /// as samples (the first `samplesPerOffset`: what a zone is checked against).
+    struct Tally {
+        var offset: Int32
+        var count: Int
+        var sampled: Int32 = 0
+    }
+
+    /// One series (or, for events without a series, one file): its tallies — the first two
+    /// inline, since a third offset is rare — and how many examples it keeps (the first two).
     struct Group {
-        var counts: [(offset: Int, count: Int)] = []
-        var samples: [(Instant, Int)] = []
-        var examples: [(Finding.Example, UTCOffset)] = []
+        var series: Int32
+        var file: Int32
         var total = 0
+        var first: Tally?
+        var second: Tally?
+        var more: [Tally] = []
+        var examples: Int8 = 0
 
-        mutating func add(_ instant: Instant, _ offset: UTCOffset, example: Finding.Example?) {
-            total += 1
-            if let example { examples.append((example, offset)) }
-            let seconds = offset.seconds
-            if let i = counts.firstIndex(where: { $0.offset == seconds }) {
-                counts[i].count += 1
-                if counts[i].count <= MixedOffsetsRule.samplesPerOffset { samples.append((instant, seconds)) }
-            } else {
-                counts.append((seconds, 1))
-                samples.append((instant, seconds))
-            }
-        }
+        var offsetCount: Int { first == nil ? 0 : second == nil ? 1 : 2 + more.count }
+        var tallies: [Tally] { [first, second].compactMap { $0 } + more }
 
-        /// The group after `later` (the same series' next events): counts add up, and
-        /// each offset keeps its first samples and the group its first two examples.
-        mutating func add(_ later: Group) {
-            total += later.total
-            examples += later.examples.prefix(2 - examples.count)
-            var stored = counts.map { (offset: $0.offset, samples: min($0.count, MixedOffsetsRule.samplesPerOffset)) }
-            for sample in later.samples {
-                if let i = stored.firstIndex(where: { $0.offset == sample.1 }) {
-                    guard stored[i].samples < MixedOffsetsRule.samplesPerOffset else { continue }
-                    stored[i].samples += 1
-                } else {
-                    stored.append((sample.1, 1))
-                }
-                samples.append(sample)
-            }
-            for (offset, count) in later.counts {
-                if let i = counts.firstIndex(where: { $0.offset == offset }) {
-                    counts[i].count += count
-                } else {
-                    counts.append((offset, count))
-                }
-            }
+        /// Calls `body` with the tally of `offset`, made if new.
+        mutating func withTally<R>(_ offset: Int32, _ body: (inout Tally) -> R) -> R {
+            if first == nil { first = Tally(offset: offset, count: 0) }
+            if first!.offset == offset { return body(&first!) }
+            if second == nil { second = Tally(offset: offset, count: 0) }
+            if second!.offset == offset { return body(&second!) }
+            if let i = more.firstIndex(where: { $0.offset == offset }) { return body(&more[i]) }
+            more.append(Tally(offset: offset, count: 0))
+            return body(&more[more.count - 1])
         }
     }
 
-    /// A batch's groups, with their names hashed (on the worker thread).
-    struct Digest {
-        var names = StringIndex()
+    /// A sampled instant of a group.
+    struct Sample {
+        var seconds: Int64
+        var offset: Int32
+        var group: Int32
+    }
+
+    /// An example a group keeps: where its event is and its start as written.
+    struct Example {
+        var group: Int32
+        var offset: Int32
+        var file: Int32
+        var line: Int32
+        var text: TextArena.Text
+    }
+
+    /// The groups of a batch (numbered by the batch's series and files) or of the run.
+    struct Groups {
         var groups: [Group] = []
+        var bySeries: [Int32] = []
+        var byFile: [Int32] = []
+        var samples: [Sample] = []
+        var examples: [Example] = []
+        var texts = TextArena()
+
+        /// The number of the group of a series (or, with `series` -1, of a file).
+        mutating func group(series: Int32, file: Int32) -> Int {
+            func find(_ i: Int32, in table: inout [Int32]) -> Int {
+                let i = Int(i)
+                if i >= table.count { table += repeatElement(-1, count: i + 1 - table.count) }
+                if table[i] < 0 {
+                    table[i] = Int32(groups.count)
+                    groups.append(Group(series: series, file: series >= 0 ? -1 : file))
+                }
+                return Int(table[i])
+            }
+            return series >= 0 ? find(series, in: &bySeries) : find(file, in: &byFile)
+        }
+
+        /// Counts one event; keeps its instant as a sample while its offset has fewer than
+        /// `samplesPerOffset`, and it as an example while its group has fewer than two.
+        mutating func add(group g: Int, seconds: Int64, offset: Int32, example: (inout TextArena) -> Example) {
+            groups[g].total += 1
+            let sample = groups[g].withTally(offset) { tally in
+                tally.count += 1
+                guard tally.sampled < MixedOffsetsRule.samplesPerOffset else { return false }
+                tally.sampled += 1
+                return true
+            }
+            if sample { samples.append(Sample(seconds: seconds, offset: offset, group: Int32(g))) }
+            if groups[g].examples < 2 {
+                groups[g].examples += 1
+                examples.append(example(&texts))
+            }
+        }
+
+        /// Folds a later batch's groups in (`numbers`: the batch's numbers in the run).
+        mutating func add(_ later: Groups, _ numbers: BatchNumbers) {
+            let runGroup = later.groups.map { g in
+                let n = g.series >= 0 ? group(series: numbers.series[Int(g.series)], file: -1) : group(series: -1, file: numbers.files[Int(g.file)])
+                groups[n].total += g.total
+                for tally in g.tallies { groups[n].withTally(tally.offset) { $0.count += tally.count } }
+                return n
+            }
+            for s in later.samples {
+                let g = runGroup[Int(s.group)]
+                let kept = groups[g].withTally(s.offset) { tally in
+                    guard tally.sampled < MixedOffsetsRule.samplesPerOffset else { return false }
+                    tally.sampled += 1
+                    return true
+                }
+                if kept { samples.append(Sample(seconds: s.seconds, offset: s.offset, group: Int32(g))) }
+            }
+            let base = texts.append(later.texts)
+            for var e in later.examples {
+                let g = runGroup[Int(e.group)]
+                guard groups[g].examples < 2 else { continue }
+                groups[g].examples += 1
+                e.group = Int32(g)
+                e.file = numbers.files[Int(e.file)]
+                e.text.start += base
+                examples.append(e)
+            }
+        }
     }
 
-    static let samplesPerOffset = 16
-    /// Series (or file) names by number, and their groups by the same number.
-    private var names = StringIndex()
-    private var groups: [Group] = []
+    static let samplesPerOffset: Int32 = 16
+    private var groups = Groups()
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
-        var d = Digest()
-        events.forEachFact { e in
-            guard e.pointee.basis == .offset, let instant = e.pointee.instant, let offset = e.pointee.offset else { return }
-            let (n, isNew) = d.names.number(of: e.pointee.series ?? e.pointee.file)
-            if isNew { d.groups.append(Group()) }
-            d.groups[n].add(instant, offset, example: d.groups[n].examples.count < 2 ? e.pointee.example() : nil)
+    func digest(_ batch: ValidationBatch) -> Groups {
+        var d = Groups()
+        for e in batch.facts {
+            guard e.basis == .offset, let instant = e.instant, let offset = e.offset else { continue }
+            let g = d.group(series: e.series, file: e.file)
+            d.add(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) { texts in
+                Example(group: Int32(g), offset: Int32(offset.seconds), file: e.file, line: e.line, text: texts.append(e.startText))
+            }
         }
         return d
     }
 
-    func absorb(_ d: consuming Digest) {
-        for (i, later) in d.groups.enumerated() {
-            let name = d.names.strings[i]
-            let (n, isNew) = names.number(of: name, hash: d.names.hash(at: i))
-            if isNew {
-                groups.append(later)
-            } else {
-                groups[n].add(later)
-            }
-        }
+    func absorb(_ d: consuming Groups, _ numbers: BatchNumbers) {
+        groups.add(d, numbers)
     }
 
-    func finish() -> Finding? {
-        var candidatesByOffsets: [Set<Int>: [ZoneRules]] = [:]
-        // Group numbers only: copying groups (three arrays each) cost more than the check.
+    func finish(_ names: RunNames) -> Finding? {
+        let all = groups.groups
+        let mixed = all.indices.filter { all[$0].offsetCount > 1 }
+        guard !mixed.isEmpty else { return nil }
+        // Only zones that changed offset within the span of the samples can explain a mix;
+        // a group whose offsets no such zone has is flagged without looking at its samples.
+        let zones = ZonesInSpan(groups.samples.lazy.filter { all[Int($0.group)].offsetCount > 1 }.map(\.seconds))
+        var candidates = ZoneCandidates(zones)
         var flagged: [Int] = []
-        let mixed = groups.indices.filter { groups[$0].counts.count > 1 }
-        let zones = ZonesInSpan(mixed.lazy.flatMap { self.groups[$0].samples.lazy.map(\.0.seconds) })
-        for n in mixed.sorted(by: { names.strings[$0] < names.strings[$1] }) {
-            let offsets = Set(groups[n].counts.map(\.offset))
-            if candidatesByOffsets[offsets] == nil {
-                candidatesByOffsets[offsets] = zones.candidates(for: offsets)
+        var checked: [Int: [ZoneRules]] = [:]
+        for g in mixed {
+            let zones = candidates.zones(for: all[g])
+            if zones.isEmpty { flagged.append(g) } else { checked[g] = zones }
+        }
+        if !checked.isEmpty {
+            var samplesOf: [Int: [(Instant, Int)]] = [:]
+            for s in groups.samples where checked[Int(s.group)] != nil {
+                samplesOf[Int(s.group), default: []].append((Instant(unchecked: s.seconds, nanoseconds: 0), Int(s.offset)))
             }
-            guard !Self.explained(groups[n].samples, by: candidatesByOffsets[offsets]!) else { continue }
-            flagged.append(n)
+            flagged += checked.filter { !Self.explained(samplesOf[$0.key]!, by: $0.value) }.keys
         }
         guard !flagged.isEmpty else { return nil }
-        let describe = flagged.prefix(4).map { n in
-            "\(names.strings[n]): "
-                + groups[n].counts.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: $0.offset).isoString) ×\($0.count)" }.joined(separator: ", ")
+        // Shown by name (a series before a file of the same name): the first few only.
+        func name(_ g: Int) -> String { all[g].series >= 0 ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)] }
+        let first = Self.smallest(Finding.maximumExamples, of: flagged) { (name($0), all[$0].series < 0 ? 1 : 0) < (name($1), all[$1].series < 0 ? 1 : 0) }
+        let describe = first.prefix(4).map { g in
+            "\(name(g)): "
+                + all[g].tallies.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }.joined(separator: ", ")
         }.joined(separator: "; ")
-        let count = flagged.reduce(0) { $0 + groups[$1].total }
+        let count = flagged.reduce(0) { $0 + all[$1].total }
+        let shown = Set(first)
+        var examplesOf: [Int: [Example]] = [:]
+        for e in groups.examples where shown.contains(Int(e.group)) { examplesOf[Int(e.group), default: []].append(e) }
         var examples: [Finding.Example] = []
-        for n in flagged where examples.count < Finding.maximumExamples {
-            examples += groups[n].examples.map { example, offset in example.noting(offset.isoString) }
+        for g in first where examples.count < Finding.maximumExamples {
+            examples += (examplesOf[g] ?? []).map { e in
+                Finding.Example(
+                    file: names.files.strings[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],
+                    note: UTCOffset(seconds: Int(e.offset)).isoString)
+            }
         }
         return Finding(
             code: code, severity: .warning, count: count,
             message: "offsets that no single zone's rules explain, in \(flagged.count) series or file(s) (\(describe)"
                 + (flagged.count > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
             examples: examples)
+    }
+
+    /// The `k` smallest of `items` in order (one pass; `k` is small).
+    static func smallest(_ k: Int, of items: [Int], by less: (Int, Int) -> Bool) -> [Int] {
+        var out: [Int] = []
+        for item in items {
+            guard out.count < k || less(item, out[out.count - 1]) else { continue }
+            let i = out.firstIndex { less(item, $0) } ?? out.count
+            out.insert(item, at: i)
+            if out.count > k { out.removeLast() }
+        }
+        return out
+    }
+
+    /// The zones that can explain a group's offsets, cached by offset set (groups mostly
+    /// share a few).
+    struct ZoneCandidates {
+        let zones: ZonesInSpan
+        private var bySet: [Set<Int>: [ZoneRules]] = [:]
+        private var lastPair: (low: Int32, high: Int32, zones: [ZoneRules])?
+
+        init(_ zones: ZonesInSpan) {
+            self.zones = zones
+        }
+
+        mutating func zones(for group: Group) -> [ZoneRules] {
+            if group.offsetCount == 2, let a = group.first?.offset, let b = group.second?.offset {
+                let (low, high) = (min(a, b), max(a, b))
+                if let last = lastPair, last.low == low, last.high == high { return last.zones }
+                let found = zones(for: [Int(low), Int(high)])
+                lastPair = (low, high, found)
+                return found
+            }
+            return zones(for: Set(group.tallies.map { Int($0.offset) }))
+        }
+
+        private mutating func zones(for offsets: Set<Int>) -> [ZoneRules] {
+            if let known = bySet[offsets] { return known }
+            let found = zones.candidates(for: offsets)
+            bySet[offsets] = found
+            return found
+        }
     }
 
     /// True when one of `zones` has exactly these offsets at these instants.

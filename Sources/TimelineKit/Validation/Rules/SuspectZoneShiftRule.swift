@@ -10,143 +10,159 @@
 final class SuspectZoneShiftRule: ValidationRule {
     var code: FindingCode { .suspectZoneShift }
 
-    /// One event of a series as its source lists it: what the order check needs, what an
-    /// example needs (the line and the start's source text), and the next entry of its list.
+    /// One event of a series as its source lists it: what the order check needs, and for
+    /// an example its line and the start's source text (in `texts`, up to `textEnd`: the
+    /// entries and their texts are stored in the same order).
     struct Entry {
-        var record: Int
         var seconds: Int64
+        var textEnd: Int
         var offset: Int32
         var line: Int32
-        var next: Int32 = -1
-        var value: String
+        var record: Int32
+        /// The next entry of its list (in a digest: the number of its list in the digest).
+        var next: Int32
     }
 
-    /// One list per series and file, numbered; each a chain through `entries` in the order
-    /// read (which is record order within a file).
+    /// One list per series and file, each a chain through `entries` in the order read
+    /// (which is record order within a file).
     private struct List {
-        var file: Int
-        var series: Int
+        var file: Int32
+        var series: Int32
         var first: Int32
         var last: Int32
         var count: Int
     }
 
     private var entries: [Entry] = []
+    private var texts: [UInt8] = []
     private var lists: [List] = []
-    private var files = StringIndex()
-    /// Per file: series names by number, and the list of each.
-    private var seriesByFile: [(names: StringIndex, lists: [Int])] = []
+    /// Lists by the run's file and series numbers.
+    private var listByPlace: [Int64: Int32] = [:]
 
-    /// A batch's entries grouped by file and series as in the rule itself, with the series
-    /// names hashed (on the worker thread).
+    /// A batch's entries in input order, each naming its list by (file, series) in the batch.
     struct Digest {
-        var files = StringIndex()
-        var seriesByFile: [StringIndex] = []
-        var lists: [(file: Int, series: Int, entries: [Entry])] = []
-        var listBySeries: [[Int]] = []
+        var lists: [(file: Int32, series: Int32)] = []
+        var entries: [Entry] = []
+        var texts: [UInt8] = []
     }
 
-    func digest(_ events: UnsafeBufferPointer<EventFacts>) -> Digest {
+    func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        events.forEachFact { e in
-            guard e.pointee.series != nil, e.pointee.hasSource, let instant = e.pointee.instant, let offset = e.pointee.offset else { return }
-            let (file, newFile) = d.files.number(of: e.pointee.file)
-            if newFile {
-                d.seriesByFile.append(StringIndex())
-                d.listBySeries.append([])
+        var listByPlace: [Int64: Int32] = [:]
+        var last: (place: Int64, list: Int32) = (-1, -1)
+        for e in batch.facts {
+            guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else { continue }
+            let place = Int64(e.file) << 32 | Int64(e.series)
+            if place != last.place {
+                if let list = listByPlace[place] {
+                    last = (place, list)
+                } else {
+                    last = (place, Int32(d.lists.count))
+                    listByPlace[place] = last.list
+                    d.lists.append((e.file, e.series))
+                }
             }
-            let (s, newSeries) = d.seriesByFile[file].number(of: e.pointee.series!)
-            if newSeries {
-                d.listBySeries[file].append(d.lists.count)
-                d.lists.append((file, s, []))
-            }
-            d.lists[d.listBySeries[file][s]].entries.append(Entry(
-                record: e.pointee.record, seconds: instant.seconds, offset: Int32(offset.seconds), line: Int32(clamping: e.pointee.line ?? -1),
-                value: e.pointee.startText))
+            Self.append(e.startText, to: &d.texts)
+            d.entries.append(Entry(
+                seconds: instant.seconds, textEnd: d.texts.count, offset: Int32(offset.seconds), line: e.line,
+                record: Int32(clamping: e.record), next: last.list))
         }
         return d
     }
 
-    func absorb(_ d: consuming Digest) {
-        let fileNumbers = d.files.strings.map { name in
-            let (file, isNew) = files.number(of: name)
-            if isNew { seriesByFile.append((StringIndex(), [])) }
-            return file
+    private static func append(_ text: String, to texts: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { texts.append(contentsOf: $0) }
+    }
+
+    func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
+        let runLists = d.lists.map { file, series in
+            let place = Int64(numbers.files[Int(file)]) << 32 | Int64(numbers.series[Int(series)])
+            if let list = listByPlace[place] { return list }
+            let list = Int32(lists.count)
+            listByPlace[place] = list
+            lists.append(List(file: numbers.files[Int(file)], series: numbers.series[Int(series)], first: -1, last: -1, count: 0))
+            return list
         }
-        for (localFile, localSeries, later) in d.lists {
-            let file = fileNumbers[localFile]
-            let names = d.seriesByFile[localFile]
-            let (s, isNew) = seriesByFile[file].names.number(of: names.strings[localSeries], hash: names.hash(at: localSeries))
-            let l: Int
-            if isNew {
-                l = lists.count
-                seriesByFile[file].lists.append(l)
-                lists.append(List(file: file, series: s, first: Int32(entries.count), last: -1, count: 0))
-            } else {
-                l = seriesByFile[file].lists[s]
-            }
-            for entry in later {
-                let n = Int32(entries.count)
-                entries.append(entry)
-                if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n }
-                lists[l].last = n
-                lists[l].count += 1
-            }
+        let textBase = texts.count
+        texts += d.texts
+        for var entry in d.entries {
+            let l = Int(runLists[Int(entry.next)])
+            let n = Int32(entries.count)
+            entry.next = -1
+            entry.textEnd += textBase
+            entries.append(entry)
+            if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n } else { lists[l].first = n }
+            lists[l].last = n
+            lists[l].count += 1
         }
     }
 
-    private func entries(of list: List) -> [Entry] {
-        var out: [Entry] = []
-        out.reserveCapacity(list.count)
+    /// The entries of `list` in record order, with their numbers, into `out`.
+    private func entries(of list: List, into out: inout [(number: Int32, entry: Entry)]) {
+        out.removeAll(keepingCapacity: true)
         var i = list.first
+        var sorted = true
         while i >= 0 {
-            out.append(entries[Int(i)])
-            i = entries[Int(i)].next
+            let entry = entries[Int(i)]
+            if let previous = out.last, previous.entry.record > entry.record { sorted = false }
+            out.append((i, entry))
+            i = entry.next
         }
-        return out
+        // Only when one file was read twice: its two copies interleave by record number.
+        if !sorted { out.sort { ($0.entry.record, $0.number) < ($1.entry.record, $1.number) } }
     }
 
-    func finish() -> Finding? {
-        var flagged = FlaggedEvents()
-        var notes: [String] = []
-        // In the order of "series<US>file", as findings have always been listed.
-        let candidates = lists.filter { $0.count >= 3 }.map { list in
-            let series = seriesByFile[list.file].names.strings[list.series]
-            let file = files.strings[list.file]
-            return (order: series + "\u{1F}" + file, list, series, file)
-        }.sorted { $0.order < $1.order }
-        for (_, list, series, file) in candidates {
-            let entries = entries(of: list).sorted { $0.record < $1.record }
-            let times = entries.map(\.seconds)
+    private func text(of entryNumber: Int) -> String {
+        let start = entryNumber == 0 ? 0 : entries[entryNumber - 1].textEnd
+        return String(decoding: texts[start..<entries[entryNumber].textEnd], as: UTF8.self)
+    }
+
+    func finish(_ names: RunNames) -> Finding? {
+        var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, members: [Int32])] = []
+        var listed: [(number: Int32, entry: Entry)] = []
+        var times: [Int64] = []
+        for list in lists where list.count >= 3 {
+            entries(of: list, into: &listed)
+            times.removeAll(keepingCapacity: true)
+            times.append(contentsOf: listed.lazy.map(\.entry.seconds))
             guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
-            let offsets = Set(entries.map { Int($0.offset) })
+            let offsets = Set(listed.map { Int($0.entry.offset) })
             guard offsets.count >= 2 else { continue }
             search: for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
-                let members = entries.indices.filter { Int(entries[$0].offset) == offset }
+                let members = listed.indices.filter { Int(listed[$0].entry.offset) == offset }
                 let shifts = offset != 0 ? [offset] : offsets.filter { $0 != 0 }.sorted()
                 for shift in shifts.flatMap({ [$0, -$0] }) where shift % 3600 == 0 {
                     var shifted = times
                     for i in members { shifted[i] += Int64(shift) }
                     guard Self.monotonic(shifted, direction) else { continue }
-                    let hours = shift / 3600
-                    notes.append("\(series): the \(UTCOffset(seconds: offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
-                    for i in members {
-                        let entry = entries[i]
-                        flagged.add(Finding.Example(
-                            file: file, line: entry.line < 0 ? nil : Int(entry.line), value: entry.value,
-                            note: "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h"))
-                    }
+                    let series = names.series.strings[Int(list.series)]
+                    let file = names.files.strings[Int(list.file)]
+                    // In the order of "series<US>file", as findings have always been listed.
+                    flagged.append((series + "\u{1F}" + file, series, file, offset, shift / 3600, members.map { listed[$0].number }))
                     break search
                 }
             }
         }
-        guard flagged.count > 0 else { return nil }
+        guard !flagged.isEmpty else { return nil }
+        var events = FlaggedEvents()
+        var notes: [String] = []
+        for list in flagged.sorted(by: { $0.order < $1.order }) {
+            let hours = list.hours
+            notes.append("\(list.series): the \(UTCOffset(seconds: list.offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
+            for n in list.members {
+                let entry = entries[Int(n)]
+                events.add(Finding.Example(
+                    file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: text(of: Int(n)),
+                    note: "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h"))
+            }
+        }
         return Finding(
-            code: code, severity: .warning, count: flagged.count,
+            code: code, severity: .warning, count: events.count,
             message: "events out of their source's order unless one offset's times are shifted (\(notes.prefix(4).joined(separator: "; "))"
                 + (notes.count > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
-            examples: flagged.examples)
+            examples: events.examples)
     }
 
     /// The listing's predominant direction: +1 ascending, -1 newest first; nil if flat.
