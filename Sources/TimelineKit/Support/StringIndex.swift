@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Numbers strings densely — 0, 1, 2, … in first-seen order — for tallies per id or per
 /// series over millions of events. Cheaper than a `[String: Value]` dictionary there: a
 /// fast hash of the UTF-8 bytes (not a seeded SipHash), 8-byte slots that keep 32 bits of
@@ -6,9 +12,7 @@
 struct StringIndex {
     /// The strings, by number.
     private(set) var strings: [String] = []
-    /// Open addressing, linear probing: `hash32 << 32 | (number + 1)`; 0 is empty.
-    private var slots: [UInt64] = Array(repeating: 0, count: 64)
-
+    private var slots = HashSlots()
     /// The hashes of the strings, by number (kept for `hash(at:)`).
     private var hashes: [UInt64] = []
 
@@ -23,41 +27,13 @@ struct StringIndex {
     }
 
     /// As `number(of:)`, with the string's `hash(_:)` computed beforehand (on another thread).
-    mutating func number(of s: String, hash fullHash: UInt64) -> (number: Int, isNew: Bool) {
-        let hash = fullHash >> 32
-        var mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = slots[i]
-            if slot == 0 { break }
-            if slot >> 32 == hash {
-                let n = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
-                if strings[n] == s { return (n, false) }
-            }
-            i = (i + 1) & mask
+    mutating func number(of s: String, hash: UInt64) -> (number: Int, isNew: Bool) {
+        let found = slots.number(hash: hash, count: strings.count) { strings[$0] == s }
+        if found.isNew {
+            strings.append(s)
+            hashes.append(hash)
         }
-        let n = strings.count
-        strings.append(s)
-        hashes.append(fullHash)
-        if (n + 1) * 2 > slots.count {
-            grow()
-            mask = slots.count - 1
-            i = Int(truncatingIfNeeded: hash) & mask
-            while slots[i] != 0 { i = (i + 1) & mask }
-        }
-        slots[i] = hash << 32 | UInt64(n + 1)
-        return (n, true)
-    }
-
-    private mutating func grow() {
-        var larger = [UInt64](repeating: 0, count: slots.count * 2)
-        let mask = larger.count - 1
-        for slot in slots where slot != 0 {
-            var i = Int(truncatingIfNeeded: slot >> 32) & mask
-            while larger[i] != 0 { i = (i + 1) & mask }
-            larger[i] = slot
-        }
-        slots = larger
+        return found
     }
 
     /// A fast 64-bit hash of the UTF-8 bytes (multiply-xorshift over 8-byte words). Not
@@ -92,5 +68,79 @@ struct StringIndex {
         h ^= h >> 29
         h = h &* 0xFF51_AFD7_ED55_8CCD
         return h ^ (h >> 32)
+    }
+}
+
+/// Numbers byte strings densely as `StringIndex` does strings, keeping their bytes back to
+/// back in one buffer: for a million ids, no string object per id to allocate, retain and
+/// free.
+struct ByteStringIndex {
+    private var bytes: [UInt8] = []
+    /// Where each byte string ends in `bytes`, by number.
+    private var ends: [Int] = []
+    private var slots = HashSlots()
+
+    var count: Int { ends.count }
+
+    /// The byte string number `n`, as text.
+    subscript(_ n: Int) -> String {
+        String(decoding: bytes[(n == 0 ? 0 : ends[n - 1])..<ends[n]], as: UTF8.self)
+    }
+
+    /// The number of `s` (whose `StringIndex.hash(bytes:)` is `hash`), and whether it was
+    /// first seen now (and numbered `count - 1`).
+    mutating func number(of s: UnsafeRawBufferPointer, hash: UInt64) -> (number: Int, isNew: Bool) {
+        let found = slots.number(hash: hash, count: ends.count) { n in
+            let start = n == 0 ? 0 : ends[n - 1]
+            return ends[n] - start == s.count && (s.isEmpty || bytes.withUnsafeBytes { memcmp($0.baseAddress! + start, s.baseAddress!, s.count) == 0 })
+        }
+        if found.isNew {
+            bytes.append(contentsOf: s)
+            ends.append(bytes.count)
+        }
+        return found
+    }
+}
+
+/// The open-addressing table behind `StringIndex` and `ByteStringIndex`: linear probing over
+/// 8-byte slots holding `hash32 << 32 | (number + 1)` (0 is empty), so growing never
+/// rehashes a string and most probes compare no text.
+struct HashSlots {
+    private var slots: [UInt64] = Array(repeating: 0, count: 64)
+
+    /// The number of the string whose full hash is `fullHash`, comparing candidates with
+    /// `equals(number)`; if none is, `count` (the caller then stores the string as that number).
+    mutating func number(hash fullHash: UInt64, count: Int, equals: (Int) -> Bool) -> (number: Int, isNew: Bool) {
+        let hash = fullHash >> 32
+        var mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { break }
+            if slot >> 32 == hash {
+                let n = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                if equals(n) { return (n, false) }
+            }
+            i = (i + 1) & mask
+        }
+        if (count + 1) * 2 > slots.count {
+            grow()
+            mask = slots.count - 1
+            i = Int(truncatingIfNeeded: hash) & mask
+            while slots[i] != 0 { i = (i + 1) & mask }
+        }
+        slots[i] = hash << 32 | UInt64(count + 1)
+        return (count, true)
+    }
+
+    private mutating func grow() {
+        var larger = [UInt64](repeating: 0, count: slots.count * 2)
+        let mask = larger.count - 1
+        for slot in slots where slot != 0 {
+            var i = Int(truncatingIfNeeded: slot >> 32) & mask
+            while larger[i] != 0 { i = (i + 1) & mask }
+            larger[i] = slot
+        }
+        slots = larger
     }
 }

@@ -24,4 +24,26 @@ struct StringIndexTests {
         #expect(index.number(of: String("id-" + "3")).number == 3)
         #expect(index.number(of: "").isNew)
     }
+
+    @Test("ByteStringIndex numbers byte strings in first-seen order and gives their text back")
+    func byteStrings() {
+        var index = ByteStringIndex()
+        // Short, long, empty and non-ASCII, each seen twice, across many table growths.
+        let strings = [""] + (0..<5_000).map { i in i % 2 == 0 ? "EV-\(i)" : "事件-\(i)-" + String(repeating: "y", count: i % 50) }
+        func number(_ s: String) -> (number: Int, isNew: Bool) {
+            Array(s.utf8).withUnsafeBytes { index.number(of: $0, hash: StringIndex.hash(s)) }
+        }
+        for (i, s) in strings.enumerated() {
+            let (n, isNew) = number(s)
+            #expect(n == i && isNew, "\(s)")
+        }
+        for (i, s) in strings.enumerated().reversed() {
+            let (n, isNew) = number(s)
+            #expect(n == i && !isNew, "\(s)")
+            #expect(index[n] == s)
+        }
+        #expect(index.count == strings.count)
+        // A prefix of a stored string, and the same bytes plus one, are other strings.
+        #expect(number("EV-1").isNew && number("EV-100").isNew == false && number("EV-1000x").isNew)
+    }
 }

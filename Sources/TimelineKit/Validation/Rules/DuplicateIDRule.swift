@@ -2,9 +2,9 @@
 final class DuplicateIDRule: ValidationRule {
     var code: FindingCode { .duplicateID }
 
-    /// Ids by number, with where each was first seen and how often; the example for an
-    /// occurrence is its file, line and the id itself, so no event text is kept.
-    private var ids = StringIndex()
+    /// Ids by number (their bytes only), with where each was first seen and how often; the
+    /// example for an occurrence is its file, line and the id itself, so no event text is kept.
+    private var ids = ByteStringIndex()
     private var counts: [Int32] = []
     private var firstSeen: [Place] = []
     /// Occurrences after the first, for ids seen more than once (the examples need them).
@@ -15,44 +15,53 @@ final class DuplicateIDRule: ValidationRule {
         var line: Int32  // -1: none
     }
 
-    /// A batch's ids in order, hashed (the costly part, done on the worker thread).
+    /// A batch's ids in order: their bytes back to back, hashed (the costly part, done on
+    /// the worker thread).
     struct Digest {
-        var ids: [String] = []
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
         var hashes: [UInt64] = []
         var places: [Place] = []
     }
 
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        d.ids.reserveCapacity(batch.facts.count)
+        d.ends.reserveCapacity(batch.facts.count)
         d.hashes.reserveCapacity(batch.facts.count)
         d.places.reserveCapacity(batch.facts.count)
         for e in batch.facts {
-            d.ids.append(e.event.pointee.id)
-            d.hashes.append(StringIndex.hash(e.event.pointee.id))
+            var id = e.event.pointee.id
+            id.withUTF8 { bytes in
+                d.bytes.append(contentsOf: bytes)
+                d.hashes.append(StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes)))
+            }
+            d.ends.append(d.bytes.count)
             d.places.append(Place(file: e.file, line: e.line))
         }
         return d
     }
 
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
-        for i in d.ids.indices {
-            var place = d.places[i]
-            place.file = numbers.files[Int(place.file)]
-            let (n, isNew) = ids.number(of: d.ids[i], hash: d.hashes[i])
-            if isNew {
-                counts.append(1)
-                firstSeen.append(place)
-                continue
+        d.bytes.withUnsafeBytes { bytes in
+            for i in d.ends.indices {
+                var place = d.places[i]
+                place.file = numbers.files[Int(place.file)]
+                let start = i == 0 ? 0 : d.ends[i - 1]
+                let (n, isNew) = ids.number(of: UnsafeRawBufferPointer(rebasing: bytes[start..<d.ends[i]]), hash: d.hashes[i])
+                if isNew {
+                    counts.append(1)
+                    firstSeen.append(place)
+                    continue
+                }
+                counts[n] += 1
+                if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
             }
-            counts[n] += 1
-            if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
         }
     }
 
     func finish(_ names: RunNames) -> Finding? {
         guard !repeats.isEmpty else { return nil }
-        let duplicated = repeats.keys.map { (ids.strings[$0], $0) }.sorted { $0.0 < $1.0 }
+        let duplicated = repeats.keys.map { (ids[$0], $0) }.sorted { $0.0 < $1.0 }
         let count = duplicated.reduce(0) { $0 + Int(counts[$1.1]) }
         var examples: [Finding.Example] = []
         for (id, n) in duplicated where examples.count < Finding.maximumExamples {
