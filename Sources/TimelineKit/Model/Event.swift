@@ -89,3 +89,11 @@ public struct DocumentHeader: Hashable, Sendable {
         self.zone = zone
     }
 }
+
+extension Event {
+    /// The start of the id importers give a record that has none: the file's base name and a
+    /// colon, followed by the record number (`orders.csv:12`).
+    public static func generatedIDPrefix(file: String) -> String {
+        (file.split(separator: "/").last.map(String.init) ?? file) + ":"
+    }
+}

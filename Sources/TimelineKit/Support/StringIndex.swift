@@ -87,6 +87,11 @@ struct ByteStringIndex {
         String(decoding: bytes[(n == 0 ? 0 : ends[n - 1])..<ends[n]], as: UTF8.self)
     }
 
+    /// Calls `body` with the bytes of string number `n`.
+    func withBytes<R>(_ n: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(n == 0 ? 0 : ends[n - 1])..<ends[n]])) }
+    }
+
     /// The number of `s` (whose `StringIndex.hash(bytes:)` is `hash`), and whether it was
     /// first seen now (and numbered `count - 1`).
     mutating func number(of s: UnsafeRawBufferPointer, hash: UInt64) -> (number: Int, isNew: Bool) {

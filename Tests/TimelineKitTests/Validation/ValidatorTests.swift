@@ -91,6 +91,30 @@ struct ValidatorTests {
         #expect(try Self.run([Self.event("a", "1718179200"), Self.event("b", "1718179320")])[.epochUnit] == nil)
     }
 
+    @Test("TZ113 counts ids of the generated form (base name:record) like any other: two files with one base name, a source id that reads the same")
+    func generatedIDs() throws {
+        // `event` sets record = line. Expected by hand: "orders.csv:1" three times (records
+        // 1 of a/orders.csv and b/orders.csv, and a source id in notes.csv line 9);
+        // "orders.csv:2" once as its own generated id and once as a source id on line 1 of
+        // notes.csv (which comes after, as notes.csv is the third file seen); "orders.csv:3"
+        // and "notes.csv:1"-like ids that are not their event's own form are unique.
+        let found = try Self.run([
+            Self.event("orders.csv:1", "2024-06-12T08:00:00+08:00", file: "a/orders.csv", line: 1),
+            Self.event("orders.csv:2", "2024-06-12T08:01:00+08:00", file: "a/orders.csv", line: 2),
+            Self.event("orders.csv:1", "2024-06-12T08:02:00+08:00", file: "b/orders.csv", line: 1),
+            Self.event("orders.csv:2", "2024-06-12T08:03:00+08:00", file: "notes.csv", line: 1),
+            Self.event("orders.csv:3", "2024-06-12T08:04:00+08:00", file: "notes.csv", line: 2),
+            Self.event("orders.csv:01", "2024-06-12T08:05:00+08:00", file: "notes.csv", line: 3),
+            Self.event("orders.csv:1", "2024-06-12T08:06:00+08:00", file: "notes.csv", line: 9),
+        ])
+        let finding = try #require(found[.duplicateID])
+        #expect(finding.count == 5)
+        #expect(finding.examples.map { "\($0.value)@\($0.file):\($0.line ?? 0)" } == [
+            "orders.csv:1@a/orders.csv:1", "orders.csv:1@b/orders.csv:1", "orders.csv:1@notes.csv:9",
+            "orders.csv:2@a/orders.csv:2", "orders.csv:2@notes.csv:1",
+        ])
+    }
+
     @Test("TZ113 duplicate ids, TZ114 end before start, TZ101 assumed zone")
     func others() throws {
         let found = try Self.run([

@@ -88,7 +88,7 @@ public final class RecordMapper {
         self.parser = parser
         self.format = format
         self.file = file
-        idPrefix = (file.split(separator: "/").last.map(String.init) ?? file) + ":"
+        idPrefix = Event.generatedIDPrefix(file: file)
     }
 
     /// Why a record was rejected: a message and the finding code.

@@ -1,4 +1,12 @@
 /// TZ113 (warning): the same event id more than once.
+///
+/// Ids of the form importers give records without one — the file's base name, a colon and
+/// the record number (`orders.csv:12`) — are unique by construction unless two files share
+/// a base name (or one is read twice), or a source id happens to read the same. An id of
+/// exactly that form for its own event is therefore not put in the id table but in a slot
+/// per record number of its base name (a few bytes, no hashing); a second event in the
+/// same slot moves the id to the table, and at the end every table id of that form is
+/// checked against the slots. Other ids go to the table as they come.
 final class DuplicateIDRule: ValidationRule {
     var code: FindingCode { .duplicateID }
 
@@ -10,62 +18,142 @@ final class DuplicateIDRule: ValidationRule {
     /// Occurrences after the first, for ids seen more than once (the examples need them).
     private var repeats: [Int: [Place]] = [:]
 
+    /// Own-form ids: per id prefix (base name and colon, numbered in `prefixes`), a slot
+    /// per record number.
+    private var prefixes = StringIndex()
+    private var slots: [[Slot]] = []
+
     struct Place {
         var file: Int32  // the file's number (in a digest: the batch's)
         var line: Int32  // -1: none
     }
 
-    /// A batch's ids in order: their bytes back to back, hashed (the costly part, done on
-    /// the worker thread).
+    /// Where the own-form id of one record number was first seen; `table` is its number in
+    /// `ids` once seen again (-1 before).
+    struct Slot {
+        var place = Place(file: -1, line: -1)
+        var table: Int32 = -1
+    }
+
+    /// A batch's ids in order: where each was seen and, for an own-form id, its record
+    /// number (-1 for the others, whose bytes are back to back in `bytes`, hashed — the
+    /// costly part, done on the worker thread).
     struct Digest {
+        var occurrences: [(place: Place, record: Int)] = []
         var bytes: [UInt8] = []
         var ends: [Int] = []
         var hashes: [UInt64] = []
-        var places: [Place] = []
+        /// The own-form id prefix of each file of the batch.
+        var prefixes: [String] = []
     }
 
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        d.ends.reserveCapacity(batch.facts.count)
-        d.hashes.reserveCapacity(batch.facts.count)
-        d.places.reserveCapacity(batch.facts.count)
+        d.prefixes = batch.files.map { Event.generatedIDPrefix(file: $0) }
+        let prefixes = d.prefixes.map { Array($0.utf8) }
         for e in batch.facts {
             var id = e.event.pointee.id
             id.withUTF8 { bytes in
+                let place = Place(file: e.file, line: e.line)
+                if e.hasSource, Self.reads(bytes, as: prefixes[Int(e.file)], e.record) {
+                    d.occurrences.append((place, e.record))
+                    return
+                }
+                d.occurrences.append((place, -1))
                 d.bytes.append(contentsOf: bytes)
                 d.hashes.append(StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes)))
+                d.ends.append(d.bytes.count)
             }
-            d.ends.append(d.bytes.count)
-            d.places.append(Place(file: e.file, line: e.line))
         }
         return d
     }
 
+    /// True when `id` is `prefix` followed by `record` in decimal (no sign, no leading zero).
+    static func reads(_ id: UnsafeBufferPointer<UInt8>, as prefix: [UInt8], _ record: Int) -> Bool {
+        let digits = id.count - prefix.count
+        guard digits >= 1, digits <= 18, record >= 0, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return false }
+        for i in 0..<prefix.count where id[i] != prefix[i] { return false }
+        var n = 0
+        for i in prefix.count..<id.count {
+            let digit = Int(id[i]) &- 48
+            guard digit >= 0, digit <= 9 else { return false }
+            n = n * 10 + digit
+        }
+        return n == record
+    }
+
+    /// Takes the batch's ids in input order, so the occurrences kept as examples never
+    /// depend on where batches begin.
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
+        let baseOfFile = d.prefixes.map { prefix in
+            let (base, isNew) = prefixes.number(of: prefix)
+            if isNew { slots.append([]) }
+            return base
+        }
+        var next = 0  // the next id in `bytes`
         d.bytes.withUnsafeBytes { bytes in
-            for i in d.ends.indices {
-                var place = d.places[i]
+            for (batchPlace, record) in d.occurrences {
+                var place = batchPlace
                 place.file = numbers.files[Int(place.file)]
-                let start = i == 0 ? 0 : d.ends[i - 1]
-                let (n, isNew) = ids.number(of: UnsafeRawBufferPointer(rebasing: bytes[start..<d.ends[i]]), hash: d.hashes[i])
-                if isNew {
-                    counts.append(1)
-                    firstSeen.append(place)
+                guard record >= 0 else {
+                    let start = next == 0 ? 0 : d.ends[next - 1]
+                    count(ids.number(of: UnsafeRawBufferPointer(rebasing: bytes[start..<d.ends[next]]), hash: d.hashes[next]), at: place)
+                    next += 1
                     continue
                 }
-                counts[n] += 1
-                if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
+                countOwnForm(base: baseOfFile[Int(batchPlace.file)], record: record, at: place)
             }
         }
     }
 
+    private func countOwnForm(base: Int, record: Int, at place: Place) {
+        if record >= slots[base].count { slots[base] += repeatElement(Slot(), count: max(record + 1 - slots[base].count, slots[base].count / 2)) }
+        let slot = slots[base][record]
+        if slot.place.file < 0 {
+            slots[base][record].place = place
+            return
+        }
+        // Seen again (one base name for two files): from now on the id is in the table.
+        if slot.table < 0 {
+            var id = prefixes.strings[base] + String(record)
+            let n = id.withUTF8 { ids.number(of: UnsafeRawBufferPointer($0), hash: StringIndex.hash(bytes: UnsafeRawBufferPointer($0))) }
+            count(n, at: slot.place)
+            slots[base][record].table = Int32(n.number)
+        }
+        count((Int(slots[base][record].table), false), at: place)
+    }
+
+    private func count(_ id: (number: Int, isNew: Bool), at place: Place) {
+        let n = id.number
+        if id.isNew {
+            counts.append(1)
+            firstSeen.append(place)
+            return
+        }
+        counts[n] += 1
+        if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
+    }
+
     func finish(_ names: RunNames) -> Finding? {
+        // Source ids that read as another record's own-form id: that record is one more occurrence.
+        if !slots.allSatisfy(\.isEmpty) {
+            let prefixBytes = prefixes.strings.map { Array($0.utf8) }
+            for n in 0..<ids.count {
+                guard let (base, record) = ids.withBytes(n, { Self.ownForm($0, prefixes: prefixBytes) }),
+                    record < slots[base].count, slots[base][record].place.file >= 0, slots[base][record].table != Int32(n)
+                else { continue }
+                counts[n] += 1
+                if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(slots[base][record].place) }
+            }
+        }
         guard !repeats.isEmpty else { return nil }
         let duplicated = repeats.keys.map { (ids[$0], $0) }.sorted { $0.0 < $1.0 }
         let count = duplicated.reduce(0) { $0 + Int(counts[$1.1]) }
         var examples: [Finding.Example] = []
         for (id, n) in duplicated where examples.count < Finding.maximumExamples {
-            for place in [firstSeen[n]] + repeats[n]! {
+            // In input order (files by first appearance, then lines): an own-form occurrence
+            // found at the end, or one moved to the table late, may have come first.
+            for place in ([firstSeen[n]] + repeats[n]!).sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
                 examples.append(Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: id))
             }
         }
@@ -74,5 +162,15 @@ final class DuplicateIDRule: ValidationRule {
             message: "\(duplicated.count) id(s) occur more than once (\(duplicated.prefix(3).map { "'\($0.0)' ×\(counts[$0.1])" }.joined(separator: ", "))); "
                 + "systems keyed by id will keep only one — map a unique column with --map id=COLUMN",
             examples: examples)
+    }
+
+    /// The prefix number and record number an id of the own form reads as, if it does.
+    static func ownForm(_ id: UnsafeBufferPointer<UInt8>, prefixes: [[UInt8]]) -> (Int, Int)? {
+        guard let colon = id.lastIndex(of: UInt8(ascii: ":")) else { return nil }
+        let prefix = UnsafeBufferPointer(rebasing: id[...colon])
+        guard let base = prefixes.firstIndex(where: { $0.elementsEqual(prefix) }) else { return nil }
+        let digits = UnsafeBufferPointer(rebasing: id[(colon + 1)...])
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), digits[0] != 48 || digits.count == 1 else { return nil }
+        return (base, digits.reduce(0) { $0 * 10 + Int($1 - 48) })
     }
 }
