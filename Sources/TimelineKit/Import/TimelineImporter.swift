@@ -126,12 +126,15 @@ public struct EventBatch {
     public let encoder: (any EventEncodingExporter)?
     public let keepsEvents: Bool
 
-    /// - Parameter encodedCapacity: bytes to reserve for the encoding (a batch that grows
-    ///   from nothing copies itself a dozen times on the way).
-    public init(encoder: (any EventEncodingExporter)?, keepsEvents: Bool, encodedCapacity: Int = 0) {
+    /// - Parameters:
+    ///   - encodedCapacity: bytes to reserve for the encoding (a batch that grows from
+    ///     nothing copies itself a dozen times on the way).
+    ///   - eventCapacity: events to reserve room for when they are kept (the same).
+    public init(encoder: (any EventEncodingExporter)?, keepsEvents: Bool, encodedCapacity: Int = 0, eventCapacity: Int = 0) {
         self.encoder = encoder
         self.keepsEvents = keepsEvents || encoder == nil
         if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
+        if self.keepsEvents { events.reserveCapacity(eventCapacity) }
     }
 
     public mutating func add(_ event: consuming Event) {

@@ -26,8 +26,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let progressInterval: Int
     /// Events handed over one at a time are shown to the observer in batches too.
     private var unobserved: [Event] = []
-    /// Encoded bytes of the largest batch so far: the next batch reserves as much.
-    private let largestBatch = LockedBox(0)
+    /// Encoded bytes and events of the largest batch so far: the next batch reserves as much.
+    private let largestBatch = LockedBox((bytes: 0, events: 0))
 
     /// - Parameter stage: where to write when streaming; nil holds every event.
     init(stage: ExportStage?, encoder: (any EventEncodingExporter)?, observation: StreamObservation?, progressInterval: Int, onProgress: @escaping (Int) -> Void) {
@@ -68,14 +68,15 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     // MARK: EventBatchConsumer (batches mapped on worker threads)
 
     func makeBatch() -> EventBatch {
-        EventBatch(encoder: encoder, keepsEvents: observation != nil, encodedCapacity: largestBatch.withLock { $0 })
+        let largest = largestBatch.withLock { $0 }
+        return EventBatch(encoder: encoder, keepsEvents: observation != nil, encodedCapacity: largest.bytes, eventCapacity: largest.events)
     }
 
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
         let digest = observation.map { o in batch.events.withUnsafeBufferPointer { o.digest($0) } }
+        let size = (bytes: batch.encoded.count, events: batch.events.count)
+        largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
-        let size = batch.encoded.count
-        largestBatch.withLock { $0 = max($0, size) }
         return PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
     }
 

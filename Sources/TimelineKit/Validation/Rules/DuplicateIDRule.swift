@@ -9,19 +9,24 @@
 /// checked against the slots. Other ids go to the table as they come.
 final class DuplicateIDRule: ValidationRule {
     var code: FindingCode { .duplicateID }
+    private var seen = Occurrences()
 
-    /// Ids by number (their bytes only), with where each was first seen and how often; the
-    /// example for an occurrence is its file, line and the id itself, so no event text is kept.
-    private var ids = ByteStringIndex()
-    private var counts: [Int32] = []
-    private var firstSeen: [Place] = []
-    /// Occurrences after the first, for ids seen more than once (the examples need them).
-    private var repeats: [Int: [Place]] = [:]
-
-    /// Own-form ids: per id prefix (base name and colon, numbered in `prefixes`), a slot
-    /// per record number.
-    private var prefixes = StringIndex()
-    private var slots: [[Slot]] = []
+    /// Every id seen and where. A value type the rule holds as one property, so absorbing
+    /// a batch is one access to the rule's state, not one (checked at run time) per id.
+    struct Occurrences {
+        /// Ids by number (their bytes only), with where each was first seen and how often;
+        /// the example for an occurrence is its file, line and the id itself, so no event
+        /// text is kept.
+        var ids = ByteStringIndex()
+        var counts: [Int32] = []
+        var firstSeen: [Place] = []
+        /// Occurrences after the first, for ids seen more than once (the examples need them).
+        var repeats: [Int: [Place]] = [:]
+        /// Own-form ids: per id prefix (base name and colon, numbered in `prefixes`), a slot
+        /// per record number.
+        var prefixes = StringIndex()
+        var slots: [[Slot]] = []
+    }
 
     struct Place {
         var file: Int32  // the file's number (in a digest: the batch's)
@@ -82,70 +87,13 @@ final class DuplicateIDRule: ValidationRule {
         return n == record
     }
 
-    /// Takes the batch's ids in input order, so the occurrences kept as examples never
-    /// depend on where batches begin.
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
-        let baseOfFile = d.prefixes.map { prefix in
-            let (base, isNew) = prefixes.number(of: prefix)
-            if isNew { slots.append([]) }
-            return base
-        }
-        var next = 0  // the next id in `bytes`
-        d.bytes.withUnsafeBytes { bytes in
-            for (batchPlace, record) in d.occurrences {
-                var place = batchPlace
-                place.file = numbers.files[Int(place.file)]
-                guard record >= 0 else {
-                    let start = next == 0 ? 0 : d.ends[next - 1]
-                    count(ids.number(of: UnsafeRawBufferPointer(rebasing: bytes[start..<d.ends[next]]), hash: d.hashes[next]), at: place)
-                    next += 1
-                    continue
-                }
-                countOwnForm(base: baseOfFile[Int(batchPlace.file)], record: record, at: place)
-            }
-        }
-    }
-
-    private func countOwnForm(base: Int, record: Int, at place: Place) {
-        if record >= slots[base].count { slots[base] += repeatElement(Slot(), count: max(record + 1 - slots[base].count, slots[base].count / 2)) }
-        let slot = slots[base][record]
-        if slot.place.file < 0 {
-            slots[base][record].place = place
-            return
-        }
-        // Seen again (one base name for two files): from now on the id is in the table.
-        if slot.table < 0 {
-            var id = prefixes.strings[base] + String(record)
-            let n = id.withUTF8 { ids.number(of: UnsafeRawBufferPointer($0), hash: StringIndex.hash(bytes: UnsafeRawBufferPointer($0))) }
-            count(n, at: slot.place)
-            slots[base][record].table = Int32(n.number)
-        }
-        count((Int(slots[base][record].table), false), at: place)
-    }
-
-    private func count(_ id: (number: Int, isNew: Bool), at place: Place) {
-        let n = id.number
-        if id.isNew {
-            counts.append(1)
-            firstSeen.append(place)
-            return
-        }
-        counts[n] += 1
-        if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
+        seen.absorb(d, numbers)
     }
 
     func finish(_ names: RunNames) -> Finding? {
-        // Source ids that read as another record's own-form id: that record is one more occurrence.
-        if !slots.allSatisfy(\.isEmpty) {
-            let prefixBytes = prefixes.strings.map { Array($0.utf8) }
-            for n in 0..<ids.count {
-                guard let (base, record) = ids.withBytes(n, { Self.ownForm($0, prefixes: prefixBytes) }),
-                    record < slots[base].count, slots[base][record].place.file >= 0, slots[base][record].table != Int32(n)
-                else { continue }
-                counts[n] += 1
-                if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(slots[base][record].place) }
-            }
-        }
+        seen.countOwnFormReadings()
+        let (ids, counts, firstSeen, repeats) = (seen.ids, seen.counts, seen.firstSeen, seen.repeats)
         guard !repeats.isEmpty else { return nil }
         let duplicated = repeats.keys.map { (ids[$0], $0) }.sorted { $0.0 < $1.0 }
         let count = duplicated.reduce(0) { $0 + Int(counts[$1.1]) }
@@ -172,5 +120,76 @@ final class DuplicateIDRule: ValidationRule {
         let digits = UnsafeBufferPointer(rebasing: id[(colon + 1)...])
         guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), digits[0] != 48 || digits.count == 1 else { return nil }
         return (base, digits.reduce(0) { $0 * 10 + Int($1 - 48) })
+    }
+}
+
+extension DuplicateIDRule.Occurrences {
+    typealias Place = DuplicateIDRule.Place
+    typealias Slot = DuplicateIDRule.Slot
+
+    /// Takes a batch's ids in input order, so the occurrences kept as examples never
+    /// depend on where batches begin.
+    mutating func absorb(_ d: consuming DuplicateIDRule.Digest, _ numbers: BatchNumbers) {
+        let baseOfFile = d.prefixes.map { prefix in
+            let (base, isNew) = prefixes.number(of: prefix)
+            if isNew { slots.append([]) }
+            return base
+        }
+        var next = 0  // the next id in `bytes`
+        d.bytes.withUnsafeBytes { bytes in
+            for (batchPlace, record) in d.occurrences {
+                var place = batchPlace
+                place.file = numbers.files[Int(place.file)]
+                guard record >= 0 else {
+                    let start = next == 0 ? 0 : d.ends[next - 1]
+                    count(ids.number(of: UnsafeRawBufferPointer(rebasing: bytes[start..<d.ends[next]]), hash: d.hashes[next]), at: place)
+                    next += 1
+                    continue
+                }
+                countOwnForm(base: baseOfFile[Int(batchPlace.file)], record: record, at: place)
+            }
+        }
+    }
+
+    private mutating func countOwnForm(base: Int, record: Int, at place: Place) {
+        if record >= slots[base].count { slots[base] += repeatElement(Slot(), count: max(record + 1 - slots[base].count, slots[base].count / 2)) }
+        let slot = slots[base][record]
+        if slot.place.file < 0 {
+            slots[base][record].place = place
+            return
+        }
+        // Seen again (one base name for two files): from now on the id is in the table.
+        if slot.table < 0 {
+            var id = prefixes.strings[base] + String(record)
+            let n = id.withUTF8 { ids.number(of: UnsafeRawBufferPointer($0), hash: StringIndex.hash(bytes: UnsafeRawBufferPointer($0))) }
+            count(n, at: slot.place)
+            slots[base][record].table = Int32(n.number)
+        }
+        count((Int(slots[base][record].table), false), at: place)
+    }
+
+    private mutating func count(_ id: (number: Int, isNew: Bool), at place: Place) {
+        let n = id.number
+        if id.isNew {
+            counts.append(1)
+            firstSeen.append(place)
+            return
+        }
+        counts[n] += 1
+        if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
+    }
+
+    /// Counts the source ids that read as another record's own-form id: that record is one
+    /// more occurrence of them.
+    mutating func countOwnFormReadings() {
+        guard !slots.allSatisfy(\.isEmpty) else { return }
+        let prefixBytes = prefixes.strings.map { Array($0.utf8) }
+        for n in 0..<ids.count {
+            guard let (base, record) = ids.withBytes(n, { DuplicateIDRule.ownForm($0, prefixes: prefixBytes) }),
+                record < slots[base].count, slots[base][record].place.file >= 0, slots[base][record].table != Int32(n)
+            else { continue }
+            counts[n] += 1
+            if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(slots[base][record].place) }
+        }
     }
 }

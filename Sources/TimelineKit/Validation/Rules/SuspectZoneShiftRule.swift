@@ -25,7 +25,7 @@ final class SuspectZoneShiftRule: ValidationRule {
 
     /// One list per series and file, each a chain through `entries` in the order read
     /// (which is record order within a file).
-    private struct List {
+    fileprivate struct List {
         var file: Int32
         var series: Int32
         var first: Int32
@@ -33,11 +33,17 @@ final class SuspectZoneShiftRule: ValidationRule {
         var count: Int
     }
 
-    private var entries: [Entry] = []
-    private var texts: [UInt8] = []
-    private var lists: [List] = []
-    /// Lists by the run's file and series numbers.
-    private var listByPlace: [Int64: Int32] = [:]
+    /// Every list: a value type the rule holds as one property, so absorbing a batch is one
+    /// access to the rule's state, not one (checked at run time) per entry.
+    fileprivate struct Lists {
+        var entries: [Entry] = []
+        var texts: [UInt8] = []
+        var lists: [List] = []
+        /// Lists by the run's file and series numbers.
+        var listByPlace: [Int64: Int32] = [:]
+    }
+
+    private var all = Lists()
 
     /// A batch's entries in input order, each naming its list by (file, series) in the batch.
     struct Digest {
@@ -76,54 +82,15 @@ final class SuspectZoneShiftRule: ValidationRule {
     }
 
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
-        let runLists = d.lists.map { file, series in
-            let place = Int64(numbers.files[Int(file)]) << 32 | Int64(numbers.series[Int(series)])
-            if let list = listByPlace[place] { return list }
-            let list = Int32(lists.count)
-            listByPlace[place] = list
-            lists.append(List(file: numbers.files[Int(file)], series: numbers.series[Int(series)], first: -1, last: -1, count: 0))
-            return list
-        }
-        let textBase = texts.count
-        texts += d.texts
-        for var entry in d.entries {
-            let l = Int(runLists[Int(entry.next)])
-            let n = Int32(entries.count)
-            entry.next = -1
-            entry.textEnd += textBase
-            entries.append(entry)
-            if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n } else { lists[l].first = n }
-            lists[l].last = n
-            lists[l].count += 1
-        }
-    }
-
-    /// The entries of `list` in record order, with their numbers, into `out`.
-    private func entries(of list: List, into out: inout [(number: Int32, entry: Entry)]) {
-        out.removeAll(keepingCapacity: true)
-        var i = list.first
-        var sorted = true
-        while i >= 0 {
-            let entry = entries[Int(i)]
-            if let previous = out.last, previous.entry.record > entry.record { sorted = false }
-            out.append((i, entry))
-            i = entry.next
-        }
-        // Only when one file was read twice: its two copies interleave by record number.
-        if !sorted { out.sort { ($0.entry.record, $0.number) < ($1.entry.record, $1.number) } }
-    }
-
-    private func text(of entryNumber: Int) -> String {
-        let start = entryNumber == 0 ? 0 : entries[entryNumber - 1].textEnd
-        return String(decoding: texts[start..<entries[entryNumber].textEnd], as: UTF8.self)
+        all.absorb(d, numbers)
     }
 
     func finish(_ names: RunNames) -> Finding? {
         var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, members: [Int32])] = []
         var listed: [(number: Int32, entry: Entry)] = []
         var times: [Int64] = []
-        for list in lists where list.count >= 3 {
-            entries(of: list, into: &listed)
+        for list in all.lists where list.count >= 3 {
+            all.entries(of: list, into: &listed)
             times.removeAll(keepingCapacity: true)
             times.append(contentsOf: listed.lazy.map(\.entry.seconds))
             guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
@@ -151,9 +118,9 @@ final class SuspectZoneShiftRule: ValidationRule {
             let hours = list.hours
             notes.append("\(list.series): the \(UTCOffset(seconds: list.offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
             for n in list.members {
-                let entry = entries[Int(n)]
+                let entry = all.entries[Int(n)]
                 events.add(Finding.Example(
-                    file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: text(of: Int(n)),
+                    file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: all.text(of: Int(n)),
                     note: "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h"))
             }
         }
@@ -177,5 +144,53 @@ final class SuspectZoneShiftRule: ValidationRule {
 
     static func monotonic(_ times: [Int64], _ direction: Int) -> Bool {
         zip(times, times.dropFirst()).allSatisfy { direction > 0 ? $1 >= $0 : $1 <= $0 }
+    }
+}
+
+extension SuspectZoneShiftRule.Lists {
+    typealias Entry = SuspectZoneShiftRule.Entry
+    typealias List = SuspectZoneShiftRule.List
+
+    mutating func absorb(_ d: consuming SuspectZoneShiftRule.Digest, _ numbers: BatchNumbers) {
+        let runLists = d.lists.map { file, series in
+            let place = Int64(numbers.files[Int(file)]) << 32 | Int64(numbers.series[Int(series)])
+            if let list = listByPlace[place] { return list }
+            let list = Int32(lists.count)
+            listByPlace[place] = list
+            lists.append(List(file: numbers.files[Int(file)], series: numbers.series[Int(series)], first: -1, last: -1, count: 0))
+            return list
+        }
+        let textBase = texts.count
+        texts += d.texts
+        for var entry in d.entries {
+            let l = Int(runLists[Int(entry.next)])
+            let n = Int32(entries.count)
+            entry.next = -1
+            entry.textEnd += textBase
+            entries.append(entry)
+            if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n } else { lists[l].first = n }
+            lists[l].last = n
+            lists[l].count += 1
+        }
+    }
+
+    /// The entries of `list` in record order, with their numbers, into `out`.
+    func entries(of list: List, into out: inout [(number: Int32, entry: Entry)]) {
+        out.removeAll(keepingCapacity: true)
+        var i = list.first
+        var sorted = true
+        while i >= 0 {
+            let entry = entries[Int(i)]
+            if let previous = out.last, previous.entry.record > entry.record { sorted = false }
+            out.append((i, entry))
+            i = entry.next
+        }
+        // Only when one file was read twice: its two copies interleave by record number.
+        if !sorted { out.sort { ($0.entry.record, $0.number) < ($1.entry.record, $1.number) } }
+    }
+
+    func text(of entryNumber: Int) -> String {
+        let start = entryNumber == 0 ? 0 : entries[entryNumber - 1].textEnd
+        return String(decoding: texts[start..<entries[entryNumber].textEnd], as: UTF8.self)
     }
 }
