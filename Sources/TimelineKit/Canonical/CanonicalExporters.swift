@@ -91,10 +91,7 @@ public final class CanonicalNDJSONExporter: TimelineExporter {
 
 extension CanonicalNDJSONExporter: EventEncodingExporter {
     public func encode(_ event: Event, into bytes: inout [UInt8]) {
-        var w = JSONWriter()
-        swap(&w.bytes, &bytes)
-        CanonicalEncoder.append(event, to: &w)
-        w.bytes.append(0x0A)
-        swap(&w.bytes, &bytes)
+        CanonicalEncoder.append(event, to: &bytes)
+        bytes.append(0x0A)
     }
 }
