@@ -111,13 +111,11 @@ public struct TimeValue: Hashable, Sendable {
         return Instant(unchecked: seconds, nanoseconds: nanoseconds).local(in: UTCOffset(seconds: Int(offsetSeconds)))
     }
 
-    /// The instant, offset, wall time and date in one call: read through a pointer (as the
-    /// validator reads events), each accessor above would copy the value, strings and all.
-    var parts: (instant: Instant?, offset: UTCOffset?, local: LocalDateTime?, date: CivilDate?) {
-        guard basis != .date else { return (nil, nil, nil, CivilDate(daysSinceEpoch: seconds)) }
-        let instant = Instant(unchecked: seconds, nanoseconds: nanoseconds)
-        let offset = UTCOffset(seconds: Int(offsetSeconds))
-        return (instant, offset, instant.local(in: offset), nil)
+    /// The instant, offset and date in one call: read through a pointer (as the validator
+    /// reads events), each accessor above would copy the value, strings and all.
+    var parts: (instant: Instant?, offset: UTCOffset?, date: CivilDate?) {
+        guard basis != .date else { return (nil, nil, CivilDate(daysSinceEpoch: seconds)) }
+        return (Instant(unchecked: seconds, nanoseconds: nanoseconds), UTCOffset(seconds: Int(offsetSeconds)), nil)
     }
 
     /// RFC 3339 in the value's own offset (`2024-06-12T08:00:00+08:00`), or `YYYY-MM-DD`.

@@ -17,10 +17,19 @@ struct EventFacts {
     let basis: TimeBasis
     let instant: Instant?
     let offset: UTCOffset?
-    let local: LocalDateTime?
+    /// The start's wall time as written, in seconds since 1970-01-01T00:00 of that wall
+    /// clock (instant + offset): its day and time of day without a calendar conversion.
+    let localSeconds: Int64?
     let date: CivilDate?
 
     var hasSeries: Bool { series >= 0 }
+    /// The day of the start's wall time as written, as days since 1970-01-01.
+    var writtenDay: Int64? { localSeconds.map { Self.day($0) } }
+
+    /// The day (days since 1970-01-01) of a wall time in seconds since 1970-01-01T00:00.
+    static func day(_ localSeconds: Int64) -> Int64 {
+        localSeconds >= 0 ? localSeconds / 86400 : (localSeconds - 86399) / 86400
+    }
     var zone: String? { event.pointee.start.zone }
     /// The start as written (`raw`), else as RFC 3339: what examples show.
     var startText: String { event.pointee.start.raw ?? event.pointee.start.rfc3339 }
@@ -47,7 +56,8 @@ struct ValidationBatch {
         facts.append(EventFacts(
             event: e, file: fileNumber(e.pointee.source?.file ?? "-"), series: seriesNumber(e.pointee.series),
             line: Int32(clamping: e.pointee.source?.line ?? -1), record: e.pointee.source?.record ?? 0, hasSource: e.pointee.source != nil,
-            basis: e.pointee.start.basis, instant: start.instant, offset: start.offset, local: start.local, date: start.date))
+            basis: e.pointee.start.basis, instant: start.instant, offset: start.offset,
+            localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date))
     }
 
     /// Events of a batch almost always share one file, and a series' events follow each

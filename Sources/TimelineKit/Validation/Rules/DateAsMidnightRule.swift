@@ -35,15 +35,17 @@ final class DateAsMidnightRule: ValidationRule {
         for e in batch.facts {
             d.with(e.file) { state in
                 guard state.qualifies else { return }
-                guard let t = e.local, let offset = e.offset, let instant = e.instant,
-                    t.hour == 0, t.minute == 0, t.second == 0, t.nanosecond == 0, state.offset == nil || state.offset == offset
+                guard let wall = e.localSeconds, let offset = e.offset, let instant = e.instant,
+                    wall - EventFacts.day(wall) * 86400 == 0, instant.nanoseconds == 0, state.offset == nil || state.offset == offset
                 else {
                     state = FileState(qualifies: false)
                     return
                 }
                 state.offset = offset
                 state.midnights += 1
-                if zone.rules.day(of: instant) != t.date { state.shifted.add(batch.example(e)) }
+                if EventFacts.day(instant.seconds + Int64(zone.rules.offset(at: instant).seconds)) != EventFacts.day(wall) {
+                    state.shifted.add(batch.example(e))
+                }
             }
         }
         return d

@@ -25,11 +25,13 @@ final class DayShiftRule: ValidationRule {
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
         for e in batch.facts {
-            guard let instant = e.instant, let local = e.local, e.basis != .epoch else { continue }
-            let shown = zone.rules.day(of: instant)
-            guard shown != local.date else { continue }
-            d.perDay[DayMove(written: local.date, shown: shown), default: 0] += 1
-            d.flagged.add(batch.example(e, note: "\(local.date.isoString) written, \(shown.isoString) in \(zone.identifier)"))
+            guard let instant = e.instant, let writtenDay = e.writtenDay, e.basis != .epoch else { continue }
+            // Days as numbers: a calendar date is made only for the events that moved.
+            let shownDay = EventFacts.day(instant.seconds + Int64(zone.rules.offset(at: instant).seconds))
+            guard shownDay != writtenDay else { continue }
+            let move = DayMove(written: CivilDate(daysSinceEpoch: writtenDay), shown: CivilDate(daysSinceEpoch: shownDay))
+            d.perDay[move, default: 0] += 1
+            d.flagged.add(batch.example(e, note: "\(move.written.isoString) written, \(move.shown.isoString) in \(zone.identifier)"))
         }
         return d
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// TZ113 (warning): the same event id more than once.
 ///
 /// Ids of the form importers give records without one — the file's base name, a colon and
@@ -77,7 +83,7 @@ final class DuplicateIDRule: ValidationRule {
     static func reads(_ id: UnsafeBufferPointer<UInt8>, as prefix: [UInt8], _ record: Int) -> Bool {
         let digits = id.count - prefix.count
         guard digits >= 1, digits <= 18, record >= 0, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return false }
-        for i in 0..<prefix.count where id[i] != prefix[i] { return false }
+        guard prefix.withUnsafeBytes({ memcmp($0.baseAddress!, id.baseAddress!, prefix.count) }) == 0 else { return false }
         var n = 0
         for i in prefix.count..<id.count {
             let digit = Int(id[i]) &- 48

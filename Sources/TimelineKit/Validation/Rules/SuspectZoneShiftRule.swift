@@ -54,24 +54,20 @@ final class SuspectZoneShiftRule: ValidationRule {
 
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
-        var listByPlace: [Int64: Int32] = [:]
-        var last: (place: Int64, list: Int32) = (-1, -1)
+        // The list of each (file, series) of the batch, by file × series number.
+        let seriesCount = batch.series.count
+        var listOf = [Int32](repeating: -1, count: batch.files.count * seriesCount)
         for e in batch.facts {
             guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else { continue }
-            let place = Int64(e.file) << 32 | Int64(e.series)
-            if place != last.place {
-                if let list = listByPlace[place] {
-                    last = (place, list)
-                } else {
-                    last = (place, Int32(d.lists.count))
-                    listByPlace[place] = last.list
-                    d.lists.append((e.file, e.series))
-                }
+            let place = Int(e.file) * seriesCount + Int(e.series)
+            if listOf[place] < 0 {
+                listOf[place] = Int32(d.lists.count)
+                d.lists.append((e.file, e.series))
             }
             Self.append(e.startText, to: &d.texts)
             d.entries.append(Entry(
                 seconds: instant.seconds, textEnd: d.texts.count, offset: Int32(offset.seconds), line: e.line,
-                record: Int32(clamping: e.record), next: last.list))
+                record: Int32(clamping: e.record), next: listOf[place]))
         }
         return d
     }
