@@ -111,11 +111,12 @@ public struct TimeValue: Hashable, Sendable {
         return Instant(unchecked: seconds, nanoseconds: nanoseconds).local(in: UTCOffset(seconds: Int(offsetSeconds)))
     }
 
-    /// The instant, offset and date in one call: read through a pointer (as the validator
-    /// reads events), each accessor above would copy the value, strings and all.
-    var parts: (instant: Instant?, offset: UTCOffset?, date: CivilDate?) {
-        guard basis != .date else { return (nil, nil, CivilDate(daysSinceEpoch: seconds)) }
-        return (Instant(unchecked: seconds, nanoseconds: nanoseconds), UTCOffset(seconds: Int(offsetSeconds)), nil)
+    /// The instant, offset and date of the value at `p`, read field by field: through a
+    /// pointer (as the validator reads events), each accessor above would copy the whole
+    /// value, strings and all.
+    static func parts(at p: UnsafePointer<TimeValue>) -> (instant: Instant?, offset: UTCOffset?, date: CivilDate?) {
+        guard p.pointee.basis != .date else { return (nil, nil, CivilDate(daysSinceEpoch: p.pointee.seconds)) }
+        return (Instant(unchecked: p.pointee.seconds, nanoseconds: p.pointee.nanoseconds), UTCOffset(seconds: Int(p.pointee.offsetSeconds)), nil)
     }
 
     /// RFC 3339 in the value's own offset (`2024-06-12T08:00:00+08:00`), or `YYYY-MM-DD`.

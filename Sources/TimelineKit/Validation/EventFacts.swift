@@ -51,11 +51,12 @@ struct ValidationBatch {
     }
 
     private mutating func add(_ e: UnsafePointer<Event>) {
-        // Through the pointer, one accessor call each: binding `start` to a constant would copy it.
-        let start = e.pointee.start.parts
+        // The start through a pointer to it: binding it to a constant would copy it.
+        let start = TimeValue.parts(at: e.pointer(to: \.start)!)
+        let source = e.pointee.source
         facts.append(EventFacts(
-            event: e, file: fileNumber(e.pointee.source?.file ?? "-"), series: seriesNumber(e.pointee.series),
-            line: Int32(clamping: e.pointee.source?.line ?? -1), record: e.pointee.source?.record ?? 0, hasSource: e.pointee.source != nil,
+            event: e, file: fileNumber(source?.file ?? "-"), series: seriesNumber(e.pointee.series),
+            line: Int32(clamping: source?.line ?? -1), record: source?.record ?? 0, hasSource: source != nil,
             basis: e.pointee.start.basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date))
     }

@@ -31,7 +31,7 @@ final class DuplicateIDRule: ValidationRule {
         /// Own-form ids: per id prefix (base name and colon, numbered in `prefixes`), a slot
         /// per record number.
         var prefixes = StringIndex()
-        var slots: [[Slot]] = []
+        var slots: [ChunkedArray<Slot>] = []
     }
 
     struct Place {
@@ -138,7 +138,7 @@ extension DuplicateIDRule.Occurrences {
     mutating func absorb(_ d: consuming DuplicateIDRule.Digest, _ numbers: BatchNumbers) {
         let baseOfFile = d.prefixes.map { prefix in
             let (base, isNew) = prefixes.number(of: prefix)
-            if isNew { slots.append([]) }
+            if isNew { slots.append(ChunkedArray()) }
             return base
         }
         var next = 0  // the next id in `bytes`
@@ -158,7 +158,7 @@ extension DuplicateIDRule.Occurrences {
     }
 
     private mutating func countOwnForm(base: Int, record: Int, at place: Place) {
-        if record >= slots[base].count { slots[base] += repeatElement(Slot(), count: max(record + 1 - slots[base].count, slots[base].count / 2)) }
+        if record >= slots[base].count { slots[base].append(repeating: Slot(), count: record + 1 - slots[base].count) }
         let slot = slots[base][record]
         if slot.place.file < 0 {
             slots[base][record].place = place

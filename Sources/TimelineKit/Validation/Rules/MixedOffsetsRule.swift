@@ -59,11 +59,11 @@ final class MixedOffsetsRule: ValidationRule {
 
     /// The groups of a batch (numbered by the batch's series and files) or of the run.
     struct Groups {
-        var groups: [Group] = []
+        var groups = ChunkedArray<Group>()
         var bySeries: [Int32] = []
         var byFile: [Int32] = []
-        var samples: [Sample] = []
-        var examples: [Example] = []
+        var samples = ChunkedArray<Sample>()
+        var examples = ChunkedArray<Example>()
         var texts = TextArena()
 
         /// The number of the group of a series (or, with `series` -1, of a file).
@@ -148,11 +148,12 @@ final class MixedOffsetsRule: ValidationRule {
 
     func finish(_ names: RunNames) -> Finding? {
         let all = groups.groups
-        let mixed = all.indices.filter { all[$0].offsetCount > 1 }
+        let isMixed = all.map { $0.offsetCount > 1 }
+        let mixed = all.indices.filter { isMixed[$0] }
         guard !mixed.isEmpty else { return nil }
         // Only zones that changed offset within the span of the samples can explain a mix;
         // a group whose offsets no such zone has is flagged without looking at its samples.
-        let zones = ZonesInSpan(groups.samples.lazy.filter { all[Int($0.group)].offsetCount > 1 }.map(\.seconds))
+        let zones = ZonesInSpan(groups.samples.lazy.filter { isMixed[Int($0.group)] }.map(\.seconds))
         var candidates = ZoneCandidates(zones)
         var flagged: [Int] = []
         var checked: [Int: [ZoneRules]] = [:]

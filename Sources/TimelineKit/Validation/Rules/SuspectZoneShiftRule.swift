@@ -11,20 +11,18 @@ final class SuspectZoneShiftRule: ValidationRule {
     var code: FindingCode { .suspectZoneShift }
 
     /// One event of a series as its source lists it: what the order check needs, and for
-    /// an example its line and the start's source text (in `texts`, up to `textEnd`: the
-    /// entries and their texts are stored in the same order).
+    /// an example its line and the start's source text.
     struct Entry {
         var seconds: Int64
-        var textEnd: Int
+        var text: TextArena.Text
         var offset: Int32
         var line: Int32
-        var record: Int32
         /// The next entry of its list (in a digest: the number of its list in the digest).
         var next: Int32
     }
 
     /// One list per series and file, each a chain through `entries` in the order read
-    /// (which is record order within a file).
+    /// (which is line order within a file).
     fileprivate struct List {
         var file: Int32
         var series: Int32
@@ -36,8 +34,8 @@ final class SuspectZoneShiftRule: ValidationRule {
     /// Every list: a value type the rule holds as one property, so absorbing a batch is one
     /// access to the rule's state, not one (checked at run time) per entry.
     fileprivate struct Lists {
-        var entries: [Entry] = []
-        var texts: [UInt8] = []
+        var entries = ChunkedArray<Entry>()
+        var texts = TextArena()
         var lists: [List] = []
         /// Lists by the run's file and series numbers.
         var listByPlace: [Int64: Int32] = [:]
@@ -49,7 +47,7 @@ final class SuspectZoneShiftRule: ValidationRule {
     struct Digest {
         var lists: [(file: Int32, series: Int32)] = []
         var entries: [Entry] = []
-        var texts: [UInt8] = []
+        var texts = TextArena()
     }
 
     func digest(_ batch: ValidationBatch) -> Digest {
@@ -64,17 +62,10 @@ final class SuspectZoneShiftRule: ValidationRule {
                 listOf[place] = Int32(d.lists.count)
                 d.lists.append((e.file, e.series))
             }
-            Self.append(e.startText, to: &d.texts)
             d.entries.append(Entry(
-                seconds: instant.seconds, textEnd: d.texts.count, offset: Int32(offset.seconds), line: e.line,
-                record: Int32(clamping: e.record), next: listOf[place]))
+                seconds: instant.seconds, text: d.texts.append(e.startText), offset: Int32(offset.seconds), line: e.line, next: listOf[place]))
         }
         return d
-    }
-
-    private static func append(_ text: String, to texts: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { texts.append(contentsOf: $0) }
     }
 
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
@@ -156,13 +147,12 @@ extension SuspectZoneShiftRule.Lists {
             lists.append(List(file: numbers.files[Int(file)], series: numbers.series[Int(series)], first: -1, last: -1, count: 0))
             return list
         }
-        let textBase = texts.count
-        texts += d.texts
+        let textBase = texts.append(d.texts)
         for var entry in d.entries {
             let l = Int(runLists[Int(entry.next)])
             let n = Int32(entries.count)
             entry.next = -1
-            entry.textEnd += textBase
+            entry.text.start += textBase
             entries.append(entry)
             if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n } else { lists[l].first = n }
             lists[l].last = n
@@ -170,23 +160,22 @@ extension SuspectZoneShiftRule.Lists {
         }
     }
 
-    /// The entries of `list` in record order, with their numbers, into `out`.
+    /// The entries of `list` in line order, with their numbers, into `out`.
     func entries(of list: List, into out: inout [(number: Int32, entry: Entry)]) {
         out.removeAll(keepingCapacity: true)
         var i = list.first
         var sorted = true
         while i >= 0 {
             let entry = entries[Int(i)]
-            if let previous = out.last, previous.entry.record > entry.record { sorted = false }
+            if let previous = out.last, previous.entry.line > entry.line { sorted = false }
             out.append((i, entry))
             i = entry.next
         }
-        // Only when one file was read twice: its two copies interleave by record number.
-        if !sorted { out.sort { ($0.entry.record, $0.number) < ($1.entry.record, $1.number) } }
+        // Only when one file was read twice: its two copies interleave by line.
+        if !sorted { out.sort { ($0.entry.line, $0.number) < ($1.entry.line, $1.number) } }
     }
 
     func text(of entryNumber: Int) -> String {
-        let start = entryNumber == 0 ? 0 : entries[entryNumber - 1].textEnd
-        return String(decoding: texts[start..<entries[entryNumber].textEnd], as: UTF8.self)
+        texts[entries[entryNumber].text]
     }
 }
