@@ -1,0 +1,28 @@
+import Testing
+
+@testable import TimelineKit
+
+@Suite("TextArena")
+struct TextArenaTests {
+    @Test("texts come back as written, also after arenas are folded into one")
+    func foldedArenas() {
+        var run = TextArena()
+        let first = run.append("2024-06-12T08:00:00+08:00")
+        var later = TextArena()
+        let a = later.append("")
+        let b = later.append("订单 12")
+        var last = TextArena()
+        let c = last.append("x")
+        let base = run.append(later)
+        #expect(base == 25)
+        let base2 = run.append(last)
+        #expect(base2 == 25 + 9)  // "订单 12" is 9 bytes of UTF-8
+        #expect(run[first] == "2024-06-12T08:00:00+08:00")
+        #expect(run[TextArena.Text(start: a.start + base, count: a.count)] == "")
+        #expect(run[TextArena.Text(start: b.start + base, count: b.count)] == "订单 12")
+        #expect(run[TextArena.Text(start: c.start + base2, count: c.count)] == "x")
+        // Appending to the folded arena goes on after the last text.
+        let d = run.append("end")
+        #expect(d.start == 35 && run[d] == "end")
+    }
+}
