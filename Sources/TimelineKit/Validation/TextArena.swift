@@ -10,37 +10,51 @@ struct TextArena {
         var count: Int32
     }
 
+    /// Full chunks, and where each starts in the bytes taken end to end.
     private var chunks: [[UInt8]] = []
-    /// Where each chunk starts in the bytes taken end to end.
     private var chunkStarts: [Int] = []
-    private(set) var byteCount = 0
+    /// The chunk texts are appended to; it starts at `currentStart`.
+    private var current: [UInt8] = []
+    private var currentStart = 0
+
+    var byteCount: Int { currentStart + current.count }
 
     mutating func append(_ text: String) -> Text {
-        if chunks.isEmpty {
-            chunks.append([])
-            chunkStarts.append(0)
-        }
         var text = text
         let start = byteCount
-        text.withUTF8 { chunks[chunks.count - 1].append(contentsOf: $0) }
-        byteCount = chunkStarts[chunks.count - 1] + chunks[chunks.count - 1].count
+        text.withUTF8 { current.append(contentsOf: $0) }
         return Text(start: start, count: Int32(clamping: byteCount - start))
     }
 
     /// Moves a later batch's texts in; returns what to add to their `start`s.
     mutating func append(_ later: consuming TextArena) -> Int {
         let base = byteCount
-        for (chunk, start) in zip(later.chunks, later.chunkStarts) where !chunk.isEmpty {
-            chunkStarts.append(base + start)
+        seal()
+        later.seal()
+        for (chunk, start) in zip(later.chunks, later.chunkStarts) {
             chunks.append(chunk)
+            chunkStarts.append(base + start)
         }
-        byteCount = base + later.byteCount
+        currentStart = base + later.byteCount
         return base
+    }
+
+    /// Ends the current chunk (texts never straddle chunks).
+    private mutating func seal() {
+        guard !current.isEmpty else { return }
+        chunks.append(current)
+        chunkStarts.append(currentStart)
+        currentStart += current.count
+        current = []
     }
 
     subscript(_ text: Text) -> String {
         guard text.count > 0 else { return "" }
-        // The last chunk starting at or before the text (texts never straddle chunks).
+        if text.start >= currentStart {
+            let offset = text.start - currentStart
+            return String(decoding: current[offset..<offset + Int(text.count)], as: UTF8.self)
+        }
+        // The last chunk starting at or before the text.
         var low = 0
         var high = chunkStarts.count
         while high - low > 1 {

@@ -29,6 +29,15 @@ final class MixedOffsetsRule: ValidationRule {
         var offsetCount: Int { first == nil ? 0 : second == nil ? 1 : 2 + more.count }
         var tallies: [Tally] { [first, second].compactMap { $0 } + more }
 
+        /// Adds a later batch's group of the same series: counts only (samples are kept
+        /// as they are folded in, one by one).
+        mutating func addCounts(of later: Group) {
+            total += later.total
+            if let t = later.first { withTally(t.offset) { $0.count += t.count } }
+            if let t = later.second { withTally(t.offset) { $0.count += t.count } }
+            for t in later.more { withTally(t.offset) { $0.count += t.count } }
+        }
+
         /// Calls `body` with the tally of `offset`, made if new.
         mutating func withTally<R>(_ offset: Int32, _ body: (inout Tally) -> R) -> R {
             if first == nil { first = Tally(offset: offset, count: 0) }
@@ -101,8 +110,7 @@ final class MixedOffsetsRule: ValidationRule {
         mutating func add(_ later: Groups, _ numbers: BatchNumbers) {
             let runGroup = later.groups.map { g in
                 let n = g.series >= 0 ? group(series: numbers.series[Int(g.series)], file: -1) : group(series: -1, file: numbers.files[Int(g.file)])
-                groups[n].total += g.total
-                for tally in g.tallies { groups[n].withTally(tally.offset) { $0.count += tally.count } }
+                groups[n].addCounts(of: g)
                 return n
             }
             for s in later.samples {
