@@ -125,13 +125,19 @@ public struct EventBatch {
     /// Set when events are encoded as they are added.
     public let encoder: (any EventEncodingExporter)?
     public let keepsEvents: Bool
+    /// Set when an observer of the stream (validation) is shown each event as it is added.
+    public let observation: (any EventObservation)?
 
     /// - Parameters:
     ///   - encodedCapacity: bytes to reserve for the encoding (a batch that grows from
     ///     nothing copies itself a dozen times on the way).
     ///   - eventCapacity: events to reserve room for when they are kept (the same).
-    public init(encoder: (any EventEncodingExporter)?, keepsEvents: Bool, encodedCapacity: Int = 0, eventCapacity: Int = 0) {
+    public init(
+        encoder: (any EventEncodingExporter)?, keepsEvents: Bool, observation: (any EventObservation)? = nil,
+        encodedCapacity: Int = 0, eventCapacity: Int = 0
+    ) {
         self.encoder = encoder
+        self.observation = observation
         self.keepsEvents = keepsEvents || encoder == nil
         if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
         if self.keepsEvents { events.reserveCapacity(eventCapacity) }
@@ -139,6 +145,7 @@ public struct EventBatch {
 
     public mutating func add(_ event: consuming Event) {
         count += 1
+        if let observation { withUnsafeMutablePointer(to: &event) { observation.add($0) } }
         encoder?.encode(event, into: &encoded)
         if keepsEvents { events.append(event) }
     }

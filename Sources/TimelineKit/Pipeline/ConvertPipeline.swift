@@ -115,13 +115,26 @@ public final class ConvertPipeline {
     }
 }
 
-/// Looks at every event of a run without holding the stream: `digest` reads a batch (on the
-/// worker thread that mapped it, several batches at once — it must not touch shared state),
-/// `absorb` takes the digests one by one in input order.
+/// Looks at every event of a run without holding the stream. Each batch of events is shown
+/// to an observation the observer makes, event by event as the batch is filled (on the
+/// worker thread that maps them, so the events need not be kept); `digest` turns the
+/// filled observation into what the observer keeps (on that thread too, several batches at
+/// once — it must not touch shared state); `absorb` takes the digests one by one in input
+/// order.
 public protocol EventStreamObserver: AnyObject {
+    associatedtype Observation: EventObservation
     associatedtype Digest
-    func digest(_ events: UnsafeBufferPointer<Event>) -> Digest
+    func makeObservation() -> Observation
+    func digest(_ observation: Observation) -> Digest
     func absorb(_ digest: consuming Digest)
+}
+
+/// What an observer takes from the events of one batch as they are added.
+public protocol EventObservation: AnyObject {
+    /// Reads the event at `event` (valid during the call only).
+    func add(_ event: UnsafePointer<Event>)
+    /// Events added.
+    var count: Int { get }
 }
 
 /// Writes rejected records to `--rejects FILE`: for CSV input a CSV with the input's header

@@ -1,10 +1,12 @@
-/// An `EventStreamObserver` of any digest type, as two closures.
+/// An `EventStreamObserver` of any observation and digest type, as closures.
 struct StreamObservation {
-    let digest: (UnsafeBufferPointer<Event>) -> Any
+    let makeObservation: () -> any EventObservation
+    let digest: (any EventObservation) -> Any
     let absorb: (Any) -> Void
 
     init<Observer: EventStreamObserver>(_ observer: Observer) {
-        digest = { observer.digest($0) }
+        makeObservation = { observer.makeObservation() }
+        digest = { observer.digest($0 as! Observer.Observation) }
         absorb = { observer.absorb($0 as! Observer.Digest) }
     }
 }
@@ -25,7 +27,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let onProgress: (Int) -> Void
     private let progressInterval: Int
     /// Events handed over one at a time are shown to the observer in batches too.
-    private var unobserved: [Event] = []
+    private var pending: (any EventObservation)?
     /// Encoded bytes and events of the largest batch so far: the next batch reserves as much.
     private let largestBatch = LockedBox((bytes: 0, events: 0))
 
@@ -41,9 +43,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     /// One event, from an importer that emits them one by one.
     func take(_ event: Event) throws(TimelineError) {
         count(1)
-        if observation != nil {
-            unobserved.append(event)
-            if unobserved.count >= 1024 { observePending() }
+        if let observation {
+            if pending == nil { pending = observation.makeObservation() }
+            withUnsafePointer(to: event) { pending!.add($0) }
+            if pending!.count >= 1024 { observePending() }
         }
         if let stage {
             try stage.write(event)
@@ -69,11 +72,13 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     func makeBatch() -> EventBatch {
         let largest = largestBatch.withLock { $0 }
-        return EventBatch(encoder: encoder, keepsEvents: observation != nil, encodedCapacity: largest.bytes, eventCapacity: largest.events)
+        return EventBatch(
+            encoder: encoder, keepsEvents: false, observation: observation?.makeObservation(), encodedCapacity: largest.bytes,
+            eventCapacity: largest.events)
     }
 
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
-        let digest = observation.map { o in batch.events.withUnsafeBufferPointer { o.digest($0) } }
+        let digest = observation.flatMap { o in batch.observation.map { o.digest($0) } }
         let size = (bytes: batch.encoded.count, events: batch.events.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
@@ -105,8 +110,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     }
 
     private func observePending() {
-        guard let observation, !unobserved.isEmpty else { return }
-        observation.absorb(unobserved.withUnsafeBufferPointer { observation.digest($0) })
-        unobserved.removeAll(keepingCapacity: true)
+        guard let observation, let batch = pending else { return }
+        observation.absorb(observation.digest(batch))
+        pending = nil
     }
 }

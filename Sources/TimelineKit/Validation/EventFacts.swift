@@ -1,10 +1,8 @@
-/// What the validation rules read of one event, taken once per event so that eight rules do
-/// not each decode it: plain values only (the start's parts, where the event came from as
-/// numbers), so reading or copying facts never retains a string. The event's text (its
-/// start as written, its end) is read through `event`, which is valid only while the batch
-/// is being digested — rules read it for the few examples they keep.
+/// What the validation rules read of one event, taken once as the event is mapped so that
+/// eight rules do not each decode it and the event need not be kept for them: plain values
+/// (the start's parts, where the event came from as numbers) and the texts examples show as
+/// places in the batch's text arenas — reading or copying facts never retains a string.
 struct EventFacts {
-    let event: UnsafePointer<Event>
     /// The source file's number in the batch (`ValidationBatch.files`).
     let file: Int32
     /// The series' number in the batch (`ValidationBatch.series`), -1 without a series.
@@ -21,6 +19,23 @@ struct EventFacts {
     /// clock (instant + offset): its day and time of day without a calendar conversion.
     let localSeconds: Int64?
     let date: CivilDate?
+    /// The start as written (`raw`, else RFC 3339), in `ValidationBatch.starts`.
+    let startText: TextArena.Text
+    /// The id, in `ValidationBatch.ids`.
+    let id: TextArena.Text
+    /// The start's zone name (in `ValidationBatch.notes`), kept only when a time was read in
+    /// the assumed zone (the only finding that names it).
+    let assumedZone: TextArena.Text?
+    let end: End?
+
+    /// What the rules read of an end.
+    struct End {
+        let basis: TimeBasis
+        let instant: Instant?
+        let date: CivilDate?
+        /// As written (else RFC 3339), in `ValidationBatch.notes`.
+        let text: TextArena.Text
+    }
 
     var hasSeries: Bool { series >= 0 }
     /// The day of the start's wall time as written, as days since 1970-01-01.
@@ -30,35 +45,65 @@ struct EventFacts {
     static func day(_ localSeconds: Int64) -> Int64 {
         localSeconds >= 0 ? localSeconds / 86400 : (localSeconds - 86399) / 86400
     }
-    var zone: String? { event.pointee.start.zone }
-    /// The start as written (`raw`), else as RFC 3339: what examples show.
-    var startText: String { event.pointee.start.raw ?? event.pointee.start.rfc3339 }
-    var end: TimeValue? { event.pointee.end }
 }
 
-/// One batch of events as the rules read it: their facts, and the source files and series
-/// they name, numbered within the batch (the validator translates the numbers to the run's).
+/// The validator's observation of a batch (see `EventStreamObserver`): fills a
+/// `ValidationBatch` event by event as the events are mapped. A class only to be shared
+/// with the batch of events; the batch is a value inside it, so adding an event is one
+/// access to the class's state, not one (checked at run time) per field.
+public final class ValidationObservation: EventObservation {
+    var batch: ValidationBatch
+
+    init(capacity: Int) {
+        batch = ValidationBatch(capacity: capacity)
+    }
+
+    public var count: Int { batch.count }
+
+    public func add(_ e: UnsafePointer<Event>) {
+        batch.add(e)
+    }
+}
+
+/// One batch of events as the rules read it, filled event by event as the events are
+/// mapped (the events themselves are not kept): their facts, the texts examples may show,
+/// and the source files and series they name, numbered within the batch (the validator
+/// translates the numbers to the run's).
 struct ValidationBatch {
     private(set) var facts: [EventFacts] = []
     /// Source file names by batch number (`-` for events without a source).
     private(set) var files: [String] = []
     private(set) var series = StringIndex()
+    /// Start texts, ids, and the rest (ends, assumed zones).
+    private(set) var starts = TextArena()
+    private(set) var ids = TextArena()
+    private(set) var notes = TextArena()
     private var lastSeries: (name: String, number: Int32)?
 
-    init(_ events: UnsafeBufferPointer<Event>) {
-        facts.reserveCapacity(events.count)
-        events.forEachEvent { add($0) }
+    var count: Int { facts.count }
+
+    init(capacity: Int = 0) {
+        facts.reserveCapacity(capacity)
     }
 
-    private mutating func add(_ e: UnsafePointer<Event>) {
+    /// Takes what the rules read of the event at `e`.
+    mutating func add(_ e: UnsafePointer<Event>) {
         // The start through a pointer to it: binding it to a constant would copy it.
-        let start = TimeValue.parts(at: e.pointer(to: \.start)!)
+        let startPointer = e.pointer(to: \.start)!
+        let start = TimeValue.parts(at: startPointer)
+        let basis = startPointer.pointee.basis
         let source = e.pointee.source
+        let end = e.pointee.end.map { end in
+            EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339))
+        }
+        let assumed = basis == .assumed || end?.basis == .assumed
         facts.append(EventFacts(
-            event: e, file: fileNumber(source?.file ?? "-"), series: seriesNumber(e.pointee.series),
+            file: fileNumber(source?.file ?? "-"), series: seriesNumber(e.pointee.series),
             line: Int32(clamping: source?.line ?? -1), record: source?.record ?? 0, hasSource: source != nil,
-            basis: e.pointee.start.basis, instant: start.instant, offset: start.offset,
-            localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date))
+            basis: basis, instant: start.instant, offset: start.offset,
+            localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
+            startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: ids.append(e.pointee.id),
+            assumedZone: assumed ? startPointer.pointee.zone.map { notes.append($0) } : nil, end: end))
     }
 
     /// Events of a batch almost always share one file, and a series' events follow each
@@ -78,9 +123,11 @@ struct ValidationBatch {
         return n
     }
 
+    func startText(_ e: EventFacts) -> String { starts[e.startText] }
+
     /// An example for findings: where the event came from and its start as written.
     func example(_ e: EventFacts, note: String? = nil, value: String? = nil) -> Finding.Example {
-        Finding.Example(file: files[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: value ?? e.startText, note: note)
+        Finding.Example(file: files[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: value ?? startText(e), note: note)
     }
 }
 

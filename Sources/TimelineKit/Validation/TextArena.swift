@@ -1,8 +1,8 @@
-/// Texts a rule keeps for examples it may show at the end, back to back in byte chunks: a
-/// kept text costs its bytes, not a string object that stays allocated (and retained) until
-/// the report — rules keep one per series, or one per event. A digest's arena is one chunk;
-/// folding it into the rule's arena moves that chunk in whole (no copy, and the rule's
-/// arena never grows by copying itself).
+/// Texts kept for examples a finding may show at the end (start texts, ids), back to back in
+/// byte chunks: a kept text costs its bytes and one copy, not a string object that stays
+/// allocated (and retained) until the report. A batch's arena is filled as its events are
+/// mapped; folding it into a rule's arena hands its chunks over by reference (no copy, and
+/// several rules can keep the same chunks), and an arena never grows by copying itself.
 struct TextArena {
     /// Where a text is: its offset in the arena's bytes taken end to end, and its length.
     struct Text {
@@ -10,58 +10,80 @@ struct TextArena {
         var count: Int32
     }
 
-    /// Full chunks, and where each starts in the bytes taken end to end.
-    private var chunks: [[UInt8]] = []
-    private var chunkStarts: [Int] = []
-    /// The chunk texts are appended to; it starts at `currentStart`.
-    private var current: [UInt8] = []
-    private var currentStart = 0
+    /// One block of bytes, written only by the arena that made it (which counts what it
+    /// used: a stored counter here would be checked for exclusive access at every write).
+    private final class Chunk: @unchecked Sendable {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let capacity: Int
 
-    var byteCount: Int { currentStart + current.count }
+        init(capacity: Int) {
+            self.capacity = capacity
+            bytes = .allocate(capacity: capacity)
+        }
 
-    mutating func append(_ text: String) -> Text {
-        var text = text
-        let start = byteCount
-        text.withUTF8 { current.append(contentsOf: $0) }
-        return Text(start: start, count: Int32(clamping: byteCount - start))
+        deinit { bytes.deallocate() }
     }
 
-    /// Moves a later batch's texts in; returns what to add to their `start`s.
-    mutating func append(_ later: consuming TextArena) -> Int {
+    private static let chunkSize = 64 * 1024
+    private var chunks: [Chunk] = []
+    /// Where each chunk starts in the bytes taken end to end.
+    private var chunkStarts: [Int] = []
+    /// Whether the last chunk is this arena's own to append to (not one handed over), and
+    /// how many of its bytes are used.
+    private var ownsLast = false
+    private var lastUsed = 0
+    private(set) var byteCount = 0
+
+    mutating func append(_ text: String) -> Text {
+        if let text = text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) { return text }
+        return Array(text.utf8).withUnsafeBufferPointer { append(bytes: $0) }
+    }
+
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) -> Text {
+        if !ownsLast || lastUsed + bytes.count > chunks[chunks.count - 1].capacity {
+            chunks.append(Chunk(capacity: max(Self.chunkSize, bytes.count)))
+            chunkStarts.append(byteCount)
+            ownsLast = true
+            lastUsed = 0
+        }
+        if let source = bytes.baseAddress { (chunks[chunks.count - 1].bytes + lastUsed).update(from: source, count: bytes.count) }
+        lastUsed += bytes.count
+        let start = byteCount
+        byteCount += bytes.count
+        return Text(start: start, count: Int32(clamping: bytes.count))
+    }
+
+    /// Takes a later batch's texts in (sharing its chunks); returns what to add to their
+    /// `start`s. Texts appended to `later` afterwards are not seen here.
+    mutating func append(_ later: TextArena) -> Int {
         let base = byteCount
-        seal()
-        later.seal()
         for (chunk, start) in zip(later.chunks, later.chunkStarts) {
             chunks.append(chunk)
             chunkStarts.append(base + start)
         }
-        currentStart = base + later.byteCount
+        ownsLast = false
+        byteCount = base + later.byteCount
         return base
     }
 
-    /// Ends the current chunk (texts never straddle chunks).
-    private mutating func seal() {
-        guard !current.isEmpty else { return }
-        chunks.append(current)
-        chunkStarts.append(currentStart)
-        currentStart += current.count
-        current = []
+    subscript(_ text: Text) -> String {
+        withBytes(text) { String(decoding: $0, as: UTF8.self) }
     }
 
-    subscript(_ text: Text) -> String {
-        guard text.count > 0 else { return "" }
-        if text.start >= currentStart {
-            let offset = text.start - currentStart
-            return String(decoding: current[offset..<offset + Int(text.count)], as: UTF8.self)
+    /// Calls `body` with the bytes of `text`.
+    func withBytes<R>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard text.count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // The last chunk starting at or before the text (texts never straddle chunks); most
+        // lookups are for the last one.
+        var low = chunkStarts.count - 1
+        if chunkStarts[low] > text.start {
+            low = 0
+            var high = chunkStarts.count
+            while high - low > 1 {
+                let mid = (low + high) / 2
+                if chunkStarts[mid] <= text.start { low = mid } else { high = mid }
+            }
         }
-        // The last chunk starting at or before the text.
-        var low = 0
-        var high = chunkStarts.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if chunkStarts[mid] <= text.start { low = mid } else { high = mid }
-        }
-        let offset = text.start - chunkStarts[low]
-        return String(decoding: chunks[low][offset..<offset + Int(text.count)], as: UTF8.self)
+        return body(UnsafeBufferPointer(start: chunks[low].bytes + (text.start - chunkStarts[low]), count: Int(text.count)))
     }
 }

@@ -124,9 +124,14 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
         ]
     }
 
-    /// Reads a batch of events; thread-safe.
-    public func digest(_ events: UnsafeBufferPointer<Event>) -> ValidationDigest {
-        let batch = ValidationBatch(events)
+    /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
+    public func makeObservation() -> ValidationObservation {
+        ValidationObservation(capacity: 1024)
+    }
+
+    /// Reads a filled batch; thread-safe.
+    public func digest(_ observation: ValidationObservation) -> ValidationDigest {
+        let batch = observation.batch
         return ValidationDigest(files: batch.files, series: batch.series, parts: rules.map { $0.digest(batch) })
     }
 
@@ -172,7 +177,9 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
     public func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         events.withUnsafeBufferPointer { all in
             for start in stride(from: 0, to: all.count, by: max(1, batchSize)) {
-                absorb(digest(UnsafeBufferPointer(rebasing: all[start..<min(all.count, start + max(1, batchSize))])))
+                let batch = makeObservation()
+                for i in start..<min(all.count, start + max(1, batchSize)) { batch.add(all.baseAddress! + i) }
+                absorb(digest(batch))
             }
         }
         return report(records: records, rejects: rejects, notices: notices)

@@ -20,8 +20,8 @@ final class AssumedZoneRule: ValidationRule {
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
         for e in batch.facts {
-            guard e.basis == .assumed || e.event.pointee.end?.basis == .assumed else { continue }
-            if d.flagged.count == 0 { d.zone = e.zone }
+            guard e.basis == .assumed || e.end?.basis == .assumed else { continue }
+            if d.flagged.count == 0 { d.zone = e.assumedZone.map { batch.notes[$0] } }
             d.flagged.add(batch.example(e))
         }
         return d

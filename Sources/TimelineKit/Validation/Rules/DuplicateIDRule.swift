@@ -63,8 +63,7 @@ final class DuplicateIDRule: ValidationRule {
         d.prefixes = batch.files.map { Event.generatedIDPrefix(file: $0) }
         let prefixes = d.prefixes.map { Array($0.utf8) }
         for e in batch.facts {
-            var id = e.event.pointee.id
-            id.withUTF8 { bytes in
+            batch.ids.withBytes(e.id) { bytes in
                 let place = Place(file: e.file, line: e.line)
                 if e.hasSource, Self.reads(bytes, as: prefixes[Int(e.file)], e.record) {
                     d.occurrences.append((place, e.record))

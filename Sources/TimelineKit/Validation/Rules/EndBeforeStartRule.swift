@@ -21,7 +21,7 @@ final class EndBeforeStartRule: ValidationRule {
                 let endDay = end.date ?? zone.day(of: end.instant!)
                 wrong = endDay < startDay
             }
-            if wrong { d.add(batch.example(e, note: "ends \(end.raw ?? end.rfc3339)")) }
+            if wrong { d.add(batch.example(e, note: "ends \(batch.notes[end.text])")) }
         }
         return d
     }

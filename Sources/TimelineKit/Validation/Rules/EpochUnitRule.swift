@@ -31,7 +31,7 @@ final class EpochUnitRule: ValidationRule {
         for e in batch.facts {
             guard e.basis == .epoch, let instant = e.instant else { continue }
             d.with(e.file) { state in
-                let unit = Self.unit(e.startText)
+                let unit = Self.unit(batch.startText(e))
                 state.seen += 1
                 let n = state.seen
                 let stored = state.units[unit]?.examples.count ?? 0

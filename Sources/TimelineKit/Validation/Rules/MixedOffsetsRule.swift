@@ -139,12 +139,12 @@ final class MixedOffsetsRule: ValidationRule {
     private var groups = Groups()
 
     func digest(_ batch: ValidationBatch) -> Groups {
-        var d = Groups()
+        var d = Groups(texts: batch.starts)
         for e in batch.facts {
             guard e.basis == .offset, let instant = e.instant, let offset = e.offset else { continue }
             let g = d.group(series: e.series, file: e.file)
             d.add(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) { texts in
-                Example(group: Int32(g), offset: Int32(offset.seconds), file: e.file, line: e.line, text: texts.append(e.startText))
+                Example(group: Int32(g), offset: Int32(offset.seconds), file: e.file, line: e.line, text: e.startText)
             }
         }
         return d

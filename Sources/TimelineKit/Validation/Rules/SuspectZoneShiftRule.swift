@@ -51,7 +51,7 @@ final class SuspectZoneShiftRule: ValidationRule {
     }
 
     func digest(_ batch: ValidationBatch) -> Digest {
-        var d = Digest()
+        var d = Digest(texts: batch.starts)
         // The list of each (file, series) of the batch, by file × series number.
         let seriesCount = batch.series.count
         var listOf = [Int32](repeating: -1, count: batch.files.count * seriesCount)
@@ -63,7 +63,7 @@ final class SuspectZoneShiftRule: ValidationRule {
                 d.lists.append((e.file, e.series))
             }
             d.entries.append(Entry(
-                seconds: instant.seconds, text: d.texts.append(e.startText), offset: Int32(offset.seconds), line: e.line, next: listOf[place]))
+                seconds: instant.seconds, text: e.startText, offset: Int32(offset.seconds), line: e.line, next: listOf[place]))
         }
         return d
     }
