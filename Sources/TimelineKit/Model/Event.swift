@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The canonical state of an event (SPEC §3.2).
 public enum EventStatus: String, Hashable, Sendable, CaseIterable {
     case completed, processing, pending, cancelled
@@ -95,5 +101,20 @@ extension Event {
     /// colon, followed by the record number (`orders.csv:12`).
     public static func generatedIDPrefix(file: String) -> String {
         (file.split(separator: "/").last.map(String.init) ?? file) + ":"
+    }
+
+    /// True when `id` is `prefix` (`generatedIDPrefix`) followed by `record` in decimal (no
+    /// sign, no leading zero): the id importers give that record when it has none.
+    static func isGeneratedID(_ id: UnsafeBufferPointer<UInt8>, prefix: [UInt8], record: Int) -> Bool {
+        let digits = id.count - prefix.count
+        guard digits >= 1, digits <= 18, record >= 0, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return false }
+        guard prefix.withUnsafeBytes({ memcmp($0.baseAddress!, id.baseAddress!, prefix.count) }) == 0 else { return false }
+        var n = 0
+        for i in prefix.count..<id.count {
+            let digit = Int(id[i]) &- 48
+            guard digit >= 0, digit <= 9 else { return false }
+            n = n * 10 + digit
+        }
+        return n == record
     }
 }

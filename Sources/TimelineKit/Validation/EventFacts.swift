@@ -21,8 +21,9 @@ struct EventFacts {
     let date: CivilDate?
     /// The start as written (`raw`, else RFC 3339), in `ValidationBatch.starts`.
     let startText: TextArena.Text
-    /// The id, in `ValidationBatch.ids`.
-    let id: TextArena.Text
+    /// The id, in `ValidationBatch.ids`; nil when it is the id importers give a record that
+    /// has none (`Event.isGeneratedID`), which only a few checks need to see.
+    let id: TextArena.Text?
     /// The start's zone name (in `ValidationBatch.notes`), kept only when a time was read in
     /// the assumed zone (the only finding that names it).
     let assumedZone: TextArena.Text?
@@ -71,8 +72,10 @@ public final class ValidationObservation: EventObservation {
 /// translates the numbers to the run's).
 struct ValidationBatch {
     private(set) var facts: [EventFacts] = []
-    /// Source file names by batch number (`-` for events without a source).
+    /// Source file names by batch number (`-` for events without a source), and the
+    /// prefix of the ids generated for their records.
     private(set) var files: [String] = []
+    private var generatedIDPrefixes: [[UInt8]] = []
     private(set) var series = StringIndex()
     /// Start texts, ids, and the rest (ends, assumed zones).
     private(set) var starts = TextArena()
@@ -97,12 +100,16 @@ struct ValidationBatch {
             EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339))
         }
         let assumed = basis == .assumed || end?.basis == .assumed
+        let file = fileNumber(source?.file ?? "-")
+        let record = source?.record ?? 0
+        var id = e.pointee.id
+        let generatedID = source != nil && id.withUTF8 { Event.isGeneratedID($0, prefix: generatedIDPrefixes[Int(file)], record: record) }
         facts.append(EventFacts(
-            file: fileNumber(source?.file ?? "-"), series: seriesNumber(e.pointee.series),
-            line: Int32(clamping: source?.line ?? -1), record: source?.record ?? 0, hasSource: source != nil,
+            file: file, series: seriesNumber(e.pointer(to: \.series)!.pointee),
+            line: Int32(clamping: source?.line ?? -1), record: record, hasSource: source != nil,
             basis: basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
-            startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: ids.append(e.pointee.id),
+            startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: generatedID ? nil : ids.append(id),
             assumedZone: assumed ? startPointer.pointee.zone.map { notes.append($0) } : nil, end: end))
     }
 
@@ -112,6 +119,7 @@ struct ValidationBatch {
         if !files.isEmpty, files[files.count - 1] == name { return Int32(files.count - 1) }
         if let i = files.firstIndex(of: name) { return Int32(i) }
         files.append(name)
+        generatedIDPrefixes.append(Array(Event.generatedIDPrefix(file: name).utf8))
         return Int32(files.count - 1)
     }
 

@@ -35,8 +35,10 @@ struct TextArena {
     private(set) var byteCount = 0
 
     mutating func append(_ text: String) -> Text {
-        if let text = text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) { return text }
-        return Array(text.utf8).withUnsafeBufferPointer { append(bytes: $0) }
+        // `withUTF8`, not `utf8.withContiguousStorageIfAvailable`: that has no storage for
+        // short (inline) strings.
+        var text = text
+        return text.withUTF8 { append(bytes: $0) }
     }
 
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) -> Text {

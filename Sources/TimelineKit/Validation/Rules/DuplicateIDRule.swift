@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// TZ113 (warning): the same event id more than once.
 ///
 /// Ids of the form importers give records without one — the file's base name, a colon and
@@ -61,14 +55,13 @@ final class DuplicateIDRule: ValidationRule {
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
         d.prefixes = batch.files.map { Event.generatedIDPrefix(file: $0) }
-        let prefixes = d.prefixes.map { Array($0.utf8) }
         for e in batch.facts {
-            batch.ids.withBytes(e.id) { bytes in
-                let place = Place(file: e.file, line: e.line)
-                if e.hasSource, Self.reads(bytes, as: prefixes[Int(e.file)], e.record) {
-                    d.occurrences.append((place, e.record))
-                    return
-                }
+            let place = Place(file: e.file, line: e.line)
+            guard let id = e.id else {
+                d.occurrences.append((place, e.record))
+                continue
+            }
+            batch.ids.withBytes(id) { bytes in
                 d.occurrences.append((place, -1))
                 d.bytes.append(contentsOf: bytes)
                 d.hashes.append(StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes)))
@@ -78,19 +71,6 @@ final class DuplicateIDRule: ValidationRule {
         return d
     }
 
-    /// True when `id` is `prefix` followed by `record` in decimal (no sign, no leading zero).
-    static func reads(_ id: UnsafeBufferPointer<UInt8>, as prefix: [UInt8], _ record: Int) -> Bool {
-        let digits = id.count - prefix.count
-        guard digits >= 1, digits <= 18, record >= 0, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return false }
-        guard prefix.withUnsafeBytes({ memcmp($0.baseAddress!, id.baseAddress!, prefix.count) }) == 0 else { return false }
-        var n = 0
-        for i in prefix.count..<id.count {
-            let digit = Int(id[i]) &- 48
-            guard digit >= 0, digit <= 9 else { return false }
-            n = n * 10 + digit
-        }
-        return n == record
-    }
 
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         seen.absorb(d, numbers)
