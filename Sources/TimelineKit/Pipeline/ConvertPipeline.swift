@@ -124,7 +124,8 @@ public final class ConvertPipeline {
 public protocol EventStreamObserver: AnyObject {
     associatedtype Observation: EventObservation
     associatedtype Digest
-    func makeObservation() -> Observation
+    /// - Parameter expectedCount: about how many events the batch will have.
+    func makeObservation(expectedCount: Int) -> Observation
     func digest(_ observation: Observation) -> Digest
     func absorb(_ digest: consuming Digest)
 }

@@ -1,11 +1,11 @@
 /// An `EventStreamObserver` of any observation and digest type, as closures.
 struct StreamObservation {
-    let makeObservation: () -> any EventObservation
+    let makeObservation: (Int) -> any EventObservation
     let digest: (any EventObservation) -> Any
     let absorb: (Any) -> Void
 
     init<Observer: EventStreamObserver>(_ observer: Observer) {
-        makeObservation = { observer.makeObservation() }
+        makeObservation = { observer.makeObservation(expectedCount: $0) }
         digest = { observer.digest($0 as! Observer.Observation) }
         absorb = { observer.absorb($0 as! Observer.Digest) }
     }
@@ -44,7 +44,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func take(_ event: Event) throws(TimelineError) {
         count(1)
         if let observation {
-            if pending == nil { pending = observation.makeObservation() }
+            if pending == nil { pending = observation.makeObservation(1024) }
             withUnsafePointer(to: event) { pending!.add($0) }
             if pending!.count >= 1024 { observePending() }
         }
@@ -73,7 +73,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func makeBatch() -> EventBatch {
         let largest = largestBatch.withLock { $0 }
         return EventBatch(
-            encoder: encoder, keepsEvents: false, observation: observation?.makeObservation(), encodedCapacity: largest.bytes,
+            encoder: encoder, keepsEvents: false, observation: observation?.makeObservation(max(largest.events, 1024)), encodedCapacity: largest.bytes,
             eventCapacity: largest.events)
     }
 

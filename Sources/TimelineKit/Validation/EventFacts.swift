@@ -102,15 +102,23 @@ struct ValidationBatch {
         let assumed = basis == .assumed || end?.basis == .assumed
         let file = fileNumber(source?.file ?? "-")
         let record = source?.record ?? 0
-        var id = e.pointee.id
-        let generatedID = source != nil && id.withUTF8 { Event.isGeneratedID($0, prefix: generatedIDPrefixes[Int(file)], record: record) }
+        let id = e.pointer(to: \.id)!
+        let generatedID = source != nil && Self.withUTF8(id.pointee) { Event.isGeneratedID($0, prefix: generatedIDPrefixes[Int(file)], record: record) }
         facts.append(EventFacts(
             file: file, series: seriesNumber(e.pointer(to: \.series)!.pointee),
             line: Int32(clamping: source?.line ?? -1), record: record, hasSource: source != nil,
             basis: basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
-            startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: generatedID ? nil : ids.append(id),
+            startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: generatedID ? nil : ids.append(id.pointee),
             assumedZone: assumed ? startPointer.pointee.zone.map { notes.append($0) } : nil, end: end))
+    }
+
+    /// Calls `body` with the UTF-8 of `s`: in place when it has storage, else (a short,
+    /// inline string) copied to the stack.
+    private static func withUTF8<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let r = s.utf8.withContiguousStorageIfAvailable(body) { return r }
+        var s = s
+        return s.withUTF8(body)
     }
 
     /// Events of a batch almost always share one file, and a series' events follow each

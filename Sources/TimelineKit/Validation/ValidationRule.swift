@@ -125,8 +125,8 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
-    public func makeObservation() -> ValidationObservation {
-        ValidationObservation(capacity: 1024)
+    public func makeObservation(expectedCount: Int) -> ValidationObservation {
+        ValidationObservation(capacity: expectedCount)
     }
 
     /// Reads a filled batch; thread-safe.
@@ -177,7 +177,7 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
     public func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         events.withUnsafeBufferPointer { all in
             for start in stride(from: 0, to: all.count, by: max(1, batchSize)) {
-                let batch = makeObservation()
+                let batch = makeObservation(expectedCount: min(all.count - start, batchSize))
                 for i in start..<min(all.count, start + max(1, batchSize)) { batch.add(all.baseAddress! + i) }
                 absorb(digest(batch))
             }
