@@ -145,7 +145,7 @@ public struct EventBatch {
 
     public mutating func add(_ event: consuming Event) {
         count += 1
-        if let observation { withUnsafeMutablePointer(to: &event) { observation.add($0) } }
+        if let observation { withUnsafePointer(to: event) { observation.add($0) } }
         encoder?.encode(event, into: &encoded)
         if keepsEvents { events.append(event) }
     }

@@ -103,6 +103,35 @@ extension Event {
         (file.split(separator: "/").last.map(String.init) ?? file) + ":"
     }
 
+    /// The id importers give record number `record` of a file whose `generatedIDPrefix` is
+    /// `prefix`: written into one string at once (`prefix + String(record)` formats through
+    /// `description` and appends, several times the work, once per record).
+    public static func generatedID(prefix: String, record: Int) -> String {
+        var digits = 1
+        var rest = record.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let sign = record < 0 ? 1 : 0
+        var prefix = prefix
+        return prefix.withUTF8 { head in
+            // The exact length, so that a short id stays a small (inline) string.
+            String(unsafeUninitializedCapacity: head.count + sign + digits) { buffer in
+                _ = buffer.initialize(from: head)
+                if sign == 1 { buffer[head.count] = UInt8(ascii: "-") }
+                var value = record.magnitude
+                var i = head.count + sign + digits
+                repeat {
+                    i -= 1
+                    buffer[i] = 48 + UInt8(value % 10)
+                    value /= 10
+                } while value > 0
+                return head.count + sign + digits
+            }
+        }
+    }
+
     /// True when `id` is `prefix` (`generatedIDPrefix`) followed by `record` in decimal (no
     /// sign, no leading zero): the id importers give that record when it has none.
     static func isGeneratedID(_ id: UnsafeBufferPointer<UInt8>, prefix: [UInt8], record: Int) -> Bool {

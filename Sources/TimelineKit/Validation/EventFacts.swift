@@ -95,18 +95,27 @@ struct ValidationBatch {
         let startPointer = e.pointer(to: \.start)!
         let start = TimeValue.parts(at: startPointer)
         let basis = startPointer.pointee.basis
-        let source = e.pointee.source
         let end = e.pointee.end.map { end in
             EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339))
         }
         let assumed = basis == .assumed || end?.basis == .assumed
-        let file = fileNumber(source?.file ?? "-")
-        let record = source?.record ?? 0
+        // `if let`, not `source != nil`: that compares two optional sources as values.
+        var file: Int32 = 0
+        var record = 0
+        var line: Int32 = -1
+        var hasSource = false
+        if let source = e.pointee.source {
+            file = fileNumber(source.file)
+            record = source.record
+            line = Int32(clamping: source.line ?? -1)
+            hasSource = true
+        } else {
+            file = fileNumber("-")
+        }
         let id = e.pointer(to: \.id)!
-        let generatedID = source != nil && Self.withUTF8(id.pointee) { Event.isGeneratedID($0, prefix: generatedIDPrefixes[Int(file)], record: record) }
+        let generatedID = hasSource && Self.withUTF8(id.pointee) { Event.isGeneratedID($0, prefix: generatedIDPrefixes[Int(file)], record: record) }
         facts.append(EventFacts(
-            file: file, series: seriesNumber(e.pointer(to: \.series)!.pointee),
-            line: Int32(clamping: source?.line ?? -1), record: record, hasSource: source != nil,
+            file: file, series: seriesNumber(e.pointer(to: \.series)!.pointee), line: line, record: record, hasSource: hasSource,
             basis: basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
             startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: generatedID ? nil : ids.append(id.pointee),

@@ -113,7 +113,7 @@ struct ICSEventMapper {
             var event = Event(id: "", start: start, title: "")
             event.end = end
             let uid = c.property("UID")?.value.trimmingSpaces
-            event.id = (uid?.isEmpty == false ? uid! : Event.generatedIDPrefix(file: file) + String(number))
+            event.id = (uid?.isEmpty == false ? uid! : Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: number))
                 + (c.property("RECURRENCE-ID").map { "/" + $0.value.trimmingSpaces } ?? "")
             event.title = c.property("SUMMARY").map { ICSText.unescape($0.value) } ?? ""
             event.detail = c.property("DESCRIPTION").map { ICSText.unescape($0.value) }

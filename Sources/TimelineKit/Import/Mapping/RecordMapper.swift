@@ -187,7 +187,7 @@ public final class RecordMapper {
         // Built in one expression and returned as is: a `var event` set afterwards was
         // copied whole (every string retained) on the way out.
         return Event(
-            id: record[.id] ?? idPrefix + String(number), start: start, end: try time(.end, record, zone: zone),
+            id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: try time(.end, record, zone: zone),
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText, amount: amount,
             location: record[.location], series: record[.series], recorded: try time(.recorded, record, zone: zone),
