@@ -76,7 +76,7 @@ final class SuspectZoneShiftRule: ValidationRule {
         var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, members: [Int32])] = []
         var listed: [(number: Int32, entry: Entry)] = []
         var times: [Int64] = []
-        for list in all.lists where list.count >= 3 {
+        for list in all.lists where list.count >= 3 && all.mayBeShifted(list) {
             all.entries(of: list, into: &listed)
             times.removeAll(keepingCapacity: true)
             times.append(contentsOf: listed.lazy.map(\.entry.seconds))
@@ -158,6 +158,28 @@ extension SuspectZoneShiftRule.Lists {
             lists[l].last = n
             lists[l].count += 1
         }
+    }
+
+    /// False when one walk along `list` shows it cannot be flagged: in its source's order
+    /// already (or with no predominant direction), or all in one offset. Most lists are;
+    /// the rest are copied out and checked in full.
+    func mayBeShifted(_ list: List) -> Bool {
+        var up = 0
+        var down = 0
+        var mixed = false
+        var i = list.first
+        var previous = entries[Int(i)]
+        i = previous.next
+        while i >= 0 {
+            let entry = entries[Int(i)]
+            // Lines out of order (a file read twice): the order is not the chain's.
+            if entry.line < previous.line { return true }
+            if entry.seconds > previous.seconds { up += 1 } else if entry.seconds < previous.seconds { down += 1 }
+            if entry.offset != previous.offset { mixed = true }
+            previous = entry
+            i = entry.next
+        }
+        return mixed && up != down && (up > down ? down > 0 : up > 0)
     }
 
     /// The entries of `list` in line order, with their numbers, into `out`.
