@@ -51,4 +51,26 @@ struct ValidateTests {
         #expect(findings.isEmpty, "\(findings)")
         #expect(status == 0)
     }
+
+    /// The rule findings do not depend on how events arrive: from CSV they are observed in
+    /// batches mapped on worker threads, from canonical NDJSON one at a time. The same events
+    /// (the NDJSON is the CSV converted, sources kept) must give the same codes and counts.
+    @Test("events read one at a time (canonical NDJSON) give the findings of the same events read in batches (CSV)",
+          arguments: ["tz102.csv", "tz103.csv", "tz107.csv", "tz108.csv", "tz113.csv", "tz114.csv"])
+    func sameFindingsEitherPath(_ file: String) throws {
+        let c = try #require(Self.cases.first { $0.file == file })
+        let ndjson = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString).ndjson")
+        defer { try? FileManager.default.removeItem(at: ndjson) }
+        let converted = try BinaryRunner.run(
+            ["convert", Self.dir.appendingPathComponent(file).path, "--to", "ndjson", "--sort", "input", "-o", ndjson.path, "-q"] + c.arguments)
+        #expect(converted.status == 0, "\(converted.stderr)")
+        func summary(_ findings: [[String: Any]]) -> [String] {
+            findings.map { "\($0["code"]!) \($0["count"]!)" }.sorted()
+        }
+        let fromCSV = try Self.findings(file, c.arguments).findings
+        let r = try BinaryRunner.run(["validate", ndjson.path, "--report", "json"] + c.arguments)
+        let fromNDJSON = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(summary(fromCSV).contains { $0.hasPrefix(c.code + " ") })
+        #expect(summary(fromNDJSON["findings"] as! [[String: Any]]) == summary(fromCSV))
+    }
 }
