@@ -115,9 +115,10 @@ public struct PreparedEvents: @unchecked Sendable {
     }
 }
 
-/// Events mapped on a worker thread, gathered for their consumer: each is encoded as it
-/// comes when the consumer streams into an `EventEncodingExporter` (the event is then read
-/// where it lies, not copied out of an array), and kept when the consumer needs the events.
+/// Events mapped on a worker thread, gathered for their consumer: each is shown to the
+/// stream's observer (validation) and encoded as it comes when the consumer streams into an
+/// `EventEncodingExporter` (the event is then read where it lies, not copied out of an
+/// array), and kept only when the consumer needs the events themselves.
 public struct EventBatch {
     public private(set) var events: [Event] = []
     public private(set) var encoded: [UInt8] = []

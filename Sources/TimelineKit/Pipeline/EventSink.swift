@@ -14,9 +14,10 @@ struct StreamObservation {
 /// Where a conversion's events go as they are read: written through the export stage when
 /// the run streams, else held for sorting or grouping; shown to the observer (validation);
 /// counted for the summary. Takes events one at a time from importers that emit them so,
-/// and in batches mapped on worker threads (`EventBatchConsumer`): a batch is encoded as it
-/// is filled when the exporter allows (`EventEncodingExporter`) and digested there for the
-/// observer, then delivered in input order.
+/// and in batches mapped on worker threads (`EventBatchConsumer`): each event is shown to
+/// the observer's per-batch observation and encoded (when the exporter allows:
+/// `EventEncodingExporter`) as the batch is filled, the observation is digested there too,
+/// and the batch is delivered in input order.
 final class EventSink: EventBatchConsumer, @unchecked Sendable {
     var summary = ConvertSummary()
     /// The events kept for sorting or grouping (none when streaming).
