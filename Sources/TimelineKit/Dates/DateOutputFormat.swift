@@ -31,12 +31,7 @@ public enum DateOutputFormat: Sendable {
 
         @inline(__always)
         mutating func local(secondsAsIfUTC seconds: Int64, nanosecond: Int) -> LocalDateTime {
-            var days = seconds / 86_400
-            var rem = seconds % 86_400
-            if rem < 0 {
-                rem += 86_400
-                days -= 1
-            }
+            let (days, rem) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds)
             if days != day {
                 day = days
                 date = CivilDate(daysSinceEpoch: days)

@@ -164,6 +164,11 @@ public final class ZoneRules: Sendable {
 
     /// The calendar day of `instant` in this zone.
     public func day(of instant: Instant) -> CivilDate {
-        instant.local(in: offset(at: instant)).date
+        CivilDate(daysSinceEpoch: dayNumber(of: instant))
+    }
+
+    /// The day of `instant` in this zone as days since 1970-01-01 (no calendar conversion).
+    public func dayNumber(of instant: Instant) -> Int64 {
+        LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: instant.seconds + Int64(offset(at: instant).seconds)).day
     }
 }

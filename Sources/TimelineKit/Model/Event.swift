@@ -132,18 +132,19 @@ extension Event {
         }
     }
 
-    /// True when `id` is `prefix` (`generatedIDPrefix`) followed by `record` in decimal (no
-    /// sign, no leading zero): the id importers give that record when it has none.
-    static func isGeneratedID(_ id: UnsafeBufferPointer<UInt8>, prefix: [UInt8], record: Int) -> Bool {
+    /// The record number `id` is the generated id of, when it is `prefix` (a
+    /// `generatedIDPrefix`, as UTF-8) followed by a record number in decimal exactly as
+    /// `generatedID` writes it (no sign, no leading zero, at most 18 digits); else nil.
+    static func generatedRecord(_ id: UnsafeBufferPointer<UInt8>, prefix: [UInt8]) -> Int? {
         let digits = id.count - prefix.count
-        guard digits >= 1, digits <= 18, record >= 0, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return false }
-        guard prefix.withUnsafeBytes({ memcmp($0.baseAddress!, id.baseAddress!, prefix.count) }) == 0 else { return false }
+        guard digits >= 1, digits <= 18, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return nil }
+        guard prefix.withUnsafeBytes({ memcmp($0.baseAddress!, id.baseAddress!, prefix.count) }) == 0 else { return nil }
         var n = 0
         for i in prefix.count..<id.count {
             let digit = Int(id[i]) &- 48
-            guard digit >= 0, digit <= 9 else { return false }
+            guard digit >= 0, digit <= 9 else { return nil }
             n = n * 10 + digit
         }
-        return n == record
+        return n
     }
 }

@@ -50,14 +50,22 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
-    /// The wall time `seconds` after the epoch read as UTC.
-    public init(secondsAsIfUTC seconds: Int64, nanosecond: Int) {
+    /// Wall seconds since 1970-01-01T00:00 split into the day (days since then) and the
+    /// second of that day, rounding toward the past for times before 1970.
+    @inline(__always)
+    public static func dayAndSecond(ofSecondsAsIfUTC seconds: Int64) -> (day: Int64, second: Int64) {
         var days = seconds / 86_400
         var rem = seconds % 86_400
         if rem < 0 {
             rem += 86_400
             days -= 1
         }
+        return (days, rem)
+    }
+
+    /// The wall time `seconds` after the epoch read as UTC.
+    public init(secondsAsIfUTC seconds: Int64, nanosecond: Int) {
+        let (days, rem) = Self.dayAndSecond(ofSecondsAsIfUTC: seconds)
         self.init(
             unchecked: CivilDate(daysSinceEpoch: days), hour: Int(rem / 3600),
             minute: Int(rem % 3600 / 60), second: Int(rem % 60), nanosecond: nanosecond)

@@ -39,12 +39,7 @@ struct StringIndex {
     /// A fast 64-bit hash of the UTF-8 bytes (multiply-xorshift over 8-byte words). Not
     /// for untrusted keys against an adversary; equal strings always hash equal.
     static func hash(_ s: String) -> UInt64 {
-        if let h = s.utf8.withContiguousStorageIfAvailable({ hash(bytes: UnsafeRawBufferPointer($0)) }) { return h }
-        return hash(bytes: Array(s.utf8))
-    }
-
-    static func hash(bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { hash(bytes: $0) }
+        s.withUTF8Bytes { hash(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     @inline(__always)

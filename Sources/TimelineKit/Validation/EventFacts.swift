@@ -22,7 +22,7 @@ struct EventFacts {
     /// The start as written (`raw`, else RFC 3339), in `ValidationBatch.starts`.
     let startText: TextArena.Text
     /// The id, in `ValidationBatch.ids`; nil when it is the id importers give a record that
-    /// has none (`Event.isGeneratedID`), which only a few checks need to see.
+    /// has none (`Event.generatedID`), which only a few checks need to see.
     let id: TextArena.Text?
     /// The start's zone name (in `ValidationBatch.notes`), kept only when a time was read in
     /// the assumed zone (the only finding that names it).
@@ -39,13 +39,9 @@ struct EventFacts {
     }
 
     var hasSeries: Bool { series >= 0 }
-    /// The day of the start's wall time as written, as days since 1970-01-01.
-    var writtenDay: Int64? { localSeconds.map { Self.day($0) } }
-
-    /// The day (days since 1970-01-01) of a wall time in seconds since 1970-01-01T00:00.
-    static func day(_ localSeconds: Int64) -> Int64 {
-        localSeconds >= 0 ? localSeconds / 86400 : (localSeconds - 86399) / 86400
-    }
+    /// The day of the start's wall time as written (days since 1970-01-01) and the second
+    /// of that day.
+    var written: (day: Int64, second: Int64)? { localSeconds.map { LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: $0) } }
 }
 
 /// The validator's observation of a batch (see `EventStreamObserver`): fills a
@@ -73,9 +69,9 @@ public final class ValidationObservation: EventObservation {
 struct ValidationBatch {
     private(set) var facts: [EventFacts] = []
     /// Source file names by batch number (`-` for events without a source), and the
-    /// prefix of the ids generated for their records.
+    /// prefix of the ids generated for their records (`Event.generatedIDPrefix`, UTF-8).
     private(set) var files: [String] = []
-    private var generatedIDPrefixes: [[UInt8]] = []
+    private(set) var generatedIDPrefixes: [[UInt8]] = []
     private(set) var series = StringIndex()
     /// Start texts, ids, and the rest (ends, assumed zones).
     private(set) var starts = TextArena()
@@ -113,21 +109,13 @@ struct ValidationBatch {
             file = fileNumber("-")
         }
         let id = e.pointer(to: \.id)!
-        let generatedID = hasSource && Self.withUTF8(id.pointee) { Event.isGeneratedID($0, prefix: generatedIDPrefixes[Int(file)], record: record) }
+        let generatedID = hasSource && id.pointee.withUTF8Bytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record
         facts.append(EventFacts(
             file: file, series: seriesNumber(e.pointer(to: \.series)!.pointee), line: line, record: record, hasSource: hasSource,
             basis: basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
             startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: generatedID ? nil : ids.append(id.pointee),
             assumedZone: assumed ? startPointer.pointee.zone.map { notes.append($0) } : nil, end: end))
-    }
-
-    /// Calls `body` with the UTF-8 of `s`: in place when it has storage, else (a short,
-    /// inline string) copied to the stack.
-    private static func withUTF8<R>(_ s: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let r = s.utf8.withContiguousStorageIfAvailable(body) { return r }
-        var s = s
-        return s.withUTF8(body)
     }
 
     /// Events of a batch almost always share one file, and a series' events follow each

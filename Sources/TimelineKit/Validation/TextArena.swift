@@ -35,11 +35,7 @@ struct TextArena {
     private(set) var byteCount = 0
 
     mutating func append(_ text: String) -> Text {
-        // In place when the string has storage; short (inline) strings have none and are
-        // copied to the stack by `withUTF8`.
-        if let appended = text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) { return appended }
-        var text = text
-        return text.withUTF8 { append(bytes: $0) }
+        text.withUTF8Bytes { append(bytes: $0) }
     }
 
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) -> Text {

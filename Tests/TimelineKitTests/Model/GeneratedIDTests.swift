@@ -20,7 +20,7 @@ struct GeneratedIDTests {
         }
         func reads(_ id: String, _ prefix: String, _ record: Int) -> Bool {
             var id = id
-            return id.withUTF8 { Event.isGeneratedID($0, prefix: Array(prefix.utf8), record: record) }
+            return id.withUTF8 { Event.generatedRecord($0, prefix: Array(prefix.utf8)) } == record
         }
         #expect(reads("orders.csv:12", "orders.csv:", 12))
         #expect(!reads("orders.csv:12", "orders.csv:", 13))
@@ -29,5 +29,10 @@ struct GeneratedIDTests {
         #expect(!reads("orders.csv:1x", "orders.csv:", 1))
         #expect(!reads("other.csv:12", "orders.csv:", 12))
         #expect(reads("orders.csv:0", "orders.csv:", 0))
+        // What generatedID writes reads back as its record; 19 digits are more than a record.
+        var written = Event.generatedID(prefix: "a/b:", record: 123_456_789_012_345_678)
+        #expect(written.withUTF8 { Event.generatedRecord($0, prefix: Array("a/b:".utf8)) } == 123_456_789_012_345_678)
+        var long = "x:1234567890123456789"
+        #expect(long.withUTF8 { Event.generatedRecord($0, prefix: Array("x:".utf8)) } == nil)
     }
 }

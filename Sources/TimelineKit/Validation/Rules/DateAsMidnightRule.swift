@@ -35,17 +35,15 @@ final class DateAsMidnightRule: ValidationRule {
         for e in batch.facts {
             d.with(e.file) { state in
                 guard state.qualifies else { return }
-                guard let wall = e.localSeconds, let offset = e.offset, let instant = e.instant,
-                    wall - EventFacts.day(wall) * 86400 == 0, instant.nanoseconds == 0, state.offset == nil || state.offset == offset
+                guard let written = e.written, let offset = e.offset, let instant = e.instant,
+                    written.second == 0, instant.nanoseconds == 0, state.offset == nil || state.offset == offset
                 else {
                     state = FileState(qualifies: false)
                     return
                 }
                 state.offset = offset
                 state.midnights += 1
-                if EventFacts.day(instant.seconds + Int64(zone.rules.offset(at: instant).seconds)) != EventFacts.day(wall) {
-                    state.shifted.add(batch.example(e))
-                }
+                if zone.rules.dayNumber(of: instant) != written.day { state.shifted.add(batch.example(e)) }
             }
         }
         return d

@@ -25,9 +25,9 @@ final class DayShiftRule: ValidationRule {
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
         for e in batch.facts {
-            guard let instant = e.instant, let writtenDay = e.writtenDay, e.basis != .epoch else { continue }
+            guard let instant = e.instant, let writtenDay = e.written?.day, e.basis != .epoch else { continue }
             // Days as numbers: a calendar date is made only for the events that moved.
-            let shownDay = EventFacts.day(instant.seconds + Int64(zone.rules.offset(at: instant).seconds))
+            let shownDay = zone.rules.dayNumber(of: instant)
             guard shownDay != writtenDay else { continue }
             let move = DayMove(written: CivilDate(daysSinceEpoch: writtenDay), shown: CivilDate(daysSinceEpoch: shownDay))
             d.perDay[move, default: 0] += 1

@@ -40,33 +40,34 @@ final class DuplicateIDRule: ValidationRule {
         var table: Int32 = -1
     }
 
-    /// A batch's ids in order: where each was seen and, for an own-form id, its record
-    /// number (-1 for the others, whose bytes are back to back in `bytes`, hashed — the
-    /// costly part, done on the worker thread).
+    /// One id of a batch: where it was seen, and either the record number of an own-form id
+    /// or the id (in the batch's arena, shared) with its hash — the costly part, done on
+    /// the worker thread.
+    struct Occurrence {
+        var place: Place
+        var record: Int
+        var id: TextArena.Text?
+        var hash: UInt64 = 0
+    }
+
+    /// A batch's ids in order, and the own-form id prefix of each of its files.
     struct Digest {
-        var occurrences: [(place: Place, record: Int)] = []
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        var hashes: [UInt64] = []
-        /// The own-form id prefix of each file of the batch.
-        var prefixes: [String] = []
+        var occurrences: [Occurrence] = []
+        var ids: TextArena
+        var prefixes: [String]
     }
 
     func digest(_ batch: ValidationBatch) -> Digest {
-        var d = Digest()
-        d.prefixes = batch.files.map { Event.generatedIDPrefix(file: $0) }
+        var d = Digest(ids: batch.ids, prefixes: batch.generatedIDPrefixes.map { String(decoding: $0, as: UTF8.self) })
+        d.occurrences.reserveCapacity(batch.facts.count)
         for e in batch.facts {
             let place = Place(file: e.file, line: e.line)
             guard let id = e.id else {
-                d.occurrences.append((place, e.record))
+                d.occurrences.append(Occurrence(place: place, record: e.record))
                 continue
             }
-            batch.ids.withBytes(id) { bytes in
-                d.occurrences.append((place, -1))
-                d.bytes.append(contentsOf: bytes)
-                d.hashes.append(StringIndex.hash(bytes: UnsafeRawBufferPointer(bytes)))
-                d.ends.append(d.bytes.count)
-            }
+            d.occurrences.append(Occurrence(
+                place: place, record: e.record, id: id, hash: batch.ids.withBytes(id) { StringIndex.hash(bytes: UnsafeRawBufferPointer($0)) }))
         }
         return d
     }
@@ -99,12 +100,11 @@ final class DuplicateIDRule: ValidationRule {
 
     /// The prefix number and record number an id of the own form reads as, if it does.
     static func ownForm(_ id: UnsafeBufferPointer<UInt8>, prefixes: [[UInt8]]) -> (Int, Int)? {
-        guard let colon = id.lastIndex(of: UInt8(ascii: ":")) else { return nil }
-        let prefix = UnsafeBufferPointer(rebasing: id[...colon])
-        guard let base = prefixes.firstIndex(where: { $0.elementsEqual(prefix) }) else { return nil }
-        let digits = UnsafeBufferPointer(rebasing: id[(colon + 1)...])
-        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), digits[0] != 48 || digits.count == 1 else { return nil }
-        return (base, digits.reduce(0) { $0 * 10 + Int($1 - 48) })
+        guard let colon = id.lastIndex(of: UInt8(ascii: ":")),
+            let base = prefixes.firstIndex(where: { $0.elementsEqual(id[...colon]) }),
+            let record = Event.generatedRecord(id, prefix: prefixes[base])
+        else { return nil }
+        return (base, record)
     }
 }
 
@@ -120,18 +120,13 @@ extension DuplicateIDRule.Occurrences {
             if isNew { slots.append(ChunkedArray()) }
             return base
         }
-        var next = 0  // the next id in `bytes`
-        d.bytes.withUnsafeBytes { bytes in
-            for (batchPlace, record) in d.occurrences {
-                var place = batchPlace
-                place.file = numbers.files[Int(place.file)]
-                guard record >= 0 else {
-                    let start = next == 0 ? 0 : d.ends[next - 1]
-                    count(ids.number(of: UnsafeRawBufferPointer(rebasing: bytes[start..<d.ends[next]]), hash: d.hashes[next]), at: place)
-                    next += 1
-                    continue
-                }
-                countOwnForm(base: baseOfFile[Int(batchPlace.file)], record: record, at: place)
+        for o in d.occurrences {
+            var place = o.place
+            place.file = numbers.files[Int(place.file)]
+            if let id = o.id {
+                count(d.ids.withBytes(id) { ids.number(of: UnsafeRawBufferPointer($0), hash: o.hash) }, at: place)
+            } else {
+                countOwnForm(base: baseOfFile[Int(o.place.file)], record: o.record, at: place)
             }
         }
     }
