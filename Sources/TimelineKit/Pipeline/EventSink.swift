@@ -29,7 +29,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let progressInterval: Int
     /// Events handed over one at a time are shown to the observer in batches too.
     private var pending: (any EventObservation)?
-    /// Encoded bytes and events of the largest batch so far: the next batch reserves as much.
+    /// Encoded bytes and events of the largest batch so far: the next batch reserves as much,
+    /// plus `encodingHeadroom` bytes.
     private let largestBatch = LockedBox((bytes: 0, events: 0))
 
     /// - Parameter stage: where to write when streaming; nil holds every event.
@@ -71,10 +72,15 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     // MARK: EventBatchConsumer (batches mapped on worker threads)
 
+    /// Encoders append room for the most an event can take and then give back what it did
+    /// not (`CanonicalEncoder.append`): without this margin the last event of a batch as
+    /// large as the largest one so far would make the batch copy itself into twice the room.
+    static let encodingHeadroom = 1 << 16
+
     func makeBatch() -> EventBatch {
         let largest = largestBatch.withLock { $0 }
         return EventBatch(
-            encoder: encoder, keepsEvents: false, observation: observation?.makeObservation(max(largest.events, 1024)), encodedCapacity: largest.bytes,
+            encoder: encoder, keepsEvents: false, observation: observation?.makeObservation(max(largest.events, 1024)), encodedCapacity: largest.bytes + Self.encodingHeadroom,
             eventCapacity: largest.events)
     }
 

@@ -162,7 +162,7 @@ final class CSVRowConverter: @unchecked Sendable {
         }
         if let first { handle(first) }
         while let next = try? reader.next() {
-            switch next {
+            switch consume next {
             case .success(let record):
                 handle(record)
                 reader.recycle(record)

@@ -91,6 +91,7 @@ public final class CSVReader {
     /// array instead of allocating one.
     func recycle(_ record: consuming CSVRecord) {
         var fields = record.fields
+        record.fields = []  // the only reference left, so emptying it keeps the storage
         fields.removeAll(keepingCapacity: true)
         spareFields = fields
     }

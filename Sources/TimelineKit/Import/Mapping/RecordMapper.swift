@@ -186,11 +186,13 @@ public final class RecordMapper {
         for (name, value) in record.attributes { attributes[name] = value }
         // Built in one expression and returned as is: a `var event` set afterwards was
         // copied whole (every string retained) on the way out.
+        let end = try time(.end, record, zone: zone)
+        let recorded = try time(.recorded, record, zone: zone)
         return Event(
-            id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: try time(.end, record, zone: zone),
+            id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: end,
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText, amount: amount,
-            location: record[.location], series: record[.series], recorded: try time(.recorded, record, zone: zone),
+            location: record[.location], series: record[.series], recorded: recorded,
             links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
             attributes: attributes, source: SourceReference(format: format, file: file, record: number, line: line))
     }
