@@ -57,9 +57,8 @@ public enum CanonicalEncoder {
         n += bound(event.location) + bound(event.series)
         if let end = event.end { n += maximumLength(end) }
         if let recorded = event.recorded { n += maximumLength(recorded) }
-        // An amount's digits (an Int128 coefficient: at most 39, a sign and a point) need no
-        // escaping, so they are in the fixed allowance; only the currency is counted.
-        if let amount = event.amount { n += 48 + bound(amount.currency) }
+        // An amount's digits, sign and point need no escaping.
+        if let amount = event.amount { n += amount.value.textLengthBound + bound(amount.currency) }
         for s in event.links { n += bound(s) + 1 }
         for s in event.tags { n += bound(s) + 1 }
         for (k, v) in event.attributes { n += bound(k) + bound(v) + 2 }
@@ -86,8 +85,9 @@ public enum CanonicalEncoder {
         if let status = event.status { f.text(Self.statusMember(status)) }
         optional(",\"category\":", event.category, &f)
         if let amount = event.amount {
-            f.text(",\"amount\":{\"value\":")
-            f.jsonString(amount.value.description)
+            f.text(",\"amount\":{\"value\":\"")
+            amount.value.write(to: &f)  // digits, a sign and a point: nothing to escape
+            f.byte(UInt8(ascii: "\""))
             if let c = amount.currency {
                 f.text(",\"currency\":")
                 f.jsonString(c)

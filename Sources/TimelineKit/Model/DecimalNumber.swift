@@ -75,15 +75,54 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Plain decimal text with exactly `scale` fraction digits: `-12.50`, `0.05`, `3`.
     public var description: String {
-        let magnitude = coefficient.magnitude
-        var digits = String(magnitude)
-        if scale > 0 {
-            if digits.count <= scale {
-                digits = String(repeating: "0", count: scale - digits.count + 1) + digits
-            }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
+        String(unsafeUninitializedCapacity: textLengthBound) { buffer in
+            var w = FixedWriter(buffer)
+            write(to: &w)
+            return w.count
         }
-        return coefficient < 0 ? "-" + digits : digits
+    }
+
+    /// The most bytes `description` can take: a sign, a point, and the digits of the
+    /// coefficient (at most 39) or of the scale's zeros and one before the point.
+    var textLengthBound: Int { 2 + max(39, scale + 1) }
+
+    /// Writes `description`: digits worked out in a machine word (the coefficient of any
+    /// real amount fits in 64 bits) rather than through `String(Int128)` and an insert.
+    func write(to w: inout FixedWriter) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            // Least significant first.
+            var count = 0
+            let magnitude = coefficient.magnitude
+            if magnitude <= UInt128(UInt64.max) {
+                var m = UInt64(magnitude)
+                repeat {
+                    digits[count] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
+                    m /= 10
+                    count += 1
+                } while m > 0
+            } else {
+                var m = magnitude
+                repeat {
+                    digits[count] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
+                    m /= 10
+                    count += 1
+                } while m > 0
+            }
+            if coefficient < 0 { w.byte(UInt8(ascii: "-")) }
+            let fraction = max(scale, 0)
+            if fraction > 0 && count <= fraction {
+                w.byte(0x30)
+                w.byte(UInt8(ascii: "."))
+                for _ in 0..<(fraction - count) { w.byte(0x30) }
+                for i in stride(from: count - 1, through: 0, by: -1) { w.byte(digits[i]) }
+                return
+            }
+            for i in stride(from: count - 1, through: fraction, by: -1) { w.byte(digits[i]) }
+            if fraction > 0 {
+                w.byte(UInt8(ascii: "."))
+                for i in stride(from: fraction - 1, through: 0, by: -1) { w.byte(digits[i]) }
+            }
+        }
     }
 }
 
