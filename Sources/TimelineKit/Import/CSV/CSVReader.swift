@@ -245,6 +245,7 @@ public final class CSVReader {
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var i = 0
         let n = bytes.count
+        if n == 0 { return "" }  // empty cells are common (no amount on most rows)
         var high: UInt64 = 0
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)

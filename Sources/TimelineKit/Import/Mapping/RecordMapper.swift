@@ -97,13 +97,29 @@ public final class RecordMapper {
         public var code: String
     }
 
-    /// Status words repeat on every row: remember what each spelling meant.
+    /// Status words repeat on every row: remember what each spelling meant. A file has a
+    /// handful of them, so the last few are compared directly first (a short string compares
+    /// as two machine words) before the memo is hashed.
     private var statusMemo: [String: EventStatus?] = [:]
+    private var recentStatuses: [(word: String, status: EventStatus?)] = []
+    private var nextRecentStatus = 0
+    private static let recentStatusLimit = 8
 
     private func status(for word: String) -> EventStatus? {
-        if let known = statusMemo[word] { return known }
-        let status = options.statuses.status(for: word)
-        if statusMemo.count < 10_000 { statusMemo[word] = status }
+        for recent in recentStatuses where recent.word == word { return recent.status }
+        let status: EventStatus?
+        if let known = statusMemo[word] {
+            status = known
+        } else {
+            status = options.statuses.status(for: word)
+            if statusMemo.count < 10_000 { statusMemo[word] = status }
+        }
+        if recentStatuses.count < Self.recentStatusLimit {
+            recentStatuses.append((word, status))
+        } else {
+            recentStatuses[nextRecentStatus] = (word, status)
+            nextRecentStatus = (nextRecentStatus + 1) % Self.recentStatusLimit
+        }
         return status
     }
 
