@@ -88,12 +88,10 @@ public final class CSVReader {
     }
 
     /// Takes back a record the caller is done with, so the next record reuses its field
-    /// array instead of allocating one.
+    /// array (and writes over its strings) instead of allocating one.
     func recycle(_ record: consuming CSVRecord) {
-        var fields = record.fields
-        record.fields = []  // the only reference left, so emptying it keeps the storage
-        fields.removeAll(keepingCapacity: true)
-        spareFields = fields
+        spareFields = record.fields
+        record.fields = []  // the only reference left: the next record writes over it
     }
 
     /// The next record, a record-level error, or nil at the end of the input.
@@ -119,8 +117,7 @@ public final class CSVReader {
         let n = buffer.count
         guard position < n else { return nil }
         return buffer.withUnsafeBufferPointer { p -> Result<CSVRecord, CSVRecordError>? in
-            var fields = spareFields.take() ?? []
-            fields.reserveCapacity(lastFieldCount)
+            var fields = ReusedFields(reusing: spareFields.take() ?? [], reserving: lastFieldCount)
             var i = position
             let startLine = line
             var lines = 0
@@ -215,7 +212,7 @@ public final class CSVReader {
                 return .failure(CSVRecordError(line: startLine, raw: String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self), message: problem))
             }
             let raw = keepsRaw ? String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self) : ""
-            return .success(CSVRecord(fields: fields, line: startLine, raw: raw, span: span))
+            return .success(CSVRecord(fields: fields.finished(), line: startLine, raw: raw, span: span))
         }
     }
 
@@ -229,7 +226,7 @@ public final class CSVReader {
     }
 
     /// Adds a field from its bytes; invalid UTF-8 marks the record (with the byte offset).
-    private func appendField(_ bytes: ArraySlice<UInt8>, offset: Int, to fields: inout [String], problem: inout String?) {
+    private func appendField(_ bytes: ArraySlice<UInt8>, offset: Int, to fields: inout ReusedFields, problem: inout String?) {
         if let s = String(validating: bytes, as: UTF8.self) {
             fields.append(s)
             return
@@ -273,5 +270,33 @@ public final class CSVReader {
             i += length
         }
         return bytes.count
+    }
+}
+
+/// A record's fields written over those of a record the reader got back (`recycle`):
+/// assigning over a string releases it in place, where emptying the array first had the
+/// runtime destroy the strings one by one through its generic path (~80 instructions each).
+struct ReusedFields {
+    private var strings: [String]
+    private(set) var count = 0
+
+    init(reusing strings: [String], reserving capacity: Int) {
+        self.strings = strings
+        self.strings.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ s: String) {
+        if count < strings.count {
+            strings[count] = s
+        } else {
+            strings.append(s)
+        }
+        count += 1
+    }
+
+    /// The fields of this record (any left from the longer record before are dropped).
+    consuming func finished() -> [String] {
+        if strings.count > count { strings.removeLast(strings.count - count) }
+        return strings
     }
 }
