@@ -144,11 +144,13 @@ public struct EventBatch {
         if self.keepsEvents { events.reserveCapacity(eventCapacity) }
     }
 
-    public mutating func add(_ event: consuming Event) {
+    /// Borrows `event` (it is copied only when kept): importers write each record over the
+    /// last one's event.
+    public mutating func add(_ event: borrowing Event) {
         count += 1
         if let observation { withUnsafePointer(to: event) { observation.add($0) } }
         encoder?.encode(event, into: &encoded)
-        if keepsEvents { events.append(event) }
+        if keepsEvents { events.append(copy event) }
     }
 }
 

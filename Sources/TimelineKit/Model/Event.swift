@@ -85,6 +85,36 @@ public struct Event: Hashable, Sendable {
     }
 }
 
+extension Event {
+    /// Sets every field, as `init` does, in an event that is being reused (an importer's
+    /// scratch event): the old values are released and the new ones moved in, nothing is
+    /// copied. Every parameter is required, so a field added to `Event` must be added here.
+    public mutating func overwrite(
+        id: String, start: TimeValue, end: TimeValue?, title: String, detail: String?, status: EventStatus?,
+        category: String?, amount: Amount?, location: String?, series: String?, recorded: TimeValue?,
+        links: [String], tags: [String], attributes: [String: String], source: SourceReference?
+    ) {
+        self.id = id
+        self.start = start
+        self.end = end
+        self.title = title
+        self.detail = detail
+        self.status = status
+        self.category = category
+        self.amount = amount
+        self.location = location
+        self.series = series
+        self.recorded = recorded
+        self.links = links
+        self.tags = tags
+        self.attributes = attributes
+        self.source = source
+    }
+
+    /// An event with nothing in it, to be overwritten.
+    static let blank = Event(id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
+}
+
 /// The top of a canonical document: `{"schema": "timeline/1", "zone": …, "events": […]}`.
 public struct DocumentHeader: Hashable, Sendable {
     public static let schemaID = "timeline/1"

@@ -139,27 +139,40 @@ public final class RecordMapper {
     /// events are large, and every wrapper is another copy per record.)
     public func map(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> Event? {
         notices.removeAll(keepingCapacity: true)
+        var event = Event.blank
         do throws(Rejection) {
-            return try mapOrThrow(record, number: number, line: line)
+            try fill(&event, from: record, number: number, line: line)
+            return event
         } catch {
             rejection = error
             return nil
         }
     }
 
-    /// Maps `record` straight into `batch` (no intermediate copy of the event); returns why
-    /// not when the record is rejected.
+    /// The event the last record was mapped into, overwritten for the next one (see
+    /// `map(_:number:line:into:)`).
+    private var scratch: Event?
+
+    /// Maps `record` into `batch`; returns why not when the record is rejected. Each record
+    /// is written over the previous one's event (`Event.overwrite`), which `batch` borrows:
+    /// an event built afresh and returned was copied once more on the way (every string
+    /// retained, then released) — the compiler does not turn that copy into a move.
     public func map(_ record: FieldTexts, number: Int, line: Int?, into batch: inout EventBatch) -> Rejection? {
         notices.removeAll(keepingCapacity: true)
+        var event = scratch.take() ?? Event.blank
+        var rejection: Rejection?
         do throws(Rejection) {
-            batch.add(try mapOrThrow(record, number: number, line: line))
-            return nil
+            try fill(&event, from: record, number: number, line: line)
+            batch.add(event)
         } catch {
-            return error
+            rejection = error
         }
+        scratch = consume event
+        return rejection
     }
 
-    private func mapOrThrow(_ record: FieldTexts, number: Int, line: Int?) throws(Rejection) -> Event {
+    /// Sets every field of `event` from `record` (leaves it as it was when it throws).
+    private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?) throws(Rejection) {
         var zone: ResolvedZone?
         if let name = record[.zone] {
             switch parser.zone(named: name) {
@@ -200,11 +213,9 @@ public final class RecordMapper {
         let detailText = record[.detail]
         let categoryText = record[.category]
         for (name, value) in record.attributes { attributes[name] = value }
-        // Built in one expression and returned as is: a `var event` set afterwards was
-        // copied whole (every string retained) on the way out.
         let end = try time(.end, record, zone: zone)
         let recorded = try time(.recorded, record, zone: zone)
-        return Event(
+        event.overwrite(
             id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: end,
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText, amount: amount,
