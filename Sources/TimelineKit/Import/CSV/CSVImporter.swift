@@ -16,13 +16,15 @@ struct CSVColumnPlan {
         self.header = header
     }
 
-    func texts(_ fields: [String]) -> FieldTexts {
-        var t = FieldTexts()
+    /// Sets `texts` to the row `fields`. The same `texts` is refilled for every row of a
+    /// block: a fresh one per row was destroyed slot by slot through the runtime's generic
+    /// path; refilled, each slot this plan maps is overwritten and the others stay empty.
+    func fill(_ texts: inout FieldTexts, from fields: [String]) {
         for (field, indices) in columns {
-            t[field] = indices.count == 1 ? FieldTexts.single(fields[indices[0]]) : FieldTexts.join(indices.map { fields[$0] })
+            texts[field] = indices.count == 1 ? FieldTexts.single(fields[indices[0]]) : FieldTexts.join(indices.map { fields[$0] })
         }
-        for i in unmapped where !fields[i].isEmpty { t.attributes.append((header[i], fields[i])) }
-        return t
+        if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
+        for i in unmapped where !fields[i].isEmpty { texts.attributes.append((header[i], fields[i])) }
     }
 }
 
@@ -140,6 +142,7 @@ final class CSVRowConverter: @unchecked Sendable {
         var batch = context.makeBatch()
         var messages: [CSVBlockOutcome.Message] = []
         var number = block.recordsBefore
+        var texts = FieldTexts()
         func raw(of record: CSVRecord) -> String {
             record.raw.isEmpty && !record.span.isEmpty ? String(decoding: block.bytes[record.span], as: UTF8.self) : record.raw
         }
@@ -154,7 +157,8 @@ final class CSVRowConverter: @unchecked Sendable {
                     fields: record.fields, header: header)))
                 return
             }
-            if let r = mapper.map(plan.texts(record.fields), number: number, line: record.line, into: &batch) {
+            plan.fill(&texts, from: record.fields)
+            if let r = mapper.map(texts, number: number, line: record.line, into: &batch) {
                 messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
             } else if !mapper.notices.isEmpty {
                 messages.append(.notices(mapper.notices, location))
