@@ -1,7 +1,7 @@
 extension String {
-    /// Calls `body` with the string's UTF-8 bytes: in place when the string has storage to
-    /// lend; a short string is stored inline and has none (`utf8.withContiguousStorageIfAvailable`
-    /// answers nil for it), so `withUTF8` copies it to the stack — no heap allocation either way.
+    /// Calls `body` with the string's UTF-8 bytes: in place for a native string (a short one,
+    /// stored inline, is lent from a copy on the stack); a string with no contiguous UTF-8 (one
+    /// bridged from a foreign representation) is first made native by `withUTF8`.
     @inline(__always)
     func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
