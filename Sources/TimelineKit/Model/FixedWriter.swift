@@ -20,6 +20,14 @@ struct FixedWriter {
         count += 1
     }
 
+    /// Lets `body` write exactly `length` bytes at the end, after one check for room.
+    @inline(__always)
+    mutating func writeUnchecked(_ length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        precondition(length >= 0 && count + length <= buffer.count, "FixedWriter: buffer too small")
+        body(buffer.baseAddress! + count)
+        count += length
+    }
+
     @inline(__always)
     mutating func two(_ v: Int) {
         byte(0x30 &+ UInt8(truncatingIfNeeded: v / 10 % 10))

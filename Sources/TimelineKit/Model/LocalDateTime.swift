@@ -93,9 +93,45 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes).
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes). Every timed value
+    /// written passes here (twice for the canonical form), so the usual case is written
+    /// after one check for room rather than one per byte.
     @inline(__always)
     func write(to w: inout FixedWriter, fractionDigits: Int) {
+        let year = date.year
+        guard (0...9999).contains(year) else { return writeChecked(to: &w, fractionDigits: fractionDigits) }
+        let fraction = min(max(fractionDigits, 0), 9)
+        w.writeUnchecked(fraction > 0 ? 20 + fraction : 19) { p in
+            @inline(__always) func pair(_ value: Int, at i: Int) {
+                let tens = value / 10
+                p[i] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
+                p[i + 1] = 0x30 &+ UInt8(truncatingIfNeeded: value &- tens &* 10)
+            }
+            pair(year / 100, at: 0)
+            pair(year % 100, at: 2)
+            p[4] = 0x2D
+            pair(date.month, at: 5)
+            p[7] = 0x2D
+            pair(date.day, at: 8)
+            p[10] = 0x54
+            pair(hour, at: 11)
+            p[13] = 0x3A
+            pair(minute, at: 14)
+            p[16] = 0x3A
+            pair(second, at: 17)
+            guard fraction > 0 else { return }
+            p[19] = 0x2E
+            var divisor = 100_000_000
+            for i in 0..<fraction {
+                p[20 + i] = 0x30 &+ UInt8(truncatingIfNeeded: nanosecond / divisor % 10)
+                divisor /= 10
+            }
+        }
+    }
+
+    /// As `write`, one checked byte at a time: years outside 0…9999 (which the model does
+    /// not create) come out as they always did.
+    private func writeChecked(to w: inout FixedWriter, fractionDigits: Int) {
         w.four(date.year)
         w.byte(0x2D)
         w.two(date.month)

@@ -46,6 +46,21 @@ struct InstantTests {
         #expect(instant.local(in: UTCOffset(seconds: 8 * 3600)).isoString(fractionDigits: 3) == "1970-01-01T07:59:59.500")
     }
 
+    // Seconds from Python's datetime (9999-12-31T23:59:59 and 0001-01-01 minus the epoch);
+    // the texts by hand: four-digit years at both ends, fractions cut to the digits asked
+    // for and never more than nine.
+    @Test("wall times are written with four-digit years and the fraction digits asked for")
+    func writtenWallTimes() {
+        let last = LocalDateTime(secondsAsIfUTC: 253_402_300_799, nanosecond: 123_456_789)
+        #expect(last.isoString(fractionDigits: 9) == "9999-12-31T23:59:59.123456789")
+        #expect(last.isoString(fractionDigits: 12) == "9999-12-31T23:59:59.123456789")
+        #expect(last.isoString(fractionDigits: 2) == "9999-12-31T23:59:59.12")
+        #expect(last.isoString(fractionDigits: 0) == "9999-12-31T23:59:59")
+        let first = LocalDateTime(secondsAsIfUTC: -62_135_596_800, nanosecond: 5_000)
+        #expect(first.isoString(fractionDigits: 6) == "0001-01-01T00:00:00.000005")
+        #expect(first.isoString(fractionDigits: -1) == "0001-01-01T00:00:00")
+    }
+
     @Test("instant = local - offset, including offsets with seconds")
     func offsetArithmetic() {
         let local = LocalDateTime(date: CivilDate(year: 1900, month: 1, day: 1)!, hour: 0, minute: 0)!
