@@ -14,30 +14,38 @@ public struct JSONWriter {
         }
     }
 
-    /// Whether any byte is a control character, `"`, `\\` or DEL; eight bytes at a time
-    /// (a word-wise test that may say yes wrongly, never no wrongly, then byte by byte).
+    /// Whether any byte is a control character, `"`, `\\` or DEL; eight bytes at a time (a
+    /// word-wise test that may say yes wrongly, never no wrongly, then byte by byte). The
+    /// last bytes of a string of eight or more are tested as the word that ends it.
     @inline(__always)
     static func needsEscaping(_ p: UnsafeRawBufferPointer) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         let n = p.count
         while i + 8 <= n {
-            let x = p.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quote = x ^ (ones &* 0x22)
-            let backslash = x ^ (ones &* 0x5C)
-            let delete = x ^ (ones &* 0x7F)
-            let control = (x &- ones &* 0x20) & ~x
-            let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
-            if (control | zeros) & highs != 0 { break }
+            if mayNeedEscaping(p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) { break }
             i += 8
         }
+        if i == n { return false }
+        if i + 8 > n, n >= 8, !mayNeedEscaping(p.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) { return false }
         while i < n {
             let b = p[i]
             if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return true }
             i += 1
         }
         return false
+    }
+
+    /// False only when none of the eight bytes of `x` needs escaping.
+    @inline(__always)
+    private static func mayNeedEscaping(_ x: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = x ^ (ones &* 0x22)
+        let backslash = x ^ (ones &* 0x5C)
+        let delete = x ^ (ones &* 0x7F)
+        let control = (x &- ones &* 0x20) & ~x
+        let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((delete &- ones) & ~delete)
+        return (control | zeros) & highs != 0
     }
 
     public mutating func raw(_ s: StaticString) {

@@ -90,14 +90,19 @@ struct JSONParserTests {
     @Test("the word-wise escape test agrees with a byte-by-byte one at every position")
     func escapeTest() {
         // Each byte value that needs escaping (and bytes around the word-wise thresholds that
-        // do not), placed at every offset of a 19-byte ASCII/UTF-8 text.
-        let base = Array("abcdefgh€ijklmnop".utf8)
-        for special: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA2, 0xFF] {
-            for position in 0...base.count {
-                var bytes = base
-                bytes.insert(special, at: position)
-                let naive = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
-                #expect(bytes.withUnsafeBytes { JSONWriter.needsEscaping($0) } == naive, "byte \(special) at \(position)")
+        // do not), placed at every offset of ASCII/UTF-8 texts of every length up to 19 bytes
+        // (shorter than a word, whole words, and words plus a tail read as an overlapping word).
+        let text = Array("abcdefgh€ijklmnop".utf8)
+        for length in 0...text.count {
+            let base = Array(text[0..<length])
+            #expect(base.withUnsafeBytes { JSONWriter.needsEscaping($0) } == false, "clean, length \(length)")
+            for special: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA2, 0xFF] {
+                for position in 0...base.count {
+                    var bytes = base
+                    bytes.insert(special, at: position)
+                    let naive = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+                    #expect(bytes.withUnsafeBytes { JSONWriter.needsEscaping($0) } == naive, "byte \(special) at \(position) of \(bytes.count)")
+                }
             }
         }
     }
