@@ -112,7 +112,7 @@ extension Event {
     }
 
     /// An event with nothing in it, to be overwritten.
-    static let blank = Event(id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
+    public static let blank = Event(id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
 }
 
 /// The top of a canonical document: `{"schema": "timeline/1", "zone": …, "events": […]}`.

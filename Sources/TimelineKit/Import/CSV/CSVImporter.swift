@@ -143,6 +143,7 @@ final class CSVRowConverter: @unchecked Sendable {
         var messages: [CSVBlockOutcome.Message] = []
         var number = block.recordsBefore
         var texts = FieldTexts()
+        var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
         func raw(of record: CSVRecord) -> String {
             record.raw.isEmpty && !record.span.isEmpty ? String(decoding: block.bytes[record.span], as: UTF8.self) : record.raw
         }
@@ -158,7 +159,7 @@ final class CSVRowConverter: @unchecked Sendable {
                 return
             }
             plan.fill(&texts, from: record.fields)
-            if let r = mapper.map(texts, number: number, line: record.line, into: &batch) {
+            if let r = mapper.map(texts, number: number, line: record.line, reusing: &event, into: &batch) {
                 messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
             } else if !mapper.notices.isEmpty {
                 messages.append(.notices(mapper.notices, location))
