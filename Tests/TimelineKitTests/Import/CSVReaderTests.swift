@@ -121,6 +121,26 @@ struct CSVBlockSplitterTests {
     }
 }
 
+extension CSVBlockSplitterTests {
+    /// The oracle is the streaming reader (whose RFC 4180 cases are checked by hand above):
+    /// cut into blocks, random texts of quotes, delimiters, line ends and spaces must read the
+    /// same, with the same record counts before each block.
+    @Test("random quotes, delimiters and line ends read the same in blocks as streamed")
+    func randomTexts() throws {
+        var rng = SplitMix64(seed: 0xC5F)
+        let alphabet = Array("ab,\"\n\r ".utf8)
+        for round in 0..<400 {
+            let body = (0..<Int.random(in: 0...48, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let text = "h1,h2\n" + String(decoding: body, as: UTF8.self)
+            let streamed = try CSVReaderTests.read(text)
+            for blockSize in [1, 3, 8, 1 << 17] {
+                let chunk = [nil, 1, 5][round % 3]
+                #expect(try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == streamed, "\(text.debugDescription), block \(blockSize)")
+            }
+        }
+    }
+}
+
 @Suite("Byte search (eight bytes at a time)")
 struct ByteSearchTests {
     @Test("finds the first of three bytes exactly as a byte-by-byte scan, from every start")

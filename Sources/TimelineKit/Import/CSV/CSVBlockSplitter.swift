@@ -72,37 +72,40 @@ struct CSVBlockSplitter {
             var i = 0
             record: while i < n {
                 let recordStart = i
-                field: while true {
-                    if i < n && p[i] == 0x22 {
-                        i += 1
-                        var closed = false
-                        while i < n {
-                            i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
-                            guard i < n else { break }
-                            let b = p[i]
-                            if b == 0x22 {
-                                if i + 1 < n && p[i + 1] == 0x22 {
-                                    i += 2
-                                    continue
-                                }
-                                if i + 1 == n && !eof { break record }
-                                i += 1
-                                closed = true
-                                break
+                // Only quotes and line ends matter here: delimiters are passed over, and a
+                // quote is looked at only to see whether it opens a quoted field (it does
+                // at the start of a field: the record's first byte or after a delimiter).
+                scan: while true {
+                    i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+                    if i == n {
+                        if !eof { break record }
+                        break scan
+                    }
+                    if p[i] != 0x22 { break scan }
+                    guard i == recordStart || p[i - 1] == delimiter else {
+                        i += 1  // a quote inside unquoted text is text
+                        continue scan
+                    }
+                    i += 1
+                    var closed = false
+                    while i < n {
+                        i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+                        guard i < n else { break }
+                        let b = p[i]
+                        if b == 0x22 {
+                            if i + 1 < n && p[i + 1] == 0x22 {
+                                i += 2
+                                continue
                             }
-                            if b == 0x0A || (b == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
+                            if i + 1 == n && !eof { break record }
                             i += 1
+                            closed = true
+                            break
                         }
-                        if !closed && !eof { break record }
-                    }
-                    i = ByteSearch.firstOf(delimiter, 0x0A, 0x0D, in: p, from: i)
-                    if i == n && !eof { break record }
-                    if i < n && p[i] == delimiter {
+                        if b == 0x0A || (b == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
                         i += 1
-                        if i == n && !eof { break record }
-                        continue field
                     }
-                    break
+                    if !closed && !eof { break record }
                 }
                 let contentEnd = i
                 if i < n {
