@@ -255,7 +255,9 @@ public final class CSVReader {
             high |= UInt64(bytes[i])
             i += 1
         }
-        if high & 0x8080_8080_8080_8080 == 0 { return String(decoding: bytes, as: UTF8.self) }
+        if high & 0x8080_8080_8080_8080 == 0 {
+            return String(unsafeUninitializedCapacity: n) { $0.initialize(fromContentsOf: bytes) }
+        }
         return String(validating: bytes, as: UTF8.self)
     }
 
