@@ -2,16 +2,21 @@ import Foundation
 
 /// Where each mapped field's text sits in a CSV row, worked out once per file.
 struct CSVColumnPlan {
-    let columns: [(MappedField, [Int])]
+    /// Fields read from one column each (nearly all), apart from those joined from several
+    /// (`--map start=date+time`) or from none: walking them touches no array per row.
+    let singles: [(field: MappedField, column: Int)]
+    let joined: [(field: MappedField, columns: [Int])]
     let unmapped: [Int]
     let header: [String]
 
     init(sources: [MappedField: FieldSource], header: [String]) {
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        columns = MappedField.allCases.compactMap { field in
-            sources[field].map { (field, $0.columns.compactMap { index[$0] }) }
+        let columns = MappedField.allCases.compactMap { field in
+            sources[field].map { (field: field, columns: $0.columns.compactMap { index[$0] }) }
         }
-        let used = Set(columns.flatMap(\.1))
+        singles = columns.compactMap { $0.columns.count == 1 ? ($0.field, $0.columns[0]) : nil }
+        joined = columns.filter { $0.columns.count != 1 }
+        let used = Set(columns.flatMap(\.columns))
         unmapped = header.indices.filter { !used.contains($0) }
         self.header = header
     }
@@ -20,9 +25,8 @@ struct CSVColumnPlan {
     /// block: a fresh one per row was destroyed slot by slot through the runtime's generic
     /// path; refilled, each slot this plan maps is overwritten and the others stay empty.
     func fill(_ texts: inout FieldTexts, from fields: [String]) {
-        for (field, indices) in columns {
-            texts[field] = indices.count == 1 ? FieldTexts.single(fields[indices[0]]) : FieldTexts.join(indices.map { fields[$0] })
-        }
+        for (field, column) in singles { texts[field] = FieldTexts.single(fields[column]) }
+        for (field, columns) in joined { texts[field] = FieldTexts.join(columns.map { fields[$0] }) }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
         for i in unmapped where !fields[i].isEmpty { texts.attributes.append((header[i], fields[i])) }
     }
