@@ -85,27 +85,26 @@ extension FixedWriter {
     /// `s` as a JSON string: quoted; `"` and `\` escaped with a backslash; LF, CR, tab as `\n`
     /// `\r` `\t`; other control characters and DEL as `\u00xx`; everything else (UTF-8 too) as is.
     mutating func jsonString(_ s: String) {
-        byte(0x22)
-        let clean = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
+        let done = s.utf8.withContiguousStorageIfAvailable { p -> Bool in
             let raw = UnsafeRawBufferPointer(p)
             guard !JSONWriter.needsEscaping(raw) else { return false }
-            bytes(raw)
+            quoted(raw)
             return true
         }
-        if clean != true {
-            for b in s.utf8 {
-                switch b {
-                case 0x22: byte(0x5C); byte(0x22)
-                case 0x5C: byte(0x5C); byte(0x5C)
-                case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
-                case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
-                case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
-                case 0..<0x20, 0x7F:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    byte(0x5C); byte(UInt8(ascii: "u")); byte(0x30); byte(0x30)
-                    byte(hex[Int(b >> 4)]); byte(hex[Int(b & 0xF)])
-                default: byte(b)
-                }
+        guard done != true else { return }
+        byte(0x22)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: byte(0x5C); byte(0x22)
+            case 0x5C: byte(0x5C); byte(0x5C)
+            case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
+            case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
+            case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
+            case 0..<0x20, 0x7F:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                byte(0x5C); byte(UInt8(ascii: "u")); byte(0x30); byte(0x30)
+                byte(hex[Int(b >> 4)]); byte(hex[Int(b & 0xF)])
+            default: byte(b)
             }
         }
         byte(0x22)

@@ -54,6 +54,18 @@ struct FixedWriter {
         count += p.count
     }
 
+    /// `p` between double quotes (text that needs no escaping), after one check for room.
+    @inline(__always)
+    mutating func quoted(_ p: UnsafeRawBufferPointer) {
+        writeUnchecked(p.count + 2) { out in
+            out[0] = 0x22
+            if let source = p.baseAddress, p.count > 0 {
+                UnsafeMutableRawPointer(out + 1).copyMemory(from: source, byteCount: p.count)
+            }
+            out[p.count + 1] = 0x22
+        }
+    }
+
     /// `value` in decimal, left-padded with zeros to `width` digits — as `appendDigits`.
     mutating func digits(_ value: Int, width: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
