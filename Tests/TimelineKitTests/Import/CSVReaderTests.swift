@@ -121,6 +121,26 @@ struct CSVBlockSplitterTests {
     }
 }
 
+extension CSVReaderTests {
+    /// The word-wise ASCII test must see a non-ASCII byte wherever it lies: a lone
+    /// continuation byte (invalid UTF-8) at every position of fields of every length up to
+    /// 20 bytes is refused, and a valid two-byte character is kept.
+    @Test("field text: invalid UTF-8 refused at every position and length")
+    func fieldTextValidation() {
+        for length in 1...20 {
+            for position in 0..<length {
+                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                bytes[position] = 0x80
+                #expect(bytes.withUnsafeBufferPointer { CSVReader.string($0) } == nil, "0x80 at \(position) of \(length)")
+                var valid = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                valid.insert(contentsOf: [0xC3, 0xA9], at: position)  // é
+                #expect(valid.withUnsafeBufferPointer { CSVReader.string($0) } == String(decoding: valid, as: UTF8.self))
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { CSVReader.string($0) } == "")
+    }
+}
+
 extension CSVBlockSplitterTests {
     /// The oracle is the streaming reader (whose RFC 4180 cases are checked by hand above):
     /// cut into blocks, random texts of quotes, delimiters, line ends and spaces must read the

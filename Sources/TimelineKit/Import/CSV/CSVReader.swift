@@ -243,17 +243,22 @@ public final class CSVReader {
         var i = 0
         let n = bytes.count
         if n == 0 { return "" }  // empty cells are common (no amount on most rows)
+        // Every byte ORed together, a word at a time; the bytes after the last whole word
+        // (and a field shorter than a word) are read as words that overlap.
         var high: UInt64 = 0
-        if let base = bytes.baseAddress {
+        if n > 0, let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                i += 8
+            if n >= 8 {
+                while i + 8 <= n {
+                    high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    i += 8
+                }
+                if i < n { high |= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) }
+            } else if n >= 4 {
+                high = UInt64(raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            } else {
+                for b in bytes { high |= UInt64(b) }
             }
-        }
-        while i < n {
-            high |= UInt64(bytes[i])
-            i += 1
         }
         if high & 0x8080_8080_8080_8080 == 0 {
             return String(unsafeUninitializedCapacity: n) { $0.initialize(fromContentsOf: bytes) }
