@@ -139,10 +139,11 @@ public enum CanonicalEncoder {
             f.digits(d.day, width: 2)
             f.text("\",\"basis\":\"date\"")
         case .instant(let instant, let offset, let zone):
+            let wall = instant.wallTimes(in: offset)
             f.text("{\"instant\":\"")
-            instant.local(in: .utc).write(to: &f, fractionDigits: value.fractionDigits)
+            wall.utc.write(to: &f, fractionDigits: value.fractionDigits)
             f.text("Z\",\"local\":\"")
-            instant.local(in: offset).write(to: &f, fractionDigits: value.fractionDigits)
+            wall.local.write(to: &f, fractionDigits: value.fractionDigits)
             f.text("\",\"offset\":\"")
             offset.write(to: &f)
             f.byte(UInt8(ascii: "\""))

@@ -28,6 +28,21 @@ public struct Instant: Hashable, Comparable, Sendable {
             secondsAsIfUTC: seconds + Int64(offset.seconds), nanosecond: Int(nanoseconds))
     }
 
+    /// The wall times at this instant in UTC and in `offset`, as `local(in: .utc)` and
+    /// `local(in: offset)`: the calendar date is worked out once when both fall on the same
+    /// day, as most do (the canonical form writes both for every timed value).
+    public func wallTimes(in offset: UTCOffset) -> (utc: LocalDateTime, local: LocalDateTime) {
+        let nanosecond = Int(nanoseconds)
+        let (utcDay, utcSecond) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds)
+        let (localDay, localSecond) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds + Int64(offset.seconds))
+        let utcDate = CivilDate(daysSinceEpoch: utcDay)
+        let localDate = localDay == utcDay ? utcDate : CivilDate(daysSinceEpoch: localDay)
+        return (
+            LocalDateTime(date: utcDate, secondOfDay: utcSecond, nanosecond: nanosecond),
+            LocalDateTime(date: localDate, secondOfDay: localSecond, nanosecond: nanosecond)
+        )
+    }
+
     /// The instant at which the wall clock in `offset` shows `local`.
     public init(local: LocalDateTime, offset: UTCOffset) {
         self.init(

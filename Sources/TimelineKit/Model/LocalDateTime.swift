@@ -66,9 +66,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// The wall time `seconds` after the epoch read as UTC.
     public init(secondsAsIfUTC seconds: Int64, nanosecond: Int) {
         let (days, rem) = Self.dayAndSecond(ofSecondsAsIfUTC: seconds)
+        self.init(date: CivilDate(daysSinceEpoch: days), secondOfDay: rem, nanosecond: nanosecond)
+    }
+
+    /// `secondOfDay` (0..<86,400) seconds into `date`.
+    @inline(__always)
+    init(date: CivilDate, secondOfDay: Int64, nanosecond: Int) {
         self.init(
-            unchecked: CivilDate(daysSinceEpoch: days), hour: Int(rem / 3600),
-            minute: Int(rem % 3600 / 60), second: Int(rem % 60), nanosecond: nanosecond)
+            unchecked: date, hour: Int(secondOfDay / 3600), minute: Int(secondOfDay % 3600 / 60),
+            second: Int(secondOfDay % 60), nanosecond: nanosecond)
     }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {

@@ -61,6 +61,19 @@ struct InstantTests {
         #expect(first.isoString(fractionDigits: -1) == "0001-01-01T00:00:00")
     }
 
+    @Test("both wall times at once equal the two computed apart, across day and year ends")
+    func wallTimesAtOnce() {
+        var rng = SplitMix64(seed: 0xDA7E)
+        // Offsets up to ±18 h (with seconds), instants from 1600 to 2400, negative included.
+        for _ in 0..<20_000 {
+            let instant = Instant(seconds: Int64.random(in: -11_676_096_000...13_569_465_600, using: &rng), nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &rng))
+            let offset = UTCOffset(seconds: Int.random(in: -64_800...64_800, using: &rng))
+            let wall = instant.wallTimes(in: offset)
+            #expect(wall.utc == instant.local(in: .utc))
+            #expect(wall.local == instant.local(in: offset), "\(instant) in \(offset)")
+        }
+    }
+
     @Test("instant = local - offset, including offsets with seconds")
     func offsetArithmetic() {
         let local = LocalDateTime(date: CivilDate(year: 1900, month: 1, day: 1)!, hour: 0, minute: 0)!
