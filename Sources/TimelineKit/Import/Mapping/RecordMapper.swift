@@ -138,7 +138,7 @@ public final class RecordMapper {
     /// The event for `record`, or nil with `rejection` set to why not. (Not a `Result`:
     /// events are large, and every wrapper is another copy per record.)
     public func map(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> Event? {
-        notices.removeAll(keepingCapacity: true)
+        if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         var event = Event.blank
         do throws(Rejection) {
             try fill(&event, from: record, number: number, line: line)
@@ -156,7 +156,7 @@ public final class RecordMapper {
     /// retained, then released) — the compiler does not make that copy a move — and one kept
     /// in the mapper was moved in and out (copies of ~400 bytes) for every record.
     public func map(_ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event, into batch: inout EventBatch) -> Rejection? {
-        notices.removeAll(keepingCapacity: true)
+        if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         do throws(Rejection) {
             try fill(&event, from: record, number: number, line: line)
             batch.add(event)
