@@ -22,7 +22,7 @@ struct FixedWriter {
 
     /// Lets `body` write exactly `length` bytes at the end, after one check for room.
     @inline(__always)
-    mutating func writeUnchecked(_ length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+    mutating func withRoom(for length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         precondition(length >= 0 && count + length <= buffer.count, "FixedWriter: buffer too small")
         body(buffer.baseAddress! + count)
         count += length
@@ -57,7 +57,7 @@ struct FixedWriter {
     /// `p` between double quotes (text that needs no escaping), after one check for room.
     @inline(__always)
     mutating func quoted(_ p: UnsafeRawBufferPointer) {
-        writeUnchecked(p.count + 2) { out in
+        withRoom(for: p.count + 2) { out in
             out[0] = 0x22
             if let source = p.baseAddress, p.count > 0 {
                 UnsafeMutableRawPointer(out + 1).copyMemory(from: source, byteCount: p.count)

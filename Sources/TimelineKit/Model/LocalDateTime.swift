@@ -107,7 +107,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         let year = date.year
         guard (0...9999).contains(year) else { return writeChecked(to: &w, fractionDigits: fractionDigits) }
         let fraction = min(max(fractionDigits, 0), 9)
-        w.writeUnchecked(fraction > 0 ? 20 + fraction : 19) { p in
+        w.withRoom(for: fraction > 0 ? 20 + fraction : 19) { p in
             @inline(__always) func pair(_ value: Int, at i: Int) {
                 let tens = value / 10
                 p[i] = 0x30 &+ UInt8(truncatingIfNeeded: tens)
