@@ -45,6 +45,12 @@ struct CSVReaderTests {
         let bytes = Array("a,b\n1,".utf8) + [0xFF, 0xFE] + Array("\n3,4\n".utf8)
         let out = try Self.read(bytes, chunk: 3)
         #expect(out == ["1:a|b", "2!invalid UTF-8 at byte offset 6 (field 2); pass --encoding if the file is not UTF-8", "3:3|4"])
+        // In a quoted field after a doubled quote, the offset is the byte's place in the file
+        // (counted by hand: "a,b\n" is bytes 0-3, the opening quote 4, x 5, the `""` 6-7, 0xFF 8).
+        let quoted = Array("a,b\n\"x\"\"".utf8) + [0xFF] + Array("y\",2\n3,4\n".utf8)
+        for chunk in [nil, 1, 3] {
+            #expect(try Self.read(quoted, chunk: chunk) == ["1:a|b", "2!invalid UTF-8 at byte offset 8 (field 1); pass --encoding if the file is not UTF-8", "3:3|4"])
+        }
     }
 
     @Test("a 1 MB field and a 100,000-column header are read, not refused")

@@ -86,26 +86,11 @@ struct CSVBlockSplitter {
                         i += 1  // a quote inside unquoted text is text
                         continue scan
                     }
-                    i += 1
-                    var closed = false
-                    while i < n {
-                        i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
-                        guard i < n else { break }
-                        let b = p[i]
-                        if b == 0x22 {
-                            if i + 1 < n && p[i + 1] == 0x22 {
-                                i += 2
-                                continue
-                            }
-                            if i + 1 == n && !eof { break record }
-                            i += 1
-                            closed = true
-                            break
-                        }
-                        if b == 0x0A || (b == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
-                        i += 1
+                    switch CSVReader.scanQuoted(p, from: i + 1, eof: eof, lines: &lines) {
+                    case .needsMore: break record
+                    case .unterminated: i = n
+                    case .closed(let end, _): i = end + 1
                     }
-                    if !closed && !eof { break record }
                 }
                 let contentEnd = i
                 if i < n {

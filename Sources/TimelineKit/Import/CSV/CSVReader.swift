@@ -123,63 +123,39 @@ public final class CSVReader {
             var lines = 0
             var problem: String?
             fieldLoop: while true {
-                var bytes: [UInt8] = []
-                var fieldStart = i
                 if i < n && p[i] == 0x22 {
                     // Quoted field.
                     let openLine = startLine + lines
-                    i += 1
-                    fieldStart = i
-                    let contentStart = i
-                    var contentEnd: Int?  // set when the field closes with no doubled quote inside
-                    var doubled = false
-                    var closed = false
-                    while i < n {
-                        i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
-                        guard i < n else { break }
-                        let b = p[i]
-                        if b == 0x22 {
-                            if i + 1 < n && p[i + 1] == 0x22 {
-                                doubled = true
-                                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<(i + 1)]))
-                                i += 2
-                                fieldStart = i
-                                continue
-                            }
-                            if i + 1 == n && !eof { return nil }  // is it "" across the chunk edge?
-                            if !doubled {
-                                contentEnd = i
-                            } else {
-                                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<i]))
-                            }
-                            i += 1
-                            closed = true
-                            break
-                        }
-                        if b == 0x0A || (b == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
-                        i += 1
-                    }
-                    if !closed {
-                        if !eof { return nil }
+                    let contentStart = i + 1
+                    let contentEnd: Int
+                    var doubled = true  // until known otherwise: read with `""` as `"`
+                    switch CSVReader.scanQuoted(p, from: contentStart, eof: eof, lines: &lines) {
+                    case .needsMore:
+                        return nil
+                    case .unterminated:
                         problem = problem ?? "unterminated quoted field (a '\"' opened on line \(openLine) is never closed)"
-                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[fieldStart..<n]))
+                        contentEnd = n
                         i = n
-                    } else if i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
-                        // Text after the closing quote: keep it, but the record is malformed.
-                        problem = problem ?? "text after a closing quote in field \(fields.count + 1)"
-                        while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
-                            bytes.append(p[i])
-                            i += 1
+                    case .closed(let end, let hasDoubledQuotes):
+                        contentEnd = end
+                        doubled = hasDoubledQuotes
+                        i = end + 1
+                        if i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
+                            // Text after the closing quote: the record is malformed (and
+                            // reported with its raw text, so the field's content is moot).
+                            problem = problem ?? "text after a closing quote in field \(fields.count + 1)"
+                            while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
                         }
                     }
                     guard i < n || eof else { return nil }
-                    if let end = contentEnd, problem == nil, let s = CSVReader.string(UnsafeBufferPointer(rebasing: p[contentStart..<end])) {
+                    let content = UnsafeBufferPointer(rebasing: p[contentStart..<contentEnd])
+                    if !doubled, problem == nil, let s = CSVReader.string(content) {
                         fields.append(s)  // no doubled quotes: straight from the buffer
                     } else {
-                        if let end = contentEnd { bytes = Array(p[contentStart..<end]) }
-                        appendField(bytes[...], offset: fieldStart, to: &fields, problem: &problem)
+                        appendField(doubled ? CSVReader.unescapingQuotes(content) : Array(content), raw: content, offset: contentStart, to: &fields, problem: &problem)
                     }
                 } else {
+                    let fieldStart = i
                     i = ByteSearch.firstOf(delimiter, 0x0A, 0x0D, in: p, from: i)
                     guard i < n || eof else { return nil }
                     // Unquoted: the string is made straight from the buffer.
@@ -187,7 +163,7 @@ public final class CSVReader {
                     if let s = CSVReader.string(slice) {
                         fields.append(s)
                     } else {
-                        appendField(Array(slice)[...], offset: fieldStart, to: &fields, problem: &problem)
+                        appendField(Array(slice), raw: slice, offset: fieldStart, to: &fields, problem: &problem)
                     }
                 }
                 if i < n && p[i] == delimiter {
@@ -225,15 +201,66 @@ public final class CSVReader {
         return p[i + 1] == 0x0A ? 2 : 1
     }
 
-    /// Adds a field from its bytes; invalid UTF-8 marks the record (with the byte offset).
-    private func appendField(_ bytes: ArraySlice<UInt8>, offset: Int, to fields: inout ReusedFields, problem: inout String?) {
+    /// Adds a field from its bytes; invalid UTF-8 marks the record, with the byte offset
+    /// of the first invalid byte in the file (`raw`, the field as it is there, starts at
+    /// `offset`; `""` in a quoted field does not change which byte that is).
+    private func appendField(_ bytes: [UInt8], raw: UnsafeBufferPointer<UInt8>, offset: Int, to fields: inout ReusedFields, problem: inout String?) {
         if let s = String(validating: bytes, as: UTF8.self) {
             fields.append(s)
             return
         }
-        let bad = CSVReader.firstInvalidUTF8(Array(bytes))
+        let bad = CSVReader.firstInvalidUTF8(Array(raw))
         problem = problem ?? "invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8"
         fields.append(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// How the content of a quoted field ends (`scanQuoted`).
+    enum QuotedContent {
+        /// At the closing quote at `end`; `doubled` when a `""` occurs before it.
+        case closed(end: Int, doubled: Bool)
+        /// The input ends inside the quotes.
+        case unterminated
+        /// The bytes end before that is known: more input may follow.
+        case needsMore
+    }
+
+    /// Scans the content of a quoted field from `start` (just after the opening quote) to its
+    /// closing quote: `""` is a quote, and each line break inside adds one to `lines`. The
+    /// one scan both this reader (splitting fields) and `CSVBlockSplitter` (cutting blocks
+    /// of whole records) make.
+    @inline(__always)
+    static func scanQuoted(_ p: UnsafeBufferPointer<UInt8>, from start: Int, eof: Bool, lines: inout Int) -> QuotedContent {
+        let n = p.count
+        var i = start
+        var doubled = false
+        while i < n {
+            i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+            guard i < n else { break }
+            if p[i] == 0x22 {
+                if i + 1 < n && p[i + 1] == 0x22 {
+                    doubled = true
+                    i += 2
+                    continue
+                }
+                if i + 1 == n && !eof { return .needsMore }  // is it "" across the chunk edge?
+                return .closed(end: i, doubled: doubled)
+            }
+            if p[i] == 0x0A || (p[i] == 0x0D && !(i + 1 < n && p[i + 1] == 0x0A)) { lines += 1 }
+            i += 1
+        }
+        return eof ? .unterminated : .needsMore
+    }
+
+    /// The content of a quoted field with each `""` read as one `"`.
+    static func unescapingQuotes(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count)
+        var i = 0
+        while i < content.count {
+            out.append(content[i])
+            i += content[i] == 0x22 && i + 1 < content.count && content[i + 1] == 0x22 ? 2 : 1
+        }
+        return out
     }
 
     /// The text of valid UTF-8 bytes, or nil. ASCII (nearly every field of real exports) is
@@ -246,7 +273,7 @@ public final class CSVReader {
         // Every byte ORed together, a word at a time; the bytes after the last whole word
         // (and a field shorter than a word) are read as words that overlap.
         var high: UInt64 = 0
-        if n > 0, let base = bytes.baseAddress {
+        if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             if n >= 8 {
                 while i + 8 <= n {
