@@ -6,7 +6,7 @@
 import TimelineKit
 
 /// The `timeline` command line: dispatches to a subcommand, prints diagnostics, and turns
-/// errors into the exit codes of SPEC §4. Everything else lives in `TimelineKit`.
+/// errors into the exit codes of docs/exit-codes.md. Everything else lives in `TimelineKit`.
 public enum TimelineCommand {
     public static let version = "0.1.0"
 

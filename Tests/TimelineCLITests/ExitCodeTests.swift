@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Every exit code of SPEC §4, by running the built binary.
+/// Every exit code of docs/exit-codes.md, by running the built binary.
 @Suite("timeline exit codes and atomic output", .serialized)
 struct ExitCodeTests {
     let sample = "samples/events.ndjson"

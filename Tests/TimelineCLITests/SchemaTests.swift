@@ -67,7 +67,7 @@ struct SchemaTests {
         #expect(naive.stdout.contains("TZ101 naive-time (6): 6 record(s) rejected: times with no offset or zone; name their zone with --assume-zone ZONE"))
     }
 
-    @Test("the SPEC's validation report example fits the report schema; a wrong one does not")
+    @Test("the documented validation report example fits the report schema; a wrong one does not")
     func reportSchema() throws {
         let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures")
         #expect(try Self.validate(schema: "validation-report.schema.json", file: fixtures.appendingPathComponent("report-example.json")).status == 0)

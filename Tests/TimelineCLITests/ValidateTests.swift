@@ -29,7 +29,7 @@ struct ValidateTests {
         return (r.status, json["findings"] as! [[String: Any]])
     }
 
-    @Test("every code of SPEC §6 has a fixture")
+    @Test("every code of docs/validation.md has a fixture")
     func coverage() {
         #expect(Set(Self.cases.map(\.code)) == Set((101...114).map { "TZ\($0)" } + ["E001"]))
     }

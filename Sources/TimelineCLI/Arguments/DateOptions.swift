@@ -1,6 +1,6 @@
 import TimelineKit
 
-/// The date-reading options shared by `convert`, `validate` and `dates` (SPEC §4).
+/// The date-reading options shared by `convert`, `validate` and `dates`.
 enum DateOptions {
     static let specs: [OptionSpec] = [
         .value(

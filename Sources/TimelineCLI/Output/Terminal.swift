@@ -5,7 +5,7 @@
 #endif
 import TimelineKit
 
-/// The exit codes of SPEC §4 (sysexits).
+/// The exit codes of docs/exit-codes.md (sysexits).
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// `validate` found problems at or above `--fail-on`.

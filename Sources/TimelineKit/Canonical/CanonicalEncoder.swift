@@ -1,4 +1,4 @@
-/// Writes events in the canonical JSON shape (SPEC §3), with a fixed key order and compact
+/// Writes events in the canonical JSON shape (docs/canonical-format.md), with a fixed key order and compact
 /// formatting so the same event always gives the same bytes.
 ///
 /// Key order: `id start end title detail status category amount location series recorded

@@ -1,4 +1,4 @@
-/// The built-in catalogue of common shapes (SPEC §5, step 5), read by one tokenizing
+/// The built-in catalogue of common shapes (step 5 of the fallback chain, see `DateParser`), read by one tokenizing
 /// parser rather than a list of fixed patterns:
 ///
 /// - numeric dates with `/`, `-`, `.` or spaces: `2024/06/12`, `12/06/2024`, `12.06.24`

@@ -94,7 +94,7 @@ public struct DateFields: Hashable, Sendable {
     }
 }
 
-/// A syntax parser in the fallback chain (SPEC §5). `parse` returns nil when the value is
+/// A syntax parser in the fallback chain (see `DateParser`). `parse` returns nil when the value is
 /// not this shape, after recording in `progress` how many bytes it understood, so the chain
 /// can name the strategy that came closest when all fail.
 protocol DateSyntax: Sendable {

@@ -126,7 +126,7 @@ public struct ParsedTimeValue: Hashable, Sendable {
     public var notice: DateNotice?
 }
 
-/// The date/time engine's entry point: the ordered fallback chain of SPEC §5 plus zone
+/// The date/time engine's entry point: the ordered fallback chain (ISO 8601, RFC 2822, epoch, user patterns, catalogue) plus zone
 /// resolution. Independent of any file format.
 ///
 /// Order: ISO 8601 / RFC 3339 → RFC 2822 → epoch numbers → user patterns → the built-in

@@ -1,4 +1,4 @@
-/// A user date pattern, compiled once (SPEC §5, step 4). `%`-patterns are strptime style
+/// A user date pattern, compiled once (step 4 of the fallback chain, see `DateParser`). `%`-patterns are strptime style
 /// (`%Y-%m-%d %H:%M:%S`); others are Unicode LDML as in `DateFormatter`
 /// (`yyyy-MM-dd HH:mm:ss`, quoted literals `'T'`).
 ///

@@ -1,4 +1,4 @@
-/// Epoch numbers (SPEC §5, step 3), unit by the number of integer digits:
+/// Epoch numbers (step 3 of the fallback chain, see `DateParser`), unit by the number of integer digits:
 ///
 /// | digits | unit | range |
 /// |---|---|---|

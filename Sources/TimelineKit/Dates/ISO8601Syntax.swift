@@ -1,4 +1,4 @@
-/// ISO 8601 / RFC 3339, extended and basic forms, byte by byte (SPEC §5, step 1).
+/// ISO 8601 / RFC 3339, extended and basic forms, byte by byte (step 1 of the fallback chain, see `DateParser`).
 ///
 /// Accepts `YYYY-MM-DD` or `YYYYMMDD`, then optionally `T`, `t` or one space and a time
 /// `HH[:MM[:SS]]` or `HH[MM[SS]]` with 0–9 fraction digits after `.` or `,`, then `Z`/`z`,

@@ -1,4 +1,4 @@
-/// RFC 2822 / RFC 5322 and HTTP dates (SPEC §5, step 2):
+/// RFC 2822 / RFC 5322 and HTTP dates (step 2 of the fallback chain, see `DateParser`):
 /// `[Wed, ]12 Jun 2024 08:00[:00] (+0800|GMT|UT|Z|<zone name>)`.
 ///
 /// A trailing zone name goes to the zone resolver like any other, so the RFC's obsolete

@@ -50,7 +50,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-/// An error that stops a run, with the exit-code category it belongs to (SPEC §4).
+/// An error that stops a run, with the exit-code category it belongs to.
 public struct TimelineError: Error, Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         /// Wrong flags or values: exit 64.

@@ -1,4 +1,4 @@
-/// `csv` / `tsv` output (SPEC §7): RFC 4180 quoting, CRLF line ends, a fixed column order
+/// `csv` / `tsv` output: RFC 4180 quoting, CRLF line ends, a fixed column order
 ///
 ///     id, start, end, title, detail, status, category, amount, currency, location, series,
 ///     recorded, links, tags, <attribute columns in sorted order>, other_attributes

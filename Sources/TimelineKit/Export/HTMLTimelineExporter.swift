@@ -1,4 +1,4 @@
-/// `html`: one self-contained page (SPEC §7): inline CSS, no scripts, no network references.
+/// `html`: one self-contained page: inline CSS, no scripts, no network references.
 /// Months are `<details open><summary>` sections with month totals; days are sections with
 /// day totals; the vertical line and the nodes are drawn with CSS, coloured by status; the
 /// display zone is stated. Every piece of source text is escaped, so a title of

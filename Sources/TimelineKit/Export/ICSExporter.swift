@@ -1,6 +1,6 @@
 import Foundation
 
-/// `ics` output (RFC 5545, SPEC §7): one VCALENDAR (VERSION, PRODID, CALSCALE) with a VEVENT
+/// `ics` output (RFC 5545): one VCALENDAR (VERSION, PRODID, CALSCALE) with a VEVENT
 /// per event, CRLF line ends, lines folded at 75 octets without splitting a UTF-8 character,
 /// TEXT escaped. Dates are `VALUE=DATE`; a zoned time is written `TZID=Area/City` with a
 /// VTIMEZONE generated from the tz database for the years the events span; a time with only

@@ -1,4 +1,4 @@
-/// `text`: a readable timeline for a terminal or an email (SPEC §7).
+/// `text`: a readable timeline for a terminal or an email.
 ///
 /// ```
 /// Timeline · 12 events · times in Asia/Shanghai

@@ -47,7 +47,7 @@ struct JSONRow {
     }
 }
 
-/// `json` and `ndjson` records (SPEC §4): a top-level array of objects, NDJSON (blank lines
+/// `json` and `ndjson` records: a top-level array of objects, NDJSON (blank lines
 /// allowed), the array at `--records PATH`, or — with neither — the one array of objects in
 /// a top-level object, whose other top-level fields are kept on every event. A canonical
 /// timeline document or canonical NDJSON goes to `CanonicalImporter` unchanged.

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The canonical state of an event (SPEC §3.2).
+/// The canonical state of an event (docs/canonical-format.md).
 public enum EventStatus: String, Hashable, Sendable, CaseIterable {
     case completed, processing, pending, cancelled
 }
@@ -39,7 +39,7 @@ public struct SourceReference: Hashable, Sendable {
     }
 }
 
-/// One event of the canonical timeline (SPEC §3.2).
+/// One event of the canonical timeline (docs/canonical-format.md).
 public struct Event: Hashable, Sendable {
     public var id: String
     public var start: TimeValue

@@ -1,4 +1,4 @@
-/// How the instant of a time value was determined (SPEC §3.1).
+/// How the instant of a time value was determined (docs/canonical-format.md).
 public enum TimeBasis: String, Hashable, Sendable, CaseIterable {
     /// The source carried an explicit UTC offset or `Z`.
     case offset

@@ -48,9 +48,9 @@ public enum FormatRegistry {
             makeExporter: { HTMLTimelineExporter(export: $0) }),
     ]
 
-    /// Formats accepted by `--from` (per SPEC §4).
+    /// Formats accepted by `--from`.
     public static let inputFormatIDs = ["csv", "tsv", "json", "ndjson", "ics", "timeline"]
-    /// Formats accepted by `--to` (per SPEC §4).
+    /// Formats accepted by `--to`.
     public static let outputFormatIDs = ["json", "ndjson", "csv", "ics", "text", "html", "timeline"]
 
     public static func format(_ id: String) -> FormatDescriptor? {

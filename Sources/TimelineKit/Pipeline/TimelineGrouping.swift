@@ -1,4 +1,4 @@
-/// How events are grouped (`--group`, SPEC §3.3).
+/// How events are grouped (`--group`, docs/canonical-format.md).
 public enum GroupingUnit: String, Sendable, CaseIterable {
     case day, month, none
 }
@@ -62,7 +62,7 @@ public enum TimelineGrouping {
     }
 }
 
-/// An exporter that can write groups (SPEC §3.3) rather than a flat list.
+/// An exporter that can write groups (docs/canonical-format.md) rather than a flat list.
 public protocol GroupingExporter: TimelineExporter {
     func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
 }

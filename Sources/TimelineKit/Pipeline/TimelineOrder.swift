@@ -1,4 +1,4 @@
-/// How a converted timeline is ordered (`--sort`, SPEC §3.3).
+/// How a converted timeline is ordered (`--sort`, docs/canonical-format.md).
 public enum SortOrder: String, Sendable, CaseIterable {
     /// By start, then recorded, then input order. Needs every event before writing.
     case asc
@@ -8,7 +8,7 @@ public enum SortOrder: String, Sendable, CaseIterable {
     case input
 }
 
-/// The sort key of SPEC §3.3: dates sort as their day in the display zone, before the timed
+/// The sort key (docs/canonical-format.md, "Ordering"): dates sort as their day in the display zone, before the timed
 /// events of that day; then `recorded`; then input order.
 struct TimelineSortKey: Comparable {
     var day: Int64

@@ -15,7 +15,7 @@ public enum FindingSeverity: String, Sendable, Comparable, CaseIterable {
     public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a.rank < b.rank }
 }
 
-/// The stable codes and names of SPEC §6.
+/// The stable codes and names of docs/validation.md.
 public enum FindingCode: String, Sendable, CaseIterable {
     case naiveTime = "TZ101", mixedOffsets = "TZ102", dayShift = "TZ103", dstGap = "TZ104", dstOverlap = "TZ105"
     case offsetZoneMismatch = "TZ106", suspectZoneShift = "TZ107", dateAsMidnight = "TZ108"
@@ -76,7 +76,7 @@ public struct Finding: Sendable {
     }
 }
 
-/// The result of a validation run (SPEC §6, `Schemas/validation-report.schema.json`).
+/// The result of a validation run (docs/validation.md, `Schemas/validation-report.schema.json`).
 public struct ValidationReport: Sendable {
     public var records: Int
     public var rejected: Int

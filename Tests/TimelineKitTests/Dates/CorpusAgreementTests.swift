@@ -3,7 +3,7 @@ import Testing
 
 @testable import TimelineKit
 
-/// Runs two mature parsers' own test suites (`../shared/corpus/dates/`, see its INDEX.md)
+/// Runs two mature parsers' own test suites (vendored in `Resources/corpus/dates/`, see its INDEX.md)
 /// with the settings each row's test used, and measures agreement. Every disagreement must
 /// be a deliberate, documented choice listed in `Resources/corpus-differences.tsv`; a listed
 /// row that starts agreeing fails too, so the list never goes stale.
@@ -16,7 +16,7 @@ struct CorpusAgreementTests {
         var notes: String
     }
 
-    static let corpusDirectory = TestResources.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/dates")
+    static let corpusDirectory = TestResources.url("corpus/dates")
 
     static func rows(_ file: String) throws -> [Row] {
         let text = try String(contentsOf: corpusDirectory.appendingPathComponent(file), encoding: .utf8)

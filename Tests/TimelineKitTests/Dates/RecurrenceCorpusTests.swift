@@ -3,7 +3,7 @@ import Testing
 
 @testable import TimelineKit
 
-/// libical's recurrence oracle (`../shared/corpus/rrule/icalrecur_test.txt`, 146 cases, many
+/// libical's recurrence oracle (vendored in `Resources/corpus/rrule/icalrecur_test.txt`, 146 cases, many
 /// the RFC 5545 examples): every case's expansion is compared with its INSTANCES line. Floating
 /// starts are read as UTC (as the INDEX says); a TZID start is expanded in that zone.
 @Suite("Recurrence corpus: libical's icalrecur_test")
@@ -16,7 +16,7 @@ struct RecurrenceCorpusTests {
         var description: String { "\(comment) — \(rule)" }
     }
 
-    static let file = TestResources.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/rrule/icalrecur_test.txt")
+    static let file = TestResources.url("corpus/rrule/icalrecur_test.txt")
 
     static func cases() throws -> [Case] {
         var out: [Case] = []

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TimelineKit
 
-/// Every file of `../shared/corpus/ics/` imports without a crash (floating times with
+/// Every file of the vendored ICS corpus (`Resources/corpus/ics/`, see its INDEX.md) imports without a crash (floating times with
 /// `--assume-zone UTC`). Expected event counts and first starts are the INDEX's "observed"
 /// column (Python icalendar 7.3.2), except where noted as a deliberate difference.
 struct ICSCorpusCase: CustomTestStringConvertible, Sendable {
@@ -66,7 +66,7 @@ struct ICSCorpusTests {
         .init(path: "ical4j/outlook1.txt", events: 1, firstStart: "2014-02-21T21:30:00Z"),
     ]
 
-    static let corpus = TestResources.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/ics")
+    static let corpus = TestResources.url("corpus/ics")
 
     static func importFile(_ path: String) throws -> (events: [Event], rejects: [RejectedRecord], warnings: [Diagnostic]) {
         let data = try Data(contentsOf: corpus.appendingPathComponent(path))

@@ -32,7 +32,7 @@ struct CSVColumnPlan {
     }
 }
 
-/// `csv` and `tsv`: one event per row, through the field mapping (SPEC §4). Streams: the
+/// `csv` and `tsv`: one event per row, through the field mapping. Streams: the
 /// input is cut into blocks of whole records (`CSVBlockSplitter`), each block is split into
 /// fields and mapped on a worker thread, and the results are handed on in input order.
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Source words for the canonical statuses (SPEC §3.2), case-insensitive, extended or
+/// Source words for the canonical statuses (docs/canonical-format.md), case-insensitive, extended or
 /// overridden by `--status-map WORD=STATUS`.
 public struct StatusVocabulary: Sendable {
     private var words: [String: EventStatus]
