@@ -3,6 +3,11 @@
 /// allocated (and retained) until the report. A batch's arena is filled as its events are
 /// mapped; folding it into a rule's arena hands its chunks over by reference (no copy, and
 /// several rules can keep the same chunks), and an arena never grows by copying itself.
+///
+/// A value type: a copy never sees what the original appends afterwards, nor the other way
+/// round. Written chunks are never changed, so copies share them; an arena appends into its
+/// last chunk only while no other arena holds that chunk (checked on each append), else it
+/// starts a new one.
 struct TextArena {
     /// Where a text is: its offset in the arena's bytes taken end to end, and its length.
     struct Text {
@@ -39,7 +44,7 @@ struct TextArena {
     }
 
     mutating func append(bytes: UnsafeBufferPointer<UInt8>) -> Text {
-        if !ownsLast || lastUsed + bytes.count > chunks[chunks.count - 1].capacity {
+        if !ownsLast || lastUsed + bytes.count > chunks[chunks.count - 1].capacity || !isKnownUniquelyReferenced(&chunks[chunks.count - 1]) {
             chunks.append(Chunk(capacity: max(Self.chunkSize, bytes.count)))
             chunkStarts.append(byteCount)
             ownsLast = true

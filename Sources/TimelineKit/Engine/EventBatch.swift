@@ -1,0 +1,65 @@
+/// A batch of events mapped on a worker thread: the events, and (when the consumer encodes
+/// on the worker too) their encoded bytes — then the events are kept only if the consumer
+/// still wants to look at them.
+public struct PreparedEvents: @unchecked Sendable {
+    public var events: [Event]
+    public var encoded: [UInt8]?
+    public var count: Int
+    /// What an observer of the stream (validation) took from the events, if one is watching.
+    public var digest: Any?
+
+    public init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: Any? = nil) {
+        self.events = events
+        self.encoded = encoded
+        self.count = count ?? events.count
+        self.digest = digest
+    }
+}
+
+/// Events mapped on a worker thread, gathered for their consumer: each is shown to the
+/// stream's observer (validation) and encoded as it comes when the consumer streams into an
+/// `EventEncodingExporter` (the event is then read where it lies, not copied out of an
+/// array), and kept only when the consumer needs the events themselves.
+public struct EventBatch {
+    public private(set) var events: [Event] = []
+    public private(set) var encoded: [UInt8] = []
+    public private(set) var count = 0
+    /// Set when events are encoded as they are added.
+    public let encoder: (any EventEncodingExporter)?
+    public let keepsEvents: Bool
+    /// Set when an observer of the stream (validation) is shown each event as it is added.
+    public let observation: (any EventObservation)?
+
+    /// - Parameters:
+    ///   - encodedCapacity: bytes to reserve for the encoding (a batch that grows from
+    ///     nothing copies itself a dozen times on the way).
+    ///   - eventCapacity: events to reserve room for when they are kept (the same).
+    public init(
+        encoder: (any EventEncodingExporter)?, keepsEvents: Bool, observation: (any EventObservation)? = nil,
+        encodedCapacity: Int = 0, eventCapacity: Int = 0
+    ) {
+        self.encoder = encoder
+        self.observation = observation
+        self.keepsEvents = keepsEvents || encoder == nil
+        if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
+        if self.keepsEvents { events.reserveCapacity(eventCapacity) }
+    }
+
+    /// Borrows `event` (it is copied only when kept): importers write each record over the
+    /// last one's event.
+    public mutating func add(_ event: borrowing Event) {
+        count += 1
+        if let observation { withUnsafePointer(to: event) { observation.add($0) } }
+        encoder?.encode(event, into: &encoded)
+        if keepsEvents { events.append(copy event) }
+    }
+}
+
+/// How the consumer of an import takes events that importers map on worker threads:
+/// `prepare` runs on those threads (a streaming NDJSON conversion encodes there), `deliver`
+/// on the importer's thread, batch after batch in input order.
+public protocol EventBatchConsumer: AnyObject, Sendable {
+    func makeBatch() -> EventBatch
+    func prepare(_ batch: consuming EventBatch) -> PreparedEvents
+    func deliver(_ batch: consuming PreparedEvents) throws(TimelineError)
+}
