@@ -194,3 +194,23 @@ public struct ZoneResolver: Sendable {
         return rows
     }
 }
+
+extension ResolvedZone {
+    /// What the zone does in the year after `at`: "fixed offset (abbreviation)", "no change
+    /// within a year", or its offsets and the next change ("offsets -05:00/-04:00; next
+    /// change 2024-11-03T06:00:00Z to -05:00").
+    public func ruleSummary(after at: Instant) -> String {
+        if fixedOffset != nil { return "fixed offset (abbreviation)" }
+        var offsets: Set<Int> = [rules.offset(at: at).seconds]
+        var cursor = at.seconds
+        var next: (Int64, UTCOffset)?
+        while let t = rules.nextTransition(afterEpochSeconds: cursor), t.at < at.seconds + 366 * 86_400 {
+            if next == nil { next = (t.at, t.offset) }
+            offsets.insert(t.offset.seconds)
+            cursor = t.at
+        }
+        guard let (when, to) = next else { return "no change within a year" }
+        let list = offsets.sorted().map { UTCOffset(seconds: $0).isoString }.joined(separator: "/")
+        return "offsets \(list); next change \(Instant(seconds: when).isoString(fractionDigits: 0)) to \(to.isoString)"
+    }
+}

@@ -11,57 +11,59 @@ public struct ConvertSummary: Hashable, Sendable {
 
 /// A conversion: read every input with its importer, order the events, hand them to an
 /// exporter. Streams end to end with `--sort input`; otherwise holds the events to sort.
-public final class ConvertPipeline {
-    public var inputFormat: String?
-    public var importOptions = ImportOptions()
-    public var exportOptions = ExportOptions()
-    public var sort: SortOrder = .asc
+package final class ConvertPipeline {
+    package var readOptions = ReadOptions()
+    package var writeOptions = WriteOptions()
+    package var sort: SortOrder = .asc
     /// `--group`: with `.day` or `.month` every event is held and the exporter (which must
     /// be a `GroupingExporter`) receives groups in the display zone.
-    public var grouping: GroupingUnit = .none
+    package var grouping: GroupingUnit = .none
     /// Receives diagnostics as they happen (the CLI prints them).
-    public var onDiagnostic: (Diagnostic) -> Void = { _ in }
+    package var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// Receives each rejected record (the CLI reports and optionally writes them).
-    public var onReject: (RejectedRecord) -> Void = { _ in }
+    package var onReject: (RejectedRecord) -> Void = { _ in }
     /// Watches every event read (validation), set with `observe(with:)`.
     private var observation: StreamObservation?
     /// Called with the running count of records read, every `progressInterval` records.
-    public var onProgress: (Int) -> Void = { _ in }
-    public var progressInterval = 10_000
-    public var verbose = false
+    package var onProgress: (Int) -> Void = { _ in }
+    package var progressInterval = 10_000
+    /// Report format detection as notes.
+    package var verbose = false
 
-    public init() {}
+    package init() {}
 
     /// Shows every event read to `observer`: digested in batches on the worker threads that
     /// map them where the importer allows, absorbed in input order on the thread that
     /// calls `run`.
-    public func observe<Observer: EventStreamObserver>(with observer: Observer) {
+    package func observe<Observer: EventStreamObserver>(with observer: Observer) {
         observation = StreamObservation(observer)
     }
 
-    /// The format for one input: `--from`, else the extension, else the content.
-    public func format(for reader: InputReader) throws(TimelineError) -> FormatDescriptor {
-        if let id = inputFormat {
-            guard let f = FormatRegistry.format(id), FormatRegistry.inputFormatIDs.contains(f.id) else {
-                throw TimelineError(.usage, "unknown input format '\(id)'; valid formats: \(FormatRegistry.inputFormatIDs.joined(separator: ", "))")
+    /// The format for one input: the one named, else the extension's, else the content's.
+    package func format(for reader: InputReader) throws(TimelineError) -> any FormatPlugin.Type {
+        let readable = FormatRegistry.readableIDs
+        if let named = readOptions.format {
+            guard readable.contains(named.id) else {
+                throw TimelineError(.usage, "reading '\(named.id)' is not supported; readable formats: \(readable.joined(separator: ", "))")
             }
-            return f
+            return named.plugin
         }
-        if let f = FormatRegistry.format(forPath: reader.name), FormatRegistry.inputFormatIDs.contains(f.id) {
+        if let f = FormatRegistry.plugin(forPath: reader.name), readable.contains(f.id) {
             if verbose { onDiagnostic(Diagnostic(.note, "reading as '\(f.id)' (from the file extension)", at: SourceLocation(file: reader.name))) }
             return f
         }
-        if let f = FormatRegistry.detect(content: try reader.peek(4096)) {
+        let head = try reader.peek(4096)
+        if let f = FormatRegistry.detect(head.span), readable.contains(f.id) {
             if verbose { onDiagnostic(Diagnostic(.note, "reading as '\(f.id)' (detected from the content)", at: SourceLocation(file: reader.name))) }
             return f
         }
-        throw TimelineError(
-            .usage, "cannot tell the format of '\(reader.name)'; pass --from with one of \(FormatRegistry.inputFormatIDs.joined(separator: ", "))")
+        throw TimelineError(.usage, "cannot tell the format of '\(reader.name)'; pass --from with one of \(readable.joined(separator: ", "))")
     }
 
-    /// Runs the conversion of `inputs` into `exporter`, writing to `output` (not committed).
-    public func run(inputs: [String], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
-        let header = DocumentHeader(zone: exportOptions.displayZone.identifier)
+    /// Runs the conversion of `sources` (standard input when there are none) into
+    /// `exporter`, writing to `output` (not committed).
+    package func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
+        let header = DocumentHeader(zone: writeOptions.displayZone.identifier)
         let grouper = grouping == .none ? nil : exporter as? any GroupingExporter
         if grouping != .none && grouper == nil {
             throw TimelineError(.usage, "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none")
@@ -73,17 +75,15 @@ public final class ConvertPipeline {
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observation: observation,
             progressInterval: progressInterval, onProgress: onProgress)
-        let parser = DateParser(options: importOptions.dates)
-        for path in inputs.isEmpty ? ["-"] : inputs {
-            let reader = try InputReader(path: path)
-            try reader.setEncoding(importOptions.encoding)
+        let parser = DateParser(options: readOptions.dates)
+        for source in sources.isEmpty ? [.standardInput] : sources {
+            let reader = try source.open()
+            try reader.setEncoding(readOptions.encoding)
             let format = try format(for: reader)
-            guard let importer = format.makeImporter?() else {
-                let readable = FormatRegistry.formats.filter { $0.makeImporter != nil }.map(\.id)
-                throw TimelineError(.usage, "reading '\(format.id)' is not supported yet; readable formats: \(readable.joined(separator: ", "))")
-            }
+            try format.check(readOptions)
+            let importer = format.makeReader(readOptions)!
             let context = ImportContext(
-                options: importOptions, format: format.id, dateParser: parser,
+                options: readOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { [self] record in
                     sink.reject(record)
@@ -93,15 +93,15 @@ public final class ConvertPipeline {
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
                 onDiagnostic(Diagnostic(
-                    .warning, "\(count) byte sequence(s) are not valid \(importOptions.encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
-                    at: SourceLocation(file: path), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
+                    .warning, "\(count) byte sequence(s) are not valid \(readOptions.encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
+                    at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
             }
         }
         try sink.finish()
         let held = sink.held
-        let order = held.timelineOrder(sort, zone: exportOptions.displayZone.rules)
+        let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
         if let grouper {
-            let groups = TimelineGrouping.group(order.map { held[$0] }, unit: grouping, zone: exportOptions.displayZone.rules)
+            let groups = TimelineGrouping.group(order.map { held[$0] }, unit: grouping, zone: writeOptions.displayZone.rules)
             try grouper.write(groups: groups, header: header, to: output)
             sink.summary.written += held.count
             return sink.summary

@@ -1,87 +1,86 @@
-import Foundation
-
-/// One file format the toolkit knows, and what it can do with it.
-public struct FormatDescriptor: Sendable {
-    public var id: String
-    public var summary: String
-    public var extensions: [String]
-    /// Makes an importer; nil when the format cannot be read (yet).
-    public var makeImporter: (@Sendable () -> any TimelineImporter)?
-    /// Makes an exporter; nil when the format cannot be written (yet).
-    public var makeExporter: (@Sendable (ExportOptions) -> any TimelineExporter)?
-}
-
-/// The explicit list of formats (no runtime discovery), with detection from a file name
-/// or from the first bytes of the content.
-public enum FormatRegistry {
-    public static let formats: [FormatDescriptor] = [
-        FormatDescriptor(
-            id: "csv", summary: "comma/semicolon/tab/pipe separated values", extensions: ["csv"],
-            makeImporter: { CSVImporter() }, makeExporter: { CSVExporter(options: $0) }),
-        FormatDescriptor(
-            id: "tsv", summary: "tab separated values", extensions: ["tsv", "tab"],
-            makeImporter: { CSVImporter(defaultDelimiter: 0x09) }, makeExporter: { CSVExporter(options: $0, delimiter: 0x09) }),
-        FormatDescriptor(
-            id: "json", summary: "JSON records (array, wrapped array, --records PATH) or the canonical document", extensions: ["json"],
-            makeImporter: { JSONRecordsImporter() }, makeExporter: { _ in CanonicalDocumentExporter() }),
-        FormatDescriptor(
-            id: "ndjson", summary: "newline-delimited JSON, one record or event per line", extensions: ["ndjson", "jsonl"],
-            makeImporter: { JSONRecordsImporter() }, makeExporter: { _ in CanonicalNDJSONExporter() }),
-        FormatDescriptor(
-            id: "ics", summary: "iCalendar (RFC 5545)", extensions: ["ics", "ical", "ifb"],
-            makeImporter: { ICSImporter() }, makeExporter: { ICSExporter(options: $0) }),
-        FormatDescriptor(
-            id: "timeline", summary: "the canonical timeline document or NDJSON", extensions: ["timeline"],
-            makeImporter: { CanonicalImporter() }, makeExporter: { _ in CanonicalDocumentExporter() }),
-        FormatDescriptor(
-            id: "text", summary: "a readable plain-text timeline", extensions: ["txt"],
-            makeExporter: { export in
-                var options = TextTimelineExporter.Options(now: export.now ?? Instant(seconds: 0))
-                options.locale = export.textLocale
-                options.color = export.color
-                options.grouping = export.grouping
-                options.split = export.splitLayout
-                return TextTimelineExporter(export: export, options: options)
-            }),
-        FormatDescriptor(
-            id: "html", summary: "a self-contained HTML timeline page", extensions: ["html", "htm"],
-            makeExporter: { HTMLTimelineExporter(export: $0) }),
+/// The formats the toolkit knows: the one list. Order matters where several formats could
+/// claim an input (extensions, content) and for the order help lists them in.
+package enum FormatRegistry {
+    package static let all: [any FormatPlugin.Type] = [
+        CSVFormat.self,
+        TSVFormat.self,
+        JSONFormat.self,
+        NDJSONFormat.self,
+        ICSFormat.self,
+        CanonicalFormat.self,
+        TextFormat.self,
+        HTMLFormat.self,
     ]
 
-    /// Formats accepted by `--from`.
-    public static let inputFormatIDs = ["csv", "tsv", "json", "ndjson", "ics", "timeline"]
-    /// Formats accepted by `--to`.
-    public static let outputFormatIDs = ["json", "ndjson", "csv", "ics", "text", "html", "timeline"]
-
-    public static func format(_ id: String) -> FormatDescriptor? {
-        formats.first { $0.id == id.lowercased() }
+    /// The format with this id (case-insensitive).
+    package static func plugin(_ id: String) -> (any FormatPlugin.Type)? {
+        let lower = id.lowercased()
+        return all.first { $0.id == lower }
     }
+
+    /// The ids of the formats that can be read, in registry order.
+    package static var readableIDs: [String] { all.filter { $0.makeReader(ReadOptions()) != nil }.map { $0.id } }
+    /// The ids of the formats that can be written, in registry order.
+    package static var writableIDs: [String] { all.filter { $0.makeWriter(WriteOptions()) != nil }.map { $0.id } }
 
     /// The format a file name's extension names, if any.
-    public static func format(forPath path: String) -> FormatDescriptor? {
+    package static func plugin(forPath path: String) -> (any FormatPlugin.Type)? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let ext = path[path.index(after: dot)...].lowercased()
-        return formats.first { $0.extensions.contains(ext) }
+        return all.first { $0.extensions.contains(ext) }
     }
 
-    /// The format the first bytes of an input suggest: `{`/`[` JSON (NDJSON when the first
-    /// line is a whole object and another follows), `BEGIN:VCALENDAR`/`BEGIN:VEVENT` ICS,
-    /// otherwise CSV or TSV from the delimiters on the first line.
-    public static func detect(content head: ArraySlice<UInt8>) -> FormatDescriptor? {
-        let text = String(decoding: head, as: UTF8.self)
-        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-        guard let first = trimmed.first else { return nil }
-        if first == "{" || first == "[" {
-            if first == "{" {
-                let lines = trimmed.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map { $0.trimmingCharacters(in: .whitespaces) }
-                if lines.count > 1, lines[0].hasSuffix("}"), lines[1].hasPrefix("{") { return format("ndjson") }
-            }
-            return format("json")
+    /// The readable format most sure of `head`, an input's first bytes; the first in
+    /// registry order among equally sure ones; nil when none recognises it.
+    package static func detect(_ head: Span<UInt8>) -> (any FormatPlugin.Type)? {
+        var best: (plugin: any FormatPlugin.Type, confidence: SniffConfidence)?
+        for plugin in all {
+            let confidence = plugin.sniff(head)
+            if confidence > (best?.confidence ?? .no) { best = (plugin, confidence) }
         }
-        if trimmed.uppercased().hasPrefix("BEGIN:VCALENDAR") || trimmed.uppercased().hasPrefix("BEGIN:VEVENT") { return format("ics") }
-        let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
-        if firstLine.contains("\t") { return format("tsv") }
-        if firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("|") { return format("csv") }
-        return nil
+        return best?.plugin
     }
+}
+
+/// A file format, as the library's API names it (`FileFormat.csv`, `FileFormat.named("ics")`).
+public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
+    /// The id the command line uses (`csv`, `ndjson`, `ics`, …).
+    public let id: String
+
+    package init(_ plugin: any FormatPlugin.Type) {
+        id = plugin.id
+    }
+
+    /// The format with this id, or nil (`FileFormat.named("tsv")`).
+    public static func named(_ id: String) -> FileFormat? {
+        FormatRegistry.plugin(id).map(FileFormat.init)
+    }
+
+    /// The format a file name's extension names (`orders.csv`), or nil.
+    public static func forFile(named name: String) -> FileFormat? {
+        FormatRegistry.plugin(forPath: name).map(FileFormat.init)
+    }
+
+    /// Every format, in the order the command line lists them.
+    public static var all: [FileFormat] { FormatRegistry.all.map(FileFormat.init) }
+
+    /// One line saying what the format is.
+    public var summary: String { plugin.summary }
+    /// File name extensions that select it.
+    public var extensions: [String] { plugin.extensions }
+    /// Whether the toolkit can read it.
+    public var isReadable: Bool { plugin.makeReader(ReadOptions()) != nil }
+    /// Whether the toolkit can write it.
+    public var isWritable: Bool { plugin.makeWriter(WriteOptions()) != nil }
+
+    public var description: String { id }
+
+    /// The options the format declares for reading and writing (for the command line).
+    package var readOptions: [FormatOption<ReadOptions>] { plugin.readOptions }
+    package var writeOptions: [FormatOption<WriteOptions>] { plugin.writeOptions }
+
+    /// Checks the format's own settings in `options` for combinations that make no sense.
+    package func check(_ options: ReadOptions) throws(TimelineError) { try plugin.check(options) }
+
+    package var plugin: any FormatPlugin.Type { FormatRegistry.plugin(id)! }
 }

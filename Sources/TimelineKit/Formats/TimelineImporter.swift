@@ -20,27 +20,9 @@ public struct RejectedRecord: Hashable, Sendable {
     }
 }
 
-/// Settings every importer shares.
-public struct ImportOptions: Sendable {
-    public var dates = DateParsingOptions()
-    public var mapping = MappingOptions()
-    /// CSV: the delimiter (`--delimiter`); nil detects it from the header line.
-    public var delimiter: UInt8?
-    /// CSV: false when the file has no header line (`--no-header`): columns are `1`, `2`, ….
-    public var hasHeader = true
-    /// JSON: the dotted path of the records array (`--records`).
-    public var recordsPath: String?
-    /// The text encoding of the inputs (`--encoding`); UTF-8 by default.
-    public var encoding: TextEncoding = .utf8
-    /// ICS: expand recurring series in this window (`--expand`); nil keeps each master.
-    public var recurrence: RecurrenceExpansion?
-
-    public init() {}
-}
-
 /// Where an importer sends what it reads, one record at a time as soon as it is complete.
 public final class ImportContext {
-    public let options: ImportOptions
+    public let options: ReadOptions
     public let format: String
     public let dateParser: DateParser
     private let onEvent: (Event) throws(TimelineError) -> Void
@@ -51,7 +33,7 @@ public final class ImportContext {
     /// - Parameter batches: how the consumer takes events mapped on worker threads (see
     ///   `EventBatchConsumer`); nil hands each such event to `onEvent`, in order.
     public init(
-        options: ImportOptions, format: String, dateParser: DateParser,
+        options: ReadOptions, format: String, dateParser: DateParser,
         onEvent: @escaping (Event) throws(TimelineError) -> Void,
         onReject: @escaping (RejectedRecord) -> Void,
         onDiagnostic: @escaping (Diagnostic) -> Void,

@@ -38,6 +38,14 @@ public final class InputReader {
         ownsDescriptor = true
     }
 
+    /// Reads an open file descriptor (a pipe, a socket, a file handle the caller owns); it is
+    /// not closed.
+    public init(name: String, fileDescriptor: Int32) {
+        self.name = name
+        fd = fileDescriptor
+        ownsDescriptor = false
+    }
+
     /// Reads from bytes in memory (tests, benchmarks), `chunkSize` bytes at a time so that
     /// record boundaries can fall anywhere.
     public init(name: String, bytes: [UInt8], chunkSize: Int? = nil) {

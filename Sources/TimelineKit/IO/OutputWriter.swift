@@ -36,6 +36,15 @@ public final class OutputWriter {
         destinationPath = nil
     }
 
+    /// Writes to an open file descriptor the caller owns (it is not closed); nothing is
+    /// atomic about it.
+    public init(name: String, fileDescriptor: Int32) {
+        self.name = name
+        fd = fileDescriptor
+        temporaryPath = nil
+        destinationPath = nil
+    }
+
     /// An atomic writer for `path`; `-` means standard output.
     public init(path: String) throws(TimelineError) {
         name = path

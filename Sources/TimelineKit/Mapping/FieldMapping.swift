@@ -52,6 +52,19 @@ public struct FieldMapping: Sendable {
         }
     }
 
+    /// Reads a mapping file (`--mapping FILE`): a JSON object such as
+    /// `{"start": "交易时间", "title": "商品"}`.
+    public mutating func add(file path: String) throws(TimelineError) {
+        let bytes = try InputReader(path: path).readAll()
+        let json: JSONValue
+        do throws(JSONSyntaxError) {
+            json = try JSONParser.parseComplete(bytes, what: "the mapping object")
+        } catch {
+            throw TimelineError(.usage, "mapping file '\(path)' is not valid JSON: \(error.message)")
+        }
+        try add(json: json, file: path)
+    }
+
     /// Default header names per field, most specific first.
     static let defaults: [(MappedField, [String])] = [
         (.id, ["id", "uid", "event_id", "transaction_id", "交易单号", "流水号", "交易号", "订单号"]),

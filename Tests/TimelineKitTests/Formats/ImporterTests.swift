@@ -10,8 +10,8 @@ struct ImportRun {
     var diagnostics: [Diagnostic] = []
     var error: TimelineError?
 
-    init(_ importer: some TimelineImporter, _ text: String, name: String = "in.csv", format: String = "csv", configure: (inout ImportOptions) throws -> Void = { _ in }) throws {
-        var options = ImportOptions()
+    init(_ importer: some TimelineImporter, _ text: String, name: String = "in.csv", format: String = "csv", configure: (inout ReadOptions) throws -> Void = { _ in }) throws {
+        var options = ReadOptions()
         options.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
         try configure(&options)
         var events: [Event] = []
@@ -159,7 +159,7 @@ struct ImporterTests {
     @Test("JSON: --records PATH with dotted --map paths; NDJSON lines; a truncated document keeps what came before")
     func jsonShapes() throws {
         let nested = try ImportRun(JSONRecordsImporter(), #"{"result": {"page": 2, "traces": [{"meta": {"at": "2024-06-12T08:00:00Z"}, "msg": "x"}]}}"#, name: "t.json", format: "json") {
-            $0.recordsPath = "result.traces"
+            $0.json.recordsPath = "result.traces"
             try $0.mapping.mapping.add("start=meta.at")
             try $0.mapping.mapping.add("title=msg")
         }
@@ -191,7 +191,7 @@ struct ImporterTests {
             line",1
             a2,2024-06-12,all day,,,,,,
             """)
-        var options = ExportOptions()
+        var options = WriteOptions()
         options.displayZone = try ZoneResolver().resolve("Asia/Shanghai")
         let exporter = CSVExporter(options: options)
         let out = OutputWriter(inMemory: "mem")
@@ -215,8 +215,8 @@ struct ImporterTests {
 
     @Test("--safe-csv neutralises formula-looking cells")
     func safeCSV() throws {
-        var options = ExportOptions()
-        options.safeCSV = true
+        var options = WriteOptions()
+        options.csv.safe = true
         let exporter = CSVExporter(options: options)
         let out = OutputWriter(inMemory: "mem")
         let e = Event(id: "=1+1", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!), title: "@SUM(A1)", attributes: ["x": "-2", "y": "+3"])

@@ -16,15 +16,20 @@ public final class CSVExporter: TimelineExporter {
     ]
     static let lookahead = 1000
 
-    private let options: ExportOptions
+    private let options: WriteOptions
     private let delimiter: UInt8
+    /// The CSV settings, read once (they are looked up by key).
+    private let timeFormat: DateOutputFormat
+    private let safe: Bool
     private var held: [Event] = []
     private var attributeColumns: [String]?
     private var days = DateOutputFormat.DayCache()
 
-    public init(options: ExportOptions, delimiter: UInt8 = 0x2C) {
+    public init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
         self.options = options
         self.delimiter = delimiter
+        timeFormat = options.csv.timeFormat ?? .rfc3339
+        safe = options.csv.safe
     }
 
     public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
@@ -59,7 +64,7 @@ public final class CSVExporter: TimelineExporter {
     private func time(_ value: TimeValue?) -> String {
         guard let value else { return "" }
         var bytes = [UInt8]()
-        (options.timeFormat ?? .rfc3339).append(value, in: options.displayZone.rules, cache: &days, to: &bytes)
+        timeFormat.append(value, in: options.displayZone.rules, cache: &days, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -90,7 +95,7 @@ public final class CSVExporter: TimelineExporter {
 
     private func appendCell(_ text: String, to line: inout [UInt8]) {
         var cell = text
-        if options.safeCSV, let first = cell.first, "=+-@".contains(first) { cell = "'" + cell }
+        if safe, let first = cell.first, "=+-@".contains(first) { cell = "'" + cell }
         let needsQuotes = cell.utf8.contains { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {
             line += cell.utf8

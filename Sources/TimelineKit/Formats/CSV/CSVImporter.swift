@@ -52,7 +52,10 @@ public struct CSVImporter: TimelineImporter {
 
     public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let options = context.options
-        let reader = try CSVReader(input: input, delimiter: options.delimiter ?? defaultDelimiter)
+        guard options.csv.delimiter?.isASCII ?? true else {
+            throw TimelineError(.usage, "the CSV delimiter '\(options.csv.delimiter!)' is not an ASCII character")
+        }
+        let reader = try CSVReader(input: input, delimiter: options.csv.delimiter?.asciiValue ?? defaultDelimiter)
         var header: [String]
         var pending: CSVRecord?
         switch try reader.next() {
@@ -60,7 +63,7 @@ public struct CSVImporter: TimelineImporter {
         case .failure(let e)?:
             throw TimelineError(.data, "cannot read the header line: \(e.message)", at: SourceLocation(file: input.name, line: e.line))
         case .success(let first)?:
-            if options.hasHeader {
+            if options.csv.hasHeader {
                 header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
                 var seen: [String: Int] = [:]
                 for (i, name) in header.enumerated() {

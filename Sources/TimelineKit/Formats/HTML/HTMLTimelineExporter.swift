@@ -4,10 +4,10 @@
 /// display zone is stated. Every piece of source text is escaped, so a title of
 /// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
 public final class HTMLTimelineExporter: TimelineExporter {
-    private let export: ExportOptions
+    private let export: WriteOptions
     private var events: [Event] = []
 
-    public init(export: ExportOptions) {
+    public init(export: WriteOptions) {
         self.export = export
     }
 
@@ -19,7 +19,7 @@ public final class HTMLTimelineExporter: TimelineExporter {
 
     public func finish(to out: OutputWriter) throws(TimelineError) {
         let zone = export.displayZone
-        let locale = export.textLocale
+        let locale = export.locale
         let words = locale.words
         var html = """
             <!DOCTYPE html>
@@ -66,7 +66,7 @@ public final class HTMLTimelineExporter: TimelineExporter {
         try out.write(html)
     }
 
-    static func clock(_ v: TimeValue, _ zone: ZoneRules, _ words: TextLocale.Words) -> String {
+    static func clock(_ v: TimeValue, _ zone: ZoneRules, _ words: TimelineLocale.Words) -> String {
         guard let i = v.instant else { return words.allDay }
         let l = i.local(in: zone.offset(at: i))
         return (l.hour < 10 ? "0" : "") + "\(l.hour):" + (l.minute < 10 ? "0" : "") + "\(l.minute)"
@@ -80,7 +80,7 @@ public final class HTMLTimelineExporter: TimelineExporter {
         return sign + digits + (a.currency.map { " \($0)" } ?? "")
     }
 
-    static func totals(_ totals: [CurrencyTotal], _ words: TextLocale.Words) -> String {
+    static func totals(_ totals: [CurrencyTotal], _ words: TimelineLocale.Words) -> String {
         let parts = totals.flatMap { t -> [String] in
             var p: [String] = []
             if !t.income.isZero { p.append("\(words.income) " + money(Amount(value: t.income, currency: t.currency))) }

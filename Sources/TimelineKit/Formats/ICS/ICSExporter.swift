@@ -13,11 +13,14 @@ import Foundation
 /// property names (RRULE, GEO, X-…) are written back as those properties; others as
 /// `X-TIMELINE-ATTRIBUTE;X-NAME=name:value`.
 public final class ICSExporter: TimelineExporter {
-    private let options: ExportOptions
+    private let options: WriteOptions
+    /// `options.ics.utc`, read once (settings are looked up by key).
+    private let utc: Bool
     private var events: [Event] = []
 
-    public init(options: ExportOptions) {
+    public init(options: WriteOptions) {
         self.options = options
+        utc = options.ics.utc
     }
 
     public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
@@ -28,7 +31,7 @@ public final class ICSExporter: TimelineExporter {
 
     public func finish(to out: OutputWriter) throws(TimelineError) {
         var lines: [String] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//timeline//timeline toolkit//EN", "CALSCALE:GREGORIAN"]
-        if !options.icsUTC {
+        if !utc {
             lines += timeZones()
         }
         var bytes: [UInt8] = []
@@ -109,7 +112,7 @@ public final class ICSExporter: TimelineExporter {
             return "\(name);VALUE=DATE:" + Self.basicDate(d)
         }
         let instant = v.instant!
-        if !options.icsUTC, let zone = v.zone, let rules = ZoneResolver.ianaRules(zone), zone != "UTC" {
+        if !utc, let zone = v.zone, let rules = ZoneResolver.ianaRules(zone), zone != "UTC" {
             return "\(name);TZID=\(Self.parameterValue(zone)):" + Self.basic(instant.local(in: rules.offset(at: instant)))
         }
         return "\(name):" + Self.utc(instant)

@@ -18,6 +18,7 @@ public struct ICSImporter: TimelineImporter {
     public init() {}
 
     public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        let window = context.options.ics.window
         let components = try ICSComponent.read(input) { error in
             context.report(Diagnostic(.warning, error.message, at: SourceLocation(file: input.name, line: error.line), code: "ics-syntax"))
         }
@@ -40,7 +41,7 @@ public struct ICSImporter: TimelineImporter {
                 file: input.name, format: context.format, parser: context.dateParser, fileZones: fileZones,
                 calendarZone: calendar?.property("X-WR-TIMEZONE")?.value.trimmingSpaces,
                 calendarName: calendar?.property("X-WR-CALNAME").map { ICSText.unescape($0.value) })
-            let series = context.options.recurrence.map { _ in ICSSeriesIndex(items) }
+            let series = window.map { _ in ICSSeriesIndex(items) }
             for item in items where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
                 number += 1
                 let location = SourceLocation(file: input.name, line: item.line)
@@ -51,7 +52,7 @@ public struct ICSImporter: TimelineImporter {
                 defer { context.report(mapper.notices.drain(), at: location) }
                 switch mapper.event(item, number: number) {
                 case .success(let event):
-                    guard let window = context.options.recurrence, let series, series.isMaster(item) else {
+                    guard let window, let series, series.isMaster(item) else {
                         try context.emit(event)
                         continue
                     }

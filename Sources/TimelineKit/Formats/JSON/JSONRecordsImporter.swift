@@ -65,11 +65,11 @@ public struct JSONRecordsImporter: TimelineImporter {
             return
         }
         let lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
-        if head[firstIndex] == UInt8(ascii: "{"), context.options.recordsPath == nil, let end = lineEnd,
+        if head[firstIndex] == UInt8(ascii: "{"), context.options.json.recordsPath == nil, let end = lineEnd,
             (try? JSONParser.parseComplete(Array(head[firstIndex..<end]), what: "the first line")) != nil
         {
             try readLines(input, context: context)
-        } else if head[firstIndex] == UInt8(ascii: "["), context.options.recordsPath == nil {
+        } else if head[firstIndex] == UInt8(ascii: "["), context.options.json.recordsPath == nil {
             try readArray(input, context: context)
         } else {
             // A wrapped document is read whole: fields beside the records array may come
@@ -175,10 +175,10 @@ public struct JSONRecordsImporter: TimelineImporter {
         // lets every complete record before it through.
         do {
             var siblings: [(String, JSONValue)] = []
-            let path = context.options.recordsPath?.split(separator: ".").map(String.init) ?? []
+            let path = context.options.json.recordsPath?.split(separator: ".").map(String.init) ?? []
             if parser.peek() == UInt8(ascii: "[") {
                 guard path.isEmpty else {
-                    throw TimelineError(.usage, "--records \(context.options.recordsPath!): the document is an array, not an object", at: location(0))
+                    throw TimelineError(.usage, "--records \(context.options.json.recordsPath!): the document is an array, not an object", at: location(0))
                 }
             } else {
                 // Find the records array: the --records path, else the one array of objects.

@@ -18,7 +18,7 @@
 /// Simplified Chinese; ANSI colour only when asked for.
 public final class TextTimelineExporter: GroupingExporter {
     public struct Options: Sendable {
-        public var locale: TextLocale = .english
+        public var locale: TimelineLocale = .english
         /// The moment relative times are counted from (`--now`).
         public var now: Instant
         public var color = false
@@ -31,11 +31,11 @@ public final class TextTimelineExporter: GroupingExporter {
         }
     }
 
-    private let export: ExportOptions
+    private let export: WriteOptions
     private let options: Options
     private var events: [Event] = []
 
-    public init(export: ExportOptions, options: Options) {
+    public init(export: WriteOptions, options: Options) {
         self.export = export
         self.options = options
     }
@@ -194,7 +194,7 @@ public final class TextTimelineExporter: GroupingExporter {
 }
 
 /// The languages of the text timeline.
-public enum TextLocale: String, Sendable, CaseIterable {
+public enum TimelineLocale: String, Sendable, CaseIterable {
     case english = "en"
     case simplifiedChinese = "zh-Hans"
 

@@ -14,7 +14,7 @@ struct CanonicalFormatTests {
     static func read(_ text: String, name: String = "in.ndjson") throws -> Run {
         var run = Run()
         let context = ImportContext(
-            options: ImportOptions(), format: "ndjson", dateParser: DateParser(),
+            options: ReadOptions(), format: "ndjson", dateParser: DateParser(),
             onEvent: { run.events.append($0) }, onReject: { run.rejects.append($0) }, onDiagnostic: { run.diagnostics.append($0) })
         try CanonicalImporter().read(from: InputReader(name: name, bytes: Array(text.utf8)), context: context)
         return run
@@ -117,7 +117,7 @@ struct CanonicalFormatTests {
             + #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t"},"# + "\n"
             + #"{"id":"b","start":{"date":"2024-06-13","basis":"date"},"title":"t"#
         var events: [Event] = []
-        let context = ImportContext(options: ImportOptions(), format: "json", dateParser: DateParser(), onEvent: { events.append($0) }, onReject: { _ in }, onDiagnostic: { _ in })
+        let context = ImportContext(options: ReadOptions(), format: "json", dateParser: DateParser(), onEvent: { events.append($0) }, onReject: { _ in }, onDiagnostic: { _ in })
         do {
             try CanonicalImporter().read(from: InputReader(name: "doc.json", bytes: Array(text.utf8)), context: context)
             Issue.record("no error")

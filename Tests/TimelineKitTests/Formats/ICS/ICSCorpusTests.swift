@@ -70,7 +70,7 @@ struct ICSCorpusTests {
 
     static func importFile(_ path: String) throws -> (events: [Event], rejects: [RejectedRecord], warnings: [Diagnostic]) {
         let data = try Data(contentsOf: corpus.appendingPathComponent(path))
-        var options = ImportOptions()
+        var options = ReadOptions()
         options.dates.assumedZone = .utc
         var events: [Event] = []
         var rejects: [RejectedRecord] = []
@@ -167,7 +167,7 @@ struct ICSCorpusTests {
         var events: [Event] = []
         var rejects: [RejectedRecord] = []
         let context = ImportContext(
-            options: ImportOptions(), format: "ics", dateParser: DateParser(),
+            options: ReadOptions(), format: "ics", dateParser: DateParser(),
             onEvent: { events.append($0) }, onReject: { rejects.append($0) },
             onDiagnostic: { warnings.append("\($0.location!.line!): \($0.message)") })
         try ICSImporter().read(from: InputReader(name: "bad.ics", bytes: Array(text.utf8)), context: context)

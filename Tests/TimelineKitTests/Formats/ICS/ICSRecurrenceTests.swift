@@ -43,7 +43,7 @@ struct ICSRecurrenceTests {
     static func run(_ text: String, window: String?, cap: Int = 10_000) throws -> ImportRun {
         try ImportRun(ICSImporter(), text, name: "cal.ics", format: "ics") { options in
             options.dates.assumedZone = nil
-            options.recurrence = try window.map { try RecurrenceExpansion.parse($0, maxOccurrences: cap).get() }
+            options.ics.expansion = try window.map { try RecurrenceExpansion.parse($0, maxOccurrences: cap).get() }
         }
     }
 

@@ -1,68 +1,17 @@
-/// One command-line option: its names, its value (if any), its default and its help.
-struct OptionSpec: Sendable {
-    /// The long name without dashes (`assume-zone`); the key for parsed values.
-    var name: String
-    var short: Character?
-    /// `ZONE`, `FILE`, …; nil for a flag.
-    var valueName: String?
-    var help: String
-    /// The default as shown in help (`UTC`, `asc`); nil when there is none.
-    var defaultText: String?
-    var repeatable = false
-    /// The allowed values, checked by the parser and listed in errors.
-    var choices: [String]?
+import Foundation
 
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help, defaultText: nil)
-    }
-
-    static func value(
-        _ name: String, short: Character? = nil, _ valueName: String, _ help: String, default defaultText: String? = nil,
-        repeatable: Bool = false, choices: [String]? = nil
-    ) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, repeatable: repeatable, choices: choices)
-    }
-
-    var displayName: String {
-        let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
-        return short.map { "-\($0), \(long)" } ?? long
-    }
-}
-
-/// A command's interface: what `--help` shows and what the parser accepts.
-struct CommandSpec: Sendable {
-    var name: String
-    var summary: String
-    var usage: String
-    var discussion: String?
-    var positional: (name: String, help: String)?
-    var options: [OptionSpec]
-    var examples: [(command: String, explanation: String)]
-}
-
-/// Options and arguments after parsing, with typed accessors that throw usage errors.
-struct ParsedArguments {
-    var values: [String: [String]] = [:]
-    var positionals: [String] = []
-
-    func has(_ name: String) -> Bool { values[name] != nil }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-}
-
-/// A usage error: exit 64, with the usage line and a pointer to `--help`.
-struct UsageError: Error {
-    var message: String
-}
-
+/// Parses a command's arguments against its declared options: long options with a value
+/// inline (`--to=csv`) or next, short options (`-o FILE`, `-oFILE`), flags, `--` to end
+/// options, `-` as a positional (standard input). Each value is converted to its option's
+/// type here, so every usage error comes out before the command runs.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], options: [any OptionDeclaration]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var i = 0
         var onlyPositionals = false
         func lookup(_ name: String) throws(UsageError) -> OptionSpec {
-            if let o = spec.options.first(where: { $0.name == name }) { return o }
-            let suggestion = closest(name, among: spec.options.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
+            if let o = options.first(where: { $0.spec.name == name }) { return o.spec }
+            let suggestion = closest(name, among: options.map(\.spec.name)).map { "; did you mean '--\($0)'?" } ?? ""
             throw UsageError(message: "unknown option '--\(name)'\(suggestion)")
         }
         while i < arguments.count {
@@ -88,15 +37,15 @@ enum ArgumentParser {
                 }
             } else {
                 let letter = arg.dropFirst().first!
-                guard let o = spec.options.first(where: { $0.short == letter }) else {
+                guard let o = options.first(where: { $0.spec.short == letter }) else {
                     throw UsageError(message: "unknown option '\(arg)'")
                 }
-                option = o
+                option = o.spec
                 if arg.count > 2 { inlineValue = String(arg.dropFirst(2)) }
             }
-            guard option.valueName != nil else {
+            guard let valueName = option.valueName else {
                 if inlineValue != nil { throw UsageError(message: "option '--\(option.name)' takes no value") }
-                parsed.values[option.name, default: []].append("")
+                parsed.texts[option.name, default: []].append("")
                 continue
             }
             let value: String
@@ -104,7 +53,7 @@ enum ArgumentParser {
                 value = inlineValue
             } else {
                 guard i < arguments.count else {
-                    throw UsageError(message: "option '--\(option.name)' needs a value (\(option.valueName!))")
+                    throw UsageError(message: "option '--\(option.name)' needs a value (\(valueName))")
                 }
                 value = arguments[i]
                 i += 1
@@ -112,10 +61,15 @@ enum ArgumentParser {
             if let choices = option.choices, !choices.contains(value) {
                 throw UsageError(message: "invalid value '\(value)' for '--\(option.name)'; valid values: \(choices.joined(separator: ", "))")
             }
-            if !option.repeatable, parsed.values[option.name] != nil {
+            if !option.repeatable, parsed.texts[option.name] != nil {
                 throw UsageError(message: "option '--\(option.name)' given more than once")
             }
-            parsed.values[option.name, default: []].append(value)
+            parsed.texts[option.name, default: []].append(value)
+        }
+        // Typed values, in declaration order (so the first bad value reported is the first
+        // declared, whatever the order on the command line).
+        for option in options {
+            if let texts = parsed.texts[option.spec.name] { parsed.values[option.spec.name] = try option.value(of: texts) }
         }
         return parsed
     }
@@ -143,17 +97,18 @@ enum ArgumentParser {
     }
 }
 
-/// Renders `--help` for a command.
+/// Renders `--help` for a command and the overview of all commands, from their declarations.
 enum HelpFormatter {
-    static func render(_ spec: CommandSpec) -> String {
-        var out = "OVERVIEW: \(spec.summary)\n\nUSAGE: \(spec.usage)\n"
-        if let d = spec.discussion { out += "\n" + d + "\n" }
-        if let p = spec.positional {
+    static func render(_ command: any Command.Type) -> String {
+        var out = "OVERVIEW: \(command.summary)\n\nUSAGE: \(command.usage)\n"
+        if let d = command.discussion { out += "\n" + d + "\n" }
+        if let p = command.positional {
             out += "\nARGUMENTS:\n" + row(p.name, p.help)
         }
-        if !spec.options.isEmpty {
+        let options = command.optionDeclarations.map(\.spec)
+        if !options.isEmpty {
             out += "\nOPTIONS:\n"
-            for o in spec.options {
+            for o in options {
                 var help = o.help
                 if let choices = o.choices { help += " (\(choices.joined(separator: "|")))" }
                 if let d = o.defaultText { help += " [default: \(d)]" }
@@ -162,12 +117,39 @@ enum HelpFormatter {
             }
         }
         out += row("-h, --help", "Show this help.")
-        if !spec.examples.isEmpty {
+        if !command.examples.isEmpty {
             out += "\nEXAMPLES:\n"
-            for e in spec.examples { out += "  # \(e.explanation)\n  \(e.command)\n\n" }
+            for e in command.examples { out += "  # \(e.explanation)\n  \(e.command)\n\n" }
             out.removeLast()
         }
         return out
+    }
+
+    /// The program's overview: what it does, its commands with their one-line abstracts,
+    /// the global options and a few examples.
+    static func overview(_ commands: [any Command.Type], examples: [String]) -> String {
+        let width = (commands.map { $0.name.count }.max() ?? 0) + 3
+        var out = """
+            OVERVIEW: timeline — convert timeline data (CSV, JSON/NDJSON, ICS) into one exact, zone-explicit
+            timeline, and report the time-zone mistakes that put events on the wrong day.
+
+            USAGE: timeline <command> [options]
+
+            COMMANDS:
+
+            """
+        for c in commands { out += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.abstract + "\n" }
+        out += """
+
+            OPTIONS:
+              -h, --help    Show help (also 'timeline <command> --help')
+              --version     Show the version
+
+            EXAMPLES:
+
+            """
+        for e in examples { out += "  \(e)\n" }
+        return out + "\n"
     }
 
     private static func row(_ left: String, _ right: String) -> String {

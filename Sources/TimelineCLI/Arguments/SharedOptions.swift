@@ -1,0 +1,125 @@
+import TimelineKit
+
+/// How date values are read: the options `convert`, `validate` and `dates` share.
+struct DateOptionGroup: OptionGroup {
+    let dateFormat = Option<[DatePattern]>(
+        spec: OptionSpec(
+            name: "date-format", valueName: "PATTERN",
+            help: "A date pattern tried after the built-in fast paths, in the order given: strptime style with '%' (%d/%m/%Y %H:%M) or LDML style (dd/MM/yyyy HH:mm, quote literals: yyyy-MM-dd'T'HH:mm).",
+            repeatable: true),
+        initial: []
+    ) { texts throws(UsageError) in
+        var patterns: [DatePattern] = []
+        for text in texts {
+            do throws(DatePattern.CompileError) {
+                patterns.append(try DatePattern(text))
+            } catch {
+                throw UsageError(message: error.message)
+            }
+        }
+        return patterns
+    }
+    let assumeZone = Option.text(
+        "assume-zone", "ZONE",
+        help: "Zone for values that carry no offset or zone (IANA id, Windows name, UTC). Such values are recorded with basis 'assumed'.",
+        default: "none: such values are errors")
+    let dayFirst = Option.flag("day-first", help: "Read 03/04/2024 as 3 April.")
+    let monthFirst = Option.flag("month-first", help: "Read 03/04/2024 as 4 March.")
+    let onGap = Option<GapPolicy>.choice(
+        "on-gap", "POLICY", help: "A local time skipped by a DST change: shift it forward by the gap, or reject it.", default: .shift)
+    let onOverlap = Option<OverlapPolicy>.choice(
+        "on-overlap", "POLICY", help: "A local time repeated by a DST change: take the earlier or later instant, or reject it.",
+        default: .earlier)
+    let abbrev = Option.list(
+        "abbrev", "ABBR=ZONE",
+        help: "Resolve a zone abbreviation, e.g. CST=Asia/Shanghai. Ambiguous abbreviations (CST, IST, BST, AST, EST, …) are refused without it.")
+
+    /// The date options, checked together.
+    func make(_ args: ParsedArguments) throws(UsageError) -> DateParsingOptions {
+        var options = DateParsingOptions()
+        options.zoneResolver = try Self.resolver(abbreviations: args[abbrev])
+        options.patterns = args[dateFormat]
+        if let zone = args[assumeZone] {
+            options.assumedZone = try Self.resolve(zone, option: "assume-zone", resolver: options.zoneResolver)
+        }
+        switch (args[dayFirst], args[monthFirst]) {
+        case (true, true): throw UsageError(message: "'--day-first' and '--month-first' cannot be used together")
+        case (true, false): options.fieldOrder = .dayFirst
+        case (false, true): options.fieldOrder = .monthFirst
+        case (false, false): break
+        }
+        options.onGap = args[onGap]
+        options.onOverlap = args[onOverlap]
+        return options
+    }
+
+    /// A resolver that knows the `--abbrev ABBR=ZONE` pairs.
+    static func resolver(abbreviations: [String]) throws(UsageError) -> ZoneResolver {
+        var overrides: [String: String] = [:]
+        for pair in abbreviations {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty else {
+                throw UsageError(message: "invalid value '\(pair)' for '--abbrev'; expected ABBR=ZONE, e.g. CST=Asia/Shanghai")
+            }
+            guard ZoneResolver.ianaRules(parts[1]) != nil else {
+                throw UsageError(message: "invalid value '\(pair)' for '--abbrev': unknown time zone '\(parts[1])'; use an IANA id such as 'Asia/Shanghai'")
+            }
+            overrides[parts[0]] = parts[1]
+        }
+        return ZoneResolver(abbreviationOverrides: overrides)
+    }
+
+    static func resolve(_ name: String, option: String, resolver: ZoneResolver) throws(UsageError) -> ResolvedZone {
+        do throws(ZoneResolutionError) {
+            return try resolver.resolve(name)
+        } catch {
+            throw UsageError(message: "invalid value '\(name)' for '--\(option)': \(error.message)")
+        }
+    }
+
+    /// The display zone: `zone` (the `--zone` text) when given, else the assumed zone, else UTC.
+    static func displayZone(_ zone: String?, _ options: DateParsingOptions) throws(UsageError) -> ResolvedZone {
+        if let zone { return try resolve(zone, option: "zone", resolver: options.zoneResolver) }
+        if let assumed = options.assumedZone { return ResolvedZone(rules: assumed.rules, kind: assumed.kind, fixedOffset: nil) }
+        return .utc
+    }
+}
+
+/// How inputs are read besides dates: field mapping, encoding, amounts, and the options
+/// the readable formats declare (`--delimiter`, `--records`, `--expand`, …).
+struct InputOptionGroup: OptionGroup {
+    let map = Option.list(
+        "map", "FIELD=COLUMN",
+        help: "Map a source column (a dotted path for JSON) to a field: \(MappedField.allCases.map(\.rawValue).joined(separator: ", ")) (zone: per-record zone; direction: income/expense words). start=date+time joins columns.")
+    let mapping = Option.text("mapping", "FILE", help: "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"}.")
+    let statusMap = Option.list("status-map", "WORD=STATUS", help: "Add a status word, e.g. 已揽件=processing.")
+    let encoding = Option<TextEncoding>.choice(
+        "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8)
+    let decimalComma = Option.flag("decimal-comma", help: "Amounts use a decimal comma: 1.234,50.")
+    let formats: [any OptionDeclaration] = FormatOptions.read
+
+    /// The reading options, checked together (each format checks its own settings).
+    func make(_ args: ParsedArguments, dates: DateParsingOptions) throws(TimelineError) -> ReadOptions {
+        var options = ReadOptions()
+        options.dates = dates
+        options.encoding = args[encoding]
+        options.mapping.amounts.decimalComma = args[decimalComma]
+        for spec in args[map] { try options.mapping.mapping.add(spec) }
+        for spec in args[statusMap] { try options.mapping.statuses.add(spec) }
+        if let file = args[mapping] { try options.mapping.mapping.add(file: file) }
+        for option in FormatOptions.read { try option.apply(args, to: &options) }
+        for format in FileFormat.all { try format.check(options) }
+        return options
+    }
+}
+
+/// The options the formats declare, each once (CSV and TSV share theirs), in registry order.
+enum FormatOptions {
+    static let read: [FormatOptionDeclaration<ReadOptions>] = unique(FileFormat.all.flatMap(\.readOptions))
+    static let write: [FormatOptionDeclaration<WriteOptions>] = unique(FileFormat.all.flatMap(\.writeOptions))
+
+    private static func unique<Target>(_ options: [FormatOption<Target>]) -> [FormatOptionDeclaration<Target>] {
+        var seen: Set<String> = []
+        return options.filter { seen.insert($0.name).inserted }.map(FormatOptionDeclaration.init)
+    }
+}

@@ -1,0 +1,100 @@
+/// Events read while they are iterated (`Timeline.events(in:options:)`), in bounded memory.
+/// A single-pass sequence: iterate it once. When iteration ends, `error` says whether
+/// reading stopped early; `rejects` and `diagnostics` hold what reading reported.
+/// Stopping the iteration early (a `break`) stops the reading.
+public final class EventSequence: Sequence, @unchecked Sendable {
+    private let channel: EventChannel
+    private let collected = LockedBox(Reported())
+
+    init(channel: EventChannel) {
+        self.channel = channel
+    }
+
+    deinit { channel.cancel() }
+
+    /// Records that could not be read, so far (all of them once iteration has ended).
+    public var rejects: [RejectedRecord] { collected.withLock { $0.rejects } }
+    /// Warnings and notes from reading, so far.
+    public var diagnostics: [Diagnostic] { collected.withLock { $0.diagnostics } }
+    /// What stopped reading before the end of the input (an unreadable file, malformed
+    /// input), once iteration has ended; nil when every input was read.
+    public var error: TimelineError? { channel.error }
+
+    public func makeIterator() -> Iterator { Iterator(sequence: self) }
+
+    public struct Iterator: IteratorProtocol {
+        let sequence: EventSequence
+
+        public mutating func next() -> Event? {
+            while let item = sequence.channel.next() {
+                if let event = sequence.take(item) { return event }
+            }
+            return nil
+        }
+    }
+
+    /// The event in `item`, after keeping what is not an event.
+    fileprivate func take(_ item: EventChannel.Item) -> Event? {
+        switch item {
+        case .event(let e): return e
+        case .rejected(let r): collected.withLock { $0.rejects.append(r) }
+        case .diagnostic(let d): collected.withLock { $0.diagnostics.append(d) }
+        }
+        return nil
+    }
+}
+
+/// Events read on a thread of their own and awaited by the iterating task
+/// (`Timeline.asyncEvents(in:options:)`). Iterate it once; `next()` throws the
+/// `TimelineError` that stopped reading early. Rejected records and diagnostics are
+/// collected as they come (`rejects`, `diagnostics`). Cancelling the task, or leaving the
+/// loop, stops the reading.
+public final class AsyncEventSequence: AsyncSequence, @unchecked Sendable {
+    public typealias Element = Event
+    private let channel: EventChannel
+    private let collected = LockedBox(Reported())
+
+    init(channel: EventChannel) {
+        self.channel = channel
+    }
+
+    deinit { channel.cancel() }
+
+    /// Records that could not be read, so far (all of them once iteration has ended).
+    public var rejects: [RejectedRecord] { collected.withLock { $0.rejects } }
+    /// Warnings and notes from reading, so far.
+    public var diagnostics: [Diagnostic] { collected.withLock { $0.diagnostics } }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(sequence: self) }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        let sequence: AsyncEventSequence
+
+        /// The next event; nil at the end of the input.
+        /// - Throws: the `TimelineError` that stopped reading early, or `CancellationError`
+        ///   when the task was cancelled.
+        public mutating func next() async throws -> Event? {
+            while true {
+                if Task.isCancelled {
+                    sequence.channel.cancel()
+                    throw CancellationError()
+                }
+                guard let item = await sequence.channel.nextAsync() else {
+                    if let error = sequence.channel.error { throw error }
+                    return nil
+                }
+                switch item {
+                case .event(let e): return e
+                case .rejected(let r): sequence.collected.withLock { $0.rejects.append(r) }
+                case .diagnostic(let d): sequence.collected.withLock { $0.diagnostics.append(d) }
+                }
+            }
+        }
+    }
+}
+
+/// What reading reported besides events.
+private struct Reported {
+    var rejects: [RejectedRecord] = []
+    var diagnostics: [Diagnostic] = []
+}

@@ -1,0 +1,44 @@
+/// How inputs are read: the format, how dates and fields are read, the text encoding, and
+/// the settings of particular formats (`csv`, `json`, `ics`). The defaults are the command
+/// line's defaults.
+public struct ReadOptions: Sendable {
+    /// The input format; nil detects it from the file name's extension, else the content.
+    public var format: FileFormat?
+    /// How date and time values are read: zones, patterns, day/month order, DST policies.
+    public var dates = DateParsingOptions()
+    /// Which source fields feed which event fields, status words, amounts.
+    public var mapping = MappingOptions()
+    /// The text encoding of the input; UTF-8 by default (a byte-order mark is skipped).
+    public var encoding: TextEncoding = .utf8
+    /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
+    public var formatSettings = FormatSettings()
+
+    public init() {}
+}
+
+/// How events are written: the display zone, the language and reference moment of the
+/// readable formats, grouping and order, and the settings of particular formats (`csv`,
+/// `ics`, `text`).
+public struct WriteOptions: Sendable {
+    /// Where days are counted and times shown (the command line's `--zone`). Default UTC.
+    public var displayZone: ResolvedZone = .utc
+    /// The language of the readable formats (text, HTML).
+    public var locale: TimelineLocale = .english
+    /// The moment relative times ("3 hours ago", "yesterday") are counted from in the
+    /// readable formats; nil counts from 1970-01-01T00:00:00Z (the command line passes the
+    /// clock). The library never reads the clock itself.
+    public var now: Instant?
+    /// How the readable formats group events: by day (also for `.none`) or by month; the
+    /// canonical JSON groups only when the conversion asks it to.
+    public var grouping: GroupingUnit = .none
+    /// The readable formats order events themselves: latest first when true.
+    public var descending = false
+    /// The output is a terminal that takes ANSI colours: the text format's automatic colour
+    /// follows it. The library never checks by itself (the command line sets it when
+    /// standard output is a terminal and `NO_COLOR` is not set).
+    public var terminalColors = false
+    /// Settings of particular formats, reached through their properties (`csv`, `ics`, `text`).
+    public var formatSettings = FormatSettings()
+
+    public init() {}
+}

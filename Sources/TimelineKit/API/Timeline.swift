@@ -1,0 +1,295 @@
+import Foundation
+
+/// The front door of TimelineKit: read events from any supported format, write them to any
+/// supported format, convert files end to end, and validate events for time-zone mistakes.
+///
+/// ```swift
+/// let result = try Timeline.read(.string(csv, name: "orders.csv"), options: options)
+/// for event in result.events { print(event.start.rfc3339, event.title) }
+/// ```
+///
+/// Everything here is what the `timeline` command line does; the command line only adds
+/// flags, printing and exit codes.
+public enum Timeline {
+    // MARK: Reading
+
+    /// Reads every event of `sources` (in input order), with the records that could not be
+    /// read and what was noticed on the way.
+    ///
+    /// - Throws: `TimelineError` for what stops reading: an input that cannot be opened
+    ///   (`.inputUnavailable`), an unknown format or bad setting (`.usage`), malformed input
+    ///   that cannot be read on (`.data`). A bad record is not thrown: it is in `rejects`.
+    public static func read(_ sources: [TimelineSource], options: ReadOptions = ReadOptions()) throws(TimelineError) -> ReadResult {
+        var result = ReadResult()
+        let collector = CollectingExporter()
+        let pipeline = ConvertPipeline()
+        pipeline.readOptions = options
+        pipeline.sort = .input
+        pipeline.onReject = { result.rejects.append($0) }
+        pipeline.onDiagnostic = { result.diagnostics.append($0) }
+        _ = try pipeline.run(sources: sources, exporter: collector, output: OutputWriter(inMemory: "events"))
+        result.events = collector.events
+        return result
+    }
+
+    /// Reads every event of `source`; see `read(_:options:)` for several sources.
+    public static func read(_ source: TimelineSource, options: ReadOptions = ReadOptions()) throws(TimelineError) -> ReadResult {
+        try read([source], options: options)
+    }
+
+    /// The events of `sources` as a sequence that reads while it is iterated, in bounded
+    /// memory whatever the input's size. Iterate it once. Rejected records and diagnostics
+    /// are collected on the sequence as they come (`rejects`, `diagnostics`); an error that
+    /// stopped reading early ends the iteration and is in `error`.
+    public static func events(in sources: [TimelineSource], options: ReadOptions = ReadOptions()) -> EventSequence {
+        EventSequence(channel: startReading(sources, options: options))
+    }
+
+    /// The events of `source` as a sequence read while it is iterated.
+    public static func events(in source: TimelineSource, options: ReadOptions = ReadOptions()) -> EventSequence {
+        events(in: [source], options: options)
+    }
+
+    /// The events of `sources` as an `AsyncSequence` for apps: reading runs on a thread of
+    /// its own and the iterating task suspends (never blocks) while it waits. Iterate it
+    /// once; `next()` throws the `TimelineError` that stopped reading early.
+    public static func asyncEvents(in sources: [TimelineSource], options: ReadOptions = ReadOptions()) -> AsyncEventSequence {
+        AsyncEventSequence(channel: startReading(sources, options: options))
+    }
+
+    /// The events of `source` as an `AsyncSequence`.
+    public static func asyncEvents(in source: TimelineSource, options: ReadOptions = ReadOptions()) -> AsyncEventSequence {
+        asyncEvents(in: [source], options: options)
+    }
+
+    /// Starts reading `sources` into a channel on a thread of its own.
+    private static func startReading(_ sources: [TimelineSource], options: ReadOptions) -> EventChannel {
+        let channel = EventChannel()
+        channel.startProducer { channel throws(TimelineError) in
+            let pipeline = ConvertPipeline()
+            pipeline.readOptions = options
+            pipeline.sort = .input
+            pipeline.onReject = { try? channel.send(.rejected($0)) }
+            pipeline.onDiagnostic = { try? channel.send(.diagnostic($0)) }
+            _ = try pipeline.run(sources: sources, exporter: ChannelExporter(channel), output: OutputWriter(inMemory: "events"))
+        }
+        return channel
+    }
+
+    // MARK: Writing
+
+    /// Writes `events`, in the order given, as `format` to `destination`. A file is
+    /// replaced atomically once everything is written; after an error it is untouched.
+    ///
+    /// The readable formats (text, HTML) order and group the events themselves; the
+    /// others keep the order given (sort first with `sortedForTimeline(_:zone:)`).
+    public static func write(
+        _ events: some Sequence<Event>, as format: FileFormat, to destination: TimelineDestination,
+        options: WriteOptions = WriteOptions()
+    ) throws(TimelineError) {
+        let writer = try TimelineWriter(format: format, destination: destination, options: options)
+        for event in events { try writer.write(event) }
+        try writer.finish()
+    }
+
+    /// `events`, in the order given, written as `format` into memory.
+    public static func data(_ events: some Sequence<Event>, as format: FileFormat, options: WriteOptions = WriteOptions()) throws(TimelineError) -> Data {
+        let writer = try TimelineWriter(format: format, options: options)
+        for event in events { try writer.write(event) }
+        return try writer.finish() ?? Data()
+    }
+
+    // MARK: Converting
+
+    /// Reads `sources`, orders (or groups) the events and writes them as
+    /// `options.outputFormat` to `destination` — `timeline convert`. Streams in bounded
+    /// memory with `sort = .input`; otherwise holds the events to order them.
+    ///
+    /// The output is written atomically and only when the run succeeds: it is not written
+    /// when values had no offset or zone and no zone was named, nor under `strict` when any
+    /// record was rejected (both throw `.data` after `handlers.finished` has seen the
+    /// result).
+    public static func convert(
+        _ sources: [TimelineSource], to destination: TimelineDestination, options: ConvertOptions,
+        handlers: ConvertHandlers = ConvertHandlers()
+    ) throws(TimelineError) -> ConvertResult {
+        guard let exporter = options.outputFormat.plugin.makeWriter(options.write) else {
+            throw TimelineError(.usage, "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
+        }
+        for source in sources { try source.checkReadable() }  // fail with 66 before creating any output
+        let output = try destination.open()
+        let pipeline = ConvertPipeline()
+        pipeline.readOptions = options.read
+        pipeline.writeOptions = options.write
+        pipeline.sort = options.sort
+        pipeline.grouping = options.grouping
+        pipeline.verbose = options.verbose
+        pipeline.onDiagnostic = handlers.diagnostic
+        pipeline.onProgress = handlers.progress
+        pipeline.progressInterval = handlers.progressInterval
+        let validation = options.validate ? ValidationRun(read: options.read, displayZone: options.write.displayZone) : nil
+        pipeline.onReject = { record in
+            validation?.rejects.append(record)
+            handlers.rejected(record)
+        }
+        if let validation {
+            pipeline.observe(with: validation.validator)
+            pipeline.onDiagnostic = { d in
+                validation.noticed(d)
+                handlers.diagnostic(d)
+            }
+        }
+        let summary = try pipeline.run(sources: sources, exporter: exporter, output: output)
+        let result = ConvertResult(summary: summary, report: validation?.report(records: summary.read))
+        try handlers.finished(result)
+        if summary.naive > 0 {
+            throw TimelineError(
+                .data, "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+        }
+        if options.strict && summary.rejected > 0 {
+            throw TimelineError(
+                .data, "\(summary.rejected) record(s) rejected under --strict; no output written",
+                notes: ["see the errors above, or write them to a file with --rejects FILE"])
+        }
+        try output.commit()
+        return result
+    }
+
+    // MARK: Validating
+
+    /// Reads `sources` and reports the time-zone grouping anomalies in them (TZ101–TZ114,
+    /// E001) — `timeline validate`. Streams: keeps per-series facts, not the events.
+    public static func validate(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> ValidationReport {
+        let run = ValidationRun(read: options.read, displayZone: options.displayZone)
+        let pipeline = ConvertPipeline()
+        pipeline.readOptions = options.read
+        pipeline.writeOptions.displayZone = options.displayZone
+        pipeline.sort = .input
+        pipeline.verbose = options.verbose
+        pipeline.onReject = { run.rejects.append($0) }
+        pipeline.observe(with: run.validator)
+        pipeline.onDiagnostic = { d in
+            run.noticed(d)
+            options.diagnostic(d)
+        }
+        let summary = try pipeline.run(sources: sources, exporter: DiscardingExporter(), output: OutputWriter(inMemory: "validate"))
+        return run.report(records: summary.read)
+    }
+
+    /// Reports the time-zone grouping anomalies in `events` (already read): the rules that
+    /// look at events (TZ101 as a warning, TZ102, TZ103, TZ107, TZ108, TZ111, TZ113, TZ114).
+    /// What only reading sees — rejected records, DST gaps and overlaps met while reading —
+    /// is in the report of `validate(_:options:)` on the sources.
+    public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
+        let run = ValidationRun(read: options.read, displayZone: options.displayZone)
+        let all = Array(events)
+        return run.validator.run(events: all, records: all.count, rejects: [], notices: [])
+    }
+}
+
+/// What `Timeline.read` found: the events in input order, the records that could not be
+/// read (with their raw text, place and reason), and warnings and notes from reading.
+public struct ReadResult: Sendable {
+    public var events: [Event] = []
+    public var rejects: [RejectedRecord] = []
+    public var diagnostics: [Diagnostic] = []
+}
+
+/// What `Timeline.convert` does besides reading and writing.
+public struct ConvertOptions: Sendable {
+    /// How the inputs are read.
+    public var read = ReadOptions()
+    /// How the output is written (its display zone, language, …).
+    public var write = WriteOptions()
+    /// The output format. Default: the canonical JSON document.
+    public var outputFormat = FileFormat.named("json")!
+    /// The order: by start (`asc`, the default), latest first, or as read (`input`, which
+    /// streams in bounded memory).
+    public var sort = SortOrder.asc
+    /// Groups by day or month in the display zone (canonical JSON only).
+    public var grouping = GroupingUnit.none
+    /// Any rejected record fails the run, and no output is written.
+    public var strict = false
+    /// Also validate while converting; the report is in the result.
+    public var validate = false
+    /// Report decisions such as format detection as notes.
+    public var verbose = false
+
+    public init() {}
+}
+
+/// Callbacks of a conversion, called on the thread that runs it, in input order.
+public struct ConvertHandlers {
+    /// Warnings and notes as they happen (a DST gap met, a line skipped, …).
+    public var diagnostic: (Diagnostic) -> Void = { _ in }
+    /// Each record that could not be read, with its raw text, place and reason.
+    public var rejected: (RejectedRecord) -> Void = { _ in }
+    /// The running count of records read, every `progressInterval` records.
+    public var progress: (Int) -> Void = { _ in }
+    public var progressInterval = 10_000
+    /// The outcome, once every input is read and before the output is committed (or the
+    /// run fails for naive values or under `strict`). An error thrown here stops the run
+    /// before the output is committed.
+    public var finished: (ConvertResult) throws(TimelineError) -> Void = { _ in }
+
+    public init() {}
+}
+
+/// What a conversion did.
+public struct ConvertResult: Sendable {
+    /// Records read, written and rejected.
+    public var summary: ConvertSummary
+    /// The validation report, when the conversion was asked to validate.
+    public var report: ValidationReport?
+}
+
+/// How `Timeline.validate` reads and where it counts days.
+public struct ValidationOptions {
+    /// How the inputs are read.
+    public var read = ReadOptions()
+    /// Where days are counted (the command line's `--zone`): default UTC.
+    public var displayZone = ResolvedZone.utc
+    /// Report decisions such as format detection as notes.
+    public var verbose = false
+    /// Diagnostics that are not findings (a note about format detection, a syntax warning).
+    public var diagnostic: (Diagnostic) -> Void = { _ in }
+
+    public init() {}
+}
+
+/// The validator of one run and what reading reported to it.
+final class ValidationRun {
+    let validator: Validator
+    var rejects: [RejectedRecord] = []
+    private(set) var notices: [Diagnostic] = []
+
+    init(read: ReadOptions, displayZone: ResolvedZone) {
+        validator = Validator(ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone))
+    }
+
+    /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).
+    func noticed(_ d: Diagnostic) {
+        if d.code.flatMap(FindingCode.init(rawValue:)) != nil { notices.append(d) }
+    }
+
+    func report(records: Int) -> ValidationReport {
+        validator.report(records: records, rejects: rejects, notices: notices)
+    }
+}
+
+/// Keeps every event written (`Timeline.read`).
+final class CollectingExporter: TimelineExporter, @unchecked Sendable {
+    private(set) var events: [Event] = []
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) { events.append(event) }
+    func finish(to out: OutputWriter) throws(TimelineError) {}
+}
+
+/// Sends every event written into a channel (`Timeline.events`).
+final class ChannelExporter: TimelineExporter {
+    private let channel: EventChannel
+    init(_ channel: EventChannel) { self.channel = channel }
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) { try channel.send(.event(event)) }
+    func finish(to out: OutputWriter) throws(TimelineError) {}
+}

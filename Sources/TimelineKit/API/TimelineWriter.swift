@@ -1,0 +1,62 @@
+import Foundation
+
+/// Writes events one at a time in a format, to a destination or into memory:
+///
+/// ```swift
+/// let writer = try TimelineWriter(format: .named("ndjson")!, destination: .file(path: "out.ndjson"))
+/// for event in events { try writer.write(event) }
+/// try writer.finish()
+/// ```
+///
+/// Streaming formats (NDJSON, CSV) write as events come; formats that need every event
+/// (ICS with generated VTIMEZONEs, the text and HTML timelines, which order and group the
+/// events) write at `finish()`. A file destination is replaced atomically by `finish()`;
+/// a writer dropped without it leaves the file untouched.
+public final class TimelineWriter {
+    private let exporter: any TimelineExporter
+    private let output: OutputWriter
+    private let inMemory: Bool
+    private var finished = false
+
+    /// A writer to `destination`.
+    /// - Throws: `.usage` when the format cannot be written, `.cannotCreateOutput` when the
+    ///   destination cannot be created.
+    public init(format: FileFormat, destination: TimelineDestination, options: WriteOptions = WriteOptions()) throws(TimelineError) {
+        exporter = try Self.exporter(format, options)
+        output = try destination.open()
+        inMemory = false
+        try exporter.begin(DocumentHeader(zone: options.displayZone.identifier), to: output)
+    }
+
+    /// A writer into memory: `finish()` returns the bytes.
+    public init(format: FileFormat, options: WriteOptions = WriteOptions()) throws(TimelineError) {
+        exporter = try Self.exporter(format, options)
+        output = OutputWriter(inMemory: format.id)
+        inMemory = true
+        try exporter.begin(DocumentHeader(zone: options.displayZone.identifier), to: output)
+    }
+
+    private static func exporter(_ format: FileFormat, _ options: WriteOptions) throws(TimelineError) -> any TimelineExporter {
+        guard let exporter = format.plugin.makeWriter(options) else {
+            throw TimelineError(.usage, "writing '\(format.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
+        }
+        return exporter
+    }
+
+    /// Writes one event (or keeps it, for formats that write at the end).
+    public func write(_ event: Event) throws(TimelineError) {
+        precondition(!finished, "TimelineWriter.write after finish()")
+        try exporter.write(event, to: output)
+    }
+
+    /// Writes what is left and commits the destination.
+    /// - Returns: the bytes written, for a writer into memory; nil otherwise.
+    @discardableResult
+    public func finish() throws(TimelineError) -> Data? {
+        precondition(!finished, "TimelineWriter.finish() called twice")
+        finished = true
+        try exporter.finish(to: output)
+        try output.commit()
+        return inMemory ? Data(output.bytes) : nil
+    }
+}

@@ -1,0 +1,103 @@
+/// `csv`: comma (or semicolon, tab, pipe) separated values, RFC 4180. Read one event per
+/// row through the field mapping (`CSVImporter`); written with a fixed column order
+/// (`CSVExporter`).
+package enum CSVFormat: FormatPlugin {
+    package static let id = "csv"
+    package static let summary = "comma/semicolon/tab/pipe separated values"
+    package static let extensions = ["csv"]
+    package static var readOptions: [FormatOption<ReadOptions>] { CSVReadSettings.options }
+    package static var writeOptions: [FormatOption<WriteOptions>] { CSVWriteSettings.options }
+
+    /// A delimiter in the first line.
+    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+        guard let line = head.firstContentLine else { return .no }
+        return head.contains(anyOf: [0x2C, 0x3B, 0x7C], in: line) ? .weak : .no
+    }
+
+    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
+    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options) }
+}
+
+/// How CSV and TSV input is read (`ReadOptions.csv`).
+public struct CSVReadSettings: Sendable, Hashable {
+    /// The delimiter, an ASCII character; nil detects it from the header line among
+    /// `,` `;` tab `|` (TSV input defaults to tab).
+    public var delimiter: Character?
+    /// False when the file has no header line: columns are then named `1`, `2`, ….
+    public var hasHeader = true
+
+    public init() {}
+
+    /// `--delimiter`, `--no-header` (declared once here, offered for csv and tsv).
+    static let options: [FormatOption<ReadOptions>] = [
+        FormatOption(
+            "delimiter", .value(name: "C", choices: nil, repeatable: false), help: "CSV delimiter: a character, 'tab', or '\\t'.",
+            default: "detected among , ; tab |"
+        ) { values, options throws(TimelineError) in
+            let d = values[0]
+            switch d {
+            case "tab", "\\t", "\t": options.csv.delimiter = "\t"
+            default:
+                guard d.utf8.count == 1, let b = d.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
+                    throw TimelineError(.usage, "invalid value '\(d)' for '--delimiter'; expected one character such as ';' or 'tab'")
+                }
+                options.csv.delimiter = Character(d)
+            }
+        },
+        FormatOption("no-header", .flag, help: "The CSV has no header line: columns are named 1, 2, …") { _, options throws(TimelineError) in
+            options.csv.hasHeader = false
+        },
+    ]
+}
+
+/// How CSV and TSV output is written (`WriteOptions.csv`).
+public struct CSVWriteSettings: Sendable {
+    /// How times are written; nil writes RFC 3339 in the display zone (dates as `YYYY-MM-DD`).
+    public var timeFormat: DateOutputFormat?
+    /// Cells starting with `=`, `+`, `-` or `@` get a leading `'`, so spreadsheets show
+    /// them as text instead of running them as formulas.
+    public var safe = false
+
+    public init() {}
+
+    /// `--time-format`, `--safe-csv`.
+    static let options: [FormatOption<WriteOptions>] = [
+        FormatOption(
+            "time-format", .value(name: "FORMAT", choices: nil, repeatable: false),
+            help: "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"
+        ) { values, options throws(TimelineError) in
+            do throws(DatePattern.CompileError) {
+                options.csv.timeFormat = try DateOutputFormat(values[0])
+            } catch {
+                throw TimelineError(.usage, error.message)
+            }
+        },
+        FormatOption("safe-csv", .flag, help: "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them.") {
+            _, options throws(TimelineError) in options.csv.safe = true
+        },
+    ]
+}
+
+private enum CSVReadSettingsKey: FormatSettingsKey {
+    static let defaultValue = CSVReadSettings()
+}
+
+private enum CSVWriteSettingsKey: FormatSettingsKey {
+    static let defaultValue = CSVWriteSettings()
+}
+
+extension ReadOptions {
+    /// How CSV and TSV input is read.
+    public var csv: CSVReadSettings {
+        get { formatSettings[CSVReadSettingsKey.self] }
+        set { formatSettings[CSVReadSettingsKey.self] = newValue }
+    }
+}
+
+extension WriteOptions {
+    /// How CSV and TSV output is written.
+    public var csv: CSVWriteSettings {
+        get { formatSettings[CSVWriteSettingsKey.self] }
+        set { formatSettings[CSVWriteSettingsKey.self] = newValue }
+    }
+}

@@ -1,0 +1,16 @@
+/// `tsv`: tab separated values — CSV with a tab as the delimiter unless `--delimiter` says
+/// otherwise; the same settings as CSV.
+package enum TSVFormat: FormatPlugin {
+    package static let id = "tsv"
+    package static let summary = "tab separated values"
+    package static let extensions = ["tsv", "tab"]
+    package static var readOptions: [FormatOption<ReadOptions>] { CSVReadSettings.options }
+
+    /// A tab in the first line.
+    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+        guard let line = head.firstContentLine else { return .no }
+        return head.contains(anyOf: [0x09], in: line) ? .fair : .no
+    }
+
+    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter(defaultDelimiter: 0x09) }
+}

@@ -1,0 +1,48 @@
+/// `json`: JSON records — a top-level array, the array at `--records PATH`, or the one array
+/// of objects inside a wrapping object — or a canonical timeline document, which is read as
+/// it is (`JSONRecordsImporter`). Written as the canonical document.
+package enum JSONFormat: FormatPlugin {
+    package static let id = "json"
+    package static let summary = "JSON records (array, wrapped array, --records PATH) or the canonical document"
+    package static let extensions = ["json"]
+    package static var readOptions: [FormatOption<ReadOptions>] { JSONReadSettings.options }
+
+    /// A document that starts with `{` or `[`.
+    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+        guard let first = head.firstNonBlank else { return .no }
+        return head[first] == UInt8(ascii: "{") || head[first] == UInt8(ascii: "[") ? .strong : .no
+    }
+
+    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { JSONRecordsImporter() }
+    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
+}
+
+/// How JSON and NDJSON records are found (`ReadOptions.json`).
+public struct JSONReadSettings: Sendable, Hashable {
+    /// The dotted path of the records array (`data`, `result.traces`); nil takes a top-level
+    /// array, NDJSON lines, or the one array of objects in a top-level object.
+    public var recordsPath: String?
+
+    public init() {}
+
+    /// `--records`.
+    static let options: [FormatOption<ReadOptions>] = [
+        FormatOption(
+            "records", .value(name: "PATH", choices: nil, repeatable: false),
+            help: "JSON: the dotted path of the records array, e.g. data or result.traces.",
+            default: "the top-level array, or the one array of objects"
+        ) { values, options throws(TimelineError) in options.json.recordsPath = values[0] }
+    ]
+}
+
+private enum JSONReadSettingsKey: FormatSettingsKey {
+    static let defaultValue = JSONReadSettings()
+}
+
+extension ReadOptions {
+    /// How JSON and NDJSON records are found.
+    public var json: JSONReadSettings {
+        get { formatSettings[JSONReadSettingsKey.self] }
+        set { formatSettings[JSONReadSettingsKey.self] = newValue }
+    }
+}

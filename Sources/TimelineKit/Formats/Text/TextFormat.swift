@@ -1,0 +1,60 @@
+/// `text`: a readable timeline for a terminal or an email (`TextTimelineExporter`).
+package enum TextFormat: FormatPlugin {
+    package static let id = "text"
+    package static let summary = "a readable plain-text timeline"
+    package static let extensions = ["txt"]
+    package static var writeOptions: [FormatOption<WriteOptions>] { TextWriteSettings.options }
+
+    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        var text = TextTimelineExporter.Options(now: options.now ?? Instant(seconds: 0))
+        text.locale = options.locale
+        text.color = options.text.color == .always || (options.text.color == .auto && options.terminalColors)
+        text.grouping = options.grouping
+        text.split = options.text.layout == .split
+        return TextTimelineExporter(export: options, options: text)
+    }
+}
+
+/// How the text timeline is laid out (`WriteOptions.text`).
+public struct TextWriteSettings: Sendable, Hashable {
+    /// One line per event (`line`), or income to the left of the line and everything else
+    /// to the right (`split`).
+    public enum Layout: String, Sendable, CaseIterable {
+        case line, split
+    }
+
+    /// ANSI colour: when the output is a terminal that takes it (`auto`, see
+    /// `WriteOptions.terminalColors`), always, or never.
+    public enum Color: String, Sendable, CaseIterable {
+        case auto, always, never
+    }
+
+    public var layout = Layout.line
+    public var color = Color.auto
+
+    public init() {}
+
+    /// `--layout`, `--color`.
+    static let options: [FormatOption<WriteOptions>] = [
+        FormatOption(
+            "layout", .value(name: "KIND", choices: Layout.allCases.map(\.rawValue), repeatable: false),
+            help: "Text output: 'split' puts income left of the line and expense right.", default: "line"
+        ) { values, options throws(TimelineError) in options.text.layout = Layout(rawValue: values[0])! },
+        FormatOption(
+            "color", .value(name: "WHEN", choices: Color.allCases.map(\.rawValue), repeatable: false),
+            help: "Text output: ANSI colour. NO_COLOR is respected.", default: "auto: only when stdout is a terminal"
+        ) { values, options throws(TimelineError) in options.text.color = Color(rawValue: values[0])! },
+    ]
+}
+
+private enum TextWriteSettingsKey: FormatSettingsKey {
+    static let defaultValue = TextWriteSettings()
+}
+
+extension WriteOptions {
+    /// How the text timeline is laid out.
+    public var text: TextWriteSettings {
+        get { formatSettings[TextWriteSettingsKey.self] }
+        set { formatSettings[TextWriteSettingsKey.self] = newValue }
+    }
+}
