@@ -36,6 +36,27 @@ struct ConvertCSVJSONTests {
         #expect(lines[5].contains(",-1024.00,CNY,"))
     }
 
+    @Test("TSV output: the wallet statement's CSV row with tabs; -o x.tsv picks it; read back as the same events")
+    func tsvOutput() throws {
+        let common = ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--map", "direction=收/支", "--sort", "input"]
+        let r = try BinaryRunner.run(["convert"] + common + ["--to", "tsv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = r.stdout.components(separatedBy: "\r\n")
+        // The CSV test's first row (checked by hand there), with a tab for each comma.
+        #expect(lines[1] == "4200002024061308152210001\t2024-06-13T08:15:22+08:00\t\t生椰拿铁\t\tcompleted\t商户消费\t-15.90\tCNY\t\t\t\t\t\t瑞幸咖啡\t零钱\t")
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tsv = dir.appendingPathComponent("wallet.tsv").path
+        #expect(try BinaryRunner.run(["convert"] + common + ["-o", tsv]).status == 0)
+        #expect(try String(contentsOfFile: tsv, encoding: .utf8) == r.stdout)
+        // The TSV read back gives the events the CSV gave (ids, instants, amounts).
+        let direct = try BinaryRunner.run(["convert"] + common + ["--to", "csv"])
+        let again = try BinaryRunner.run(["convert", tsv, "--map", "start=start", "--to", "csv", "--sort", "input", "--assume-zone", "Asia/Shanghai"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let field = { (line: String) in line.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",") }
+        #expect(again.stdout.components(separatedBy: "\r\n").dropFirst().map(field) == direct.stdout.components(separatedBy: "\r\n").dropFirst().map(field))
+    }
+
     @Test("rejects: a CSV with the input's header plus reject_line and reject_reason; the summary points at it")
     func rejectsFile() throws {
         let dir = try BinaryRunner.temporaryDirectory()

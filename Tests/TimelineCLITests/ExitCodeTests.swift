@@ -39,7 +39,7 @@ struct ExitCodeTests {
     }
 
     @Test("64: bad values list the valid ones", arguments: [
-        (["convert", "samples/events.ndjson", "--to", "xml"], "invalid value 'xml' for '--to'; valid values: csv, json, ndjson, ics, timeline, text, html"),
+        (["convert", "samples/events.ndjson", "--to", "xml"], "invalid value 'xml' for '--to'; valid values: csv, tsv, json, ndjson, ics, timeline, text, html"),
         (["convert", "samples/events.ndjson", "--zone", "Mars/Base"], "unknown time zone 'Mars/Base'"),
         (["convert", "samples/calendar.ics", "--expand", "2024-01-01"], "is not a window FROM..UNTIL such as 2024-01-01..2024-12-31"),
         (["convert", "samples/calendar.ics", "--max-occurrences", "5"], "--max-occurrences only applies with --expand"),
