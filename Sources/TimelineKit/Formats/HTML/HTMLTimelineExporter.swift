@@ -35,22 +35,18 @@ public final class HTMLTimelineExporter: TimelineExporter {
 
             """
         // Events may arrive in any order: they are ordered here.
-        let ordered = events.sortedForTimeline(export.descending ? .desc : .asc, zone: zone.rules)
-        let months = TimelineGrouping.group(ordered, unit: .month, zone: zone.rules)
-        for month in months {
-            let parts = month.key.split(separator: "-").compactMap { Int($0) }
-            html += "<details open class=\"month\"><summary><span>\(Self.escape(locale.month(year: parts[0], month: parts[1])))</span>"
-                + Self.totals(month.totals, words) + "</summary>\n"
-            for day in TimelineGrouping.group(month.events, unit: .day, zone: zone.rules) {
-                let d = day.key.split(separator: "-").compactMap { Int($0) }
-                let date = CivilDate(year: d[0], month: d[1], day: d[2])!
-                html += "<section class=\"day\"><h2>\(Self.escape(locale.day(date)))</h2>\n<ol class=\"line\">\n"
-                for e in day.events {
+        let months = TimelineSections(events, by: .month, zone: zone, locale: locale, order: export.descending ? .desc : .asc)
+        for month in months.sections {
+            html += "<details open class=\"month\"><summary><span>\(Self.escape(month.title))</span>" + Self.totals(month) + "</summary>\n"
+            for day in TimelineSections(month.entries.map(\.event), by: .day, zone: zone, locale: locale, order: .input).sections {
+                html += "<section class=\"day\"><h2>\(Self.escape(day.title))</h2>\n<ol class=\"line\">\n"
+                for entry in day.entries {
+                    let e = entry.event
                     let status = e.status?.rawValue ?? "none"
-                    html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(Self.clock(e.start, zone.rules, words)))</time>"
+                    html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
                         + "<span class=\"title\">\(Self.escape(e.title))</span>"
-                    if let a = e.amount {
-                        html += "<span class=\"amount \(a.value.isNegative ? "expense" : "income")\">\(Self.escape(Self.money(a)))</span>"
+                    if let a = e.amount, let amount = entry.amount {
+                        html += "<span class=\"amount \(a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
                     }
                     if let detail = e.detail, !detail.isEmpty {
                         html += "<p class=\"detail\">\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</p>"
@@ -58,7 +54,7 @@ public final class HTMLTimelineExporter: TimelineExporter {
                     if let location = e.location { html += "<p class=\"detail\">\(Self.escape(location))</p>" }
                     html += "</li>\n"
                 }
-                html += "</ol>" + Self.totals(day.totals, words) + "</section>\n"
+                html += "</ol>" + Self.totals(day) + "</section>\n"
             }
             html += "</details>\n"
         }
@@ -66,27 +62,8 @@ public final class HTMLTimelineExporter: TimelineExporter {
         try out.write(html)
     }
 
-    static func clock(_ v: TimeValue, _ zone: ZoneRules, _ words: TimelineLocale.Words) -> String {
-        guard let i = v.instant else { return words.allDay }
-        let l = i.local(in: zone.offset(at: i))
-        return (l.hour < 10 ? "0" : "") + "\(l.hour):" + (l.minute < 10 ? "0" : "") + "\(l.minute)"
-    }
-
-    static func money(_ a: Amount) -> String {
-        let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
-        let digits = a.value.isNegative ? String(a.value.description.dropFirst()) : a.value.description
-        let sign = a.value.isNegative ? "−" : "+"
-        if let c = a.currency, let s = symbols[c] { return sign + s + digits }
-        return sign + digits + (a.currency.map { " \($0)" } ?? "")
-    }
-
-    static func totals(_ totals: [CurrencyTotal], _ words: TimelineLocale.Words) -> String {
-        let parts = totals.flatMap { t -> [String] in
-            var p: [String] = []
-            if !t.income.isZero { p.append("\(words.income) " + money(Amount(value: t.income, currency: t.currency))) }
-            if !t.expense.isZero { p.append("\(words.expense) " + money(Amount(value: t.expense, currency: t.currency))) }
-            return p
-        }
+    static func totals(_ section: TimelineSection) -> String {
+        let parts = section.totalsText.flatMap { $0 }
         return parts.isEmpty ? "" : "<p class=\"totals\">\(escape(parts.joined(separator: " · ")))</p>"
     }
 

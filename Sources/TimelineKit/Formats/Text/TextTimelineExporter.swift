@@ -48,33 +48,38 @@ public final class TextTimelineExporter: GroupingExporter {
 
     /// Events may arrive in any order: they are ordered and grouped here.
     public func finish(to out: OutputWriter) throws(TimelineError) {
-        let zone = export.displayZone.rules
-        let ordered = events.sortedForTimeline(export.descending ? .desc : .asc, zone: zone)
-        let groups = TimelineGrouping.group(ordered, unit: options.grouping == .none ? .day : options.grouping, zone: zone)
-        try write(groups: groups, header: DocumentHeader(zone: export.displayZone.identifier), to: out)
+        let sections = TimelineSections(
+            events, by: options.grouping, zone: export.displayZone, locale: options.locale, now: options.now,
+            order: export.descending ? .desc : .asc)
+        try write(sections, zone: export.displayZone.identifier, to: out)
     }
 
     public func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        let unit = options.grouping == .none ? GroupingUnit.day : options.grouping
+        let sections = TimelineSections(groups: groups, unit: unit, zone: export.displayZone, locale: options.locale, now: options.now)
+        try write(sections, zone: header.zone, to: out)
+    }
+
+    private func write(_ sections: TimelineSections, zone: String, to out: OutputWriter) throws(TimelineError) {
         let words = options.locale.words
-        let count = groups.reduce(0) { $0 + $1.events.count }
-        var text = "\(words.timeline) · \(words.events(count)) · \(words.timesIn) \(header.zone)\n"
-        let zone = export.displayZone.rules
-        for group in groups {
-            text += "\n" + paint(heading(group.key), .bold) + "\n"
-            let titleWidth = min(44, group.events.map { DisplayWidth.of($0.title) }.max() ?? 0)
+        var text = "\(words.timeline) · \(words.events(sections.eventCount)) · \(words.timesIn) \(zone)\n"
+        for section in sections.sections {
+            text += "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold) + "\n"
             if options.split {
-                text += splitRows(group.events, zone: zone)
-                text += totalsLine(group) + "\n"
+                text += splitRows(section.entries)
+                text += totalsLine(section) + "\n"
                 continue
             }
-            for e in group.events {
+            let titleWidth = min(44, section.entries.map { DisplayWidth.of($0.event.title) }.max() ?? 0)
+            for entry in section.entries {
+                let e = entry.event
                 let mark = Self.mark(e.status)
-                let when = time(e.start, zone: zone)
+                let when = time(entry)
                 var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + e.title
-                if let amount = e.amount {
-                    line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(e.title) + 2)) + money(amount.value, amount.currency, signed: true)
+                if let amount = entry.amount {
+                    line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(e.title) + 2)) + amount
                 }
-                if let relative = relative(e.start) { line += "  " + paint("(\(relative))", .dim) }
+                if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
                 text += line + "\n"
                 if let detail = e.detail, !detail.isEmpty {
                     // Indented to the title's column.
@@ -82,19 +87,13 @@ public final class TextTimelineExporter: GroupingExporter {
                     for part in detail.split(separator: "\n", omittingEmptySubsequences: false) { text += "│\(indent)\(part)\n" }
                 }
             }
-            text += totalsLine(group) + "\n"
+            text += totalsLine(section) + "\n"
         }
         try out.write(text)
     }
 
-    private func totalsLine(_ group: TimelineGroup) -> String {
-        let words = options.locale.words
-        let totals = group.totals.compactMap { t -> String? in
-            var parts: [String] = []
-            if !t.income.isZero { parts.append("\(words.income) " + money(t.income, t.currency, signed: true)) }
-            if !t.expense.isZero { parts.append("\(words.expense) " + money(t.expense, t.currency, signed: true)) }
-            return parts.isEmpty ? nil : parts.joined(separator: " · ")
-        }
+    private func totalsLine(_ section: TimelineSection) -> String {
+        let totals = section.totalsText.map { $0.joined(separator: " · ") }
         let lead = options.split ? String(repeating: " ", count: splitWidth) + "└" : "└"
         return totals.isEmpty ? lead : lead + " " + totals.joined(separator: "; ")
     }
@@ -104,18 +103,19 @@ public final class TextTimelineExporter: GroupingExporter {
 
     /// One row per event in time order: income to the left of the line (right-aligned to it),
     /// everything else to the right.
-    private func splitRows(_ events: [Event], zone: ZoneRules) -> String {
+    private func splitRows(_ entries: [TimelineEntry]) -> String {
         var text = ""
-        for e in events {
+        for entry in entries {
+            let e = entry.event
             let mark = Self.mark(e.status)
-            let when = time(e.start, zone: zone)
-            if let a = e.amount, !a.value.isNegative {
-                let left = "\(e.title) \(money(a.value, a.currency, signed: true)) \(when) \(mark.symbol)"
+            let when = time(entry)
+            if let a = e.amount, !a.value.isNegative, let amount = entry.amount {
+                let left = "\(e.title) \(amount) \(when) \(mark.symbol)"
                 let pad = max(0, splitWidth - DisplayWidth.of(left) - 1)
                 text += String(repeating: " ", count: pad) + paintMark(left, mark) + " │\n"
             } else {
                 var right = "│ \(paint(mark.symbol, mark.color)) \(when) \(e.title)"
-                if let a = e.amount { right += " " + money(a.value, a.currency, signed: true) }
+                if let amount = entry.amount { right += " " + amount }
                 text += String(repeating: " ", count: splitWidth) + right + "\n"
             }
         }
@@ -130,43 +130,11 @@ public final class TextTimelineExporter: GroupingExporter {
 
     // MARK: Pieces
 
-    private func heading(_ key: String) -> String {
-        let parts = key.split(separator: "-").compactMap { Int($0) }
-        if parts.count == 2 { return options.locale.month(year: parts[0], month: parts[1]) }
-        guard parts.count == 3, let date = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else { return key }
-        var title = options.locale.day(date)
-        let today = export.displayZone.rules.day(of: options.now)
-        let delta = date.daysSinceEpoch - today.daysSinceEpoch
-        if delta == 0 { title += " · " + options.locale.words.today }
-        if delta == -1 { title += " · " + options.locale.words.yesterday }
-        if delta == 1 { title += " · " + options.locale.words.tomorrow }
-        return title
-    }
-
-    /// The time of day; under month headers the day comes first (`12 Jun 10:10`, `12日 10:10`).
-    private func time(_ v: TimeValue, zone: ZoneRules) -> String {
-        let day = v.date ?? zone.day(of: v.instant!)
-        let prefix = options.grouping == .month ? options.locale.shortDay(day) + " " : ""
-        guard let instant = v.instant else { return prefix + options.locale.words.allDay.padding(toDisplayWidth: 5) }
-        let local = instant.local(in: zone.offset(at: instant))
-        return prefix + (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
-    }
-
-    /// "just now", "N minutes ago", "N hours ago", "in N hours" within a day of `now`.
-    private func relative(_ v: TimeValue) -> String? {
-        guard let instant = v.instant else { return nil }
-        let seconds = options.now.seconds - instant.seconds
-        let minutes = abs(seconds) / 60
-        guard minutes < 24 * 60 else { return nil }
-        return options.locale.relative(minutes: Int(minutes), past: seconds >= 0)
-    }
-
-    private func money(_ value: DecimalNumber, _ currency: String?, signed: Bool) -> String {
-        let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
-        let digits = value.isNegative ? String(value.description.dropFirst()) : value.description
-        let sign = value.isNegative ? "−" : (signed ? "+" : "")
-        if let c = currency, let s = symbols[c] { return sign + s + digits }
-        return sign + digits + (currency.map { " \($0)" } ?? "")
+    /// The time of day, all-day values padded to its width; under month headers the day
+    /// comes first (`12 Jun 10:10`, `12日 10:10`).
+    private func time(_ entry: TimelineEntry) -> String {
+        let prefix = options.grouping == .month ? entry.shortDay + " " : ""
+        return prefix + (entry.event.start.instant == nil ? entry.time.padding(toDisplayWidth: 5) : entry.time)
     }
 
     struct Mark {
@@ -190,65 +158,6 @@ public final class TextTimelineExporter: GroupingExporter {
 
     private func paint(_ s: String, _ p: Paint) -> String {
         options.color ? "\u{1B}[\(p.rawValue)m\(s)\u{1B}[0m" : s
-    }
-}
-
-/// The languages of the text timeline.
-public enum TimelineLocale: String, Sendable, CaseIterable {
-    case english = "en"
-    case simplifiedChinese = "zh-Hans"
-
-    struct Words {
-        var timeline, timesIn, today, yesterday, tomorrow, income, expense, allDay: String
-        var events: (Int) -> String
-    }
-
-    var words: Words {
-        switch self {
-        case .english:
-            return Words(timeline: "Timeline", timesIn: "times in", today: "today", yesterday: "yesterday", tomorrow: "tomorrow",
-                         income: "income", expense: "expense", allDay: "all day", events: { $0 == 1 ? "1 event" : "\($0) events" })
-        case .simplifiedChinese:
-            return Words(timeline: "时间线", timesIn: "时区", today: "今天", yesterday: "昨天", tomorrow: "明天",
-                         income: "收入", expense: "支出", allDay: "全天", events: { "\($0) 条" })
-        }
-    }
-
-    func day(_ d: CivilDate) -> String {
-        switch self {
-        case .english:
-            return "\(DateNames.weekdayAbbreviations[d.isoWeekday - 1]) \(d.day) \(DateNames.monthAbbreviations[d.month - 1]) \(d.year)"
-        case .simplifiedChinese:
-            let weekdays = ["一", "二", "三", "四", "五", "六", "日"]
-            return "\(d.year)年\(d.month)月\(d.day)日 星期\(weekdays[d.isoWeekday - 1])"
-        }
-    }
-
-    func shortDay(_ d: CivilDate) -> String {
-        switch self {
-        case .english: return (d.day < 10 ? " " : "") + "\(d.day) \(DateNames.monthAbbreviations[d.month - 1])"
-        case .simplifiedChinese: return (d.day < 10 ? " " : "") + "\(d.day)日"
-        }
-    }
-
-    func month(year: Int, month: Int) -> String {
-        switch self {
-        case .english: return "\(DateNames.months[month - 1].prefix(1).uppercased() + DateNames.months[month - 1].dropFirst()) \(year)"
-        case .simplifiedChinese: return "\(year)年\(month)月"
-        }
-    }
-
-    func relative(minutes: Int, past: Bool) -> String {
-        switch self {
-        case .english:
-            if minutes < 1 { return "just now" }
-            let amount = minutes < 60 ? (minutes == 1 ? "1 minute" : "\(minutes) minutes") : (minutes / 60 == 1 ? "1 hour" : "\(minutes / 60) hours")
-            return past ? "\(amount) ago" : "in \(amount)"
-        case .simplifiedChinese:
-            if minutes < 1 { return "刚刚" }
-            let amount = minutes < 60 ? "\(minutes)分钟" : "\(minutes / 60)小时"
-            return past ? "\(amount)前" : "\(amount)后"
-        }
     }
 }
 

@@ -1,0 +1,146 @@
+/// Events in sections by calendar day (or month) in a zone — what a timeline screen shows:
+/// a title per section (the date once per day), each event's time of day and relative
+/// time ("3 hours ago", "3小时前"), its amount, and income and expense per currency. The
+/// text, HTML and Markdown outputs are drawn from it, and an app's `List` can be too:
+///
+/// ```swift
+/// let sections = TimelineSections(events, by: .day, zone: zone, locale: .simplifiedChinese, now: now)
+/// for section in sections.sections {
+///     print(section.title, section.relativeDay ?? "")   // 2024年6月12日 星期三 昨天
+///     for entry in section.entries { print(entry.time, entry.event.title, entry.amount ?? "") }
+/// }
+/// ```
+///
+/// Days are counted in `zone`; an all-day date belongs to its own date in any zone.
+public struct TimelineSections: Sendable {
+    /// The sections in order.
+    public var sections: [TimelineSection]
+
+    /// Orders `events` (by start, then recorded, then input order; `.desc` latest first;
+    /// `.input` keeps them as given) and cuts them into sections by `unit` in `zone`
+    /// (`.none` cuts by day). `now` is the moment relative times count from; without it
+    /// there are none.
+    public init(
+        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, zone: ResolvedZone, locale: TimelineLocale = .english,
+        now: Instant? = nil, order: SortOrder = .asc
+    ) {
+        let all = Array(events)
+        let ordered = order == .input ? all : all.sortedForTimeline(order, zone: zone.rules)
+        let unit = unit == .none ? GroupingUnit.day : unit
+        self.init(groups: TimelineGrouping.group(ordered, unit: unit, zone: zone.rules), unit: unit, zone: zone, locale: locale, now: now)
+    }
+
+    /// Sections for groups already cut (the converter's `--group`).
+    init(groups: [TimelineGroup], unit: GroupingUnit, zone: ResolvedZone, locale: TimelineLocale, now: Instant?) {
+        let today = now.map { zone.rules.day(of: $0) }
+        sections = groups.map { group in
+            TimelineSection(group: group, unit: unit, zone: zone.rules, locale: locale, now: now, today: today)
+        }
+    }
+
+    /// How many events the sections hold.
+    public var eventCount: Int { sections.reduce(0) { $0 + $1.entries.count } }
+}
+
+/// One day (or month) of a timeline.
+public struct TimelineSection: Sendable, Identifiable {
+    /// `YYYY-MM-DD` for a day, `YYYY-MM` for a month, in the sections' zone.
+    public var key: String
+    /// The day, or the month's first day.
+    public var date: CivilDate
+    /// `Wed 12 Jun 2024` / `2024年6月12日 星期三`; for a month `June 2024` / `2024年6月`.
+    public var title: String
+    /// `today`, `yesterday`, `tomorrow` (`今天`, `昨天`, `明天`) for a day next to `now`.
+    public var relativeDay: String?
+    /// The events of the section, in order, as a screen shows them.
+    public var entries: [TimelineEntry]
+    /// Income and expense per currency (currencies sorted, amounts without one first).
+    public var totals: [CurrencyTotal]
+    /// The totals as words: `income +¥199.00`, `expense −¥12.50`, per currency in order;
+    /// zero sides left out.
+    public var totalsText: [[String]]
+
+    public var id: String { key }
+
+    init(group: TimelineGroup, unit: GroupingUnit, zone: ZoneRules, locale: TimelineLocale, now: Instant?, today: CivilDate?) {
+        key = group.key
+        let parts = group.key.split(separator: "-").compactMap { Int($0) }
+        date = CivilDate(year: parts[0], month: parts[1], day: parts.count > 2 ? parts[2] : 1)!
+        if unit == .month {
+            title = locale.month(year: date.year, month: date.month)
+        } else {
+            title = locale.day(date)
+            if let today {
+                switch date.daysSinceEpoch - today.daysSinceEpoch {
+                case 0: relativeDay = locale.words.today
+                case -1: relativeDay = locale.words.yesterday
+                case 1: relativeDay = locale.words.tomorrow
+                default: break
+                }
+            }
+        }
+        entries = group.events.map { TimelineEntry(event: $0, zone: zone, locale: locale, now: now) }
+        totals = group.totals
+        totalsText = group.totals.map { $0.words(locale) }.filter { !$0.isEmpty }
+    }
+}
+
+/// One event as a timeline screen shows it.
+public struct TimelineEntry: Sendable {
+    public var event: Event
+    /// The event's day in the sections' zone (an all-day date's own date).
+    public var day: CivilDate
+    /// `08:05` in the sections' zone, or `all day` / `全天`.
+    public var time: String
+    /// The day for month sections: `12 Jun` / `12日`, a day below 10 padded with a space.
+    public var shortDay: String
+    /// `just now`, `3 hours ago`, `in 15 hours` (`刚刚`, `3小时前`, `15小时后`) within a day
+    /// of `now`; nil further away, for dates, and without `now`.
+    public var relativeTime: String?
+    /// The amount with its sign and currency symbol: `+¥199.00`, `−¥12.50`, `+3.00 SGD`.
+    public var amount: String?
+
+    init(event: Event, zone: ZoneRules, locale: TimelineLocale, now: Instant?) {
+        self.event = event
+        day = event.start.date ?? zone.day(of: event.start.instant!)
+        shortDay = locale.shortDay(day)
+        if let instant = event.start.instant {
+            let local = instant.local(in: zone.offset(at: instant))
+            time = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
+            if let now {
+                let seconds = now.seconds - instant.seconds
+                let minutes = abs(seconds) / 60
+                relativeTime = minutes < 24 * 60 ? locale.relative(minutes: Int(minutes), past: seconds >= 0) : nil
+            }
+        } else {
+            time = locale.words.allDay
+        }
+        amount = event.amount.map { $0.formatted }
+    }
+}
+
+extension Amount {
+    /// The amount as the readable outputs show it: a sign (`+`, or `−` U+2212), the
+    /// currency's symbol for CNY, USD, EUR, GBP and JPY, else the code after the digits.
+    public var formatted: String {
+        Self.format(value, currency: currency)
+    }
+
+    static func format(_ value: DecimalNumber, currency: String?) -> String {
+        let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
+        let digits = value.isNegative ? String(value.description.dropFirst()) : value.description
+        let sign = value.isNegative ? "−" : "+"
+        if let c = currency, let s = symbols[c] { return sign + s + digits }
+        return sign + digits + (currency.map { " \($0)" } ?? "")
+    }
+}
+
+extension CurrencyTotal {
+    /// `income +¥199.00` and `expense −¥12.50` in `locale`, leaving out a side that is zero.
+    func words(_ locale: TimelineLocale) -> [String] {
+        var parts: [String] = []
+        if !income.isZero { parts.append("\(locale.words.income) " + Amount.format(income, currency: currency)) }
+        if !expense.isZero { parts.append("\(locale.words.expense) " + Amount.format(expense, currency: currency)) }
+        return parts
+    }
+}
