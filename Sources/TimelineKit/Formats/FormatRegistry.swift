@@ -10,6 +10,7 @@ package enum FormatRegistry {
         CanonicalFormat.self,
         TextFormat.self,
         HTMLFormat.self,
+        MarkdownFormat.self,
     ]
 
     /// The format with this id (case-insensitive).

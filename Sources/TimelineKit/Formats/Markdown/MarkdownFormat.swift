@@ -1,0 +1,98 @@
+/// `markdown`: the timeline as a day-grouped Markdown list, for a GitHub issue, a README or a
+/// notes app: a heading per day (or month) in the display zone with the date once, one list
+/// item per event (time, status mark, title, amount, relative time), the detail below it,
+/// and the day's income and expense. Source text is escaped, so `*`, `[`, `<` and the like
+/// show as written.
+package enum MarkdownFormat: FormatPlugin {
+    package static let id = "markdown"
+    package static let summary = "a day-grouped Markdown list (GitHub, notes apps)"
+    package static let extensions = ["md", "markdown"]
+
+    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { MarkdownExporter(options) }
+}
+
+/// Writes the Markdown timeline at the end (it orders and groups the events).
+final class MarkdownExporter: GroupingExporter {
+    private let options: WriteOptions
+    private var events: [Event] = []
+
+    init(_ options: WriteOptions) {
+        self.options = options
+    }
+
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        events.append(event)
+    }
+
+    func finish(to out: OutputWriter) throws(TimelineError) {
+        let sections = TimelineSections(
+            events, by: options.grouping, zone: options.displayZone, locale: options.locale, now: options.now,
+            order: options.descending ? .desc : .asc)
+        try out.write(render(sections))
+    }
+
+    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        let unit = options.grouping == .none ? GroupingUnit.day : options.grouping
+        try out.write(render(TimelineSections(groups: groups, unit: unit, zone: options.displayZone, locale: options.locale, now: options.now)))
+    }
+
+    private func render(_ sections: TimelineSections) -> String {
+        let words = options.locale.words
+        var text = "# \(words.timeline)\n\n\(words.events(sections.eventCount)) · \(words.timesIn) \(options.displayZone.identifier)\n"
+        let month = options.grouping == .month
+        for section in sections.sections {
+            text += "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
+            for entry in section.entries {
+                let e = entry.event
+                let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
+                text += "- **\(when)** \(Self.mark(e.status)) \(Self.escape(e.title))"
+                if let amount = entry.amount { text += " · \(amount)" }
+                if let relative = entry.relativeTime { text += " _(\(relative))_" }
+                text += "\n"
+                // The detail and location as items of their own below the event, so every
+                // renderer shows them on lines of their own.
+                for part in [e.detail, e.location].compactMap({ $0 }) {
+                    for line in part.split(separator: "\n").map({ String($0).trimmingSpaces }) where !line.isEmpty {
+                        text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
+                    }
+                }
+            }
+            let totals = section.totalsText.map { $0.joined(separator: " · ") }
+            if !totals.isEmpty { text += "\n_" + totals.joined(separator: "; ") + "_\n" }
+        }
+        return text
+    }
+
+    static func mark(_ status: EventStatus?) -> String {
+        switch status {
+        case .completed?: return "✔"
+        case .processing?: return "●"
+        case .pending?: return "○"
+        case .cancelled?: return "✖"
+        case nil: return "·"
+        }
+    }
+
+    /// Backslash before every ASCII character that Markdown gives a meaning inside a line.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            if "\\`*_{}[]()<>#+!|~&".unicodeScalars.contains(c) { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+
+    /// Text that starts a list item's content and would open a list itself (`- `, `1. `,
+    /// `1) `) or underline a heading (`=`): its marker escaped too.
+    static func escapeLineStart(_ line: String) -> String {
+        guard let first = line.first else { return line }
+        if first == "-" || first == "=" { return "\\" + line }
+        if let end = line.firstIndex(where: { !$0.isASCII || !$0.isNumber }), end != line.startIndex, line[end] == "." || line[end] == ")" {
+            return line[..<end] + "\\" + line[end...]
+        }
+        return line
+    }
+}
