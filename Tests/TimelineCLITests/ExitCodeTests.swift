@@ -75,7 +75,7 @@ struct ExitCodeTests {
         let out = dir.appendingPathComponent("out.json").path
         let r = try BinaryRunner.run(["convert", input.path, "-o", out, "--strict"])
         #expect(r.status == 65)
-        #expect(r.stderr.contains("\(input.path):2: error: [canonical] rejected: field 'start': instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"))
+        #expect(r.stderr.contains("\(input.path):2: error: [E006] rejected: field 'start': instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"))
         #expect(r.stderr.contains("read 2 records, wrote 1, rejected 1"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.ndjson"])
         // Without --strict the good record is written and the bad one goes to --rejects.
@@ -84,7 +84,7 @@ struct ExitCodeTests {
         #expect(ok.status == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""id":"a""#))
         let rejected = try String(contentsOfFile: rejects, encoding: .utf8)
-        #expect(rejected.hasPrefix(#"{"file":"\#(input.path)","line":2,"code":"canonical","reason":"field 'start': instant"#))
+        #expect(rejected.hasPrefix(#"{"file":"\#(input.path)","line":2,"code":"E006","reason":"field 'start': instant"#))
     }
 
     @Test("65: a malformed document stops the run with file, line and column")

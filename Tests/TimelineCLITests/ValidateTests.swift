@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TimelineKit
 
 /// `timeline validate` on one small fixture per finding code (Fixtures/validate/cases.tsv
 /// says which flags each runs with and what it must raise), and on clean data.
@@ -29,9 +30,23 @@ struct ValidateTests {
         return (r.status, json["findings"] as! [[String: Any]])
     }
 
-    @Test("every code of docs/validation.md has a fixture")
+    @Test("every code the registered rules declare has a fixture")
     func coverage() {
-        #expect(Set(Self.cases.map(\.code)) == Set((101...114).map { "TZ\($0)" } + ["E001"]))
+        #expect(Set(Self.cases.map(\.code)) == Set(FindingCode.all.map(\.rawValue)))
+        #expect(FindingCode.all.count == 21)  // TZ101–TZ114, E001–E007 (docs/validation.md)
+    }
+
+    @Test("--ignore leaves a code out of the report; an unknown code is a usage error that lists them")
+    func ignore() throws {
+        let (_, all) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai"])
+        #expect(all.map { $0["code"] as! String } == ["TZ102", "TZ103", "TZ107"])
+        let (_, some) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102", "--ignore", "tz103"])
+        #expect(some.map { $0["code"] as! String } == ["TZ107"])
+        let (_, rejected) = try Self.findings("e005.csv", ["--ignore", "E005"])
+        #expect(rejected.isEmpty)
+        let bad = try BinaryRunner.run(["validate", "-", "--ignore", "TZ999"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("invalid value 'TZ999' for '--ignore'; codes are TZ101, TZ102"))
     }
 
     @Test("each fixture raises its code with its severity, file and line", arguments: cases)

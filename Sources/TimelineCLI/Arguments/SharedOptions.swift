@@ -123,3 +123,22 @@ enum FormatOptions {
         return options.filter { seen.insert($0.name).inserted }.map(FormatOptionDeclaration.init)
     }
 }
+
+/// `--ignore CODE`: finding codes left out of a validation report.
+enum IgnoreOption {
+    static let declaration = Option<[FindingCode]>(
+        spec: OptionSpec(
+            name: "ignore", valueName: "CODE", help: "Leave this finding code out of the validation report (its check is not run), e.g. TZ103.",
+            repeatable: true),
+        initial: []
+    ) { texts throws(UsageError) in
+        var codes: [FindingCode] = []
+        for text in texts {
+            guard let code = FindingCode(rawValue: text.uppercased()) else {
+                throw UsageError(message: "invalid value '\(text)' for '--ignore'; codes are \(FindingCode.all.map(\.rawValue).joined(separator: ", "))")
+            }
+            codes.append(code)
+        }
+        return codes
+    }
+}

@@ -54,6 +54,7 @@ enum ConvertCommand: Command {
         let strict = Option.flag("strict", help: "Fail (exit 65, no output file) if any record is rejected.")
         let validate = Option.flag(
             "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams: keeps per-series facts, not the events.")
+        let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
         let quiet = Option.flag("quiet", short: "q", help: "Do not print the summary line.")
     }
@@ -86,6 +87,7 @@ enum ConvertCommand: Command {
         options.write.descending = options.sort == .desc
         options.strict = args[\.strict]
         options.validate = args[\.validate]
+        options.ignored = Set(args[\.ignore])
         options.verbose = args[\.verbose]
         return options
     }
@@ -107,7 +109,7 @@ enum ConvertCommand: Command {
             // The first rejects go to stderr; all of them go to --rejects.
             printedRejects += 1
             if printedRejects <= Self.rejectsShown {
-                env.print(Diagnostic(.error, "rejected: \(record.reason)", at: record.location, code: record.code))
+                env.print(Diagnostic(.error, "rejected: \(record.reason)", at: record.location, code: record.code.rawValue))
             } else if printedRejects == Self.rejectsShown + 1 {
                 env.error("timeline: note: more rejects are not shown here; write them all with --rejects FILE\n")
             }

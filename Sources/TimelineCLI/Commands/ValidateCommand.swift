@@ -51,6 +51,7 @@ enum ValidateCommand: Command {
         let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
+        let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
     }
 
@@ -66,6 +67,7 @@ enum ValidateCommand: Command {
         options.read = try args.group.input.make(args.parsed, dates: dates)
         options.read.format = args[\.from]
         options.verbose = args[\.verbose]
+        options.ignored = Set(args[\.ignore])
         options.diagnostic = { d in if !d.isFinding { env.print(d) } }
         let report = try Timeline.validate(args.positionals.map(TimelineSource.file(path:)), options: options)
         let out = env.standardOutput

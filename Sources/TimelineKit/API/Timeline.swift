@@ -127,7 +127,7 @@ public enum Timeline {
         pipeline.onDiagnostic = handlers.diagnostic
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
-        let validation = options.validate ? ValidationRun(read: options.read, displayZone: options.write.displayZone) : nil
+        let validation = options.validate ? ValidationRun(read: options.read, displayZone: options.write.displayZone, ignored: options.ignored) : nil
         pipeline.onReject = { record in
             validation?.rejects.append(record)
             handlers.rejected(record)
@@ -160,7 +160,7 @@ public enum Timeline {
     /// Reads `sources` and reports the time-zone grouping anomalies in them (TZ101–TZ114,
     /// E001) — `timeline validate`. Streams: keeps per-series facts, not the events.
     public static func validate(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> ValidationReport {
-        let run = ValidationRun(read: options.read, displayZone: options.displayZone)
+        let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored)
         let pipeline = ConvertPipeline()
         pipeline.readOptions = options.read
         pipeline.writeOptions.displayZone = options.displayZone
@@ -181,7 +181,7 @@ public enum Timeline {
     /// What only reading sees — rejected records, DST gaps and overlaps met while reading —
     /// is in the report of `validate(_:options:)` on the sources.
     public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
-        let run = ValidationRun(read: options.read, displayZone: options.displayZone)
+        let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored)
         let all = Array(events)
         return run.validator.run(events: all, records: all.count, rejects: [], notices: [])
     }
@@ -212,6 +212,8 @@ public struct ConvertOptions: Sendable {
     public var strict = false
     /// Also validate while converting; the report is in the result.
     public var validate = false
+    /// Finding codes to leave out of that report (their checks are not run).
+    public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.
     public var verbose = false
 
@@ -249,6 +251,8 @@ public struct ValidationOptions {
     public var read = ReadOptions()
     /// Where days are counted (the command line's `--zone`): default UTC.
     public var displayZone = ResolvedZone.utc
+    /// Finding codes to leave out of the report (their checks are not run).
+    public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.
     public var verbose = false
     /// Diagnostics that are not findings (a note about format detection, a syntax warning).
@@ -263,8 +267,8 @@ final class ValidationRun {
     var rejects: [RejectedRecord] = []
     private(set) var notices: [Diagnostic] = []
 
-    init(read: ReadOptions, displayZone: ResolvedZone) {
-        validator = Validator(ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone))
+    init(read: ReadOptions, displayZone: ResolvedZone, ignored: Set<FindingCode>) {
+        validator = Validator(ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored))
     }
 
     /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).

@@ -41,11 +41,11 @@ public enum DateNotice: Hashable, Sendable {
     /// An explicit offset that the named zone does not have at that instant (TZ106).
     case offsetContradictsZone(UTCOffset, zone: String, zoneOffset: UTCOffset)
 
-    public var code: String {
+    public var code: FindingCode {
         switch self {
-        case .nonexistentLocalTime: return "TZ104"
-        case .ambiguousLocalTime: return "TZ105"
-        case .offsetContradictsZone: return "TZ106"
+        case .nonexistentLocalTime: return .dstGap
+        case .ambiguousLocalTime: return .dstOverlap
+        case .offsetContradictsZone: return .offsetZoneMismatch
         }
     }
 
@@ -81,15 +81,15 @@ public enum DateParseError: Error, Hashable, Sendable {
     /// A DST overlap under `--on-overlap reject` (TZ105).
     case ambiguousLocalTime(LocalDateTime, zone: String)
 
-    public var code: String {
+    public var code: FindingCode {
         switch self {
-        case .empty, .tooLong, .unreadable: return "E001"
-        case .naive: return "TZ101"
-        case .ambiguousFieldOrder: return "TZ112"
-        case .zone(.ambiguousAbbreviation): return "TZ109"
-        case .zone(.unknownZone): return "TZ110"
-        case .nonexistentLocalTime: return "TZ104"
-        case .ambiguousLocalTime: return "TZ105"
+        case .empty, .tooLong, .unreadable: return .unparseable
+        case .naive: return .naiveTime
+        case .ambiguousFieldOrder: return .fieldOrderAmbiguous
+        case .zone(.ambiguousAbbreviation): return .ambiguousAbbreviation
+        case .zone(.unknownZone): return .unknownZone
+        case .nonexistentLocalTime: return .dstGap
+        case .ambiguousLocalTime: return .dstOverlap
         }
     }
 

@@ -187,10 +187,8 @@ public final class RejectsWriter {
             w.raw(",\"column\":")
             w.bytes += Array(String(column).utf8)
         }
-        if let code = r.code {
-            w.raw(",\"code\":")
-            w.string(code)
-        }
+        w.raw(",\"code\":")
+        w.string(r.code.rawValue)
         w.raw(",\"reason\":")
         w.string(r.reason)
         w.raw(",\"raw\":")

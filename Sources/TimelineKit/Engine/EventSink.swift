@@ -61,7 +61,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func reject(_ record: RejectedRecord) {
         summary.read += 1
         summary.rejected += 1
-        if record.code == "TZ101" { summary.naive += 1 }
+        if record.code == .naiveTime { summary.naive += 1 }
     }
 
     /// Shows the last events to the observer and waits until every streamed one is written.

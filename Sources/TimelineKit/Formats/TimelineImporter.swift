@@ -3,14 +3,15 @@ public struct RejectedRecord: Hashable, Sendable {
     public var location: SourceLocation
     public var raw: String
     public var reason: String
-    /// The finding code (`E001` for an unreadable value, …) when there is one.
-    public var code: String?
+    /// Why, as a finding code: `E001` for an unreadable date, `E003` for an amount, … (see
+    /// the rules in `Validation/Rules`).
+    public var code: FindingCode
     /// For CSV input: the record's fields and the file's header, so a rejects file can
     /// hold them unchanged.
     public var fields: [String]?
     public var header: [String]?
 
-    public init(location: SourceLocation, raw: String, reason: String, code: String? = nil, fields: [String]? = nil, header: [String]? = nil) {
+    public init(location: SourceLocation, raw: String, reason: String, code: FindingCode, fields: [String]? = nil, header: [String]? = nil) {
         self.location = location
         self.raw = raw
         self.reason = reason
@@ -75,7 +76,7 @@ public final class ImportContext {
 
     /// Reports what the date engine decided for a record (TZ104/TZ105/TZ106) at its place.
     public func report(_ notices: [DateNotice], at location: SourceLocation) {
-        for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code)) }
+        for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code.rawValue)) }
     }
 }
 

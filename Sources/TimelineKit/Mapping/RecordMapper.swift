@@ -94,7 +94,7 @@ public final class RecordMapper {
     /// Why a record was rejected: a message and the finding code.
     public struct Rejection: Error, Sendable {
         public var reason: String
-        public var code: String
+        public var code: FindingCode
     }
 
     /// Status words repeat on every row: remember what each spelling meant. A file has a
@@ -172,12 +172,12 @@ public final class RecordMapper {
         if let name = record[.zone] {
             switch parser.zone(named: name) {
             case .success(let z): zone = z
-            case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? "TZ110" : "TZ109")
+            case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
             }
         }
         guard let start = try time(.start, record, zone: zone) else {
             let detail = sources[.start].map { "column '\($0)' is empty" } ?? "no column was recognised as the start time; name it with --map start=COLUMN"
-            throw Rejection(reason: "no start time: \(detail)", code: "E001")
+            throw Rejection(reason: "no start time: \(detail)", code: .missingStart)
         }
         var attributes: [String: String] = [:]
         var status: EventStatus?
@@ -190,14 +190,14 @@ public final class RecordMapper {
         if let raw = record[.amount] {
             switch options.amounts.parse(raw) {
             case nil:
-                throw Rejection(reason: "amount (column '\(sources[.amount]!)'): cannot read '\(raw)' as an amount such as '-12.50' or '¥1,024.00'" + (options.amounts.decimalComma ? "" : " (pass --decimal-comma for '1.234,50')"), code: "amount")
+                throw Rejection(reason: "amount (column '\(sources[.amount]!)'): cannot read '\(raw)' as an amount such as '-12.50' or '¥1,024.00'" + (options.amounts.decimalComma ? "" : " (pass --decimal-comma for '1.234,50')"), code: .unreadableAmount)
             case .some(nil):
                 break
             case .some(let reading?):
                 var value = reading.value
                 if let word = record[.direction] {
                     guard let direction = AmountDirection(word: word) else {
-                        throw Rejection(reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出 or +/-", code: "direction")
+                        throw Rejection(reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出 or +/-", code: .unknownDirection)
                     }
                     value = direction.apply(to: value)
                 }

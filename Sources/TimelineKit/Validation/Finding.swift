@@ -15,32 +15,33 @@ public enum FindingSeverity: String, Sendable, Comparable, CaseIterable {
     public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a.rank < b.rank }
 }
 
-/// The stable codes and names of docs/validation.md.
-public enum FindingCode: String, Sendable, CaseIterable {
-    case naiveTime = "TZ101", mixedOffsets = "TZ102", dayShift = "TZ103", dstGap = "TZ104", dstOverlap = "TZ105"
-    case offsetZoneMismatch = "TZ106", suspectZoneShift = "TZ107", dateAsMidnight = "TZ108"
-    case ambiguousAbbreviation = "TZ109", unknownZone = "TZ110", epochUnit = "TZ111", fieldOrderAmbiguous = "TZ112"
-    case duplicateID = "TZ113", endBeforeStart = "TZ114", unparseable = "E001"
+/// A finding's stable code and name (`TZ103`, `day-shift`), declared by the rule that
+/// reports it (`FindingCode.dayShift` in `Rules/DayShiftRule.swift`). Two codes are equal
+/// when their texts are.
+public struct FindingCode: Hashable, Sendable, CustomStringConvertible {
+    /// `TZ101`…, `E001`….
+    public let rawValue: String
+    /// `naive-time`, `day-shift`, ….
+    public let name: String
 
-    public var name: String {
-        switch self {
-        case .naiveTime: return "naive-time"
-        case .mixedOffsets: return "mixed-offsets"
-        case .dayShift: return "day-shift"
-        case .dstGap: return "dst-gap"
-        case .dstOverlap: return "dst-overlap"
-        case .offsetZoneMismatch: return "offset-zone-mismatch"
-        case .suspectZoneShift: return "suspect-zone-shift"
-        case .dateAsMidnight: return "date-as-midnight"
-        case .ambiguousAbbreviation: return "ambiguous-abbreviation"
-        case .unknownZone: return "unknown-zone"
-        case .epochUnit: return "epoch-unit"
-        case .fieldOrderAmbiguous: return "field-order-ambiguous"
-        case .duplicateID: return "duplicate-id"
-        case .endBeforeStart: return "end-before-start"
-        case .unparseable: return "unparseable"
-        }
+    package init(_ rawValue: String, name: String) {
+        self.rawValue = rawValue
+        self.name = name
     }
+
+    /// The code with this text, among the registered rules' codes.
+    public init?(rawValue: String) {
+        guard let rule = RuleRegistry.rule(rawValue) else { return nil }
+        self = rule.code
+    }
+
+    /// Every code a report can carry, in registry order.
+    public static var all: [FindingCode] { RuleRegistry.all.map { $0.code } }
+
+    public var description: String { rawValue }
+
+    public static func == (a: FindingCode, b: FindingCode) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 }
 
 /// One kind of problem found, how often, what to do, and up to five examples.

@@ -1,16 +1,19 @@
 import Foundation
 import Dispatch
 
-/// The zones a validation runs against.
-public struct ValidationContext: Sendable {
+/// The zones a validation runs against, and the codes left out of it.
+package struct ValidationContext: Sendable {
     /// Where days are counted (`--zone`).
-    public var displayZone: ResolvedZone
+    package var displayZone: ResolvedZone
     /// `--assume-zone`, when given.
-    public var assumedZone: ResolvedZone?
+    package var assumedZone: ResolvedZone?
+    /// Codes whose checks are not run and whose findings are not reported (`--ignore`).
+    package var ignored: Set<FindingCode> = []
 
-    public init(displayZone: ResolvedZone, assumedZone: ResolvedZone?) {
+    package init(displayZone: ResolvedZone, assumedZone: ResolvedZone?, ignored: Set<FindingCode> = []) {
         self.displayZone = displayZone
         self.assumedZone = assumedZone
+        self.ignored = ignored
     }
 }
 
@@ -23,7 +26,6 @@ public struct ValidationContext: Sendable {
 /// to the run's, and folds them in. The rule never holds the events.
 protocol ValidationRule: AnyObject {
     associatedtype Digest
-    var code: FindingCode { get }
     func digest(_ batch: ValidationBatch) -> Digest
     func absorb(_ digest: consuming Digest, _ numbers: BatchNumbers)
     /// Zero or one finding (a finding counts all affected events); `names` has the files
@@ -110,23 +112,15 @@ public struct ValidationDigest: @unchecked Sendable {
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
 /// date notices). One per run: every batch of events is digested (on any thread) and the
 /// digests absorbed in input order, then `report`.
-public final class Validator: EventStreamObserver, @unchecked Sendable {
-    public let context: ValidationContext
+package final class Validator: EventStreamObserver, @unchecked Sendable {
+    package let context: ValidationContext
     private var rules: [AnyValidationRule]
     /// The run's files and series (touched on the absorbing queue only, then by `report`).
     private var names = RunNames()
 
-    public init(_ context: ValidationContext) {
+    package init(_ context: ValidationContext) {
         self.context = context
-        rules = [
-            AnyValidationRule(AssumedZoneRule(context)), AnyValidationRule(MixedOffsetsRule()), AnyValidationRule(DayShiftRule(context)),
-            AnyValidationRule(SuspectZoneShiftRule()), AnyValidationRule(DateAsMidnightRule(context)), AnyValidationRule(EpochUnitRule()),
-            AnyValidationRule(DuplicateIDRule()), AnyValidationRule(EndBeforeStartRule(context)),
-        ]
-        if let skip = getenv("TL_SKIP").map({ String(cString: $0) }) {
-            let names = ["assumed", "mixed", "dayshift", "szs", "midnight", "epoch", "dup", "end"]
-            rules = zip(names, rules).filter { !skip.split(separator: ",").contains(Substring($0.0)) }.map(\.1)
-        }
+        rules = RuleRegistry.all.filter { !context.ignored.contains($0.code) }.compactMap { $0.makeCheck(context) }
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
@@ -163,7 +157,7 @@ public final class Validator: EventStreamObserver, @unchecked Sendable {
     ///   - notices: import warnings with codes (TZ104–TZ106 from the date engine).
     public func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         absorbing.sync {}  // every digest folded in
-        var findings = ImportFindings.from(rejects: rejects, notices: notices)
+        var findings = ImportFindings.from(rejects: rejects, notices: notices).filter { !context.ignored.contains($0.code) }
         // Each rule finishes over its own state only: on all cores at once (the conversion
         // is over by now), in the rules' order.
         let finished = LockedBox([Finding?](repeating: nil, count: rules.count))
@@ -197,7 +191,7 @@ enum ImportFindings {
     static func from(rejects: [RejectedRecord], notices: [Diagnostic]) -> [Finding] {
         var findings: [Finding] = []
         var byCode: [FindingCode: [RejectedRecord]] = [:]
-        for r in rejects { byCode[FindingCode(rawValue: r.code ?? "") ?? .unparseable, default: []].append(r) }
+        for r in rejects { byCode[r.code, default: []].append(r) }
         for (code, list) in byCode.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             findings.append(Finding(
                 code: code, severity: .error, count: list.count,
@@ -216,17 +210,8 @@ enum ImportFindings {
         return findings
     }
 
+    /// What the rule that declares `code` says to do about what reading found.
     static func advice(_ code: FindingCode) -> String {
-        switch code {
-        case .naiveTime: return "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
-        case .unparseable: return "values no parser accepts; add their shape with --date-format"
-        case .ambiguousAbbreviation: return "zone abbreviations with several meanings; resolve them with --abbrev ABBR=Area/City"
-        case .unknownZone: return "zone names that are neither IANA, Windows nor known abbreviations; fix the source or map the zone"
-        case .fieldOrderAmbiguous: return "dates that read either day-first or month-first; pass --day-first or --month-first"
-        case .dstGap: return "local times that do not exist (DST gap); they were moved forward (--on-gap reject refuses them)"
-        case .dstOverlap: return "local times that occur twice (DST overlap); the earlier was used (see --on-overlap)"
-        case .offsetZoneMismatch: return "explicit offsets that contradict the named zone at that instant; the offset was used — check which is right"
-        default: return "see the message"
-        }
+        RuleRegistry.rule(code.rawValue)?.readingAdvice ?? "see the message"
     }
 }

@@ -104,7 +104,7 @@ struct OracleAgreementTests {
 
 extension Result where Failure == DateParseError {
     var failureCode: String? {
-        if case .failure(let e) = self { return e.code }
+        if case .failure(let e) = self { return e.code.rawValue }
         return nil
     }
 }

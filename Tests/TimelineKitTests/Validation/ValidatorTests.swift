@@ -154,14 +154,17 @@ struct ValidatorTests {
     @Test("rejects and date notices become findings by their codes")
     func importFindings() throws {
         let rejects = [
-            RejectedRecord(location: SourceLocation(file: "f", line: 3), raw: "x", reason: "no zone", code: "TZ101"),
-            RejectedRecord(location: SourceLocation(file: "f", line: 4), raw: "y", reason: "cannot read", code: "E001"),
-            RejectedRecord(location: SourceLocation(file: "f", line: 5), raw: "z", reason: "3 fields", code: "csv-fields"),
+            RejectedRecord(location: SourceLocation(file: "f", line: 3), raw: "x", reason: "no zone", code: .naiveTime),
+            RejectedRecord(location: SourceLocation(file: "f", line: 4), raw: "y", reason: "cannot read", code: .unparseable),
+            RejectedRecord(location: SourceLocation(file: "f", line: 5), raw: "z", reason: "3 fields", code: .fieldCount),
         ]
         let notices = [Diagnostic(.warning, "gap", at: SourceLocation(file: "f", line: 6), code: "TZ104")]
         let report = Validator(ValidationContext(displayZone: .utc, assumedZone: nil)).run(events: [], records: 4, rejects: rejects, notices: notices)
-        #expect(report.findings.map(\.code.rawValue) == ["E001", "TZ101", "TZ104"])
-        #expect(report.findings.map(\.count) == [2, 1, 1])  // the CSV field-count reject counts as unparseable
+        // Errors first, then by code; the CSV field-count reject is a finding of its own
+        // (E005, with advice about delimiters), not an unparseable date.
+        #expect(report.findings.map(\.code.rawValue) == ["E001", "E005", "TZ101", "TZ104"])
+        #expect(report.findings.map(\.count) == [1, 1, 1, 1])
+        #expect(report.findings[1].message.contains("check the delimiter"))
         #expect(report.fails(at: .error) && report.rejected == 3)
     }
 }

@@ -161,7 +161,7 @@ final class CSVRowConverter: @unchecked Sendable {
             guard record.fields.count == header.count else {
                 messages.append(.reject(RejectedRecord(
                     location: location, raw: raw(of: record),
-                    reason: "expected \(header.count) fields (as in the header), found \(record.fields.count)", code: "csv-fields",
+                    reason: "expected \(header.count) fields (as in the header), found \(record.fields.count)", code: .fieldCount,
                     fields: record.fields, header: header)))
                 return
             }
@@ -180,7 +180,7 @@ final class CSVRowConverter: @unchecked Sendable {
                 reader.recycle(record)
             case .failure(let e):
                 number += 1
-                messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: "csv-syntax", header: header)))
+                messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: e.isEncoding ? .invalidEncoding : .malformedRecord, header: header)))
             }
         }
         return CSVBlockOutcome(events: context.prepare(batch), messages: messages)

@@ -18,6 +18,8 @@ public struct CSVRecordError: Error, Sendable {
     public var line: Int
     public var raw: String
     public var message: String
+    /// The record's bytes are not valid UTF-8 (rather than badly quoted).
+    public var isEncoding = false
 }
 
 /// A streaming RFC 4180 reader: quoted fields with doubled quotes, delimiters and line
@@ -121,7 +123,7 @@ public final class CSVReader {
             var i = position
             let startLine = line
             var lines = 0
-            var problem: String?
+            var problem: (message: String, encoding: Bool)?
             fieldLoop: while true {
                 if i < n && p[i] == 0x22 {
                     // Quoted field.
@@ -133,7 +135,7 @@ public final class CSVReader {
                     case .needsMore:
                         return nil
                     case .unterminated:
-                        problem = problem ?? "unterminated quoted field (a '\"' opened on line \(openLine) is never closed)"
+                        problem = problem ?? ("unterminated quoted field (a '\"' opened on line \(openLine) is never closed)", false)
                         contentEnd = n
                         i = n
                     case .closed(let end, let hasDoubledQuotes):
@@ -143,7 +145,7 @@ public final class CSVReader {
                         if i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
                             // Text after the closing quote: the record is malformed (and
                             // reported with its raw text, so the field's content is moot).
-                            problem = problem ?? "text after a closing quote in field \(fields.count + 1)"
+                            problem = problem ?? ("text after a closing quote in field \(fields.count + 1)", false)
                             while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
                         }
                     }
@@ -185,7 +187,7 @@ public final class CSVReader {
             line += lines
             lastFieldCount = fields.count
             if let problem {
-                return .failure(CSVRecordError(line: startLine, raw: String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self), message: problem))
+                return .failure(CSVRecordError(line: startLine, raw: String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self), message: problem.message, isEncoding: problem.encoding))
             }
             let raw = keepsRaw ? String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self) : ""
             return .success(CSVRecord(fields: fields.finished(), line: startLine, raw: raw, span: span))
@@ -204,13 +206,13 @@ public final class CSVReader {
     /// Adds a field from its bytes; invalid UTF-8 marks the record, with the byte offset
     /// of the first invalid byte in the file (`raw`, the field as it is there, starts at
     /// `offset`; `""` in a quoted field does not change which byte that is).
-    private func appendField(_ bytes: [UInt8], raw: UnsafeBufferPointer<UInt8>, offset: Int, to fields: inout ReusedFields, problem: inout String?) {
+    private func appendField(_ bytes: [UInt8], raw: UnsafeBufferPointer<UInt8>, offset: Int, to fields: inout ReusedFields, problem: inout (message: String, encoding: Bool)?) {
         if let s = String(validating: bytes, as: UTF8.self) {
             fields.append(s)
             return
         }
         let bad = CSVReader.firstInvalidUTF8(Array(raw))
-        problem = problem ?? "invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8"
+        problem = problem ?? ("invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8", true)
         fields.append(String(decoding: bytes, as: UTF8.self))
     }
 

@@ -40,7 +40,7 @@ public struct CanonicalImporter: TimelineImporter {
             } catch {
                 context.reject(RejectedRecord(
                     location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1),
-                    raw: raw, reason: "invalid JSON: \(error.message)", code: "json-syntax"))
+                    raw: raw, reason: "invalid JSON: \(error.message)", code: .malformedRecord))
                 continue
             }
             if let event = decode(value, location: location, raw: raw, context: context) {
@@ -135,7 +135,7 @@ public struct CanonicalImporter: TimelineImporter {
             for w in warnings { context.report(w, at: location) }
             return event
         } catch {
-            context.reject(RejectedRecord(location: location, raw: raw, reason: error.message, code: "canonical"))
+            context.reject(RejectedRecord(location: location, raw: raw, reason: error.message, code: .malformedRecord))
             return nil
         }
     }

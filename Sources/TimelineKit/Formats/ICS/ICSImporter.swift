@@ -84,7 +84,7 @@ struct ICSEventMapper {
 
     struct Rejection: Error {
         var reason: String
-        var code: String
+        var code: FindingCode
     }
 
     static let mapped: Set<String> = [
@@ -97,7 +97,7 @@ struct ICSEventMapper {
         do throws(Rejection) {
             let startLine = c.property("DTSTART") ?? (c.name == "VTODO" ? c.property("DUE") : nil)
             guard let startLine else {
-                throw Rejection(reason: "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline", code: "E001")
+                throw Rejection(reason: "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline", code: .missingStart)
             }
             let start = try time(startLine)
             var end: TimeValue?
@@ -105,7 +105,7 @@ struct ICSEventMapper {
                 end = try time(e)
             } else if let d = c.property("DURATION") {
                 guard let seconds = ICSDuration.seconds(d.value) else {
-                    throw Rejection(reason: "line \(d.line): cannot read DURATION '\(d.value)'", code: "E001")
+                    throw Rejection(reason: "line \(d.line): cannot read DURATION '\(d.value)'", code: .unparseable)
                 }
                 end = add(seconds, to: start)
             } else if let day = start.date, c.name == "VEVENT" {
@@ -163,7 +163,7 @@ struct ICSEventMapper {
         let text = p.value.trimmingSpaces
         let isDate = Self.isDateValue(p)
         guard let local = ICSTimeZone.localTime(text) else {
-            throw Rejection(reason: "line \(p.line): cannot read \(p.name) '\(text)' as an iCalendar date or date-time", code: "E001")
+            throw Rejection(reason: "line \(p.line): cannot read \(p.name) '\(text)' as an iCalendar date or date-time", code: .unparseable)
         }
         if isDate { return TimeValue(date: local.date, raw: text) }
         func value(_ r: Result<ParsedTimeValue, DateParseError>) throws(Rejection) -> TimeValue {
@@ -185,7 +185,7 @@ struct ICSEventMapper {
             }
             throw Rejection(
                 reason: "line \(p.line): unknown TZID '\(tzid)': not an IANA, legacy, Windows or vendor-prefixed zone, and the file has no VTIMEZONE for it",
-                code: "TZ110")
+                code: .unknownZone)
         }
         // Floating: --assume-zone, else the calendar's X-WR-TIMEZONE, else naive.
         if parser.options.assumedZone == nil, let name = calendarZone, case .success(let zone) = parser.zone(named: name) {

@@ -105,11 +105,11 @@ public struct JSONRecordsImporter: TimelineImporter {
             } catch {
                 context.reject(RejectedRecord(
                     location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1), raw: raw,
-                    reason: "invalid JSON: \(error.message)", code: "json-syntax"))
+                    reason: "invalid JSON: \(error.message)", code: .malformedRecord))
                 continue
             }
             guard case .object(let pairs) = value else {
-                context.reject(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: "json-shape"))
+                context.reject(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: .malformedRecord))
                 continue
             }
             if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
@@ -145,7 +145,7 @@ public struct JSONRecordsImporter: TimelineImporter {
                 let raw = String(decoding: bytes, as: UTF8.self)
                 let loc = location(offset)
                 guard case .object(let pairs) = value else {
-                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: "json-shape"))
+                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                     continue
                 }
                 if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
@@ -202,7 +202,7 @@ public struct JSONRecordsImporter: TimelineImporter {
                 let loc = location(start)
                 let raw = String(decoding: bytes[start..<parser.offset], as: UTF8.self)
                 guard case .object(let pairs) = value else {
-                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: "json-shape"))
+                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                     continue
                 }
                 if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0) + siblings.map(\.0), name: name, context: context) }

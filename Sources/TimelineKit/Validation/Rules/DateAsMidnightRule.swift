@@ -1,7 +1,7 @@
 /// TZ108 (warning): a file whose start times are all midnight in one offset — dates stored as
 /// midnight instants — and that land on another day in the display zone.
-final class DateAsMidnightRule: ValidationRule {
-    var code: FindingCode { .dateAsMidnight }
+final class DateAsMidnightRule: EventRuleDeclaration {
+    static let code = FindingCode.dateAsMidnight
     private let zone: ResolvedZone
 
     /// Per file, while every start so far is a timed midnight in one offset: how many, and
@@ -65,9 +65,13 @@ final class DateAsMidnightRule: ValidationRule {
         }
         guard count > 0 else { return nil }
         return Finding(
-            code: code, severity: .warning, count: count,
+            code: Self.code, severity: .warning, count: count,
             message: "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
                 + "\(zone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
             examples: examples)
     }
+}
+
+extension FindingCode {
+    public static let dateAsMidnight = FindingCode("TZ108", name: "date-as-midnight")
 }

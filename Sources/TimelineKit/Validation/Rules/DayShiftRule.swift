@@ -1,8 +1,8 @@
 /// TZ103 (warning): events whose calendar day in the display zone differs from their day in
 /// the offset they were written in — the UTC server time that lands on the wrong day on a
 /// UTC+8 phone. Epoch values have no written offset and are not counted.
-final class DayShiftRule: ValidationRule {
-    var code: FindingCode { .dayShift }
+final class DayShiftRule: EventRuleDeclaration {
+    static let code = FindingCode.dayShift
     private let zone: ResolvedZone
     private var moved = Digest()
 
@@ -47,9 +47,13 @@ final class DayShiftRule: ValidationRule {
         let perDay = moved.perDay
         let days = perDay.map { ($0.key.description, $0.value) }.sorted { $0.0 < $1.0 }.prefix(6).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
         return Finding(
-            code: code, severity: .warning, count: count,
+            code: Self.code, severity: .warning, count: count,
             message: "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in (\(days)"
                 + (perDay.count > 6 ? ", …" : "") + "); if people saw the written day, group in their zone with --zone",
             examples: moved.flagged.examples)
     }
+}
+
+extension FindingCode {
+    public static let dayShift = FindingCode("TZ103", name: "day-shift")
 }

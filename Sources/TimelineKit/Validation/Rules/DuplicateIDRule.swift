@@ -7,8 +7,10 @@
 /// per record number of its base name (a few bytes, no hashing); a second event in the
 /// same slot moves the id to the table, and at the end every table id of that form is
 /// checked against the slots. Other ids go to the table as they come.
-final class DuplicateIDRule: ValidationRule {
-    var code: FindingCode { .duplicateID }
+final class DuplicateIDRule: EventRuleDeclaration {
+    static let code = FindingCode.duplicateID
+
+    init(_ context: ValidationContext) {}
     private var seen = Occurrences()
 
     /// Every id seen and where. A value type the rule holds as one property, so absorbing
@@ -92,7 +94,7 @@ final class DuplicateIDRule: ValidationRule {
             }
         }
         return Finding(
-            code: code, severity: .warning, count: count,
+            code: Self.code, severity: .warning, count: count,
             message: "\(duplicated.count) id(s) occur more than once (\(duplicated.prefix(3).map { "'\($0.0)' ×\(counts[$0.1])" }.joined(separator: ", "))); "
                 + "systems keyed by id will keep only one — map a unique column with --map id=COLUMN",
             examples: examples)
@@ -172,4 +174,8 @@ extension DuplicateIDRule.Occurrences {
             if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(slots[base][record].place) }
         }
     }
+}
+
+extension FindingCode {
+    public static let duplicateID = FindingCode("TZ113", name: "duplicate-id")
 }

@@ -1,7 +1,7 @@
 /// TZ114 (error): an end before its start (compared as instants, or as days when either is
 /// an all-day date).
-final class EndBeforeStartRule: ValidationRule {
-    var code: FindingCode { .endBeforeStart }
+final class EndBeforeStartRule: EventRuleDeclaration {
+    static let code = FindingCode.endBeforeStart
     private let zone: ZoneRules
     private var flagged = FlaggedEvents()
 
@@ -33,8 +33,12 @@ final class EndBeforeStartRule: ValidationRule {
     func finish(_ names: RunNames) -> Finding? {
         guard flagged.count > 0 else { return nil }
         return Finding(
-            code: code, severity: .error, count: flagged.count,
+            code: Self.code, severity: .error, count: flagged.count,
             message: "\(flagged.count) event(s) end before they start; check the end column's zone and format",
             examples: flagged.examples)
     }
+}
+
+extension FindingCode {
+    public static let endBeforeStart = FindingCode("TZ114", name: "end-before-start")
 }

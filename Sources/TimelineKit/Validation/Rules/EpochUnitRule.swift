@@ -2,8 +2,10 @@
 /// seconds, 13 milliseconds — see `EpochSyntax`), or read as dates before 1980 or after 2100,
 /// which in records usually means the unit was misjudged upstream (seconds written where
 /// milliseconds were meant, say).
-final class EpochUnitRule: ValidationRule {
-    var code: FindingCode { .epochUnit }
+final class EpochUnitRule: EventRuleDeclaration {
+    static let code = FindingCode.epochUnit
+
+    init(_ context: ValidationContext) {}
     static let plausible = 1980...2100
 
     /// Per file: epoch values by unit (with the first examples of each, numbered in input
@@ -67,7 +69,7 @@ final class EpochUnitRule: ValidationRule {
         }
         guard count > 0 else { return nil }
         return Finding(
-            code: code, severity: .warning, count: count,
+            code: Self.code, severity: .warning, count: count,
             message: "epoch numbers with mixed units or implausible dates" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
                 + "; check the unit the source writes (10 digits: seconds, 13: milliseconds, 16: microseconds, 19: nanoseconds)",
             examples: examples)
@@ -92,4 +94,8 @@ extension Finding.Example {
         e.note = note.map { "\($0); \(text)" } ?? text
         return e
     }
+}
+
+extension FindingCode {
+    public static let epochUnit = FindingCode("TZ111", name: "epoch-unit")
 }

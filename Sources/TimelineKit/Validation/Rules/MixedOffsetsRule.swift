@@ -4,8 +4,10 @@ import Foundation
 /// single IANA zone explains — a UTC server clock (`Z`) mixed with a UTC+8 phone clock, say.
 /// A zone explains the offsets when its rules give exactly those offsets at those instants
 /// (so New York's -05:00/-04:00 across DST is fine).
-final class MixedOffsetsRule: ValidationRule {
-    var code: FindingCode { .mixedOffsets }
+final class MixedOffsetsRule: EventRuleDeclaration {
+    static let code = FindingCode.mixedOffsets
+
+    init(_ context: ValidationContext) {}
 
     /// How many events of a group carry one offset, and how many of their instants are kept
     /// as samples (the first `samplesPerOffset`: what a zone is checked against).
@@ -197,7 +199,7 @@ final class MixedOffsetsRule: ValidationRule {
             }
         }
         return Finding(
-            code: code, severity: .warning, count: count,
+            code: Self.code, severity: .warning, count: count,
             message: "offsets that no single zone's rules explain, in \(flagged.count) series or file(s) (\(describe)"
                 + (flagged.count > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
             examples: examples)
@@ -290,4 +292,8 @@ struct ZonesInSpan {
     func candidates(for offsets: Set<Int>) -> [ZoneRules] {
         zones.filter { offsets.isSubset(of: $0.offsets) }.compactMap { ZoneResolver.ianaRules($0.identifier) }
     }
+}
+
+extension FindingCode {
+    public static let mixedOffsets = FindingCode("TZ102", name: "mixed-offsets")
 }

@@ -7,8 +7,10 @@
 /// traces are): it does not depend on how coarse the statuses are ("paid" is completed
 /// before "shipped" in correct data). Only a source's own offset, either way, is tried as
 /// the shift. Not yet compared: one series spread over several files.
-final class SuspectZoneShiftRule: ValidationRule {
-    var code: FindingCode { .suspectZoneShift }
+final class SuspectZoneShiftRule: EventRuleDeclaration {
+    static let code = FindingCode.suspectZoneShift
+
+    init(_ context: ValidationContext) {}
 
     /// One event of a series as its source lists it: what the order check needs, and for
     /// an example its line and the start's source text.
@@ -112,7 +114,7 @@ final class SuspectZoneShiftRule: ValidationRule {
             }
         }
         return Finding(
-            code: code, severity: .warning, count: events.count,
+            code: Self.code, severity: .warning, count: events.count,
             message: "events out of their source's order unless one offset's times are shifted (\(notes.prefix(4).joined(separator: "; "))"
                 + (notes.count > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
@@ -200,4 +202,8 @@ extension SuspectZoneShiftRule.Lists {
     func text(of entryNumber: Int) -> String {
         texts[entries[entryNumber].text]
     }
+}
+
+extension FindingCode {
+    public static let suspectZoneShift = FindingCode("TZ107", name: "suspect-zone-shift")
 }

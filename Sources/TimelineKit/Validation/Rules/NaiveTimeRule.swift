@@ -1,8 +1,9 @@
 /// TZ101 (warning): times read in the `--assume-zone` zone because they carried no offset or
 /// zone. Not wrong by itself, but the whole timeline now rests on that assumption. (Naive
 /// times with no zone named are rejected at import and reported as TZ101 errors.)
-final class AssumedZoneRule: ValidationRule {
-    var code: FindingCode { .naiveTime }
+final class NaiveTimeRule: EventRuleDeclaration {
+    static let code = FindingCode.naiveTime
+    static let readingAdvice: String? = "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
     private let context: ValidationContext
     private var flagged = FlaggedEvents()
     /// The zone of the first flagged start (nil when only an end was assumed).
@@ -36,9 +37,13 @@ final class AssumedZoneRule: ValidationRule {
         guard flagged.count > 0 else { return nil }
         let zone = zone ?? context.assumedZone?.identifier ?? "the assumed zone"
         return Finding(
-            code: code, severity: .warning, count: flagged.count,
+            code: Self.code, severity: .warning, count: flagged.count,
             message: "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
                 + "make sure the source really writes \(zone) times, or map a zone column with --map zone=COLUMN",
             examples: flagged.examples)
     }
+}
+
+extension FindingCode {
+    public static let naiveTime = FindingCode("TZ101", name: "naive-time")
 }

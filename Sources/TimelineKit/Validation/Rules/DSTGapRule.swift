@@ -1,0 +1,11 @@
+/// TZ104 (warning): local times that do not exist in their zone because the clocks jumped
+/// forward (2024-03-10 02:30 in New York). Found while reading: moved forward by the gap
+/// (`--on-gap shift`, the default) and reported, or the record rejected (`--on-gap reject`).
+enum DSTGapRule: RuleDeclaration {
+    static let code = FindingCode.dstGap
+    static let readingAdvice: String? = "local times that do not exist (DST gap); they were moved forward (--on-gap reject refuses them)"
+}
+
+extension FindingCode {
+    public static let dstGap = FindingCode("TZ104", name: "dst-gap")
+}

@@ -1,0 +1,11 @@
+/// TZ105 (warning): local times that occur twice in their zone because the clocks went back.
+/// Found while reading: the earlier instant is used (`--on-overlap earlier`) and reported,
+/// or the later, or the record rejected.
+enum DSTOverlapRule: RuleDeclaration {
+    static let code = FindingCode.dstOverlap
+    static let readingAdvice: String? = "local times that occur twice (DST overlap); the earlier was used (see --on-overlap)"
+}
+
+extension FindingCode {
+    public static let dstOverlap = FindingCode("TZ105", name: "dst-overlap")
+}

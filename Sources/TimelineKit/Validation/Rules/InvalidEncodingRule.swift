@@ -1,0 +1,10 @@
+/// E007 (error): a record whose bytes are not valid UTF-8 (the input is in another
+/// encoding). The record is rejected naming the byte offset.
+enum InvalidEncodingRule: RuleDeclaration {
+    static let code = FindingCode.invalidEncoding
+    static let readingAdvice: String? = "records that are not valid UTF-8; pass the file's encoding with --encoding (gb18030, utf-16, latin1)"
+}
+
+extension FindingCode {
+    public static let invalidEncoding = FindingCode("E007", name: "invalid-encoding")
+}

@@ -1,0 +1,10 @@
+/// E004 (error): an income/expense word in the direction column (`--map direction=COLUMN`)
+/// that is none of the known ones. The record is rejected.
+enum UnknownDirectionRule: RuleDeclaration {
+    static let code = FindingCode.unknownDirection
+    static let readingAdvice: String? = "income/expense words that are not known (income/expense, credit/debit, 收入/支出, +/-); check the column mapped with --map direction=COLUMN"
+}
+
+extension FindingCode {
+    public static let unknownDirection = FindingCode("E004", name: "unknown-direction")
+}

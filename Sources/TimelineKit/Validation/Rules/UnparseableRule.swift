@@ -1,0 +1,10 @@
+/// E001 (error): a date, time or duration no parser accepts. Found while reading; the record
+/// is rejected, naming the parser that came closest.
+enum UnparseableRule: RuleDeclaration {
+    static let code = FindingCode.unparseable
+    static let readingAdvice: String? = "values no parser accepts; add their shape with --date-format"
+}
+
+extension FindingCode {
+    public static let unparseable = FindingCode("E001", name: "unparseable")
+}
