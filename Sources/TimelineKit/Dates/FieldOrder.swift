@@ -41,6 +41,13 @@ public struct FieldOrderDetector: Sendable {
     }
 
     public var isContradictory: Bool { dayFirstEvidence > 0 && monthFirstEvidence > 0 }
+
+    /// Observes the time fields (start, end, recorded) of a mapped record.
+    mutating func observe(timesOf record: FieldTexts) {
+        for field in [MappedField.start, .end, .recorded] {
+            if let text = record[field] { observe(text) }
+        }
+    }
 }
 
 /// Two-digit years: `00`–`68` are 2000–2068 and `69`–`99` are 1969–1999 (the POSIX

@@ -4,8 +4,14 @@ final class RecordMapperPool: @unchecked Sendable {
     private let make: () -> RecordMapper
     private let idle = LockedBox<[RecordMapper]>([])
 
-    init(sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions, format: String, file: String) {
-        make = { RecordMapper(sources: sources, options: options, parser: DateParser(options: dates), format: format, file: file) }
+    /// - Parameter fieldOrder: the day/month order the file's first values show, for
+    ///   values that do not decide it themselves (a flag in `dates` wins).
+    init(sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, format: String, file: String) {
+        make = {
+            let parser = DateParser(options: dates)
+            parser.setFieldOrder(fieldOrder)
+            return RecordMapper(sources: sources, options: options, parser: parser, format: format, file: file)
+        }
     }
 
     func take() -> RecordMapper { idle.withLock { $0.popLast() } ?? make() }

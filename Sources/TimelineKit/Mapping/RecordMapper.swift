@@ -5,8 +5,9 @@ import Foundation
 /// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
 /// knows the source format nor looks anything up by name per row.
 public struct FieldTexts {
-    // Inline (no heap allocation per record); one slot per `MappedField`.
-    private var texts = InlineArray<16, String?>(repeating: nil)
+    // One slot per `MappedField`, by `ordinal`. Importers refill one `FieldTexts` for every
+    // record of a block, so the slots are allocated once per block, not per record.
+    private var texts = [String?](repeating: nil, count: MappedField.allCases.count)
     /// Unmapped fields with non-empty values, in source order.
     public var attributes: [(String, String)] = []
 

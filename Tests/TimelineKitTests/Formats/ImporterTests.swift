@@ -33,6 +33,31 @@ struct ImportRun {
 
 @Suite("CSV and JSON importers: mapping, amounts, rejects")
 struct ImporterTests {
+    @Test("day/month order from the column's own values, as `timeline dates` decides it: CSV, NDJSON and JSON arrays alike")
+    func fieldOrderFromTheColumn() throws {
+        // 13/04 can only be 13 April, so the column is day-first and 03/04 is 3 April; the
+        // end column's 05/04 follows the same order (5 April). Without the look-ahead the
+        // first record was rejected as ambiguous (TZ112).
+        let csv = "time,end,title\n03/04/2024 08:00,05/04/2024 09:00,a\n13/04/2024 09:00,,b\n"
+        let ndjson = "{\"time\":\"03/04/2024 08:00\",\"end\":\"05/04/2024 09:00\",\"title\":\"a\"}\n{\"time\":\"13/04/2024 09:00\",\"title\":\"b\"}\n"
+        let array = "[{\"time\":\"03/04/2024 08:00\",\"end\":\"05/04/2024 09:00\",\"title\":\"a\"},{\"time\":\"13/04/2024 09:00\",\"title\":\"b\"}]"
+        for run in [
+            try ImportRun(CSVImporter(), csv), try ImportRun(JSONRecordsImporter(), ndjson, name: "in.ndjson", format: "ndjson"),
+            try ImportRun(JSONRecordsImporter(), array, name: "in.json", format: "json"),
+        ] {
+            #expect(run.rejects.isEmpty, "\(run.rejects.map(\.reason))")
+            // Shanghai is +08:00: 08:00 local on 3 April is 00:00Z.
+            #expect(run.events.map { $0.start.instant?.isoString(fractionDigits: 0) } == ["2024-04-03T00:00:00Z", "2024-04-13T01:00:00Z"])
+            #expect(run.events.first?.end?.instant?.isoString(fractionDigits: 0) == "2024-04-05T01:00:00Z")
+        }
+        // A flag wins over the values: with --month-first 03/04 is 4 March.
+        let flagged = try ImportRun(CSVImporter(), csv) { $0.dates.fieldOrder = .monthFirst }
+        #expect(flagged.events.first?.start.instant?.isoString(fractionDigits: 0) == "2024-03-04T00:00:00Z")
+        // Values that never decide it stay ambiguous.
+        let undecided = try ImportRun(CSVImporter(), "time,title\n03/04/2024 08:00,a\n")
+        #expect(undecided.rejects.map(\.code) == [.fieldOrderAmbiguous])
+    }
+
     @Test("English headers map by name; unmapped columns become attributes; nothing is lost")
     func englishDefaults() throws {
         let run = try ImportRun(CSVImporter(), """

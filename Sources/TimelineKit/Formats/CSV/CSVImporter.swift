@@ -78,18 +78,30 @@ public struct CSVImporter: TimelineImporter {
             }
         }
         let sources = try options.mapping.mapping.resolve(columns: header)
+        let plan = CSVColumnPlan(sources: sources, header: header)
+        var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize)
+        // The first block is read before any record is mapped, so that the day/month order
+        // its dates show applies to every record.
+        var firstBlock = try splitter.next()
+        let fieldOrder = context.dateParser.options.fieldOrder != nil
+            ? nil : Self.fieldOrder(pending: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter)
         let rows = CSVRowConverter(
-            header: header, delimiter: reader.delimiter, plan: CSVColumnPlan(sources: sources, header: header), file: input.name,
-            mappers: RecordMapperPool(sources: sources, options: options.mapping, dates: context.dateParser.options, format: context.format, file: input.name))
+            header: header, delimiter: reader.delimiter, plan: plan, file: input.name,
+            mappers: RecordMapperPool(
+                sources: sources, options: options.mapping, dates: context.dateParser.options, fieldOrder: fieldOrder, format: context.format,
+                file: input.name))
         let work = OrderedWork<CSVBlockOutcome>(limit: Self.blocksInFlight)
         let deliver = { (outcome: consuming CSVBlockOutcome) throws(TimelineError) in try outcome.deliver(to: context) }
         if let pending {
             try rows.convert(CSVBlock(bytes: [], firstLine: pending.line, recordsBefore: 0, byteOffset: 0), first: pending, context: context).deliver(to: context)
         }
-        var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize)
         let recordsBefore = pending.map { $0.isBlank ? 0 : 1 } ?? 0
+        func nextBlock() throws(TimelineError) -> CSVBlock? {
+            if let first = firstBlock.take() { return first }
+            return try splitter.next()
+        }
         do {
-            while var block = try splitter.next() {
+            while var block = try nextBlock() {
                 block.recordsBefore += recordsBefore
                 let job = UncheckedSendable(block)
                 try work.submit({ rows.convert(job.value, context: context) }, deliver: deliver)
@@ -99,6 +111,29 @@ public struct CSVImporter: TimelineImporter {
             throw error
         }
         try work.finish(deliver: deliver)
+    }
+
+    /// The day/month order the time columns of the first records show (up to
+    /// `FieldOrderDetector.defaultWindow` of them), as `timeline dates` decides it for a
+    /// stream; nil when they do not decide it.
+    static func fieldOrder(pending: CSVRecord?, block: CSVBlock?, plan: CSVColumnPlan, header: [String], delimiter: UInt8) -> FieldOrder? {
+        var detector = FieldOrderDetector()
+        var texts = FieldTexts()
+        var seen = 0
+        func observe(_ record: CSVRecord) {
+            guard !record.isBlank, record.fields.count == header.count else { return }
+            plan.fill(&texts, from: record.fields)
+            detector.observe(timesOf: texts)
+            seen += 1
+        }
+        if let pending { observe(pending) }
+        if let block {
+            let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
+            while seen < FieldOrderDetector.defaultWindow, let next = try? reader.next() {
+                if case .success(let record) = next { observe(record) }
+            }
+        }
+        return detector.decided
     }
 }
 

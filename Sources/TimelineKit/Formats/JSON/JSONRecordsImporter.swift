@@ -84,15 +84,10 @@ public struct JSONRecordsImporter: TimelineImporter {
         return text.contains("\"schema\":\"timeline/1\"") || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"") && text.contains("\"basis\":\""))
     }
 
-    private func mapper(for columns: [String], name: String, context: ImportContext) throws(TimelineError) -> RecordMapper {
-        let sources = try context.options.mapping.mapping.resolve(columns: columns, allowNested: true)
-        return RecordMapper(sources: sources, options: context.options.mapping, parser: context.dateParser, format: context.format, file: name)
-    }
-
     private func readLines(_ input: InputReader, context: ImportContext) throws(TimelineError) {
         var lineNumber = 0
         var number = 0
-        var mapper: RecordMapper?
+        let sink = RecordSink(context: context, name: input.name)
         while let line = try input.nextLine() {
             lineNumber += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
@@ -103,25 +98,25 @@ public struct JSONRecordsImporter: TimelineImporter {
             do throws(JSONSyntaxError) {
                 value = try JSONParser.parseComplete(Array(line), what: "the record")
             } catch {
-                context.reject(RejectedRecord(
+                sink.reject(RejectedRecord(
                     location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1), raw: raw,
                     reason: "invalid JSON: \(error.message)", code: .malformedRecord))
                 continue
             }
             guard case .object(let pairs) = value else {
-                context.reject(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: .malformedRecord))
+                sink.reject(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: .malformedRecord))
                 continue
             }
-            if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
-            try emit(JSONRow(pairs: pairs, siblings: []), number: number, location: location, raw: raw, mapper: mapper!, context: context)
+            try sink.take(JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number, location: location, raw: raw)
         }
+        try sink.release()
     }
 
     /// A top-level array of records, streamed element by element in bounded memory.
     private func readArray(_ input: InputReader, context: ImportContext) throws(TimelineError) {
         let stream = JSONArrayStream(input: input)
         var number = 0
-        var mapper: RecordMapper?
+        let sink = RecordSink(context: context, name: input.name)
         func location(_ offset: Int) -> SourceLocation {
             let (line, column) = stream.location(of: offset)
             return SourceLocation(file: input.name, line: line, column: column)
@@ -129,8 +124,10 @@ public struct JSONRecordsImporter: TimelineImporter {
         while true {
             switch try stream.next() {
             case .end:
+                try sink.release()
                 return
             case .malformed(let offset, let message):
+                try sink.release()
                 throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax",
                     notes: ["records before this point were converted; fix the document and run again"])
             case .element(let bytes, let offset):
@@ -139,28 +136,84 @@ public struct JSONRecordsImporter: TimelineImporter {
                 do throws(JSONSyntaxError) {
                     value = try JSONParser.parseComplete(bytes, what: "a record")
                 } catch {
+                    try sink.release()
                     throw TimelineError(.data, "invalid JSON: \(error.message)", at: location(offset + error.offset), code: "json-syntax",
                         notes: ["records before this point were converted; fix the document and run again"])
                 }
                 let raw = String(decoding: bytes, as: UTF8.self)
                 let loc = location(offset)
                 guard case .object(let pairs) = value else {
-                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                    sink.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                     continue
                 }
-                if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0), name: input.name, context: context) }
-                try emit(JSONRow(pairs: pairs, siblings: []), number: number, location: loc, raw: raw, mapper: mapper!, context: context)
+                try sink.take(JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number, location: loc, raw: raw)
             }
         }
     }
 
-    private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String, mapper: RecordMapper, context: ImportContext) throws(TimelineError) {
-        var rejection: RecordMapper.Rejection?
-        if let event = mapper.map(row.texts(mapper.sources), number: number, line: location.line, rejection: &rejection) {
-            if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
-            try context.emit(event)
-        } else if let r = rejection {
-            context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
+    /// Maps records in order. The first `FieldOrderDetector.defaultWindow` records are held
+    /// until the day/month order their time fields show is known (as `timeline dates` and
+    /// CSV decide it), so that it applies to every record.
+    final class RecordSink {
+        private let context: ImportContext
+        private let name: String
+        private var mapper: RecordMapper?
+        /// Records held back, and the records rejected among them (kept in input order).
+        private var held: [(row: JSONRow?, number: Int, location: SourceLocation, raw: String, rejected: RejectedRecord?)] = []
+        private var detector: FieldOrderDetector?
+
+        init(context: ImportContext, name: String) {
+            self.context = context
+            self.name = name
+            detector = context.dateParser.options.fieldOrder == nil ? FieldOrderDetector() : nil
+        }
+
+        /// Takes one record; `columns` are its field names (a wrapped document's siblings too).
+        func take(_ row: JSONRow, columns: @autoclosure () -> [String], number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
+            if mapper == nil {
+                let sources = try context.options.mapping.mapping.resolve(columns: columns(), allowNested: true)
+                mapper = RecordMapper(sources: sources, options: context.options.mapping, parser: context.dateParser, format: context.format, file: name)
+            }
+            guard detector != nil else { return try emit(row, number: number, location: location, raw: raw) }
+            detector!.observe(timesOf: row.texts(mapper!.sources))
+            held.append((row, number, location, raw, nil))
+            if held.count >= FieldOrderDetector.defaultWindow { try release() }
+        }
+
+        /// Rejects a record that is not a JSON object, in order with the records held.
+        func reject(_ record: RejectedRecord) {
+            if detector != nil {
+                held.append((nil, 0, record.location, record.raw, record))
+            } else {
+                context.reject(record)
+            }
+        }
+
+        /// Maps what is held (at the end of the input, or once the window is full).
+        func release() throws(TimelineError) {
+            guard let detector else { return }
+            context.dateParser.setFieldOrder(detector.decided)
+            self.detector = nil
+            let records = held
+            held = []
+            for r in records {
+                if let row = r.row {
+                    try emit(row, number: r.number, location: r.location, raw: r.raw)
+                } else if let rejected = r.rejected {
+                    context.reject(rejected)
+                }
+            }
+        }
+
+        private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
+            let mapper = mapper!
+            var rejection: RecordMapper.Rejection?
+            if let event = mapper.map(row.texts(mapper.sources), number: number, line: location.line, rejection: &rejection) {
+                if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
+                try context.emit(event)
+            } else if let r = rejection {
+                context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
+            }
         }
     }
 
@@ -171,6 +224,7 @@ public struct JSONRecordsImporter: TimelineImporter {
             return SourceLocation(file: name, line: line, column: column)
         }
         var parser = JSONParser(bytes: bytes)
+        let sink = RecordSink(context: context, name: name)
         // Records are parsed one by one from the array, so a fault late in the file still
         // lets every complete record before it through.
         do {
@@ -193,7 +247,6 @@ public struct JSONRecordsImporter: TimelineImporter {
             try parser.expect(UInt8(ascii: "["), "'[' starting the records")
             if parser.consume(UInt8(ascii: "]")) { return }
             var number = 0
-            var mapper: RecordMapper?
             repeat {
                 _ = parser.peek()
                 let start = parser.offset
@@ -202,14 +255,15 @@ public struct JSONRecordsImporter: TimelineImporter {
                 let loc = location(start)
                 let raw = String(decoding: bytes[start..<parser.offset], as: UTF8.self)
                 guard case .object(let pairs) = value else {
-                    context.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                    sink.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                     continue
                 }
-                if mapper == nil { mapper = try self.mapper(for: pairs.map(\.0) + siblings.map(\.0), name: name, context: context) }
-                try emit(JSONRow(pairs: pairs, siblings: siblings), number: number, location: loc, raw: raw, mapper: mapper!, context: context)
+                try sink.take(JSONRow(pairs: pairs, siblings: siblings), columns: pairs.map(\.0) + siblings.map(\.0), number: number, location: loc, raw: raw)
             } while parser.consume(UInt8(ascii: ","))
             try parser.expect(UInt8(ascii: "]"), "',' or ']' after a record")
+            try sink.release()
         } catch let e as JSONSyntaxError {
+            try sink.release()
             throw TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax",
                 notes: ["records before this point were converted; fix the document and run again"])
         } catch let e as TimelineError {
