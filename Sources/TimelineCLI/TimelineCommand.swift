@@ -7,8 +7,8 @@ import TimelineKit
 
 /// The `timeline` command line: dispatches to a subcommand, prints diagnostics, and turns
 /// errors into the exit codes of docs/exit-codes.md. Everything else lives in `TimelineKit`.
-public enum TimelineCommand {
-    public static let version = "0.1.0"
+package enum TimelineCommand {
+    package static let version = "0.1.0"
 
     /// The subcommands, in the order the overview lists them.
     static let commands: [any Command.Type] = [ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self, SchemaCommand.self]
@@ -22,14 +22,14 @@ public enum TimelineCommand {
     }
 
     /// Runs the process and exits with its code.
-    public static func main() -> Never {
+    package static func main() -> Never {
         let env = CommandEnvironment.process()
         let code = run(Array(CommandLine.arguments.dropFirst()), env)
         exit(code.rawValue)
     }
 
     /// Runs `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], _ env: CommandEnvironment) -> ExitCode {
+    package static func run(_ arguments: [String], _ env: CommandEnvironment) -> ExitCode {
         guard let first = arguments.first else {
             env.error(overview)
             return .usage

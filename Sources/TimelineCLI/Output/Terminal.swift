@@ -6,7 +6,7 @@
 import TimelineKit
 
 /// The exit codes of docs/exit-codes.md (sysexits).
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// `validate` found problems at or above `--fail-on`.
     case findings = 1
@@ -29,24 +29,24 @@ public enum ExitCode: Int32, Sendable {
 
 /// Where a command writes: standard output (buffered), standard error (immediate), and
 /// whether standard error is a terminal (for progress).
-public final class CommandEnvironment {
-    public let standardOutput: OutputWriter
+package final class CommandEnvironment {
+    package let standardOutput: OutputWriter
     private let writeError: (String) -> Void
-    public let stderrIsTerminal: Bool
-    public var stdoutIsTerminal = false
+    package let stderrIsTerminal: Bool
+    package var stdoutIsTerminal = false
     /// `NO_COLOR` is set (https://no-color.org convention).
-    public var noColor = false
+    package var noColor = false
     /// The current moment, for relative times; the only place the clock is read.
-    public var clock: () -> Instant = { Instant(seconds: 0) }
+    package var clock: () -> Instant = { Instant(seconds: 0) }
 
-    public init(standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void) {
+    package init(standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void) {
         self.standardOutput = standardOutput
         self.stderrIsTerminal = stderrIsTerminal
         self.writeError = writeError
     }
 
     /// The real process streams.
-    public static func process() -> CommandEnvironment {
+    package static func process() -> CommandEnvironment {
         let env = CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: isatty(2) != 0) { text in
             var t = text
             t.withUTF8 { p in
@@ -68,10 +68,10 @@ public final class CommandEnvironment {
         return env
     }
 
-    public func error(_ text: String) { writeError(text) }
+    package func error(_ text: String) { writeError(text) }
 
     /// Prints a diagnostic as `file:line:column: severity: [code] message`, then its notes.
-    public func print(_ d: Diagnostic) {
+    package func print(_ d: Diagnostic) {
         var prefix = "timeline"
         if let loc = d.location {
             prefix = loc.file

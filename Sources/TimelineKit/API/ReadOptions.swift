@@ -13,6 +13,7 @@ public struct ReadOptions: Sendable {
     /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
     public var formatSettings = FormatSettings()
 
+    /// The command line's defaults: format detected, no zone assumed, UTF-8.
     public init() {}
 }
 
@@ -40,5 +41,6 @@ public struct WriteOptions: Sendable {
     /// Settings of particular formats, reached through their properties (`csv`, `ics`, `text`).
     public var formatSettings = FormatSettings()
 
+    /// The command line's defaults: UTC, English, no reference moment.
     public init() {}
 }

@@ -190,8 +190,11 @@ public enum Timeline {
 /// What `Timeline.read` found: the events in input order, the records that could not be
 /// read (with their raw text, place and reason), and warnings and notes from reading.
 public struct ReadResult: Sendable {
+    /// The events, in input order.
     public var events: [Event] = []
+    /// The records that could not become events, each with its place, raw text and reason.
     public var rejects: [RejectedRecord] = []
+    /// Warnings and notes from reading (DST gaps met, calendar lines skipped, …).
     public var diagnostics: [Diagnostic] = []
 }
 
@@ -217,6 +220,7 @@ public struct ConvertOptions: Sendable {
     /// Report decisions such as format detection as notes.
     public var verbose = false
 
+    /// The command line's defaults: canonical JSON, sorted ascending, no grouping.
     public init() {}
 }
 
@@ -228,13 +232,27 @@ public struct ConvertHandlers {
     public var rejected: (RejectedRecord) -> Void = { _ in }
     /// The running count of records read, every `progressInterval` records.
     public var progress: (Int) -> Void = { _ in }
+    /// How many records between two `progress` calls.
     public var progressInterval = 10_000
     /// The outcome, once every input is read and before the output is committed (or the
     /// run fails for naive values or under `strict`). An error thrown here stops the run
     /// before the output is committed.
     public var finished: (ConvertResult) throws(TimelineError) -> Void = { _ in }
 
+    /// Callbacks that do nothing.
     public init() {}
+}
+
+/// How many records a conversion read, wrote and rejected.
+public struct ConvertSummary: Hashable, Sendable {
+    /// Records read (written or rejected).
+    public var read = 0
+    /// Events written.
+    public var written = 0
+    /// Records rejected (see the rejects for why).
+    public var rejected = 0
+    /// Values rejected for having no offset or zone (TZ101) — a configuration problem.
+    public var naive = 0
 }
 
 /// What a conversion did.
@@ -258,6 +276,7 @@ public struct ValidationOptions {
     /// Diagnostics that are not findings (a note about format detection, a syntax warning).
     public var diagnostic: (Diagnostic) -> Void = { _ in }
 
+    /// The command line's defaults: days counted in UTC, every code reported.
     public init() {}
 }
 

@@ -2,7 +2,7 @@
 ///
 /// Stored compactly (about 24 bytes, no heap storage: a zone name is a byte range into the
 /// parsed input), because every value in a file passes through one.
-public struct DateFields: Hashable, Sendable {
+package struct DateFields: Hashable, Sendable {
     private var year: Int32
     private var month: UInt8
     private var day: UInt8
@@ -16,7 +16,7 @@ public struct DateFields: Hashable, Sendable {
     private var zoneStart: Int32
     private var zoneEnd: Int32  // zoneEnd == zoneStart: no zone name
 
-    public init(
+    package init(
         local: LocalDateTime, hasTime: Bool, fractionDigits: Int = 0, offset: UTCOffset? = nil,
         zoneName: Range<Int>? = nil
     ) {
@@ -40,7 +40,7 @@ public struct DateFields: Hashable, Sendable {
     }
 
     /// The wall time (midnight for a date-only value).
-    public var local: LocalDateTime {
+    package var local: LocalDateTime {
         get {
             LocalDateTime(
                 unchecked: CivilDate(uncheckedYear: Int(year), month: Int(month), day: Int(day)), hour: Int(hour),
@@ -58,19 +58,19 @@ public struct DateFields: Hashable, Sendable {
     }
 
     /// False for a date-only value.
-    public var hasTime: Bool {
+    package var hasTime: Bool {
         get { flags & 1 != 0 }
         set { flags = newValue ? flags | 1 : flags & ~1 }
     }
 
     /// Fraction digits as written (0…9).
-    public var fractionDigits: Int {
+    package var fractionDigits: Int {
         get { Int(fraction) }
         set { fraction = UInt8(newValue) }
     }
 
     /// An explicit UTC offset (`Z` is `+00:00`).
-    public var offset: UTCOffset? {
+    package var offset: UTCOffset? {
         get { flags & 2 != 0 ? UTCOffset(seconds: Int(offsetSeconds)) : nil }
         set {
             flags = newValue != nil ? flags | 2 : flags & ~2
@@ -79,7 +79,7 @@ public struct DateFields: Hashable, Sendable {
     }
 
     /// The bytes of a zone name or abbreviation (`Asia/Shanghai`, `PDT`) within the input.
-    public var zoneName: Range<Int>? {
+    package var zoneName: Range<Int>? {
         get { zoneEnd > zoneStart ? Int(zoneStart)..<Int(zoneEnd) : nil }
         set {
             zoneStart = Int32(newValue?.lowerBound ?? 0)

@@ -11,6 +11,9 @@ public enum DateOutputFormat: Sendable {
     /// A user pattern (LDML or strptime), in the display zone.
     case pattern(DatePattern)
 
+    /// Reads `rfc3339`, `date`, `epoch`, `epoch-ms`, or a pattern (`yyyy-MM-dd HH:mm`,
+    /// `%d/%m/%Y`).
+    /// - Throws: a `CompileError` naming what is wrong with the pattern.
     public init(_ text: String) throws(DatePattern.CompileError) {
         switch text {
         case "rfc3339": self = .rfc3339
@@ -23,11 +26,11 @@ public enum DateOutputFormat: Sendable {
 
     /// Remembers the last day number converted to a calendar date: consecutive values in a
     /// log or export usually fall on the same day, and the conversion is a chain of divisions.
-    public struct DayCache {
+    package struct DayCache {
         var day: Int64 = .min
         var date = CivilDate(uncheckedYear: 1970, month: 1, day: 1)
 
-        public init() {}
+        package init() {}
 
         @inline(__always)
         mutating func local(secondsAsIfUTC seconds: Int64, nanosecond: Int) -> LocalDateTime {
@@ -43,13 +46,13 @@ public enum DateOutputFormat: Sendable {
 
     /// Appends `value` shown in `zone`. All-day dates are written `YYYY-MM-DD` whatever the
     /// format: they have no instant.
-    public func append(_ value: TimeValue, in zone: ZoneRules, to out: inout [UInt8]) {
+    package func append(_ value: TimeValue, in zone: ZoneRules, to out: inout [UInt8]) {
         var cache = DayCache()
         append(value, in: zone, cache: &cache, to: &out)
     }
 
     /// As `append(_:in:to:)`, reusing `cache` across calls.
-    public func append(_ value: TimeValue, in zone: ZoneRules, cache: inout DayCache, to out: inout [UInt8]) {
+    package func append(_ value: TimeValue, in zone: ZoneRules, cache: inout DayCache, to out: inout [UInt8]) {
         let instant: Instant
         switch value.moment {
         case .date(let d):

@@ -2,12 +2,18 @@
 public enum GapPolicy: String, Sendable, Hashable, CaseIterable {
     /// Move it forward by the length of the gap (02:30 → 03:30 on a spring-forward day).
     case shift
+    /// Reject the value (TZ104).
     case reject
 }
 
 /// What to do with a local time that exists twice (a DST overlap).
 public enum OverlapPolicy: String, Sendable, Hashable, CaseIterable {
-    case earlier, later, reject
+    /// The first of the two instants (the offset before the change), as RFC 5545 says.
+    case earlier
+    /// The second of the two instants.
+    case later
+    /// Reject the value (TZ105).
+    case reject
 }
 
 /// Settings for reading date/time values. A value type with documented defaults.
@@ -29,6 +35,7 @@ public struct DateParsingOptions: Sendable {
     /// Whether bare numbers are read as epoch values. Default true.
     public var acceptsEpochNumbers = true
 
+    /// No patterns, no assumed zone, day/month order from the values, shift gaps, earlier overlaps.
     public init() {}
 }
 
@@ -41,6 +48,7 @@ public enum DateNotice: Hashable, Sendable {
     /// An explicit offset that the named zone does not have at that instant (TZ106).
     case offsetContradictsZone(UTCOffset, zone: String, zoneOffset: UTCOffset)
 
+    /// The validation code it is reported under (TZ104, TZ105, TZ106).
     public var code: FindingCode {
         switch self {
         case .nonexistentLocalTime: return .dstGap
@@ -49,6 +57,7 @@ public enum DateNotice: Hashable, Sendable {
         }
     }
 
+    /// What happened and what was done, for a diagnostic.
     public var message: String {
         switch self {
         case .nonexistentLocalTime(let local, let zone, let shifted):
@@ -66,7 +75,9 @@ public enum DateNotice: Hashable, Sendable {
 
 /// Why a value could not be read.
 public enum DateParseError: Error, Hashable, Sendable {
+    /// Nothing but whitespace.
     case empty
+    /// Longer than `DateParser.maximumLength` bytes.
     case tooLong(Int)
     /// No parser accepted it; `closest` names the one that read the most bytes.
     case unreadable(closest: String, understoodBytes: Int)
@@ -81,6 +92,7 @@ public enum DateParseError: Error, Hashable, Sendable {
     /// A DST overlap under `--on-overlap reject` (TZ105).
     case ambiguousLocalTime(LocalDateTime, zone: String)
 
+    /// The validation code the value's record is rejected under (E001, TZ101, TZ109, …).
     public var code: FindingCode {
         switch self {
         case .empty, .tooLong, .unreadable: return .unparseable
@@ -122,7 +134,9 @@ public enum DateParseError: Error, Hashable, Sendable {
 
 /// A value read by the engine, and anything it decided along the way.
 public struct ParsedTimeValue: Hashable, Sendable {
+    /// The value read.
     public var value: TimeValue
+    /// What was decided on the way (a DST gap or overlap resolved), to report.
     public var notice: DateNotice?
 }
 
@@ -133,6 +147,7 @@ public struct ParsedTimeValue: Hashable, Sendable {
 /// catalogue. On total failure the error names the strategy that read furthest.
 /// Not thread-safe (it caches zone lookups); use one per thread.
 public final class DateParser {
+    /// The settings the parser was made with.
     public let options: DateParsingOptions
     private let iso = ISO8601Syntax()
     private let rfc2822 = RFC2822Syntax()
@@ -149,6 +164,7 @@ public final class DateParser {
     /// Values longer than this (in bytes, after trimming) are refused outright.
     public static let maximumLength = 256
 
+    /// A parser with these settings (patterns are compiled already; zones resolve lazily).
     public init(options: DateParsingOptions = DateParsingOptions()) {
         self.options = options
         self.catalogue = CatalogueSyntax(fieldOrder: options.fieldOrder)
@@ -160,7 +176,7 @@ public final class DateParser {
     }
 
     /// Day-first/month-first decided later (from a column's values), if not set by a flag.
-    public func setFieldOrder(_ order: FieldOrder?) {
+    package func setFieldOrder(_ order: FieldOrder?) {
         if options.fieldOrder == nil { catalogue.fieldOrder = order }
     }
 
@@ -182,7 +198,7 @@ public final class DateParser {
 
     /// Reads a value from UTF-8 bytes (surrounding whitespace ignored). The result's `raw`
     /// is nil; callers that keep source text set it.
-    public func parse(bytes input: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
+    package func parse(bytes input: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
         parse(bytes: input, recordZone: nil)
     }
 
@@ -233,7 +249,7 @@ public final class DateParser {
     }
 
     /// Resolves a zone name with a per-parser cache.
-    public func zone(named name: String) -> Result<ResolvedZone, ZoneResolutionError> {
+    package func zone(named name: String) -> Result<ResolvedZone, ZoneResolutionError> {
         if let cached = zoneCache[name] { return cached }
         let result = Result { () throws(ZoneResolutionError) in try options.zoneResolver.resolve(name) }
         zoneCache[name] = result
@@ -277,7 +293,7 @@ public final class DateParser {
     }
 
     /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.
-    public func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
+    package func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
         let zoneID = rules.identifier
         func value(_ offset: UTCOffset) -> TimeValue {
             TimeValue(instant: Instant(local: local, offset: offset), offset: offset, zone: zoneID, basis: basis, fractionDigits: fractionDigits)

@@ -33,6 +33,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The pattern as written.
     public let source: String
     let fields: [Field]
 
@@ -40,10 +41,14 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Why a pattern cannot be compiled.
     public struct CompileError: Error, Hashable, Sendable {
+        /// The pattern as written.
         public var pattern: String
+        /// What is wrong, and how to write it instead.
         public var message: String
     }
 
+    /// Compiles `pattern`: strptime style when it contains `%` (`%d/%m/%Y %H:%M`), else LDML
+    /// style (`dd/MM/yyyy HH:mm`, literals in single quotes). It must have a year field.
     public init(_ pattern: String) throws(CompileError) {
         source = pattern
         let compiled = pattern.contains("%") ? try Self.compileStrptime(pattern) : try Self.compileLDML(pattern)
@@ -181,7 +186,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
 // MARK: Parsing
 
 extension DatePattern: DateSyntax {
-    public var name: String { "'\(source)'" }
+    package var name: String { "'\(source)'" }
 
     func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields? {
         var c = ByteCursor(input)
@@ -309,7 +314,7 @@ extension DatePattern: DateSyntax {
 
 extension DatePattern {
     /// Writes `local` (observed in `offset`, in zone `zone`) with this pattern.
-    public func format(_ local: LocalDateTime, offset: UTCOffset, zone: String?, fractionDigits: Int) -> String {
+    package func format(_ local: LocalDateTime, offset: UTCOffset, zone: String?, fractionDigits: Int) -> String {
         var out = [UInt8]()
         for field in fields {
             switch field {

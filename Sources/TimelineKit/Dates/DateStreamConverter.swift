@@ -12,28 +12,45 @@
 /// or a lone CR. The loop keeps its state in locals, so a line costs the parse and the
 /// formatting and little else.
 public struct DateStreamConverter {
+    /// What a run did.
     public struct Summary: Hashable, Sendable {
+        /// Lines read.
         public var lines = 0
+        /// Lines that could not be read (written as empty lines).
         public var failed = 0
         /// Failures for want of an offset or zone (TZ101).
         public var naive = 0
     }
 
-    public let parser: DateParser
-    public let format: DateOutputFormat
-    public let zone: ZoneRules
+    package let parser: DateParser
+    package let format: DateOutputFormat
+    package let zone: ZoneRules
 
+    /// A converter that reads with `parser` and writes `format` in `zone`.
     public init(parser: DateParser, format: DateOutputFormat, zone: ZoneRules) {
         self.parser = parser
         self.format = format
         self.zone = zone
     }
 
-    /// Converts every line of `input` into `output` (not committed).
+    /// Converts every line of `source` into `destination` (a file is replaced atomically
+    /// once every line is written).
     /// - Parameters:
     ///   - onNotice: a value was read but something was decided (DST gap/overlap, …).
     ///   - onFailure: a value could not be read: its line, its text and why.
+    /// - Returns: how many lines were read, and how many could not be or had no zone.
     public func run(
+        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void,
+        onFailure: (Int, String, DateParseError) -> Void
+    ) throws(TimelineError) -> Summary {
+        let output = try destination.open()
+        let summary = try run(try source.open(), to: output, onNotice: onNotice, onFailure: onFailure)
+        try output.commit()
+        return summary
+    }
+
+    /// Converts every line of `input` into `output` (not committed).
+    package func run(
         _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
         onFailure: (Int, String, DateParseError) -> Void, onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> Summary {

@@ -11,20 +11,20 @@ public enum FieldOrder: String, Sendable, Hashable {
 /// Looks at up to `window` values (the CLI uses 1,000): a value whose first field exceeds
 /// 12 shows day-first, one whose second field exceeds 12 shows month-first. The result is
 /// nil when nothing decided it or when the values contradict each other.
-public struct FieldOrderDetector: Sendable {
-    public static let defaultWindow = 1000
-    public private(set) var dayFirstEvidence = 0
-    public private(set) var monthFirstEvidence = 0
-    public private(set) var ambiguousValues = 0
+package struct FieldOrderDetector: Sendable {
+    package static let defaultWindow = 1000
+    package private(set) var dayFirstEvidence = 0
+    package private(set) var monthFirstEvidence = 0
+    package private(set) var ambiguousValues = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func observe(_ value: String) {
+    package mutating func observe(_ value: String) {
         var v = value
         v.withUTF8 { observe(bytes: $0) }
     }
 
-    public mutating func observe(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func observe(bytes: UnsafeBufferPointer<UInt8>) {
         switch CatalogueSyntax.numericFieldOrderEvidence(bytes) {
         case .dayFirst?: dayFirstEvidence += 1
         case .monthFirst?: monthFirstEvidence += 1
@@ -34,13 +34,13 @@ public struct FieldOrderDetector: Sendable {
     }
 
     /// The order the evidence shows, or nil (none, or contradictory).
-    public var decided: FieldOrder? {
+    package var decided: FieldOrder? {
         if dayFirstEvidence > 0 && monthFirstEvidence == 0 { return .dayFirst }
         if monthFirstEvidence > 0 && dayFirstEvidence == 0 { return .monthFirst }
         return nil
     }
 
-    public var isContradictory: Bool { dayFirstEvidence > 0 && monthFirstEvidence > 0 }
+    package var isContradictory: Bool { dayFirstEvidence > 0 && monthFirstEvidence > 0 }
 
     /// Observes the time fields (start, end, recorded) of a mapped record.
     mutating func observe(timesOf record: FieldTexts) {
@@ -52,8 +52,8 @@ public struct FieldOrderDetector: Sendable {
 
 /// Two-digit years: `00`–`68` are 2000–2068 and `69`–`99` are 1969–1999 (the POSIX
 /// `strptime` `%y` rule). Fixed, so results never change with the date the tool runs on.
-public enum TwoDigitYear {
-    public static let pivot = 69
+package enum TwoDigitYear {
+    package static let pivot = 69
 
-    public static func expand(_ yy: Int) -> Int { yy < pivot ? 2000 + yy : 1900 + yy }
+    package static func expand(_ yy: Int) -> Int { yy < pivot ? 2000 + yy : 1900 + yy }
 }

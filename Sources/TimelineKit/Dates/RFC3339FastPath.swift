@@ -4,15 +4,15 @@
 /// Reads fixed positions and computes the instant directly, in plain integers, with no
 /// intermediate structures and no heap allocation. Anything else — including invalid
 /// values — returns nil and goes to the general parsers, so errors are reported in one place.
-public enum RFC3339FastPath {
-    public struct Match: Hashable, Sendable {
-        public var instant: Instant
-        public var offset: UTCOffset
-        public var fractionDigits: Int
+package enum RFC3339FastPath {
+    package struct Match: Hashable, Sendable {
+        package var instant: Instant
+        package var offset: UTCOffset
+        package var fractionDigits: Int
     }
 
     @inline(__always)
-    public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Match? {
+    package static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Match? {
         let n = b.count
         guard n >= 20, b[4] == 0x2D, b[7] == 0x2D, b[13] == 0x3A, b[16] == 0x3A,
             b[10] == 0x54 || b[10] == 0x20 || b[10] == 0x74

@@ -2,25 +2,46 @@ import Foundation
 
 /// What a zone name turned out to be.
 public enum ZoneNameKind: String, Sendable, Hashable {
-    case utc, iana, legacy, windows, vendor, abbreviation, userAbbreviation, fixedOffset
+    /// `UTC`, `GMT`, `Z`, `Etc/UTC`.
+    case utc
+    /// An IANA id (`Asia/Shanghai`).
+    case iana
+    /// An old IANA link (`US/Eastern`, `Asia/Calcutta`).
+    case legacy
+    /// A Windows zone name as Outlook and Exchange write it (`China Standard Time`), mapped
+    /// with CLDR's table.
+    case windows
+    /// An ICS vendor id ending in an IANA id (`/freeassociation.sourceforge.net/Europe/Berlin`).
+    case vendor
+    /// An abbreviation with one meaning (`JST`, `PDT`).
+    case abbreviation
+    /// An abbreviation resolved with `--abbrev` (`CST=Asia/Shanghai`).
+    case userAbbreviation
+    /// A fixed offset written as a name (`UTC+8`, `GMT-05:00`).
+    case fixedOffset
 }
 
 /// A resolved zone name: the rules to use, and — for abbreviations such as `PDT` that
 /// denote one specific offset — that offset.
 public struct ResolvedZone: Sendable {
+    /// The zone's offsets over time.
     public var rules: ZoneRules
+    /// What the name was.
     public var kind: ZoneNameKind
     /// Set for abbreviations with a fixed meaning (`PDT` is always -07:00).
     public var fixedOffset: UTCOffset?
 
+    /// The IANA id (or `UTC`) the name resolves to.
     public var identifier: String { rules.identifier }
 
+    /// A resolved zone from its parts.
     public init(rules: ZoneRules, kind: ZoneNameKind, fixedOffset: UTCOffset? = nil) {
         self.rules = rules
         self.kind = kind
         self.fixedOffset = fixedOffset
     }
 
+    /// UTC.
     public static let utc = ResolvedZone(rules: .utc, kind: .utc)
 }
 
@@ -31,6 +52,7 @@ public enum ZoneResolutionError: Error, Hashable, Sendable {
     /// Neither IANA, legacy, Windows, vendor-prefixed nor a known abbreviation.
     case unknownZone(String)
 
+    /// What is wrong and how to fix it, for a diagnostic.
     public var message: String {
         switch self {
         case .ambiguousAbbreviation(let name, let candidates):
@@ -50,6 +72,7 @@ public struct ZoneResolver: Sendable {
     /// User resolutions of abbreviations, by upper-case abbreviation.
     public var abbreviationOverrides: [String: String]
 
+    /// A resolver that also knows `overrides` (`["CST": "Asia/Shanghai"]`).
     public init(abbreviationOverrides: [String: String] = [:]) {
         var normalized: [String: String] = [:]
         for (k, v) in abbreviationOverrides { normalized[k.uppercased()] = v }
@@ -116,7 +139,7 @@ public struct ZoneResolver: Sendable {
     /// Makes a zone defined by an input itself (an iCalendar VTIMEZONE whose TZID is no tz
     /// database name, such as Outlook's `(UTC-03:00) Brasília`) known by its name for the rest
     /// of the run, so exporters can write times in it. Never replaces a tz database zone.
-    public static func registerFileDefined(_ rules: ZoneRules) {
+    package static func registerFileDefined(_ rules: ZoneRules) {
         // A blank TZID (Exchange writes `TZID:`) names nothing and must not become a zone.
         guard !rules.identifier.trimmingSpaces.isEmpty, ianaRules(rules.identifier) == nil else { return }
         cache.withLock { $0[rules.identifier] = rules }

@@ -19,18 +19,19 @@ public final class ZoneRules: Sendable {
     static let tableStart: Int64 = -5_364_662_400  // 1800-01-01
 
     /// A zone with one offset for all time.
-    public init(fixed offset: UTCOffset, identifier: String) {
+    package init(fixed offset: UTCOffset, identifier: String) {
         self.identifier = identifier
         self.transitionTimes = []
         self.offsets = [Int32(offset.seconds)]
         self.timeZone = nil
     }
 
+    /// UTC: offset zero at every instant.
     public static let utc = ZoneRules(fixed: .utc, identifier: "UTC")
 
     /// A zone given by its transitions (an iCalendar VTIMEZONE): `initial` before the first,
     /// then each transition's offset from its instant on. Transitions need not be sorted.
-    public init(identifier: String, initial: UTCOffset, transitions: [(at: Int64, offset: UTCOffset)]) {
+    package init(identifier: String, initial: UTCOffset, transitions: [(at: Int64, offset: UTCOffset)]) {
         self.identifier = identifier
         timeZone = nil
         var times: [Int64] = []
@@ -65,21 +66,22 @@ public final class ZoneRules: Sendable {
     }
 
     /// True when the zone has a single offset (UTC, `Etc/GMT+8`, a fixed offset).
-    public var isFixed: Bool { transitionTimes.isEmpty && timeZone == nil }
+    package var isFixed: Bool { transitionTimes.isEmpty && timeZone == nil }
 
     /// Every transition (instant, offset after it) from the table, in order.
-    public var transitions: [(at: Int64, offset: UTCOffset)] {
+    package var transitions: [(at: Int64, offset: UTCOffset)] {
         zip(transitionTimes, offsets.dropFirst()).map { ($0, UTCOffset(seconds: Int($1))) }
     }
 
     /// The UTC offset in force at `seconds` since the epoch.
-    public func offset(atEpochSeconds seconds: Int64) -> UTCOffset {
+    package func offset(atEpochSeconds seconds: Int64) -> UTCOffset {
         if seconds >= ZoneRules.tableEnd, let tz = timeZone {
             return UTCOffset(seconds: tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
         }
         return UTCOffset(seconds: Int(offsets[indexOfOffset(at: seconds)]))
     }
 
+    /// The zone's UTC offset at `instant`.
     public func offset(at instant: Instant) -> UTCOffset {
         offset(atEpochSeconds: instant.seconds)
     }
@@ -109,7 +111,7 @@ public final class ZoneRules: Sendable {
     /// `local` as an instant the way RFC 5545 §3.3.5 reads calendar times: the first of two
     /// in an overlap, and a time in a gap read with the offset before it (so it lands after
     /// the transition). No policy, no notice: for comparisons such as a recurrence's UNTIL.
-    public func instantReadingGapsForward(_ local: LocalDateTime) -> Instant {
+    package func instantReadingGapsForward(_ local: LocalDateTime) -> Instant {
         switch resolve(local) {
         case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: local, offset: o)
         }
@@ -156,7 +158,7 @@ public final class ZoneRules: Sendable {
     }
 
     /// The next transition strictly after `seconds`, if any (for `timeline zones`).
-    public func nextTransition(afterEpochSeconds seconds: Int64) -> (at: Int64, offset: UTCOffset)? {
+    package func nextTransition(afterEpochSeconds seconds: Int64) -> (at: Int64, offset: UTCOffset)? {
         let i = indexOfOffset(at: seconds)
         guard i < transitionTimes.count else { return nil }
         return (transitionTimes[i], UTCOffset(seconds: Int(offsets[i + 1])))
@@ -168,7 +170,7 @@ public final class ZoneRules: Sendable {
     }
 
     /// The day of `instant` in this zone as days since 1970-01-01 (no calendar conversion).
-    public func dayNumber(of instant: Instant) -> Int64 {
+    package func dayNumber(of instant: Instant) -> Int64 {
         LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: instant.seconds + Int64(offset(at: instant).seconds)).day
     }
 }

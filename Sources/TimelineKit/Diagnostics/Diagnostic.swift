@@ -1,10 +1,14 @@
 /// A place in an input: 1-based line and column (column in UTF-8 bytes). For ICS, the
 /// physical line where a folded property starts.
 public struct SourceLocation: Hashable, Sendable {
+    /// The input's name as given (`-` for standard input).
     public var file: String
+    /// 1-based line.
     public var line: Int?
+    /// 1-based column in UTF-8 bytes.
     public var column: Int?
 
+    /// A place in `file`.
     public init(file: String, line: Int? = nil, column: Int? = nil) {
         self.file = file
         self.line = line
@@ -15,8 +19,14 @@ public struct SourceLocation: Hashable, Sendable {
 /// A message from the library for the user. The library never prints; the command line
 /// renders these as `file:line:column: severity: [code] message`.
 public struct Diagnostic: Hashable, Sendable {
+    /// How serious it is; `note` is least.
     public enum Severity: String, Hashable, Sendable, Comparable {
-        case error, warning, note
+        /// Something failed: a record rejected, a run stopped.
+        case error
+        /// Something is probably wrong and a person should look.
+        case warning
+        /// Worth knowing (a decision made, a format detected).
+        case note
 
         private var rank: Int {
             switch self {
@@ -29,7 +39,9 @@ public struct Diagnostic: Hashable, Sendable {
         public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
+    /// How serious it is.
     public var severity: Severity
+    /// Where in the input, when a place is known.
     public var location: SourceLocation?
     /// A stable short code (`E001`, `TZ101`, `json-syntax`, …).
     public var code: String?
@@ -38,6 +50,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// Follow-up lines (what was tried, how to fix it), printed as `note:`.
     public var notes: [String]
 
+    /// A diagnostic; `message` starts lower-case, has no final period and quotes values.
     public init(
         _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
         code: String? = nil, notes: [String] = []
@@ -52,6 +65,7 @@ public struct Diagnostic: Hashable, Sendable {
 
 /// An error that stops a run, with the exit-code category it belongs to.
 public struct TimelineError: Error, Hashable, Sendable {
+    /// Which of the command line's exit codes the error maps to.
     public enum Kind: Hashable, Sendable {
         /// Wrong flags or values: exit 64.
         case usage
@@ -65,9 +79,12 @@ public struct TimelineError: Error, Hashable, Sendable {
         case ioError
     }
 
+    /// What kind of failure (and exit code).
     public var kind: Kind
+    /// The message, place and notes.
     public var diagnostic: Diagnostic
 
+    /// An error of `kind` with a message (and optionally its place, code and notes).
     public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, code: String? = nil, notes: [String] = []) {
         self.kind = kind
         self.diagnostic = Diagnostic(.error, message, at: location, code: code, notes: notes)

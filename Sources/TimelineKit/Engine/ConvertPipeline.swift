@@ -1,14 +1,5 @@
 import Foundation
 
-/// What a conversion did, for the summary line on stderr.
-public struct ConvertSummary: Hashable, Sendable {
-    public var read = 0
-    public var written = 0
-    public var rejected = 0
-    /// Values rejected for having no offset or zone (TZ101) — a configuration problem.
-    public var naive = 0
-}
-
 /// A conversion: read every input with its importer, order the events, hand them to an
 /// exporter. Streams end to end with `--sort input`; otherwise holds the events to sort.
 package final class ConvertPipeline {
@@ -121,7 +112,7 @@ package final class ConvertPipeline {
 /// filled observation into what the observer keeps (on that thread too, several batches at
 /// once — it must not touch shared state); `absorb` takes the digests one by one in input
 /// order.
-public protocol EventStreamObserver: AnyObject {
+package protocol EventStreamObserver: AnyObject {
     associatedtype Observation: EventObservation
     associatedtype Digest
     /// - Parameter expectedCount: about how many events the batch will have.
@@ -131,7 +122,7 @@ public protocol EventStreamObserver: AnyObject {
 }
 
 /// What an observer takes from the events of one batch as they are added.
-public protocol EventObservation: AnyObject {
+package protocol EventObservation: AnyObject {
     /// Reads the event at `event` (valid during the call only).
     func add(_ event: UnsafePointer<Event>)
     /// Events added.
@@ -142,19 +133,19 @@ public protocol EventObservation: AnyObject {
 /// plus `reject_line` and `reject_reason` and the fields unchanged; otherwise NDJSON objects
 /// `{"file","line","column","code","reason","raw"}`. The form follows the file's extension
 /// (`.csv`/`.tsv` or `.ndjson`/`.jsonl`/`.json`), else the first rejected record's input.
-public final class RejectsWriter {
+package final class RejectsWriter {
     private let output: OutputWriter
     private var csv: Bool?
     private var wroteHeader = false
 
-    public init(output: OutputWriter) {
+    package init(output: OutputWriter) {
         self.output = output
         let lower = output.name.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { csv = true }
         if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") { csv = false }
     }
 
-    public func write(_ r: RejectedRecord) throws(TimelineError) {
+    package func write(_ r: RejectedRecord) throws(TimelineError) {
         if csv == nil { csv = r.header != nil }
         if csv == true { try writeCSV(r) } else { try writeJSON(r) }
     }

@@ -93,6 +93,7 @@ package protocol FormatSettingsKey {
 public struct FormatSettings: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
+    /// Every format's defaults.
     public init() {}
 
     package subscript<Key: FormatSettingsKey>(key: Key.Type) -> Key.Value {

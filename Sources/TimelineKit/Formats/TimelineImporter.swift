@@ -1,7 +1,10 @@
 /// A record that could not become an event, kept with its raw text and the reason.
 public struct RejectedRecord: Hashable, Sendable {
+    /// Where the record is (file, line, column).
     public var location: SourceLocation
+    /// The record's text as read (a CSV row, a JSON line, `BEGIN:VEVENT (line 4)`).
     public var raw: String
+    /// Why it was rejected, naming the field and value.
     public var reason: String
     /// Why, as a finding code: `E001` for an unreadable date, `E003` for an amount, … (see
     /// the rules in `Validation/Rules`).
@@ -9,8 +12,10 @@ public struct RejectedRecord: Hashable, Sendable {
     /// For CSV input: the record's fields and the file's header, so a rejects file can
     /// hold them unchanged.
     public var fields: [String]?
+    /// For CSV input: the file's header, to write the fields under.
     public var header: [String]?
 
+    /// A rejected record.
     public init(location: SourceLocation, raw: String, reason: String, code: FindingCode, fields: [String]? = nil, header: [String]? = nil) {
         self.location = location
         self.raw = raw
@@ -22,10 +27,10 @@ public struct RejectedRecord: Hashable, Sendable {
 }
 
 /// Where an importer sends what it reads, one record at a time as soon as it is complete.
-public final class ImportContext {
-    public let options: ReadOptions
-    public let format: String
-    public let dateParser: DateParser
+package final class ImportContext {
+    package let options: ReadOptions
+    package let format: String
+    package let dateParser: DateParser
     private let onEvent: (Event) throws(TimelineError) -> Void
     private let onReject: (RejectedRecord) -> Void
     private let onDiagnostic: (Diagnostic) -> Void
@@ -33,7 +38,7 @@ public final class ImportContext {
 
     /// - Parameter batches: how the consumer takes events mapped on worker threads (see
     ///   `EventBatchConsumer`); nil hands each such event to `onEvent`, in order.
-    public init(
+    package init(
         options: ReadOptions, format: String, dateParser: DateParser,
         onEvent: @escaping (Event) throws(TimelineError) -> Void,
         onReject: @escaping (RejectedRecord) -> Void,
@@ -49,40 +54,40 @@ public final class ImportContext {
         self.batches = batches
     }
 
-    public func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
+    package func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
 
     /// An empty batch for events mapped on a worker thread. Thread-safe.
-    public func makeBatch() -> EventBatch {
+    package func makeBatch() -> EventBatch {
         batches?.makeBatch() ?? EventBatch(encoder: nil, keepsEvents: true)
     }
 
     /// Makes a batch of events ready for delivery. Thread-safe: importers call it on the
     /// worker thread that mapped the events.
-    public func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
+    package func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
         guard let batches else { return PreparedEvents(events: batch.events) }
         return batches.prepare(batch)
     }
 
     /// Delivers a prepared batch; importers call it on their own thread, in input order.
-    public func emit(_ batch: consuming PreparedEvents) throws(TimelineError) {
+    package func emit(_ batch: consuming PreparedEvents) throws(TimelineError) {
         if let batches {
             try batches.deliver(batch)
         } else {
             for event in batch.events { try onEvent(event) }
         }
     }
-    public func reject(_ record: RejectedRecord) { onReject(record) }
-    public func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
+    package func reject(_ record: RejectedRecord) { onReject(record) }
+    package func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
 
     /// Reports what the date engine decided for a record (TZ104/TZ105/TZ106) at its place.
-    public func report(_ notices: [DateNotice], at location: SourceLocation) {
+    package func report(_ notices: [DateNotice], at location: SourceLocation) {
         for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code.rawValue)) }
     }
 }
 
 /// An input format. Importers stream: they hand each record to the context as soon as it is
 /// complete and never build the whole file in memory unless the format requires it.
-public protocol TimelineImporter {
+package protocol TimelineImporter {
     /// Reads every record of `input`. Throws only for faults that stop the run (exit 65 or
     /// 66); a bad record is rejected through `context` and reading goes on.
     func read(from input: InputReader, context: ImportContext) throws(TimelineError)

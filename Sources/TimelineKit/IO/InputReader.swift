@@ -6,19 +6,19 @@
 
 /// Reads an input file or standard input in chunks, without loading it whole unless asked.
 /// Strips a UTF-8 byte-order mark at the start.
-public final class InputReader {
+package final class InputReader {
     /// The name used in diagnostics: the path as given, or `-` for standard input.
-    public let name: String
+    package let name: String
     private let fd: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []
     private var start = 0
     private var eof = false
     private var checkedBOM = false
-    public static let chunkSize = 1 << 16
+    package static let chunkSize = 1 << 16
 
     /// Opens `path`, or standard input for `-`.
-    public init(path: String) throws(TimelineError) {
+    package init(path: String) throws(TimelineError) {
         name = path
         if path == "-" {
             fd = 0
@@ -40,7 +40,7 @@ public final class InputReader {
 
     /// Reads an open file descriptor (a pipe, a socket, a file handle the caller owns); it is
     /// not closed.
-    public init(name: String, fileDescriptor: Int32) {
+    package init(name: String, fileDescriptor: Int32) {
         self.name = name
         fd = fileDescriptor
         ownsDescriptor = false
@@ -48,7 +48,7 @@ public final class InputReader {
 
     /// Reads from bytes in memory (tests, benchmarks), `chunkSize` bytes at a time so that
     /// record boundaries can fall anywhere.
-    public init(name: String, bytes: [UInt8], chunkSize: Int? = nil) {
+    package init(name: String, bytes: [UInt8], chunkSize: Int? = nil) {
         self.name = name
         fd = -1
         ownsDescriptor = false
@@ -67,7 +67,7 @@ public final class InputReader {
 
     /// Reads the rest of the input as `encoding`, converted to UTF-8 as it streams. Call
     /// before reading anything. UTF-8 needs no conversion.
-    public func setEncoding(_ encoding: TextEncoding) throws(TimelineError) {
+    package func setEncoding(_ encoding: TextEncoding) throws(TimelineError) {
         guard encoding != .utf8 else { return }
         transcoder = try Transcoder(from: encoding)
         if !buffer.isEmpty {
@@ -79,7 +79,7 @@ public final class InputReader {
 
     /// How many invalid sequences `--encoding` conversion replaced with U+FFFD, and where the
     /// first was (byte offset in the source); nil when none.
-    public var replacedSequences: (count: Int, firstOffset: Int)? {
+    package var replacedSequences: (count: Int, firstOffset: Int)? {
         guard let t = transcoder, t.replacedSequences > 0 else { return nil }
         return (t.replacedSequences, t.firstReplacementOffset ?? 0)
     }
@@ -140,20 +140,20 @@ public final class InputReader {
     }
 
     /// Up to `count` bytes from the current position, without consuming them.
-    public func peek(_ count: Int) throws(TimelineError) -> ArraySlice<UInt8> {
+    package func peek(_ count: Int) throws(TimelineError) -> ArraySlice<UInt8> {
         try fill(atLeast: count)
         return buffer[start..<min(buffer.count, start + count)]
     }
 
     /// The next line without its terminator (LF, CRLF or lone CR), or nil at the end.
-    public func nextLine() throws(TimelineError) -> ArraySlice<UInt8>? {
+    package func nextLine() throws(TimelineError) -> ArraySlice<UInt8>? {
         guard let range = try nextLineRange() else { return nil }
         return buffer[range]
     }
 
     /// The next block of unread bytes (what is buffered, else one read), or nil at the end.
     /// For callers that split records themselves in one tight loop.
-    public func nextChunk() throws(TimelineError) -> [UInt8]? {
+    package func nextChunk() throws(TimelineError) -> [UInt8]? {
         try fill(atLeast: 1)
         guard start < buffer.count else { return nil }
         let chunk = start == 0 ? buffer : Array(buffer[start...])
@@ -202,7 +202,7 @@ public final class InputReader {
     }
 
     /// Everything not yet read.
-    public func readAll() throws(TimelineError) -> [UInt8] {
+    package func readAll() throws(TimelineError) -> [UInt8] {
         while !eof { try fill(atLeast: buffer.count - start + InputReader.chunkSize) }
         if !checkedBOM { try fill(atLeast: 3) }
         let rest = Array(buffer[start...])

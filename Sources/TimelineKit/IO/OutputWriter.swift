@@ -8,18 +8,18 @@
 /// a temporary file in the destination's directory, which `commit()` renames into place.
 /// Without `commit()` (a failed run) the temporary file is removed and the destination is
 /// never touched.
-public final class OutputWriter {
-    public let name: String
+package final class OutputWriter {
+    package let name: String
     private var fd: Int32
     private let temporaryPath: String?
     private let destinationPath: String?
     private var buffer: [UInt8] = []
     private var committed = false
     private var closesDescriptor = false
-    public static let flushThreshold = 1 << 16
+    package static let flushThreshold = 1 << 16
 
     /// Standard output.
-    public static func standardOutput() -> OutputWriter { OutputWriter(standardOutput: ()) }
+    package static func standardOutput() -> OutputWriter { OutputWriter(standardOutput: ()) }
 
     private init(standardOutput: Void) {
         name = "<stdout>"
@@ -29,7 +29,7 @@ public final class OutputWriter {
     }
 
     /// Collects bytes in memory only (tests): `bytes` holds everything written.
-    public init(inMemory name: String) {
+    package init(inMemory name: String) {
         self.name = name
         fd = -1
         temporaryPath = nil
@@ -38,7 +38,7 @@ public final class OutputWriter {
 
     /// Writes to an open file descriptor the caller owns (it is not closed); nothing is
     /// atomic about it.
-    public init(name: String, fileDescriptor: Int32) {
+    package init(name: String, fileDescriptor: Int32) {
         self.name = name
         fd = fileDescriptor
         temporaryPath = nil
@@ -46,7 +46,7 @@ public final class OutputWriter {
     }
 
     /// An atomic writer for `path`; `-` means standard output.
-    public init(path: String) throws(TimelineError) {
+    package init(path: String) throws(TimelineError) {
         name = path
         if path == "-" {
             fd = 1
@@ -100,10 +100,10 @@ public final class OutputWriter {
     }
 
     /// What an in-memory writer collected.
-    public var bytes: [UInt8] { buffer }
+    package var bytes: [UInt8] { buffer }
 
     @inline(__always)
-    public func write(_ bytes: [UInt8]) throws(TimelineError) {
+    package func write(_ bytes: [UInt8]) throws(TimelineError) {
         if bytes.count >= OutputWriter.flushThreshold && fd >= 0 {
             // A large block (a batch of encoded events) goes out as it is, not via the buffer.
             try flush()
@@ -114,11 +114,11 @@ public final class OutputWriter {
         if buffer.count >= OutputWriter.flushThreshold && fd >= 0 { try flush() }
     }
 
-    public func write(_ text: String) throws(TimelineError) {
+    package func write(_ text: String) throws(TimelineError) {
         try write(Array(text.utf8))
     }
 
-    public func flush() throws(TimelineError) {
+    package func flush() throws(TimelineError) {
         guard fd >= 0 else { return }
         try writeAll(buffer)
         buffer.removeAll(keepingCapacity: true)
@@ -146,7 +146,7 @@ public final class OutputWriter {
     }
 
     /// Flushes and, for a file, moves it into place. Call once, after a successful run.
-    public func commit() throws(TimelineError) {
+    package func commit() throws(TimelineError) {
         try flush()
         guard let temporaryPath, let destinationPath else { return }
         if fsync(fd) != 0 || close(fd) != 0 {

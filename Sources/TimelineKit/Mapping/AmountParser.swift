@@ -4,15 +4,17 @@ import Foundation
 /// `12.50 CNY`, `$5`, `1.234,50` with `decimalComma` — into an exact decimal and, where the
 /// text names it, a currency.
 public struct AmountParser: Sendable {
+    /// `1.234,50` is one thousand two hundred thirty-four and a half (`--decimal-comma`).
     public var decimalComma = false
 
+    /// A reader of amounts with a decimal point, or a decimal comma.
     public init(decimalComma: Bool = false) {
         self.decimalComma = decimalComma
     }
 
-    public struct Reading: Hashable, Sendable {
-        public var value: DecimalNumber
-        public var currency: String?
+    package struct Reading: Hashable, Sendable {
+        package var value: DecimalNumber
+        package var currency: String?
     }
 
     static let symbols: [(String, String)] = [("¥", "CNY"), ("￥", "CNY"), ("$", "USD"), ("US$", "USD"), ("€", "EUR"), ("£", "GBP"), ("HK$", "HKD"), ("元", "CNY")]
@@ -20,7 +22,7 @@ public struct AmountParser: Sendable {
 
     /// nil for text that is not an amount; `.some(nil)` for an empty or placeholder value
     /// (`""`, `-`, `—`, `/`) that means "no amount".
-    public func parse(_ text: String) -> Reading?? {
+    package func parse(_ text: String) -> Reading?? {
         // Fast path: plain decimal text (`12.50`, `-3`), as most exports write amounts.
         if !decimalComma, let plain = DecimalNumber(text) { return .some(Reading(value: plain, currency: nil)) }
         var s = text.trimmingSpaces
@@ -90,10 +92,10 @@ public struct AmountParser: Sendable {
 }
 
 /// Income/expense words that sign an amount (`--map direction=COLUMN`).
-public enum AmountDirection: Sendable {
+package enum AmountDirection: Sendable {
     case income, expense, neutral
 
-    public init?(word: String) {
+    package init?(word: String) {
         switch word.trimmingSpaces.lowercased() {
         case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款": self = .income
         case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款": self = .expense
@@ -103,7 +105,7 @@ public enum AmountDirection: Sendable {
     }
 
     /// The amount with the sign this direction gives it (magnitude kept).
-    public func apply(to value: DecimalNumber) -> DecimalNumber {
+    package func apply(to value: DecimalNumber) -> DecimalNumber {
         switch self {
         case .income: return value.isNegative ? value.negated : value
         case .expense: return value.isNegative ? value : value.negated

@@ -3,7 +3,34 @@ import Foundation
 /// The canonical fields a source column or JSON field can be mapped to, plus the helper
 /// fields that shape them (`currency`, `zone`, `direction`).
 public enum MappedField: String, CaseIterable, Sendable, Hashable {
-    case id, start, end, title, detail, status, category, amount, currency, location, series, recorded, links, tags
+    /// The event's `id`.
+    case id
+    /// The event's `start` (a date or date-time).
+    case start
+    /// The event's `end`.
+    case end
+    /// The event's `title`.
+    case title
+    /// The event's `detail`.
+    case detail
+    /// Status words, mapped to the event's `status`.
+    case status
+    /// The event's `category`.
+    case category
+    /// The amount's value (with its currency when the text names one).
+    case amount
+    /// The amount's currency code.
+    case currency
+    /// The event's `location`.
+    case location
+    /// The event's `series` (order id, tracking number, account).
+    case series
+    /// The event's `recorded` time.
+    case recorded
+    /// The event's `links`, split at commas, spaces and newlines.
+    case links
+    /// The event's `tags`, split at `,` `;` `、` `|`.
+    case tags
     /// A per-record zone for naive times (`--map zone=COLUMN`).
     case zone
     /// Income/expense words that sign the amount (`--map direction=COLUMN`).
@@ -12,21 +39,22 @@ public enum MappedField: String, CaseIterable, Sendable, Hashable {
 
 /// Where a canonical field comes from: one column (a dotted path for JSON), or several
 /// joined with a space (`--map start=date+time`).
-public struct FieldSource: Hashable, Sendable, CustomStringConvertible {
-    public var columns: [String]
+package struct FieldSource: Hashable, Sendable, CustomStringConvertible {
+    package var columns: [String]
 
-    public init(_ spec: String) {
+    package init(_ spec: String) {
         columns = spec.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
     }
 
-    public var description: String { columns.joined(separator: "+") }
+    package var description: String { columns.joined(separator: "+") }
 }
 
 /// Which source columns feed which canonical fields: explicit `--map`/`--mapping` entries,
 /// then defaults chosen by header name (case-insensitive; English and Chinese).
 public struct FieldMapping: Sendable {
-    public var explicit: [MappedField: FieldSource] = [:]
+    package var explicit: [MappedField: FieldSource] = [:]
 
+    /// No explicit mappings: every field by its default header names.
     public init() {}
 
     /// Reads `field=column` (`start=date+time`, `zone=tz`).
@@ -40,7 +68,7 @@ public struct FieldMapping: Sendable {
     }
 
     /// Reads a `--mapping FILE.json` object: `{"start": "交易时间", "title": "商品"}`.
-    public mutating func add(json: JSONValue, file: String) throws(TimelineError) {
+    package mutating func add(json: JSONValue, file: String) throws(TimelineError) {
         guard case .object(let pairs) = json else {
             throw TimelineError(.usage, "mapping file '\(file)' must hold a JSON object such as {\"start\": \"time\"}")
         }
@@ -89,7 +117,7 @@ public struct FieldMapping: Sendable {
     /// The source of every mapped field for these column names: explicit entries first, then
     /// defaults (each column feeds at most one field). Throws when an explicit column does
     /// not exist, naming the columns that do.
-    public func resolve(columns: [String], allowNested: Bool = false) throws(TimelineError) -> [MappedField: FieldSource] {
+    package func resolve(columns: [String], allowNested: Bool = false) throws(TimelineError) -> [MappedField: FieldSource] {
         var result = explicit
         let lookup = Dictionary(columns.map { ($0.trimmingCharacters(in: .whitespaces).lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
         if !allowNested {

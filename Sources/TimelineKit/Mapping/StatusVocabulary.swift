@@ -5,6 +5,7 @@ import Foundation
 public struct StatusVocabulary: Sendable {
     private var words: [String: EventStatus]
 
+    /// The built-in words in English and Chinese (see docs/mapping.md).
     public init() {
         var w: [String: EventStatus] = [:]
         let table: [(EventStatus, [String])] = [

@@ -8,16 +8,19 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     private var storedMonth: UInt8
     private var storedDay: UInt8
 
+    /// The year, 1…9999.
     public var year: Int {
         get { Int(storedYear) }
         set { storedYear = Int32(newValue) }
     }
 
+    /// The month, 1…12.
     public var month: Int {
         get { Int(storedMonth) }
         set { storedMonth = UInt8(newValue) }
     }
 
+    /// The day of the month, 1…31.
     public var day: Int {
         get { Int(storedDay) }
         set { storedDay = UInt8(newValue) }
@@ -39,10 +42,12 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         storedDay = UInt8(truncatingIfNeeded: day)
     }
 
+    /// Whether `year` has a 29 February (proleptic Gregorian).
     public static func isLeapYear(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }
 
+    /// The number of days in `month` of `year`.
     public static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28
@@ -83,6 +88,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         return Int(r < 0 ? r + 7 : r) + 1
     }
 
+    /// The date `days` later (earlier when negative).
     public func adding(days: Int64) -> CivilDate {
         CivilDate(daysSinceEpoch: daysSinceEpoch + days)
     }

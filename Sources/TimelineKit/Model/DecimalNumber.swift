@@ -3,13 +3,17 @@
 /// Amounts are never binary floating point. `-12.50` is coefficient -1250, scale 2, and is
 /// written back as `-12.50`; sums align scales and are exact.
 public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
+    /// The digits as an integer: `-12.50` has coefficient -1250.
     public private(set) var coefficient: Int128
+    /// The number of fraction digits: `-12.50` has scale 2.
     public private(set) var scale: Int
 
+    /// Zero, with no fraction digits.
     public static let zero = DecimalNumber(coefficient: 0, scale: 0)
     /// At most this many fraction digits are accepted.
     public static let maximumScale = 18
 
+    /// `coefficient` × 10^−`scale`.
     public init(coefficient: Int128, scale: Int) {
         self.coefficient = coefficient
         self.scale = scale
@@ -51,8 +55,10 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
         self.scale = scale
     }
 
+    /// Below zero.
     public var isNegative: Bool { coefficient < 0 }
 
+    /// The same magnitude with the other sign.
     public var negated: DecimalNumber { DecimalNumber(coefficient: -coefficient, scale: scale) }
 
     /// The exact sum, or nil on overflow (beyond 38 significant digits).

@@ -6,14 +6,24 @@ import Darwin
 
 /// The canonical state of an event (docs/canonical-format.md).
 public enum EventStatus: String, Hashable, Sendable, CaseIterable {
-    case completed, processing, pending, cancelled
+    /// Done: delivered, paid, signed, 已签收.
+    case completed
+    /// Under way: shipped, in transit, 派送中.
+    case processing
+    /// Not started: placed, awaiting payment, 待付款.
+    case pending
+    /// Will not happen: cancelled, refunded, failed, 已取消.
+    case cancelled
 }
 
 /// An exact amount of money: negative is expense/outcome, positive is income.
 public struct Amount: Hashable, Sendable {
+    /// The exact value; negative is expense.
     public var value: DecimalNumber
+    /// The ISO 4217 code (`CNY`), when known.
     public var currency: String?
 
+    /// An amount of `value` in `currency`.
     public init(value: DecimalNumber, currency: String? = nil) {
         self.value = value
         self.currency = currency
@@ -31,6 +41,7 @@ public struct SourceReference: Hashable, Sendable {
     /// 1-based physical line where the record starts.
     public var line: Int?
 
+    /// Where an event came from.
     public init(format: String, file: String, record: Int, line: Int? = nil) {
         self.format = format
         self.file = file
@@ -41,25 +52,38 @@ public struct SourceReference: Hashable, Sendable {
 
 /// One event of the canonical timeline (docs/canonical-format.md).
 public struct Event: Hashable, Sendable {
+    /// The source's id, or a generated `FILE:RECORD` (stable for the same input).
     public var id: String
+    /// When it happened (or starts): an instant or an all-day date.
     public var start: TimeValue
+    /// When it ends.
     public var end: TimeValue?
+    /// What happened, in a line; empty only when the source has no text at all.
     public var title: String
+    /// More text (a description, a courier's message).
     public var detail: String?
+    /// The canonical status the source's word maps to.
     public var status: EventStatus?
+    /// A category or type, as the source writes it.
     public var category: String?
+    /// Money in or out.
     public var amount: Amount?
+    /// Where.
     public var location: String?
     /// The entity the event belongs to: order id, tracking number, calendar, account.
     public var series: String?
     /// When the event was recorded (tie-breaker after `start`).
     public var recorded: TimeValue?
+    /// URLs and attachments.
     public var links: [String]
+    /// Labels (ICS CATEGORIES).
     public var tags: [String]
     /// Every source field not mapped to a canonical field. Written with sorted keys.
     public var attributes: [String: String]
+    /// Where the event came from.
     public var source: SourceReference?
 
+    /// An event from its fields; only `id`, `start` and `title` are required.
     public init(
         id: String, start: TimeValue, end: TimeValue? = nil, title: String,
         detail: String? = nil, status: EventStatus? = nil, category: String? = nil,
@@ -91,7 +115,7 @@ extension Event {
     /// moved in. Every parameter is required, so none is left from the previous record.
     /// Field by field on purpose: `self = Event(…)` built a second event and copied it
     /// (+770 instructions per CSV row under callgrind).
-    public mutating func overwrite(
+    package mutating func overwrite(
         id: consuming String, start: consuming TimeValue, end: consuming TimeValue?, title: consuming String,
         detail: consuming String?, status: EventStatus?, category: consuming String?, amount: consuming Amount?,
         location: consuming String?, series: consuming String?, recorded: consuming TimeValue?,
@@ -116,16 +140,16 @@ extension Event {
     }
 
     /// An event with nothing in it, to be overwritten.
-    public static let blank = Event(id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
+    package static let blank = Event(id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
 }
 
 /// The top of a canonical document: `{"schema": "timeline/1", "zone": …, "events": […]}`.
-public struct DocumentHeader: Hashable, Sendable {
-    public static let schemaID = "timeline/1"
+package struct DocumentHeader: Hashable, Sendable {
+    package static let schemaID = "timeline/1"
     /// The display zone the document was produced for (IANA id or `UTC`).
-    public var zone: String
+    package var zone: String
 
-    public init(zone: String) {
+    package init(zone: String) {
         self.zone = zone
     }
 }
@@ -133,14 +157,14 @@ public struct DocumentHeader: Hashable, Sendable {
 extension Event {
     /// The start of the id importers give a record that has none: the file's base name and a
     /// colon, followed by the record number (`orders.csv:12`).
-    public static func generatedIDPrefix(file: String) -> String {
+    package static func generatedIDPrefix(file: String) -> String {
         (file.split(separator: "/").last.map(String.init) ?? file) + ":"
     }
 
     /// The id importers give record number `record` of a file whose `generatedIDPrefix` is
     /// `prefix`: written into one string at once (`prefix + String(record)` formats through
     /// `description` and appends, several times the work, once per record).
-    public static func generatedID(prefix: String, record: Int) -> String {
+    package static func generatedID(prefix: String, record: Int) -> String {
         var digits = 1
         var rest = record.magnitude / 10
         while rest > 0 {

@@ -3,9 +3,12 @@
 /// Never a `Double`: `nanoseconds` is always in `0..<1_000_000_000`, so an instant before
 /// the epoch such as `1969-12-31T23:59:59.5Z` is `seconds: -1, nanoseconds: 500_000_000`.
 public struct Instant: Hashable, Comparable, Sendable {
+    /// Whole seconds since 1970-01-01T00:00:00Z (negative before).
     public var seconds: Int64
+    /// Nanoseconds after `seconds`, 0…999,999,999.
     public var nanoseconds: Int32
 
+    /// An instant; `nanoseconds` must be in 0..<1,000,000,000.
     public init(seconds: Int64, nanoseconds: Int32 = 0) {
         precondition((0..<1_000_000_000).contains(nanoseconds), "nanoseconds out of range")
         self.seconds = seconds
@@ -31,7 +34,7 @@ public struct Instant: Hashable, Comparable, Sendable {
     /// The wall times at this instant in UTC and in `offset`, as `local(in: .utc)` and
     /// `local(in: offset)`: the calendar date is worked out once when both fall on the same
     /// day, as most do (the canonical form writes both for every timed value).
-    public func wallTimes(in offset: UTCOffset) -> (utc: LocalDateTime, local: LocalDateTime) {
+    package func wallTimes(in offset: UTCOffset) -> (utc: LocalDateTime, local: LocalDateTime) {
         let nanosecond = Int(nanoseconds)
         let (utcDay, utcSecond) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds)
         let (localDay, localSecond) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds + Int64(offset.seconds))
@@ -59,16 +62,20 @@ public struct Instant: Hashable, Comparable, Sendable {
 /// A UTC offset in whole seconds (`+08:00` is 28 800). Offsets with seconds (`+00:19:32`,
 /// Amsterdam before 1937) are kept exactly.
 public struct UTCOffset: Hashable, Comparable, Sendable {
+    /// Seconds east of UTC (`+08:00` is 28,800).
     public var seconds: Int
 
+    /// `+00:00`.
     public static let utc = UTCOffset(seconds: 0)
     /// The largest offset accepted: ±18:00, as in RFC 3339 implementations and java.time.
     public static let maximumSeconds = 18 * 3600
 
+    /// The offset of `seconds` east of UTC.
     public init(seconds: Int) {
         self.seconds = seconds
     }
 
+    /// `±HH:MM[:SS]`; nil beyond ±18 hours or with minutes or seconds above 59.
     public init?(hours: Int, minutes: Int, seconds: Int = 0, negative: Bool) {
         guard (0...59).contains(minutes), (0...59).contains(seconds) else { return nil }
         let total = hours * 3600 + minutes * 60 + seconds

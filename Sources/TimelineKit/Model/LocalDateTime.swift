@@ -1,5 +1,6 @@
 /// A wall-clock date and time with no offset or zone ("2024-06-12 08:00").
 public struct LocalDateTime: Hashable, Comparable, Sendable {
+    /// The calendar date.
     public var date: CivilDate
     // Stored compactly (16 bytes in all): every parsed value carries one.
     private var storedHour: UInt8
@@ -7,21 +8,25 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     private var storedSecond: UInt8
     private var storedNanosecond: Int32
 
+    /// 0…23.
     public var hour: Int {
         get { Int(storedHour) }
         set { storedHour = UInt8(newValue) }
     }
 
+    /// 0…59.
     public var minute: Int {
         get { Int(storedMinute) }
         set { storedMinute = UInt8(newValue) }
     }
 
+    /// 0…59.
     public var second: Int {
         get { Int(storedSecond) }
         set { storedSecond = UInt8(newValue) }
     }
 
+    /// 0…999,999,999.
     public var nanosecond: Int {
         get { Int(storedNanosecond) }
         set { storedNanosecond = Int32(newValue) }
@@ -46,14 +51,14 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     }
 
     /// Seconds since the epoch if this wall time were UTC.
-    public var secondsAsIfUTC: Int64 {
+    package var secondsAsIfUTC: Int64 {
         date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     }
 
     /// Wall seconds since 1970-01-01T00:00 split into the day (days since then) and the
     /// second of that day, rounding toward the past for times before 1970.
     @inline(__always)
-    public static func dayAndSecond(ofSecondsAsIfUTC seconds: Int64) -> (day: Int64, second: Int64) {
+    package static func dayAndSecond(ofSecondsAsIfUTC seconds: Int64) -> (day: Int64, second: Int64) {
         var days = seconds / 86_400
         var rem = seconds % 86_400
         if rem < 0 {
@@ -64,7 +69,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     }
 
     /// The wall time `seconds` after the epoch read as UTC.
-    public init(secondsAsIfUTC seconds: Int64, nanosecond: Int) {
+    package init(secondsAsIfUTC seconds: Int64, nanosecond: Int) {
         let (days, rem) = Self.dayAndSecond(ofSecondsAsIfUTC: seconds)
         self.init(date: CivilDate(daysSinceEpoch: days), secondOfDay: rem, nanosecond: nanosecond)
     }

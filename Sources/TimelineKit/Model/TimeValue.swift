@@ -16,8 +16,11 @@ public enum TimeBasis: String, Hashable, Sendable, CaseIterable {
 /// an all-day date. Keeps the source text and the number of fraction digits it was read
 /// with, so `.5` is written back as `.5` and `.123000` as `.123000`.
 public struct TimeValue: Hashable, Sendable {
+    /// The value as a choice: an instant with its offset and zone, or a date.
     public enum Moment: Hashable, Sendable {
+        /// An exact moment, observed in `offset` (and `zone`, when known).
         case instant(Instant, offset: UTCOffset, zone: String?)
+        /// An all-day date.
         case date(CivilDate)
     }
 
@@ -28,6 +31,7 @@ public struct TimeValue: Hashable, Sendable {
     private var nanoseconds: Int32
     private var offsetSeconds: Int32
     private var digits: UInt8
+    /// How the instant was determined (or `.date`).
     public var basis: TimeBasis
     private var zoneName: String?
     /// The source text, for auditing.
@@ -91,18 +95,22 @@ public struct TimeValue: Hashable, Sendable {
         self.raw = raw
     }
 
+    /// The exact moment; nil for a date.
     public var instant: Instant? {
         basis == .date ? nil : Instant(unchecked: seconds, nanoseconds: nanoseconds)
     }
 
+    /// The all-day date; nil for an instant.
     public var date: CivilDate? {
         basis == .date ? CivilDate(daysSinceEpoch: seconds) : nil
     }
 
+    /// The offset the instant was observed in; nil for a date.
     public var offset: UTCOffset? {
         basis == .date ? nil : UTCOffset(seconds: Int(offsetSeconds))
     }
 
+    /// The IANA zone, when known.
     public var zone: String? { zoneName }
 
     /// The wall time in the value's own offset; nil for dates.

@@ -1,27 +1,35 @@
 /// How events are grouped (`--group`, docs/canonical-format.md).
 public enum GroupingUnit: String, Sendable, CaseIterable {
-    case day, month, none
+    /// By calendar day.
+    case day
+    /// By calendar month.
+    case month
+    /// Not grouped (the readable outputs group by day).
+    case none
 }
 
 /// Income and expense of one currency within a group, as exact decimals. Positive amounts
 /// are income, negative ones expense; `currency` is nil for amounts without one.
 public struct CurrencyTotal: Hashable, Sendable {
+    /// The currency code (`CNY`); nil for amounts without one.
     public var currency: String?
+    /// The sum of the positive amounts.
     public var income: DecimalNumber
+    /// The sum of the negative amounts (negative or zero).
     public var expense: DecimalNumber
 }
 
 /// The events of one calendar day (`2024-06-12`) or month (`2024-06`) in the display zone.
-public struct TimelineGroup: Sendable {
-    public var key: String
-    public var events: [Event]
-    public var totals: [CurrencyTotal]
+package struct TimelineGroup: Sendable {
+    package var key: String
+    package var events: [Event]
+    package var totals: [CurrencyTotal]
 }
 
-public enum TimelineGrouping {
+package enum TimelineGrouping {
     /// The group key of an event: its start's calendar day (or month) in `zone`. An all-day
     /// date groups under its own date, never shifted.
-    public static func key(of event: Event, unit: GroupingUnit, zone: ZoneRules) -> String {
+    package static func key(of event: Event, unit: GroupingUnit, zone: ZoneRules) -> String {
         let day = event.start.date ?? zone.day(of: event.start.instant!)
         let text = day.isoString
         return unit == .month ? String(text.prefix(7)) : text
@@ -29,7 +37,7 @@ public enum TimelineGrouping {
 
     /// Groups `events` (already in output order): groups appear in the order of their first
     /// event, and events keep their order inside a group.
-    public static func group(_ events: [Event], unit: GroupingUnit, zone: ZoneRules) -> [TimelineGroup] {
+    package static func group(_ events: [Event], unit: GroupingUnit, zone: ZoneRules) -> [TimelineGroup] {
         var order: [String] = []
         var members: [String: [Event]] = [:]
         for e in events {
@@ -43,7 +51,7 @@ public enum TimelineGrouping {
     /// Per-currency income and expense, currencies sorted (no currency first). Sums are
     /// exact; a sum beyond 38 digits keeps the last representable value (not reachable with
     /// real money).
-    public static func totals(_ events: [Event]) -> [CurrencyTotal] {
+    package static func totals(_ events: [Event]) -> [CurrencyTotal] {
         var byCurrency: [String: CurrencyTotal] = [:]
         for e in events {
             guard let a = e.amount else { continue }
@@ -63,6 +71,6 @@ public enum TimelineGrouping {
 }
 
 /// An exporter that can write groups (docs/canonical-format.md) rather than a flat list.
-public protocol GroupingExporter: TimelineExporter {
+package protocol GroupingExporter: TimelineExporter {
     func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
 }

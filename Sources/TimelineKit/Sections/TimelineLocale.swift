@@ -3,7 +3,9 @@ import Foundation
 /// The languages of the readable outputs and the screen model (`TimelineSections`):
 /// section titles, relative times, income and expense.
 public enum TimelineLocale: String, Sendable, CaseIterable {
+    /// English (`en`).
     case english = "en"
+    /// Simplified Chinese (`zh-Hans`).
     case simplifiedChinese = "zh-Hans"
 
     /// Simplified Chinese for a Chinese locale (`zh`, `zh-Hans`, `zh-CN`, `zh-SG`), else English.

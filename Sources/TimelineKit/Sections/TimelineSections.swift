@@ -87,6 +87,7 @@ public struct TimelineSection: Sendable, Identifiable {
 
 /// One event as a timeline screen shows it.
 public struct TimelineEntry: Sendable {
+    /// The event.
     public var event: Event
     /// The event's day in the sections' zone (an all-day date's own date).
     public var day: CivilDate

@@ -48,16 +48,16 @@ struct EventFacts {
 /// `ValidationBatch` event by event as the events are mapped. A class only to be shared
 /// with the batch of events; the batch is a value inside it, so adding an event is one
 /// access to the class's state, not one (checked at run time) per field.
-public final class ValidationObservation: EventObservation {
+package final class ValidationObservation: EventObservation {
     var batch: ValidationBatch
 
     init(capacity: Int) {
         batch = ValidationBatch(capacity: capacity)
     }
 
-    public var count: Int { batch.count }
+    package var count: Int { batch.count }
 
-    public func add(_ e: UnsafePointer<Event>) {
+    package func add(_ e: UnsafePointer<Event>) {
         batch.add(e)
     }
 }

@@ -2,7 +2,12 @@
 /// `warning`: the timeline is probably wrong somewhere (a day shift, a contradiction);
 /// `info`: worth knowing, nothing wrong by itself.
 public enum FindingSeverity: String, Sendable, Comparable, CaseIterable {
-    case error, warning, info
+    /// Records rejected, or data wrong as written.
+    case error
+    /// The timeline is probably wrong somewhere.
+    case warning
+    /// Worth knowing; nothing wrong by itself.
+    case info
 
     var rank: Int {
         switch self {
@@ -46,12 +51,18 @@ public struct FindingCode: Hashable, Sendable, CustomStringConvertible {
 
 /// One kind of problem found, how often, what to do, and up to five examples.
 public struct Finding: Sendable {
+    /// One affected value, where it is, and a note on it.
     public struct Example: Sendable, Hashable {
+        /// The input it is in.
         public var file: String
+        /// Its line.
         public var line: Int?
+        /// The value as written (a date, an id, a rejected record).
         public var value: String
+        /// What is wrong with it, briefly.
         public var note: String?
 
+        /// An example.
         public init(file: String, line: Int?, value: String, note: String? = nil) {
             self.file = file
             self.line = line
@@ -60,14 +71,21 @@ public struct Finding: Sendable {
         }
     }
 
+    /// A finding keeps at most this many examples.
     public static let maximumExamples = 5
 
+    /// What kind of problem.
     public var code: FindingCode
+    /// How serious.
     public var severity: FindingSeverity
+    /// How many events or values it concerns.
     public var count: Int
+    /// What was found and what to do about it.
     public var message: String
+    /// The first few affected values.
     public var examples: [Example]
 
+    /// A finding; only the first `maximumExamples` examples are kept.
     public init(code: FindingCode, severity: FindingSeverity, count: Int, message: String, examples: [Example]) {
         self.code = code
         self.severity = severity
@@ -79,12 +97,16 @@ public struct Finding: Sendable {
 
 /// The result of a validation run (docs/validation.md, `Schemas/validation-report.schema.json`).
 public struct ValidationReport: Sendable {
+    /// Records read (events and rejects).
     public var records: Int
+    /// Records rejected.
     public var rejected: Int
+    /// The display zone days were counted in.
     public var zone: String
     /// Worst first, then by code.
     public var findings: [Finding]
 
+    /// The number of findings of `severity`.
     public func count(_ severity: FindingSeverity) -> Int { findings.filter { $0.severity == severity }.count }
 
     /// True when a finding reaches `level` (`nil`: never).

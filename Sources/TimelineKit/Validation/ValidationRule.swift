@@ -103,7 +103,7 @@ extension PerFile where State: FileFoldable {
 
 /// What the validator took from one batch of events: its files and series by name, and one
 /// digest per rule.
-public struct ValidationDigest: @unchecked Sendable {
+package struct ValidationDigest: @unchecked Sendable {
     fileprivate let files: [String]
     fileprivate let series: StringIndex
     fileprivate let parts: [Any]
@@ -124,12 +124,12 @@ package final class Validator: EventStreamObserver, @unchecked Sendable {
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
-    public func makeObservation(expectedCount: Int) -> ValidationObservation {
+    package func makeObservation(expectedCount: Int) -> ValidationObservation {
         ValidationObservation(capacity: expectedCount)
     }
 
     /// Reads a filled batch; thread-safe.
-    public func digest(_ observation: ValidationObservation) -> ValidationDigest {
+    package func digest(_ observation: ValidationObservation) -> ValidationDigest {
         let batch = observation.batch
         return ValidationDigest(files: batch.files, series: batch.series, parts: rules.map { $0.digest(batch) })
     }
@@ -141,7 +141,7 @@ package final class Validator: EventStreamObserver, @unchecked Sendable {
     static let digestsInFlight = 8
 
     /// Takes a batch's digest; call in input order.
-    public func absorb(_ digest: consuming ValidationDigest) {
+    package func absorb(_ digest: consuming ValidationDigest) {
         slots.wait()
         let digest = UncheckedSendable(digest)
         absorbing.async { [self] in
@@ -155,7 +155,7 @@ package final class Validator: EventStreamObserver, @unchecked Sendable {
     ///   - records: records read (events and rejects).
     ///   - rejects: records the import rejected (their codes become findings; E001 otherwise).
     ///   - notices: import warnings with codes (TZ104–TZ106 from the date engine).
-    public func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+    package func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         absorbing.sync {}  // every digest folded in
         var findings = ImportFindings.from(rejects: rejects, notices: notices).filter { !context.ignored.contains($0.code) }
         // Each rule finishes over its own state only: on all cores at once (the conversion
@@ -173,7 +173,7 @@ package final class Validator: EventStreamObserver, @unchecked Sendable {
     }
 
     /// Observes `events` in batches of `batchSize` and reports.
-    public func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+    package func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         events.withUnsafeBufferPointer { all in
             for start in stride(from: 0, to: all.count, by: max(1, batchSize)) {
                 let batch = makeObservation(expectedCount: min(all.count - start, batchSize))

@@ -11,22 +11,22 @@
 /// start's field above the frequency); BYSETPOS then picks from the period's sorted set.
 /// DTSTART is always the first occurrence, as the RFC requires, even when the rule would not
 /// produce it.
-public struct RecurrenceExpander: Sendable {
-    public let rule: RecurrenceRule
-    public let start: LocalDateTime
+package struct RecurrenceExpander: Sendable {
+    package let rule: RecurrenceRule
+    package let start: LocalDateTime
     private let instantOf: @Sendable (LocalDateTime) -> Instant
 
     /// Why an expansion stopped before the rule's own end.
-    public enum Truncation: Hashable, Sendable {
+    package enum Truncation: Hashable, Sendable {
         /// `maxOccurrences` reached while the rule still had occurrences up to the limit.
         case occurrenceCap(Int)
         /// So many empty periods in a row that the rule is taken to produce nothing more.
         case periodCap(Int)
     }
 
-    public struct Expansion: Hashable, Sendable {
-        public var occurrences: [LocalDateTime]
-        public var truncation: Truncation?
+    package struct Expansion: Hashable, Sendable {
+        package var occurrences: [LocalDateTime]
+        package var truncation: Truncation?
     }
 
     /// BYMONTH, BYMONTHDAY and BYDAY with the RFC's defaults filled in: a rule without any
@@ -36,7 +36,7 @@ public struct RecurrenceExpander: Sendable {
     private let byDay: [RecurrenceRule.WeekdayEntry]
 
     /// `startIsDate`: the series is all-day, so BYHOUR, BYMINUTE and BYSECOND are ignored.
-    public init(rule: RecurrenceRule, start: LocalDateTime, startIsDate: Bool = false, instantOf: @escaping @Sendable (LocalDateTime) -> Instant) {
+    package init(rule: RecurrenceRule, start: LocalDateTime, startIsDate: Bool = false, instantOf: @escaping @Sendable (LocalDateTime) -> Instant) {
         var rule = rule
         if startIsDate {
             rule.byHour = []
@@ -77,7 +77,7 @@ public struct RecurrenceExpander: Sendable {
 
     /// Every occurrence from the start up to and including `limit` (local time), in order,
     /// at most `maxOccurrences` of them. COUNT counts from the start, not from any window.
-    public func occurrences(through limit: LocalDateTime, maxOccurrences: Int) -> Expansion {
+    package func occurrences(through limit: LocalDateTime, maxOccurrences: Int) -> Expansion {
         var out: [LocalDateTime] = []
         var produced = 0
         func accept(_ t: LocalDateTime) -> Bool? {  // nil: the rule has ended

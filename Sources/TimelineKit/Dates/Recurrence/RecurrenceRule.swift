@@ -2,42 +2,42 @@
 ///
 /// The date engine owns it, not the ICS importer: any format that carries a rule can use it.
 /// Weekdays are ISO numbers (1 = Monday … 7 = Sunday).
-public struct RecurrenceRule: Hashable, Sendable {
-    public enum Frequency: Int, Comparable, Sendable {
+package struct RecurrenceRule: Hashable, Sendable {
+    package enum Frequency: Int, Comparable, Sendable {
         case secondly, minutely, hourly, daily, weekly, monthly, yearly
 
-        public static func < (a: Frequency, b: Frequency) -> Bool { a.rawValue < b.rawValue }
+        package static func < (a: Frequency, b: Frequency) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// `BYDAY` entry: a weekday, optionally the n-th of its month or year (`2MO`, `-1FR`).
-    public struct WeekdayEntry: Hashable, Sendable {
-        public var ordinal: Int?
-        public var weekday: Int
+    package struct WeekdayEntry: Hashable, Sendable {
+        package var ordinal: Int?
+        package var weekday: Int
     }
 
     /// `UNTIL`: a date (inclusive day), a floating local time, or a UTC instant.
-    public enum Until: Hashable, Sendable {
+    package enum Until: Hashable, Sendable {
         case date(CivilDate)
         case local(LocalDateTime)
         case utc(Instant)
     }
 
-    public var frequency: Frequency
-    public var interval = 1
-    public var count: Int?
-    public var until: Until?
-    public var byMonth: [Int] = []
-    public var byWeekNumber: [Int] = []
-    public var byYearDay: [Int] = []
-    public var byMonthDay: [Int] = []
-    public var byDay: [WeekdayEntry] = []
-    public var byHour: [Int] = []
-    public var byMinute: [Int] = []
-    public var bySecond: [Int] = []
-    public var bySetPosition: [Int] = []
-    public var weekStart = 1
+    package var frequency: Frequency
+    package var interval = 1
+    package var count: Int?
+    package var until: Until?
+    package var byMonth: [Int] = []
+    package var byWeekNumber: [Int] = []
+    package var byYearDay: [Int] = []
+    package var byMonthDay: [Int] = []
+    package var byDay: [WeekdayEntry] = []
+    package var byHour: [Int] = []
+    package var byMinute: [Int] = []
+    package var bySecond: [Int] = []
+    package var bySetPosition: [Int] = []
+    package var weekStart = 1
 
-    public init(frequency: Frequency) {
+    package init(frequency: Frequency) {
         self.frequency = frequency
     }
 
@@ -45,7 +45,7 @@ public struct RecurrenceRule: Hashable, Sendable {
 
     /// Parses `FREQ=…;INTERVAL=…;…`. Rule parts are case-insensitive; an unknown part is an
     /// error (silently dropping one would expand a different series than the sender meant).
-    public static func parse(_ text: String) -> Result<RecurrenceRule, RecurrenceRuleError> {
+    package static func parse(_ text: String) -> Result<RecurrenceRule, RecurrenceRuleError> {
         var parts: [String: String] = [:]
         for piece in text.split(separator: ";", omittingEmptySubsequences: true) {
             let pair = piece.split(separator: "=", maxSplits: 1)
@@ -131,7 +131,9 @@ public struct RecurrenceRule: Hashable, Sendable {
     }
 }
 
+/// A recurrence rule or expansion window that cannot be read.
 public struct RecurrenceRuleError: Error, Hashable, Sendable {
+    /// What is wrong with it.
     public var message: String
 
     init(_ message: String) {

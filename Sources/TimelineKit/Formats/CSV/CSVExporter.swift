@@ -9,8 +9,8 @@
 /// goes into `other_attributes` as a JSON object, so nothing is dropped. With `safe`, a
 /// cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets show it as
 /// text instead of running it as a formula.
-public final class CSVExporter: TimelineExporter {
-    public static let fixedColumns = [
+package final class CSVExporter: TimelineExporter {
+    package static let fixedColumns = [
         "id", "start", "end", "title", "detail", "status", "category", "amount", "currency", "location", "series", "recorded",
         "links", "tags",
     ]
@@ -25,16 +25,16 @@ public final class CSVExporter: TimelineExporter {
     private var attributeColumns: [String]?
     private var days = DateOutputFormat.DayCache()
 
-    public init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
+    package init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
         self.options = options
         self.delimiter = delimiter
         timeFormat = options.csv.timeFormat ?? .rfc3339
         safe = options.csv.safe
     }
 
-    public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         if attributeColumns != nil {
             try out.write(row(event))
             return
@@ -43,7 +43,7 @@ public final class CSVExporter: TimelineExporter {
         if held.count >= Self.lookahead { try flushHeld(to: out) }
     }
 
-    public func finish(to out: OutputWriter) throws(TimelineError) {
+    package func finish(to out: OutputWriter) throws(TimelineError) {
         if attributeColumns == nil { try flushHeld(to: out) }
     }
 

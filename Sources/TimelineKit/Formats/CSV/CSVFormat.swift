@@ -26,6 +26,7 @@ public struct CSVReadSettings: Sendable, Hashable {
     /// False when the file has no header line: columns are then named `1`, `2`, ….
     public var hasHeader = true
 
+    /// Detected delimiter, a header line.
     public init() {}
 
     /// `--delimiter`, `--no-header` (declared once here, offered for csv and tsv).
@@ -58,6 +59,7 @@ public struct CSVWriteSettings: Sendable {
     /// them as text instead of running them as formulas.
     public var safe = false
 
+    /// RFC 3339 times in the display zone, cells as they are.
     public init() {}
 
     /// `--time-format`, `--safe-csv`.

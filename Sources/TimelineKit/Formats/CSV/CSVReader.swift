@@ -1,25 +1,25 @@
 /// One CSV record as read: its fields, where it starts, and its raw text.
-public struct CSVRecord: Sendable {
-    public var fields: [String]
+package struct CSVRecord: Sendable {
+    package var fields: [String]
     /// 1-based physical line where the record starts.
-    public var line: Int
+    package var line: Int
     /// The record's bytes as they were in the file (without the line terminator). Empty
     /// from a block reader, which leaves it to its owner (see `span`).
-    public var raw: String
+    package var raw: String
     /// Where the record's raw bytes lie in a block reader's block.
     var span: Range<Int> = 0..<0
 
     /// An empty line (or one holding only `""`): not a record.
-    public var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
+    package var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
 }
 
 /// Why a record could not be split into fields (the run goes on).
-public struct CSVRecordError: Error, Sendable {
-    public var line: Int
-    public var raw: String
-    public var message: String
+package struct CSVRecordError: Error, Sendable {
+    package var line: Int
+    package var raw: String
+    package var message: String
     /// The record's bytes are not valid UTF-8 (rather than badly quoted).
-    public var isEncoding = false
+    package var isEncoding = false
 }
 
 /// A streaming RFC 4180 reader: quoted fields with doubled quotes, delimiters and line
@@ -30,8 +30,8 @@ public struct CSVRecordError: Error, Sendable {
 /// field is kept as text. Strict where data would be lost: text after a closing quote, an
 /// unterminated quote at the end of the input, and invalid UTF-8 (with its byte offset)
 /// make the record invalid.
-public final class CSVReader {
-    public let delimiter: UInt8
+package final class CSVReader {
+    package let delimiter: UInt8
     private let input: InputReader?
     private var buffer: [UInt8] = []
     private var position = 0
@@ -44,10 +44,10 @@ public final class CSVReader {
     private var spareFields: [String]?
 
     /// Candidate delimiters for detection, in order of preference on ties.
-    public static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
+    package static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
 
     /// - Parameter delimiter: nil to detect from the first line (`,` `;` tab `|`).
-    public init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
+    package init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
         self.input = input
         if let delimiter {
             self.delimiter = delimiter
@@ -78,7 +78,7 @@ public final class CSVReader {
     }
 
     /// The delimiter that occurs most often outside quotes on the first line (`,` if none).
-    public static func detectDelimiter(_ head: ArraySlice<UInt8>) -> UInt8 {
+    package static func detectDelimiter(_ head: ArraySlice<UInt8>) -> UInt8 {
         var counts: [UInt8: Int] = [:]
         var quoted = false
         for b in head {
@@ -97,7 +97,7 @@ public final class CSVReader {
     }
 
     /// The next record, a record-level error, or nil at the end of the input.
-    public func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
+    package func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
         while true {
             if let result = parseRecord() { return result }
             if eof { return nil }

@@ -1,20 +1,20 @@
 /// Reads one canonical event from a parsed JSON object, checking types and the consistency
 /// of every time value (the instant must equal local time minus offset; a zone that exists
 /// must agree with the offset). Errors are messages for a diagnostic at the event's line.
-public enum CanonicalDecoder {
-    public struct Failure: Error, Hashable, Sendable {
-        public var message: String
+package enum CanonicalDecoder {
+    package struct Failure: Error, Hashable, Sendable {
+        package var message: String
     }
 
     /// A non-fatal finding: the event is kept as written.
-    public struct Warning: Hashable, Sendable {
-        public var code: String
-        public var message: String
+    package struct Warning: Hashable, Sendable {
+        package var code: String
+        package var message: String
     }
 
     /// Decodes `json`; `warnings` receives non-fatal findings (an offset its zone does not
     /// have at that instant, TZ106; a zone name the tz database does not know, TZ110).
-    public static func event(from json: JSONValue, warnings: inout [Warning]) throws(Failure) -> Event {
+    package static func event(from json: JSONValue, warnings: inout [Warning]) throws(Failure) -> Event {
         guard case .object(let pairs) = json else { throw Failure(message: "expected an event object, found \(json.typeName)") }
         let known: Set<String> = [
             "id", "start", "end", "title", "detail", "status", "category", "amount", "location", "series",

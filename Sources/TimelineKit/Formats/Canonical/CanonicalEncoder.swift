@@ -4,11 +4,11 @@
 /// Key order: `id start end title detail status category amount location series recorded
 /// links tags attributes source`; absent optional fields and empty lists are omitted;
 /// attribute keys are sorted.
-public enum CanonicalEncoder {
+package enum CanonicalEncoder {
     /// Appends `event`. The event is written into a buffer sized from its strings (on the
     /// stack for ordinary events) and appended once: two dozen small appends to the array
     /// cost more than the formatting.
-    public static func append(_ event: Event, to w: inout JSONWriter) {
+    package static func append(_ event: Event, to w: inout JSONWriter) {
         append(event, to: &w.bytes)
     }
 
@@ -16,7 +16,7 @@ public enum CanonicalEncoder {
     /// added (copied from a block of zeros, which is cheaper than any allocation) and what
     /// it did not take removed again. A temporary buffer instead would be on the heap for
     /// most events, as `withUnsafeTemporaryAllocation` uses the stack only up to 1 KiB.
-    public static func append(_ event: Event, to bytes: inout [UInt8]) {
+    package static func append(_ event: Event, to bytes: inout [UInt8]) {
         let room = maximumLength(event)
         guard room <= zeros.count else {
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
@@ -41,7 +41,7 @@ public enum CanonicalEncoder {
 
     /// `{"instant":…,"local":…,"offset":…,"zone":…,"basis":…,"raw":…}` or
     /// `{"date":…,"basis":"date","raw":…}`.
-    public static func append(_ value: TimeValue, to w: inout JSONWriter) {
+    package static func append(_ value: TimeValue, to w: inout JSONWriter) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength(value)) { buffer in
             var f = FixedWriter(buffer)
             write(value, to: &f)

@@ -5,10 +5,10 @@
 ///
 /// A malformed or inconsistent event is rejected with its line and reason; a syntax error
 /// in a document stops the run (exit 65) naming line and column.
-public struct CanonicalImporter: TimelineImporter {
-    public init() {}
+package struct CanonicalImporter: TimelineImporter {
+    package init() {}
 
-    public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+    package func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let context = WarningsOnce(context)
         let head = try input.peek(64)
         guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }

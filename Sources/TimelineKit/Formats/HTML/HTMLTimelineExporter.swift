@@ -3,21 +3,21 @@
 /// day totals; the vertical line and the nodes are drawn with CSS, coloured by status; the
 /// display zone is stated. Every piece of source text is escaped, so a title of
 /// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
-public final class HTMLTimelineExporter: TimelineExporter {
+package final class HTMLTimelineExporter: TimelineExporter {
     private let export: WriteOptions
     private var events: [Event] = []
 
-    public init(export: WriteOptions) {
+    package init(export: WriteOptions) {
         self.export = export
     }
 
-    public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         events.append(event)
     }
 
-    public func finish(to out: OutputWriter) throws(TimelineError) {
+    package func finish(to out: OutputWriter) throws(TimelineError) {
         let zone = export.displayZone
         let locale = export.locale
         let words = locale.words

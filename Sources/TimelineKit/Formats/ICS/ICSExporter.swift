@@ -12,24 +12,24 @@ import Foundation
 /// RFC 5545 has no property for, and the ICS importer reads them back. Attributes whose names are iCalendar
 /// property names (RRULE, GEO, X-…) are written back as those properties; others as
 /// `X-TIMELINE-ATTRIBUTE;X-NAME=name:value`.
-public final class ICSExporter: TimelineExporter {
+package final class ICSExporter: TimelineExporter {
     private let options: WriteOptions
     /// `options.ics.utc`, read once (settings are looked up by key).
     private let utc: Bool
     private var events: [Event] = []
 
-    public init(options: WriteOptions) {
+    package init(options: WriteOptions) {
         self.options = options
         utc = options.ics.utc
     }
 
-    public func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    public func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         events.append(event)
     }
 
-    public func finish(to out: OutputWriter) throws(TimelineError) {
+    package func finish(to out: OutputWriter) throws(TimelineError) {
         var lines: [String] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//timeline//timeline toolkit//EN", "CALSCALE:GREGORIAN"]
         if !utc {
             lines += timeZones()

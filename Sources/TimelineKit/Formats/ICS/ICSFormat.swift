@@ -34,6 +34,7 @@ public struct ICSReadSettings: Sendable, Hashable {
     /// window's own cap (10,000 by default).
     public var maxOccurrences: Int?
 
+    /// Series kept as their master events.
     public init() {}
 
     /// The window with the cap applied, as the importer uses it.
@@ -72,6 +73,7 @@ public struct ICSWriteSettings: Sendable, Hashable {
     /// Every time in UTC (`Z`) instead of `TZID` with generated VTIMEZONEs.
     public var utc = false
 
+    /// Times with their TZID and generated VTIMEZONEs.
     public init() {}
 
     /// `--ics-utc`.

@@ -2,15 +2,20 @@
 public struct RecurrenceExpansion: Hashable, Sendable {
     /// A window end: a calendar date (the whole day, in each series' own zone) or an instant.
     public enum Bound: Hashable, Sendable {
+        /// A whole day, in each series' own zone.
         case date(CivilDate)
+        /// An exact moment.
         case instant(Instant)
     }
 
+    /// The window's first moment (inclusive).
     public var from: Bound
+    /// The window's last moment (a date: through the end of that day).
     public var until: Bound
     /// Occurrences generated per series (counted from its start) before expansion stops.
     public var maxOccurrences: Int
 
+    /// A window from `from` to `until`, cutting each series after `maxOccurrences`.
     public init(from: Bound, until: Bound, maxOccurrences: Int = 10_000) {
         self.from = from
         self.until = until

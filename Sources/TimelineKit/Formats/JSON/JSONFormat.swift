@@ -23,6 +23,7 @@ public struct JSONReadSettings: Sendable, Hashable {
     /// array, NDJSON lines, or the one array of objects in a top-level object.
     public var recordsPath: String?
 
+    /// The records found by the document's shape.
     public init() {}
 
     /// `--records`.

@@ -1,31 +1,31 @@
 /// A JSON syntax error at a byte offset; the caller turns the offset into line and column.
-public struct JSONSyntaxError: Error, Hashable, Sendable {
-    public var offset: Int
-    public var message: String
+package struct JSONSyntaxError: Error, Hashable, Sendable {
+    package var offset: Int
+    package var message: String
 }
 
 /// A byte-level JSON (RFC 8259) parser over a UTF-8 buffer that can be driven one value at
 /// a time, so a reader can walk a large array element by element and know where each
 /// element starts. Numbers are kept as text; nesting is limited to `maximumDepth`.
-public struct JSONParser: ~Copyable {
-    public let bytes: [UInt8]
-    public private(set) var offset: Int
-    public static let maximumDepth = 256
+package struct JSONParser: ~Copyable {
+    package let bytes: [UInt8]
+    package private(set) var offset: Int
+    package static let maximumDepth = 256
 
-    public init(bytes: [UInt8], offset: Int = 0) {
+    package init(bytes: [UInt8], offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    public var isAtEnd: Bool { offset >= bytes.count }
+    package var isAtEnd: Bool { offset >= bytes.count }
 
     /// Skips JSON whitespace and returns the next byte without consuming it.
-    public mutating func peek() -> UInt8? {
+    package mutating func peek() -> UInt8? {
         skipWhitespace()
         return offset < bytes.count ? bytes[offset] : nil
     }
 
-    public mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1
@@ -35,13 +35,13 @@ public struct JSONParser: ~Copyable {
     }
 
     /// Consumes `byte` (after whitespace) or throws naming what was expected.
-    public mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
+    package mutating func expect(_ byte: UInt8, _ what: String) throws(JSONSyntaxError) {
         guard peek() == byte else { throw error("expected \(what), found \(describeNext())") }
         offset += 1
     }
 
     /// Consumes `byte` if it comes next (after whitespace).
-    public mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         if peek() == byte {
             offset += 1
             return true
@@ -49,13 +49,13 @@ public struct JSONParser: ~Copyable {
         return false
     }
 
-    public mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         try parseValue(depth: 0)
     }
 
     /// Parses `bytes` as exactly one JSON value (surrounding whitespace allowed); `what`
     /// names it in the error for anything after it ("after the record").
-    public static func parseComplete(_ bytes: [UInt8], what: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parseComplete(_ bytes: [UInt8], what: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         let value = try parser.parseValue()
         parser.skipWhitespace()
@@ -141,7 +141,7 @@ public struct JSONParser: ~Copyable {
     }
 
     /// Parses a string starting at the current `"`.
-    public mutating func parseString() throws(JSONSyntaxError) -> String {
+    package mutating func parseString() throws(JSONSyntaxError) -> String {
         guard peek() == UInt8(ascii: "\"") else { throw error("expected a string, found \(describeNext())") }
         offset += 1
         let start = offset
@@ -226,12 +226,12 @@ public struct JSONParser: ~Copyable {
         return v
     }
 
-    public func error(_ message: String) -> JSONSyntaxError {
+    package func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(offset: offset, message: message)
     }
 
     /// `'x'` for the next byte, or `end of input`.
-    public func describeNext() -> String {
+    package func describeNext() -> String {
         guard offset < bytes.count else { return "end of input" }
         let b = bytes[offset]
         if b >= 0x20 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }

@@ -54,10 +54,10 @@ struct JSONRow {
 ///
 /// NDJSON streams line by line. A document is read whole, then its records are mapped one
 /// by one, so every complete record before a syntax fault is converted.
-public struct JSONRecordsImporter: TimelineImporter {
-    public init() {}
+package struct JSONRecordsImporter: TimelineImporter {
+    package init() {}
 
-    public func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+    package func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let head = try input.peek(4096)
         guard let firstIndex = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
         if Self.looksCanonical(head) {

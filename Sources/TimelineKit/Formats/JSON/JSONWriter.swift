@@ -1,12 +1,12 @@
 /// Appends compact JSON with deterministic formatting: no spaces, keys in the order given,
 /// non-ASCII text as UTF-8, control characters and `"` `\` escaped.
-public struct JSONWriter {
-    public var bytes: [UInt8] = []
+package struct JSONWriter {
+    package var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// `s` quoted and escaped (one implementation: `FixedWriter.jsonString`).
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedWriter.jsonStringBound(s)) { buffer in
             var f = FixedWriter(buffer)
             f.jsonString(s)
@@ -48,11 +48,11 @@ public struct JSONWriter {
         return (control | zeros) & highs != 0
     }
 
-    public mutating func raw(_ s: StaticString) {
+    package mutating func raw(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    public mutating func value(_ v: JSONValue) {
+    package mutating func value(_ v: JSONValue) {
         switch v {
         case .null: raw("null")
         case .bool(let b): b ? raw("true") : raw("false")

@@ -20,18 +20,29 @@ public struct TextWriteSettings: Sendable, Hashable {
     /// One line per event (`line`), or income to the left of the line and everything else
     /// to the right (`split`).
     public enum Layout: String, Sendable, CaseIterable {
-        case line, split
+        /// Time, mark, title, amount and relative time on one line per event.
+        case line
+        /// Income left of the line, everything else right of it.
+        case split
     }
 
     /// ANSI colour: when the output is a terminal that takes it (`auto`, see
     /// `WriteOptions.terminalColors`), always, or never.
     public enum Color: String, Sendable, CaseIterable {
-        case auto, always, never
+        /// Colour when `WriteOptions.terminalColors` says the output takes it.
+        case auto
+        /// Always colour (ANSI escapes).
+        case always
+        /// Never colour.
+        case never
     }
 
+    /// How events are laid out.
     public var layout = Layout.line
+    /// When to colour the status marks and headings.
     public var color = Color.auto
 
+    /// One line per event, colour when the output is a terminal.
     public init() {}
 
     /// `--layout`, `--color`.

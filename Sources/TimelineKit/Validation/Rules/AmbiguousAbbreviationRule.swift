@@ -6,5 +6,6 @@ enum AmbiguousAbbreviationRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ109: a zone abbreviation with several meanings.
     public static let ambiguousAbbreviation = FindingCode("TZ109", name: "ambiguous-abbreviation")
 }

@@ -7,5 +7,6 @@ enum DSTGapRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ104: a local time that does not exist (DST gap).
     public static let dstGap = FindingCode("TZ104", name: "dst-gap")
 }

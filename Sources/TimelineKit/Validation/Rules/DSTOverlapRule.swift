@@ -7,5 +7,6 @@ enum DSTOverlapRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ105: a local time that occurs twice (DST overlap).
     public static let dstOverlap = FindingCode("TZ105", name: "dst-overlap")
 }

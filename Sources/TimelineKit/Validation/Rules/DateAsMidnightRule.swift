@@ -73,5 +73,6 @@ final class DateAsMidnightRule: EventRuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ108: dates stored as midnight instants that change day in the display zone.
     public static let dateAsMidnight = FindingCode("TZ108", name: "date-as-midnight")
 }

@@ -55,5 +55,6 @@ final class DayShiftRule: EventRuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ103: an event on another calendar day in the display zone than where it was written.
     public static let dayShift = FindingCode("TZ103", name: "day-shift")
 }

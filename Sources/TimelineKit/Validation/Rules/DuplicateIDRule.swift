@@ -177,5 +177,6 @@ extension DuplicateIDRule.Occurrences {
 }
 
 extension FindingCode {
+    /// TZ113: the same id more than once.
     public static let duplicateID = FindingCode("TZ113", name: "duplicate-id")
 }

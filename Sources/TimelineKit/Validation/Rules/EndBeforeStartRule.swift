@@ -40,5 +40,6 @@ final class EndBeforeStartRule: EventRuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ114: an end before its start.
     public static let endBeforeStart = FindingCode("TZ114", name: "end-before-start")
 }

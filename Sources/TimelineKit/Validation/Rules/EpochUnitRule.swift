@@ -97,5 +97,6 @@ extension Finding.Example {
 }
 
 extension FindingCode {
+    /// TZ111: epoch numbers in mixed units, or with implausible dates.
     public static let epochUnit = FindingCode("TZ111", name: "epoch-unit")
 }

@@ -6,5 +6,6 @@ enum FieldCountRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E005: a CSV row with more or fewer fields than the header.
     public static let fieldCount = FindingCode("E005", name: "field-count")
 }

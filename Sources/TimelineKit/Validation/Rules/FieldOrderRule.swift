@@ -6,5 +6,6 @@ enum FieldOrderRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ112: a date that reads either day-first or month-first.
     public static let fieldOrderAmbiguous = FindingCode("TZ112", name: "field-order-ambiguous")
 }

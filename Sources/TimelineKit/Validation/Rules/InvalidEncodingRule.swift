@@ -6,5 +6,6 @@ enum InvalidEncodingRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E007: a record that is not valid UTF-8.
     public static let invalidEncoding = FindingCode("E007", name: "invalid-encoding")
 }

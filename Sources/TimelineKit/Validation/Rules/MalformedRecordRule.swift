@@ -7,5 +7,6 @@ enum MalformedRecordRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E006: a record not well-formed in its format.
     public static let malformedRecord = FindingCode("E006", name: "malformed-record")
 }

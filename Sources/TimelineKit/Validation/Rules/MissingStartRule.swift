@@ -7,5 +7,6 @@ enum MissingStartRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E002: a record with no start time.
     public static let missingStart = FindingCode("E002", name: "missing-start")
 }

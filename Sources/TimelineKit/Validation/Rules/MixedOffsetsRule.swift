@@ -295,5 +295,6 @@ struct ZonesInSpan {
 }
 
 extension FindingCode {
+    /// TZ102: offsets in one series that no single zone explains.
     public static let mixedOffsets = FindingCode("TZ102", name: "mixed-offsets")
 }

@@ -45,5 +45,6 @@ final class NaiveTimeRule: EventRuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ101: a time with no offset and no zone.
     public static let naiveTime = FindingCode("TZ101", name: "naive-time")
 }

@@ -6,5 +6,6 @@ enum OffsetZoneMismatchRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ106: an explicit offset that contradicts its zone.
     public static let offsetZoneMismatch = FindingCode("TZ106", name: "offset-zone-mismatch")
 }

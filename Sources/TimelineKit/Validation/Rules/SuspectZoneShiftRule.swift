@@ -205,5 +205,6 @@ extension SuspectZoneShiftRule.Lists {
 }
 
 extension FindingCode {
+    /// TZ107: a series in order only after shifting one offset's times by whole hours.
     public static let suspectZoneShift = FindingCode("TZ107", name: "suspect-zone-shift")
 }

@@ -6,5 +6,6 @@ enum UnknownDirectionRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E004: an income/expense word that is not known.
     public static let unknownDirection = FindingCode("E004", name: "unknown-direction")
 }

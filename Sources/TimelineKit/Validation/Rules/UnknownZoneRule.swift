@@ -6,5 +6,6 @@ enum UnknownZoneRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// TZ110: a zone name that is not known.
     public static let unknownZone = FindingCode("TZ110", name: "unknown-zone")
 }

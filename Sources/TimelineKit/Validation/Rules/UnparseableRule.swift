@@ -6,5 +6,6 @@ enum UnparseableRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E001: a value no parser accepts.
     public static let unparseable = FindingCode("E001", name: "unparseable")
 }

@@ -6,5 +6,6 @@ enum UnreadableAmountRule: RuleDeclaration {
 }
 
 extension FindingCode {
+    /// E003: an amount that is not a number.
     public static let unreadableAmount = FindingCode("E003", name: "unreadable-amount")
 }
