@@ -20,6 +20,6 @@ let package = Package(
             name: "TimelineKitTests", dependencies: ["TimelineKit"],
             resources: [.copy("Resources")]),
         // Fixtures are read by path (they are checked by an external validator, not loaded).
-        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"], exclude: ["Fixtures"]),
+        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"], exclude: ["Fixtures", "Snapshots"]),
     ]
 )

@@ -5,7 +5,7 @@ import TimelineKit
 enum ValidateCommand: Command {
     static let name = "validate"
     static let abstract = "Report time-zone grouping anomalies"
-    static let summary = "Report time-zone grouping anomalies (TZ101–TZ114, E001) in timeline data."
+    static let summary = "Report time-zone grouping anomalies (TZ101–TZ114) and rejected records (E001–E007) in timeline data."
     static let usage = "timeline validate [INPUT ...] [--from FMT] [--report text|json] [--fail-on error|warning|never] [options]"
     static let discussion: String? = """
         Reads the inputs as 'convert' would (same mapping and date options) and reports what would put
@@ -13,7 +13,7 @@ enum ValidateCommand: Command {
         between the written offset and the display zone (TZ103), DST gaps and overlaps (TZ104, TZ105),
         offsets contradicting their zone (TZ106), dates stored as midnight (TZ108), zone names
         (TZ109, TZ110), day/month ambiguity (TZ112), duplicate ids (TZ113), ends before starts (TZ114)
-        and unreadable values (E001). Each finding has a stable code, a severity, a count, what to do,
+        and the records that could not be read (E001–E007). Each finding has a stable code, a severity, a count, what to do,
         and up to five examples with file and line. Streams: keeps per-series facts, not the events.
         Exit status: 1 when a finding reaches --fail-on, else 0.
         Also: statuses in order only after shifting one source by whole hours (TZ107) and epoch

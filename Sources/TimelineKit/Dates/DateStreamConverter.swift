@@ -36,6 +36,8 @@ public struct DateStreamConverter {
     /// Converts every line of `source` into `destination` (a file is replaced atomically
     /// once every line is written).
     /// - Parameters:
+    ///   - source: the values, one per line.
+    ///   - destination: where the converted lines go, one per input line.
     ///   - onNotice: a value was read but something was decided (DST gap/overlap, …).
     ///   - onFailure: a value could not be read: its line, its text and why.
     /// - Returns: how many lines were read, and how many could not be or had no zone.
