@@ -48,7 +48,7 @@ func main(_ args: [String]) {
             ok = 0
             let start = now()
             for v in values {
-                let r = v.withUnsafeBufferPointer { parser.parse(bytes: $0) }
+                let r = v.withByteView { parser.parse(bytes: $0) }
                 if case .success = r { ok += 1 }
             }
             best = min(best, now() - start)
@@ -65,7 +65,7 @@ func main(_ args: [String]) {
             ok = 0
             let start = now()
             for v in values {
-                if let m = v.withUnsafeBufferPointer({ RFC3339FastPath.parse($0) }) {
+                if let m = v.withByteView({ RFC3339FastPath.parse($0) }) {
                     ok += 1
                     checksum &+= m.instant.seconds
                 }
@@ -90,7 +90,7 @@ func main(_ args: [String]) {
         let value = lines(args[3])[0]
         let parser = DateParser(options: options)
         var ok = 0
-        value.withUnsafeBufferPointer { buffer in
+        value.withByteView { buffer in
             for _ in 0..<n {
                 if case .success = parser.parse(bytes: buffer) { ok += 1 }
             }

@@ -62,7 +62,7 @@ struct CatalogueSyntax: Sendable {
     }
 
     /// Splits `input` into `tokens` (emptied first); false on a byte it cannot place.
-    static func tokenize(_ input: UnsafeBufferPointer<UInt8>, into tokens: inout [(Token, Int)], progress: inout Int) -> Bool {
+    static func tokenize(_ input: ByteView, into tokens: inout [(Token, Int)], progress: inout Int) -> Bool {
         tokens.removeAll(keepingCapacity: true)
         var i = 0
         let n = input.count
@@ -98,7 +98,7 @@ struct CatalogueSyntax: Sendable {
                 tokens.append((.space, start))
             } else if b == UInt8(ascii: "(") {
                 // A parenthesised comment, as in RFC 2822: `(Pacific Daylight Time)`.
-                guard let close = input[i...].firstIndex(of: UInt8(ascii: ")")) else {
+                guard let close = input.firstIndex(of: UInt8(ascii: ")"), from: i) else {
                     progress = max(progress, i)
                     return false
                 }
@@ -136,7 +136,7 @@ struct CatalogueSyntax: Sendable {
         return true
     }
 
-    private static func hasPrefix(_ input: UnsafeBufferPointer<UInt8>, at i: Int, _ p: [UInt8]) -> Bool {
+    private static func hasPrefix(_ input: ByteView, at i: Int, _ p: [UInt8]) -> Bool {
         guard i + p.count <= input.count else { return false }
         for k in 0..<p.count where input[i + k] != p[k] { return false }
         return true
@@ -152,7 +152,7 @@ struct CatalogueSyntax: Sendable {
         var apostrophe: Bool
     }
 
-    func parse(_ input: UnsafeBufferPointer<UInt8>, scratch: inout Scratch, progress: inout Int) -> Outcome {
+    func parse(_ input: ByteView, scratch: inout Scratch, progress: inout Int) -> Outcome {
         guard CatalogueSyntax.tokenize(input, into: &scratch.tokens, progress: &progress) else { return .failure }
         let tokens = scratch.tokens
         var year: Int?
@@ -276,7 +276,7 @@ struct CatalogueSyntax: Sendable {
                 }
                 // Ordinal suffix: `3rd`, `12th`.
                 if case .word(let r)? = token(k + 1), tokens[k + 1].1 == tokens[k].1 + digits,
-                    ["st", "nd", "rd", "th"].contains(where: { DateNames.matches(UnsafeBufferPointer(rebasing: input[r]), $0) })
+                    ["st", "nd", "rd", "th"].contains(where: { DateNames.matches(input[r], $0) })
                 {
                     numbers.append(DateNumber(value: value, digits: digits, apostrophe: false))
                     k += 2
@@ -286,7 +286,7 @@ struct CatalogueSyntax: Sendable {
                 pendingApostrophe = false
                 k += 1
             case .word(let r):
-                let word = UnsafeBufferPointer(rebasing: input[r])
+                let word = input[r]
                 if let m = DateNames.month(word) {
                     guard month == nil else { return fail(k) }
                     month = m
@@ -309,7 +309,7 @@ struct CatalogueSyntax: Sendable {
                     // `+0000 UTC` names the same offset twice; `+0800 UTC` contradicts itself.
                     guard offset == nil || offset == .utc else { return fail(k) }
                     offset = .utc
-                } else if word.count >= 2 && word.count <= 5 && word.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) || word.contains(UInt8(ascii: "/")) {
+                } else if word.count >= 2 && word.count <= 5 && word.indices.allSatisfy({ word[$0] >= 0x41 && word[$0] <= 0x5A }) || word.contains(UInt8(ascii: "/")) {
                     guard zoneName == nil, hour != nil else { return fail(k) }
                     zoneName = r
                     // `PST-0700`, `CEST+0200`: the explicit offset follows the name.
@@ -430,20 +430,20 @@ struct CatalogueSyntax: Sendable {
     // MARK: Field-order evidence
 
     /// For `a/b/yyyy`-style values: day-first when `a > 12`, month-first when `b > 12`.
-    static func numericFieldOrderEvidence(_ bytes: UnsafeBufferPointer<UInt8>) -> FieldOrder? {
+    static func numericFieldOrderEvidence(_ bytes: ByteView) -> FieldOrder? {
         guard let (a, b) = leadingPair(bytes) else { return nil }
         if a > 12 && b <= 12 { return .dayFirst }
         if b > 12 && a <= 12 { return .monthFirst }
         return nil
     }
 
-    static func isAmbiguousNumericDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isAmbiguousNumericDate(_ bytes: ByteView) -> Bool {
         guard let (a, b) = leadingPair(bytes) else { return false }
         return a <= 12 && b <= 12 && a != b
     }
 
     /// The first two fields of `a<sep>b<sep>yy[yy]` with 1–2 digit `a` and `b`.
-    private static func leadingPair(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+    private static func leadingPair(_ bytes: ByteView) -> (Int, Int)? {
         var c = ByteCursor(bytes)
         c.skipSpaces()
         guard let a = c.digits(maximum: 3), a.count <= 2, let sep = c.current,

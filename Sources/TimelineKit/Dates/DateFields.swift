@@ -100,15 +100,15 @@ package struct DateFields: Hashable, Sendable {
 protocol DateSyntax: Sendable {
     /// A short name for error messages (`iso8601`, `rfc2822`, `'yyyy/MM/dd'`).
     var name: String { get }
-    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields?
+    func parse(_ input: ByteView, progress: inout Int) -> DateFields?
 }
 
 /// A read position over UTF-8 bytes with the small helpers every date parser needs.
 struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
     var index: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+    init(_ bytes: ByteView, at index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }

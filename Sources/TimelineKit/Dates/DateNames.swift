@@ -9,12 +9,12 @@ enum DateNames {
     static let weekdayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     /// The month (1…12) for a full name, a three-letter abbreviation, or `Sept`.
-    static func month(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func month(_ word: ByteView) -> Int? {
         index(of: word, in: monthBytes, extra: word.count == 4 && matches(word, "sept") ? 9 : nil)
     }
 
     /// The ISO weekday (1 = Monday) for a full name, a 3-letter abbreviation, or `Tues`/`Thur(s)`.
-    static func weekday(_ word: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func weekday(_ word: ByteView) -> Int? {
         if matches(word, "tues") { return 2 }
         if matches(word, "thur") || matches(word, "thurs") { return 4 }
         return index(of: word, in: weekdayBytes, extra: nil)
@@ -23,7 +23,7 @@ enum DateNames {
     private static let monthBytes: [[UInt8]] = months.map { Array($0.utf8) }
     private static let weekdayBytes: [[UInt8]] = weekdays.map { Array($0.utf8) }
 
-    private static func index(of word: UnsafeBufferPointer<UInt8>, in names: [[UInt8]], extra: Int?) -> Int? {
+    private static func index(of word: ByteView, in names: [[UInt8]], extra: Int?) -> Int? {
         if let extra { return extra }
         guard word.count >= 3 else { return nil }
         for (i, name) in names.enumerated() where word.count == 3 || word.count == name.count {
@@ -38,7 +38,7 @@ enum DateNames {
         return nil
     }
 
-    static func matches(_ word: UnsafeBufferPointer<UInt8>, _ lower: StaticString) -> Bool {
+    static func matches(_ word: ByteView, _ lower: StaticString) -> Bool {
         guard word.count == lower.utf8CodeUnitCount else { return false }
         let p = lower.utf8Start
         for k in 0..<word.count where word[k] | 0x20 != p[k] { return false }

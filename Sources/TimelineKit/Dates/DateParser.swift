@@ -183,11 +183,12 @@ public final class DateParser {
     /// Reads `text`, placing a value without offset or zone in `zone` (a per-record zone
     /// column) with basis `zone`; otherwise as `parse(_:)`.
     public func parse(_ text: String, inZone zone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
-        var copy = text
-        return copy.withUTF8 { parse(bytes: $0, recordZone: zone) }.map { parsed in
-            var p = parsed
-            p.value.raw = text
-            return p
+        switch text.withByteView({ parse(bytes: $0, recordZone: zone) }) {
+        case .success(var parsed):
+            parsed.value.raw = text
+            return .success(parsed)
+        case .failure(let error):
+            return .failure(error)
         }
     }
 
@@ -198,19 +199,19 @@ public final class DateParser {
 
     /// Reads a value from UTF-8 bytes (surrounding whitespace ignored). The result's `raw`
     /// is nil; callers that keep source text set it.
-    package func parse(bytes input: UnsafeBufferPointer<UInt8>) -> Result<ParsedTimeValue, DateParseError> {
+    package func parse(bytes input: ByteView) -> Result<ParsedTimeValue, DateParseError> {
         parse(bytes: input, recordZone: nil)
     }
 
     /// As `parse(bytes:)`; a naive value is placed in `recordZone` (basis `zone`) when given.
-    private func parse(bytes input: UnsafeBufferPointer<UInt8>, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+    private func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
         var start = 0
         var end = input.count
         while start < end, input[start] == 0x20 || input[start] == 0x09 || input[start] == 0x0D || input[start] == 0x0A { start += 1 }
         while end > start, input[end - 1] == 0x20 || input[end - 1] == 0x09 || input[end - 1] == 0x0D || input[end - 1] == 0x0A { end -= 1 }
         guard end > start else { return .failure(.empty) }
         guard end - start <= DateParser.maximumLength else { return .failure(.tooLong(end - start)) }
-        let bytes = UnsafeBufferPointer(rebasing: input[start..<end])
+        let bytes = input[start..<end]
         if let m = RFC3339FastPath.parse(bytes) {
             let value = TimeValue(instant: m.instant, offset: m.offset, basis: .offset, fractionDigits: m.fractionDigits)
             return .success(ParsedTimeValue(value: value))
@@ -256,10 +257,10 @@ public final class DateParser {
         return result
     }
 
-    private func resolve(_ f: DateFields, in bytes: UnsafeBufferPointer<UInt8>, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+    private func resolve(_ f: DateFields, in bytes: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
         let digits = f.fractionDigits
         if let range = f.zoneName {
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            let name = bytes[range].string
             let zone: ResolvedZone
             switch self.zone(named: name) {
             case .success(let z): zone = z

@@ -188,7 +188,7 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
 extension DatePattern: DateSyntax {
     package var name: String { "'\(source)'" }
 
-    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields? {
+    func parse(_ input: ByteView, progress: inout Int) -> DateFields? {
         var c = ByteCursor(input)
         defer { progress = max(progress, c.index) }
         var year: Int?
@@ -228,7 +228,7 @@ extension DatePattern: DateSyntax {
             case .monthName:
                 let start = c.index
                 while let b = c.current, isASCIILetter(b) { c.index += 1 }
-                guard let m = DateNames.month(UnsafeBufferPointer(rebasing: input[start..<c.index])) else { return nil }
+                guard let m = DateNames.month(input[start..<c.index]) else { return nil }
                 _ = c.consume(UInt8(ascii: "."))
                 month = m
             case .day(let width):
@@ -257,7 +257,7 @@ extension DatePattern: DateSyntax {
             case .meridiem:
                 let start = c.index
                 while let b = c.current, isASCIILetter(b) || b == UInt8(ascii: ".") { c.index += 1 }
-                let w = UnsafeBufferPointer(rebasing: input[start..<c.index])
+                let w = input[start..<c.index]
                 if DateNames.matches(w, "am") || DateNames.matches(w, "a.m.") {
                     pm = false
                 } else if DateNames.matches(w, "pm") || DateNames.matches(w, "p.m.") {
@@ -271,7 +271,7 @@ extension DatePattern: DateSyntax {
             case .weekdayName:
                 let start = c.index
                 while let b = c.current, isASCIILetter(b) { c.index += 1 }
-                guard DateNames.weekday(UnsafeBufferPointer(rebasing: input[start..<c.index])) != nil else { return nil }
+                guard DateNames.weekday(input[start..<c.index]) != nil else { return nil }
                 _ = c.consume(UInt8(ascii: "."))
             case .offset:
                 guard let o = ISO8601Syntax.offset(&c) else { return nil }
@@ -302,9 +302,9 @@ extension DatePattern: DateSyntax {
         (Array("上午".utf8), false), (Array("下午".utf8), true), (Array("晚上".utf8), true), (Array("凌晨".utf8), false),
     ]
 
-    private static func chineseMeridiem(_ input: UnsafeBufferPointer<UInt8>, at i: Int) -> (pm: Bool, length: Int)? {
+    private static func chineseMeridiem(_ input: ByteView, at i: Int) -> (pm: Bool, length: Int)? {
         for (bytes, pm) in chineseMeridiems where i + bytes.count <= input.count {
-            if input[i..<i + bytes.count].elementsEqual(bytes) { return (pm, bytes.count) }
+            if input[i...].hasPrefix(bytes) { return (pm, bytes.count) }
         }
         return nil
     }

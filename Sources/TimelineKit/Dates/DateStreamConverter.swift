@@ -63,14 +63,14 @@ public struct DateStreamConverter {
             var window: [[UInt8]] = []
             var detector = FieldOrderDetector()
             while window.count < FieldOrderDetector.defaultWindow, let chunk = try input.nextChunk() {
-                splitter.split(chunk) { line in window.append(Array(line)) }
+                splitter.split(chunk) { line in window.append(line.array) }
             }
             for line in window {
-                line.withUnsafeBufferPointer { detector.observe(bytes: $0) }
+                line.withByteView { detector.observe(bytes: $0) }
             }
             parser.setFieldOrder(detector.decided)
             for line in window {
-                line.withUnsafeBufferPointer { state.convert($0, onNotice, onFailure) }
+                line.withByteView { state.convert($0, onNotice, onFailure) }
             }
         }
         while let chunk = try input.nextChunk() {
@@ -98,7 +98,7 @@ public struct DateStreamConverter {
         }
 
         mutating func convert(
-            _ line: UnsafeBufferPointer<UInt8>, _ onNotice: (Int, DateNotice) -> Void, _ onFailure: (Int, String, DateParseError) -> Void
+            _ line: ByteView, _ onNotice: (Int, DateNotice) -> Void, _ onFailure: (Int, String, DateParseError) -> Void
         ) {
             summary.lines += 1
             switch converter.parser.parse(bytes: line) {
@@ -108,69 +108,9 @@ public struct DateStreamConverter {
             case .failure(let error):
                 summary.failed += 1
                 if error == .naive { summary.naive += 1 }
-                onFailure(summary.lines, String(decoding: line, as: UTF8.self), error)
+                onFailure(summary.lines, line.string, error)
             }
             out.append(0x0A)
         }
-    }
-}
-
-/// Splits byte chunks into lines (LF, CRLF or lone CR), carrying a partial line across
-/// chunks; the last line needs no terminator.
-struct LineSplitter {
-    private var carry: [UInt8] = []
-    private var skipLF = false
-
-    mutating func split(_ chunk: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        chunk.withUnsafeBufferPointer { p in
-            var i = 0
-            let n = p.count
-            if skipLF, n > 0, p[0] == 0x0A { i = 1 }
-            skipLF = false
-            var lineStart = i
-            if n > 0, memchr(p.baseAddress!, 0x0D, n) == nil {
-                // No CR in the chunk (the usual case): find each LF with memchr.
-                while lineStart < n, let found = memchr(p.baseAddress! + lineStart, 0x0A, n - lineStart) {
-                    let end = p.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    emit(UnsafeBufferPointer(rebasing: p[lineStart..<end]), body)
-                    lineStart = end + 1
-                }
-                if lineStart < n { carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[lineStart..<n])) }
-                return
-            }
-            while i < n {
-                let b = p[i]
-                if b == 0x0A || b == 0x0D {
-                    emit(UnsafeBufferPointer(rebasing: p[lineStart..<i]), body)
-                    if b == 0x0D {
-                        if i + 1 < n {
-                            if p[i + 1] == 0x0A { i += 1 }
-                        } else {
-                            skipLF = true
-                        }
-                    }
-                    lineStart = i + 1
-                }
-                i += 1
-            }
-            if lineStart < n { carry.append(contentsOf: UnsafeBufferPointer(rebasing: p[lineStart..<n])) }
-        }
-    }
-
-    /// Hands on a line, joined to the part carried over from the previous chunk if any.
-    @inline(__always)
-    private mutating func emit(_ tail: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if carry.isEmpty {
-            body(tail)
-        } else {
-            carry.append(contentsOf: tail)
-            carry.withUnsafeBufferPointer(body)
-            carry.removeAll(keepingCapacity: true)
-        }
-    }
-
-    mutating func finish(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        if !carry.isEmpty { carry.withUnsafeBufferPointer(body) }
-        carry.removeAll()
     }
 }

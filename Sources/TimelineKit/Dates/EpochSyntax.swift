@@ -17,7 +17,7 @@ enum EpochSyntax {
 
     static let name = "epoch"
 
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> Match? {
+    static func parse(_ input: ByteView, progress: inout Int) -> Match? {
         var c = ByteCursor(input)
         defer { progress = max(progress, c.index) }
         let negative = c.consume(UInt8(ascii: "-"))

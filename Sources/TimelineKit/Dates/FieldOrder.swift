@@ -20,11 +20,10 @@ package struct FieldOrderDetector: Sendable {
     package init() {}
 
     package mutating func observe(_ value: String) {
-        var v = value
-        v.withUTF8 { observe(bytes: $0) }
+        value.withByteView { observe(bytes: $0) }
     }
 
-    package mutating func observe(bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func observe(bytes: ByteView) {
         switch CatalogueSyntax.numericFieldOrderEvidence(bytes) {
         case .dayFirst?: dayFirstEvidence += 1
         case .monthFirst?: monthFirstEvidence += 1

@@ -11,14 +11,13 @@ struct ISO8601Syntax: DateSyntax {
 
     /// The fields of a whole string in this syntax, or nil (trailing text included).
     static func fields(_ text: String) -> DateFields? {
-        var copy = text
-        return copy.withUTF8 { bytes in
+        text.withByteView { bytes in
             var progress = 0
             return ISO8601Syntax().parse(bytes, progress: &progress)
         }
     }
 
-    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields? {
+    func parse(_ input: ByteView, progress: inout Int) -> DateFields? {
         var c = ByteCursor(input)
         defer { progress = max(progress, c.index) }
         guard let year = c.fixedDigits(4) else { return nil }
@@ -133,7 +132,7 @@ struct ISO8601Syntax: DateSyntax {
             let start = c.index
             while let b = c.current, b != UInt8(ascii: "]") { c.index += 1 }
             guard c.current == UInt8(ascii: "]"), c.index > start else { return nil }
-            let isTag = UnsafeBufferPointer(rebasing: c.bytes[start..<c.index]).contains(UInt8(ascii: "="))
+            let isTag = c.bytes[start..<c.index].contains(UInt8(ascii: "="))
             if !isTag { zone = start..<c.index }
             c.index += 1
         }

@@ -6,14 +6,14 @@
 struct RFC2822Syntax: DateSyntax {
     var name: String { "rfc2822" }
 
-    func parse(_ input: UnsafeBufferPointer<UInt8>, progress: inout Int) -> DateFields? {
+    func parse(_ input: ByteView, progress: inout Int) -> DateFields? {
         var c = ByteCursor(input)
         defer { progress = max(progress, c.index) }
         // Optional day of week.
         if let b = c.current, isASCIILetter(b) {
             let start = c.index
             while let b = c.current, isASCIILetter(b) { c.index += 1 }
-            guard DateNames.weekday(UnsafeBufferPointer(rebasing: input[start..<c.index])) != nil,
+            guard DateNames.weekday(input[start..<c.index]) != nil,
                 c.consume(UInt8(ascii: ","))
             else {
                 c.index = start
@@ -24,7 +24,7 @@ struct RFC2822Syntax: DateSyntax {
         guard let day = c.digits(maximum: 2)?.value, c.consume(0x20) else { return nil }
         let monthStart = c.index
         while let b = c.current, isASCIILetter(b) { c.index += 1 }
-        guard c.index - monthStart == 3, let month = DateNames.month(UnsafeBufferPointer(rebasing: input[monthStart..<c.index])),
+        guard c.index - monthStart == 3, let month = DateNames.month(input[monthStart..<c.index]),
             c.consume(0x20), let year = c.fixedDigits(4), c.consume(0x20),
             let hour = c.fixedDigits(2), c.consume(UInt8(ascii: ":")), let minute = c.fixedDigits(2)
         else { return nil }
@@ -49,7 +49,7 @@ struct RFC2822Syntax: DateSyntax {
             let start = c.index
             while let b = c.current, isASCIILetter(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: "_") { c.index += 1 }
             guard c.index > start else { return nil }
-            let word = UnsafeBufferPointer(rebasing: input[start..<c.index])
+            let word = input[start..<c.index]
             if DateNames.matches(word, "gmt") || DateNames.matches(word, "ut") || DateNames.matches(word, "utc") || DateNames.matches(word, "z") {
                 fields.offset = .utc
             } else {

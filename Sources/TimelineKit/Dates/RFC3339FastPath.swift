@@ -12,7 +12,7 @@ package enum RFC3339FastPath {
     }
 
     @inline(__always)
-    package static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Match? {
+    package static func parse(_ b: ByteView) -> Match? {
         let n = b.count
         guard n >= 20, b[4] == 0x2D, b[7] == 0x2D, b[13] == 0x3A, b[16] == 0x3A,
             b[10] == 0x54 || b[10] == 0x20 || b[10] == 0x74

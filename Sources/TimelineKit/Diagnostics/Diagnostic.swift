@@ -100,7 +100,7 @@ struct LineCounter {
     private var previousWasCR = false
 
     /// The line and column of `offset` in `bytes`. Offsets must not decrease between calls.
-    mutating func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    mutating func location(of offset: Int, in bytes: ByteView) -> (line: Int, column: Int) {
         while scanned < offset && scanned < bytes.count {
             let b = bytes[scanned]
             if b == 0x0A {

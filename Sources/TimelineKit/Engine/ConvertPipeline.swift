@@ -2,36 +2,36 @@ import Foundation
 
 /// A conversion: read every input with its importer, order the events, hand them to an
 /// exporter. Streams end to end with `--sort input`; otherwise holds the events to sort.
-package final class ConvertPipeline {
-    package var readOptions = ReadOptions()
-    package var writeOptions = WriteOptions()
-    package var sort: SortOrder = .asc
+final class ConvertPipeline {
+    var readOptions = ReadOptions()
+    var writeOptions = WriteOptions()
+    var sort: SortOrder = .asc
     /// `--group`: with `.day` or `.month` every event is held and the exporter (which must
     /// be a `GroupingExporter`) receives groups in the display zone.
-    package var grouping: GroupingUnit = .none
+    var grouping: GroupingUnit = .none
     /// Receives diagnostics as they happen (the CLI prints them).
-    package var onDiagnostic: (Diagnostic) -> Void = { _ in }
+    var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// Receives each rejected record (the CLI reports and optionally writes them).
-    package var onReject: (RejectedRecord) -> Void = { _ in }
+    var onReject: (RejectedRecord) -> Void = { _ in }
     /// Watches every event read (validation), set with `observe(with:)`.
     private var observation: StreamObservation?
     /// Called with the running count of records read, every `progressInterval` records.
-    package var onProgress: (Int) -> Void = { _ in }
-    package var progressInterval = 10_000
+    var onProgress: (Int) -> Void = { _ in }
+    var progressInterval = 10_000
     /// Report format detection as notes.
-    package var verbose = false
+    var verbose = false
 
-    package init() {}
+    init() {}
 
     /// Shows every event read to `observer`: digested in batches on the worker threads that
     /// map them where the importer allows, absorbed in input order on the thread that
     /// calls `run`.
-    package func observe<Observer: EventStreamObserver>(with observer: Observer) {
+    func observe<Observer: EventStreamObserver>(with observer: Observer) {
         observation = StreamObservation(observer)
     }
 
     /// The format for one input: the one named, else the extension's, else the content's.
-    package func format(for reader: InputReader) throws(TimelineError) -> any FormatPlugin.Type {
+    func format(for reader: InputReader) throws(TimelineError) -> any FormatPlugin.Type {
         let readable = FormatRegistry.readableIDs
         if let named = readOptions.format {
             guard readable.contains(named.id) else {
@@ -53,7 +53,7 @@ package final class ConvertPipeline {
 
     /// Runs the conversion of `sources` (standard input when there are none) into
     /// `exporter`, writing to `output` (not committed).
-    package func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
+    func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
         let header = DocumentHeader(zone: writeOptions.displayZone.identifier)
         let grouper = grouping == .none ? nil : exporter as? any GroupingExporter
         if grouping != .none && grouper == nil {
@@ -112,7 +112,7 @@ package final class ConvertPipeline {
 /// filled observation into what the observer keeps (on that thread too, several batches at
 /// once — it must not touch shared state); `absorb` takes the digests one by one in input
 /// order.
-package protocol EventStreamObserver: AnyObject {
+protocol EventStreamObserver: AnyObject {
     associatedtype Observation: EventObservation
     associatedtype Digest
     /// - Parameter expectedCount: about how many events the batch will have.
@@ -122,69 +122,10 @@ package protocol EventStreamObserver: AnyObject {
 }
 
 /// What an observer takes from the events of one batch as they are added.
-package protocol EventObservation: AnyObject {
-    /// Reads the event at `event` (valid during the call only).
-    func add(_ event: UnsafePointer<Event>)
+protocol EventObservation: AnyObject {
+    /// Reads `event` (lent for the call only).
+    func add(_ event: EventRef)
     /// Events added.
     var count: Int { get }
 }
 
-/// Writes rejected records to `--rejects FILE`: for CSV input a CSV with the input's header
-/// plus `reject_line` and `reject_reason` and the fields unchanged; otherwise NDJSON objects
-/// `{"file","line","column","code","reason","raw"}`. The form follows the file's extension
-/// (`.csv`/`.tsv` or `.ndjson`/`.jsonl`/`.json`), else the first rejected record's input.
-package final class RejectsWriter {
-    private let output: OutputWriter
-    private var csv: Bool?
-    private var wroteHeader = false
-
-    package init(output: OutputWriter) {
-        self.output = output
-        let lower = output.name.lowercased()
-        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { csv = true }
-        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") { csv = false }
-    }
-
-    package func write(_ r: RejectedRecord) throws(TimelineError) {
-        if csv == nil { csv = r.header != nil }
-        if csv == true { try writeCSV(r) } else { try writeJSON(r) }
-    }
-
-    private func writeCSV(_ r: RejectedRecord) throws(TimelineError) {
-        var text = ""
-        if !wroteHeader {
-            wroteHeader = true
-            text += ((r.header ?? ["raw"]) + ["reject_line", "reject_reason"]).map(Self.quote).joined(separator: ",") + "\r\n"
-        }
-        let fields = r.fields ?? [r.raw]
-        text += (fields + [r.location.line.map(String.init) ?? "", r.reason]).map(Self.quote).joined(separator: ",") + "\r\n"
-        try output.write(text)
-    }
-
-    static func quote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return cell }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    private func writeJSON(_ r: RejectedRecord) throws(TimelineError) {
-        var w = JSONWriter()
-        w.raw("{\"file\":")
-        w.string(r.location.file)
-        if let line = r.location.line {
-            w.raw(",\"line\":")
-            w.bytes += Array(String(line).utf8)
-        }
-        if let column = r.location.column {
-            w.raw(",\"column\":")
-            w.bytes += Array(String(column).utf8)
-        }
-        w.raw(",\"code\":")
-        w.string(r.code.rawValue)
-        w.raw(",\"reason\":")
-        w.string(r.reason)
-        w.raw(",\"raw\":")
-        w.string(r.raw)
-        w.raw("}\n")
-        try output.write(w.bytes)
-    }
-}

@@ -1,14 +1,14 @@
 /// A batch of events mapped on a worker thread: the events, and (when the consumer encodes
 /// on the worker too) their encoded bytes — then the events are kept only if the consumer
 /// still wants to look at them.
-package struct PreparedEvents: @unchecked Sendable {
-    package var events: [Event]
-    package var encoded: [UInt8]?
-    package var count: Int
+struct PreparedEvents: @unchecked Sendable {
+    var events: [Event]
+    var encoded: [UInt8]?
+    var count: Int
     /// What an observer of the stream (validation) took from the events, if one is watching.
-    package var digest: Any?
+    var digest: Any?
 
-    package init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: Any? = nil) {
+    init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: Any? = nil) {
         self.events = events
         self.encoded = encoded
         self.count = count ?? events.count
@@ -20,21 +20,21 @@ package struct PreparedEvents: @unchecked Sendable {
 /// stream's observer (validation) and encoded as it comes when the consumer streams into an
 /// `EventEncodingExporter` (the event is then read where it lies, not copied out of an
 /// array), and kept only when the consumer needs the events themselves.
-package struct EventBatch {
-    package private(set) var events: [Event] = []
-    package private(set) var encoded: [UInt8] = []
-    package private(set) var count = 0
+struct EventBatch {
+    private(set) var events: [Event] = []
+    private(set) var encoded: [UInt8] = []
+    private(set) var count = 0
     /// Set when events are encoded as they are added.
-    package let encoder: (any EventEncodingExporter)?
-    package let keepsEvents: Bool
+    let encoder: (any EventEncodingExporter)?
+    let keepsEvents: Bool
     /// Set when an observer of the stream (validation) is shown each event as it is added.
-    package let observation: (any EventObservation)?
+    let observation: (any EventObservation)?
 
     /// - Parameters:
     ///   - encodedCapacity: bytes to reserve for the encoding (a batch that grows from
     ///     nothing copies itself a dozen times on the way).
     ///   - eventCapacity: events to reserve room for when they are kept (the same).
-    package init(
+    init(
         encoder: (any EventEncodingExporter)?, keepsEvents: Bool, observation: (any EventObservation)? = nil,
         encodedCapacity: Int = 0, eventCapacity: Int = 0
     ) {
@@ -47,9 +47,9 @@ package struct EventBatch {
 
     /// Borrows `event` (it is copied only when kept): importers write each record over the
     /// last one's event.
-    package mutating func add(_ event: borrowing Event) {
+    mutating func add(_ event: borrowing Event) {
         count += 1
-        if let observation { withUnsafePointer(to: event) { observation.add($0) } }
+        if let observation { EventRef.lending(event) { observation.add($0) } }
         encoder?.encode(event, into: &encoded)
         if keepsEvents { events.append(copy event) }
     }
@@ -58,7 +58,7 @@ package struct EventBatch {
 /// How the consumer of an import takes events that importers map on worker threads:
 /// `prepare` runs on those threads (a streaming NDJSON conversion encodes there), `deliver`
 /// on the importer's thread, batch after batch in input order.
-package protocol EventBatchConsumer: AnyObject, Sendable {
+protocol EventBatchConsumer: AnyObject, Sendable {
     func makeBatch() -> EventBatch
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError)

@@ -47,7 +47,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         count(1)
         if let observation {
             if pending == nil { pending = observation.makeObservation(1024) }
-            withUnsafePointer(to: event) { pending!.add($0) }
+            EventRef.lending(event) { pending!.add($0) }
             if pending!.count >= 1024 { observePending() }
         }
         if let stage {

@@ -39,16 +39,16 @@ struct StringIndex {
     /// A fast 64-bit hash of the UTF-8 bytes (multiply-xorshift over 8-byte words). Not
     /// for untrusted keys against an adversary; equal strings always hash equal.
     static func hash(_ s: String) -> UInt64 {
-        s.withUTF8Bytes { hash(bytes: UnsafeRawBufferPointer($0)) }
+        s.withByteView { hash(bytes: $0) }
     }
 
     @inline(__always)
-    static func hash(bytes p: UnsafeRawBufferPointer) -> UInt64 {
+    static func hash(bytes p: ByteView) -> UInt64 {
         let n = p.count
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(n)
         var i = 0
         while i + 8 <= n {
-            h = (h ^ p.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h = (h ^ p.word(at: i)) &* 0xFF51_AFD7_ED55_8CCD
             h ^= h >> 32
             i += 8
         }
@@ -83,19 +83,19 @@ struct ByteStringIndex {
     }
 
     /// Calls `body` with the bytes of string number `n`.
-    func withBytes<R>(_ n: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(n == 0 ? 0 : ends[n - 1])..<ends[n]])) }
+    func withBytes<R>(_ n: Int, _ body: (ByteView) -> R) -> R {
+        bytes.withByteView { body($0[(n == 0 ? 0 : ends[n - 1])..<ends[n]]) }
     }
 
     /// The number of `s` (whose `StringIndex.hash(bytes:)` is `hash`), and whether it was
     /// first seen now (and numbered `count - 1`).
-    mutating func number(of s: UnsafeRawBufferPointer, hash: UInt64) -> (number: Int, isNew: Bool) {
+    mutating func number(of s: ByteView, hash: UInt64) -> (number: Int, isNew: Bool) {
         let found = slots.number(hash: hash, count: ends.count) { n in
             let start = n == 0 ? 0 : ends[n - 1]
-            return ends[n] - start == s.count && (s.isEmpty || bytes.withUnsafeBytes { memcmp($0.baseAddress! + start, s.baseAddress!, s.count) == 0 })
+            return ends[n] - start == s.count && bytes.withByteView { $0[start..<ends[n]].hasPrefix(s) }
         }
         if found.isNew {
-            bytes.append(contentsOf: s)
+            s.append(to: &bytes)
             ends.append(bytes.count)
         }
         return found

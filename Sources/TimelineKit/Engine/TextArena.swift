@@ -40,17 +40,17 @@ struct TextArena {
     private(set) var byteCount = 0
 
     mutating func append(_ text: String) -> Text {
-        text.withUTF8Bytes { append(bytes: $0) }
+        text.withByteView { append(bytes: $0) }
     }
 
-    mutating func append(bytes: UnsafeBufferPointer<UInt8>) -> Text {
+    mutating func append(bytes: ByteView) -> Text {
         if !ownsLast || lastUsed + bytes.count > chunks[chunks.count - 1].capacity || !isKnownUniquelyReferenced(&chunks[chunks.count - 1]) {
             chunks.append(Chunk(capacity: max(Self.chunkSize, bytes.count)))
             chunkStarts.append(byteCount)
             ownsLast = true
             lastUsed = 0
         }
-        if let source = bytes.baseAddress { (chunks[chunks.count - 1].bytes + lastUsed).update(from: source, count: bytes.count) }
+        bytes.copy(into: chunks[chunks.count - 1].bytes + lastUsed)
         lastUsed += bytes.count
         let start = byteCount
         byteCount += bytes.count
@@ -71,12 +71,12 @@ struct TextArena {
     }
 
     subscript(_ text: Text) -> String {
-        withBytes(text) { String(decoding: $0, as: UTF8.self) }
+        withBytes(text) { $0.string }
     }
 
     /// Calls `body` with the bytes of `text`.
-    func withBytes<R>(_ text: Text, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard text.count > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+    func withBytes<R>(_ text: Text, _ body: (ByteView) -> R) -> R {
+        guard text.count > 0 else { return body(.empty) }
         // The last chunk starting at or before the text (texts never straddle chunks); most
         // lookups are for the last one.
         var low = chunkStarts.count - 1
@@ -88,6 +88,6 @@ struct TextArena {
                 if chunkStarts[mid] <= text.start { low = mid } else { high = mid }
             }
         }
-        return body(UnsafeBufferPointer(start: chunks[low].bytes + (text.start - chunkStarts[low]), count: Int(text.count)))
+        return body(ByteView(lending: UnsafeBufferPointer(start: chunks[low].bytes + (text.start - chunkStarts[low]), count: Int(text.count))))
     }
 }

@@ -1,6 +1,6 @@
 /// How sure a format is that an input's first bytes are its content. Detection takes the
 /// surest; among equally sure formats, the first in `FormatRegistry.all`.
-package enum SniffConfidence: Int, Comparable, Sendable {
+enum SniffConfidence: Int, Comparable, Sendable {
     case no = 0
     /// The bytes fit, as they would many formats' (a comma in the first line).
     case weak
@@ -11,14 +11,14 @@ package enum SniffConfidence: Int, Comparable, Sendable {
     /// The bytes can only be this format (`BEGIN:VCALENDAR`, two lines that are objects).
     case certain
 
-    package static func < (a: SniffConfidence, b: SniffConfidence) -> Bool { a.rawValue < b.rawValue }
+    static func < (a: SniffConfidence, b: SniffConfidence) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// One file format, declared once: its id, file extensions, how to recognise its content,
 /// its options, and how to read and write it. `FormatRegistry.all` lists the declarations;
 /// the command line's `--from`/`--to` choices, detection, help and option lists all come
 /// from there, so a new format is its declaration file and one line in that list.
-package protocol FormatPlugin: Sendable {
+protocol FormatPlugin: Sendable {
     /// The id used by `--from`/`--to` (`csv`, `ics`, …).
     static var id: String { get }
     /// One line for help: what the format is.
@@ -41,44 +41,12 @@ package protocol FormatPlugin: Sendable {
 }
 
 extension FormatPlugin {
-    package static var readOptions: [FormatOption<ReadOptions>] { [] }
-    package static var writeOptions: [FormatOption<WriteOptions>] { [] }
-    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence { .no }
-    package static func check(_ options: ReadOptions) throws(TimelineError) {}
-    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { nil }
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { nil }
-}
-
-/// An option a format declares, for the command line to offer: its name, help and values,
-/// and what it sets in the reading or writing options (`Target`).
-package struct FormatOption<Target>: Sendable {
-    package enum Kind: Sendable {
-        /// No value: `--no-header`.
-        case flag
-        /// One value (`--delimiter C`), or one per use when repeatable.
-        case value(name: String, choices: [String]?, repeatable: Bool)
-    }
-
-    /// The long name without dashes.
-    package var name: String
-    package var kind: Kind
-    package var help: String
-    /// The default as help shows it; nil when there is none to show.
-    package var defaultText: String?
-    /// Sets the option in `target`: called once with the values given (none for a flag),
-    /// only when the option was given. Throws a usage error for a value it cannot take.
-    package var apply: @Sendable (_ values: [String], _ target: inout Target) throws(TimelineError) -> Void
-
-    package init(
-        _ name: String, _ kind: Kind, help: String, default defaultText: String? = nil,
-        apply: @escaping @Sendable (_ values: [String], _ target: inout Target) throws(TimelineError) -> Void
-    ) {
-        self.name = name
-        self.kind = kind
-        self.help = help
-        self.defaultText = defaultText
-        self.apply = apply
-    }
+    static var readOptions: [FormatOption<ReadOptions>] { [] }
+    static var writeOptions: [FormatOption<WriteOptions>] { [] }
+    static func sniff(_ head: Span<UInt8>) -> SniffConfidence { .no }
+    static func check(_ options: ReadOptions) throws(TimelineError) {}
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { nil }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { nil }
 }
 
 /// Settings that belong to one format, stored in `ReadOptions`/`WriteOptions` by key so that

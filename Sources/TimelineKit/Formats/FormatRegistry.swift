@@ -1,7 +1,7 @@
 /// The formats the toolkit knows: the one list. Order matters where several formats could
 /// claim an input (extensions, content) and for the order help lists them in.
-package enum FormatRegistry {
-    package static let all: [any FormatPlugin.Type] = [
+enum FormatRegistry {
+    static let all: [any FormatPlugin.Type] = [
         CSVFormat.self,
         TSVFormat.self,
         JSONFormat.self,
@@ -14,18 +14,18 @@ package enum FormatRegistry {
     ]
 
     /// The format with this id (case-insensitive).
-    package static func plugin(_ id: String) -> (any FormatPlugin.Type)? {
+    static func plugin(_ id: String) -> (any FormatPlugin.Type)? {
         let lower = id.lowercased()
         return all.first { $0.id == lower }
     }
 
     /// The ids of the formats that can be read, in registry order.
-    package static var readableIDs: [String] { all.filter { $0.makeReader(ReadOptions()) != nil }.map { $0.id } }
+    static var readableIDs: [String] { all.filter { $0.makeReader(ReadOptions()) != nil }.map { $0.id } }
     /// The ids of the formats that can be written, in registry order.
-    package static var writableIDs: [String] { all.filter { $0.makeWriter(WriteOptions()) != nil }.map { $0.id } }
+    static var writableIDs: [String] { all.filter { $0.makeWriter(WriteOptions()) != nil }.map { $0.id } }
 
     /// The format a file name's extension names, if any.
-    package static func plugin(forPath path: String) -> (any FormatPlugin.Type)? {
+    static func plugin(forPath path: String) -> (any FormatPlugin.Type)? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let ext = path[path.index(after: dot)...].lowercased()
         return all.first { $0.extensions.contains(ext) }
@@ -33,7 +33,7 @@ package enum FormatRegistry {
 
     /// The readable format most sure of `head`, an input's first bytes; the first in
     /// registry order among equally sure ones; nil when none recognises it.
-    package static func detect(_ head: Span<UInt8>) -> (any FormatPlugin.Type)? {
+    static func detect(_ head: Span<UInt8>) -> (any FormatPlugin.Type)? {
         var best: (plugin: any FormatPlugin.Type, confidence: SniffConfidence)?
         for plugin in all {
             let confidence = plugin.sniff(head)
@@ -48,7 +48,7 @@ public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
     /// The id the command line uses (`csv`, `ndjson`, `ics`, …).
     public let id: String
 
-    package init(_ plugin: any FormatPlugin.Type) {
+    init(_ plugin: any FormatPlugin.Type) {
         id = plugin.id
     }
 
@@ -83,5 +83,5 @@ public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
     /// Checks the format's own settings in `options` for combinations that make no sense.
     package func check(_ options: ReadOptions) throws(TimelineError) { try plugin.check(options) }
 
-    package var plugin: any FormatPlugin.Type { FormatRegistry.plugin(id)! }
+    var plugin: any FormatPlugin.Type { FormatRegistry.plugin(id)! }
 }

@@ -1,7 +1,7 @@
 /// What the formats' `sniff` functions look at in an input's first bytes.
 extension Span<UInt8> {
     /// The index of the first byte that is not a space, tab, CR or LF; nil when there is none.
-    package var firstNonBlank: Int? {
+    var firstNonBlank: Int? {
         var i = 0
         while i < count {
             let b = self[i]
@@ -13,7 +13,7 @@ extension Span<UInt8> {
 
     /// The line that starts at `start` (without its CR or LF) as a range, and where the
     /// next line starts (nil when the line runs to the end of the bytes).
-    package func line(from start: Int) -> (range: Range<Int>, next: Int?) {
+    func line(from start: Int) -> (range: Range<Int>, next: Int?) {
         var i = start
         while i < count {
             let b = self[i]
@@ -27,13 +27,13 @@ extension Span<UInt8> {
     }
 
     /// Whether `range` holds any of `bytes`.
-    package func contains(anyOf bytes: [UInt8], in range: Range<Int>) -> Bool {
+    func contains(anyOf bytes: [UInt8], in range: Range<Int>) -> Bool {
         for i in range where bytes.contains(self[i]) { return true }
         return false
     }
 
     /// Whether the bytes from `start` begin with `prefix` (ASCII, case-insensitive).
-    package func hasPrefix(caseInsensitive prefix: String, at start: Int) -> Bool {
+    func hasPrefix(caseInsensitive prefix: String, at start: Int) -> Bool {
         var i = start
         for p in prefix.utf8 {
             guard i < count else { return false }
@@ -48,7 +48,7 @@ extension Span<UInt8> {
     }
 
     /// The first line of the content (after leading blanks), for the delimiter sniffers.
-    package var firstContentLine: Range<Int>? {
+    var firstContentLine: Range<Int>? {
         firstNonBlank.map { line(from: $0).range }
     }
 }

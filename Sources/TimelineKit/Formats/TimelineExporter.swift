@@ -1,6 +1,6 @@
 /// An output format. Exporters receive events one at a time; one that needs them all
 /// (grouped text, ICS with generated VTIMEZONEs) collects them itself.
-package protocol TimelineExporter: AnyObject {
+protocol TimelineExporter: AnyObject {
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError)
     func finish(to out: OutputWriter) throws(TimelineError)
@@ -10,7 +10,7 @@ package protocol TimelineExporter: AnyObject {
 /// before it), so a streaming conversion can encode events on worker threads, several
 /// batches at once, and write the bytes in input order. `encode` must not touch mutable
 /// state of the exporter.
-package protocol EventEncodingExporter: TimelineExporter {
+protocol EventEncodingExporter: TimelineExporter {
     /// Appends exactly what `write(event, to:)` would write.
     func encode(_ event: Event, into bytes: inout [UInt8])
 }

@@ -27,10 +27,10 @@ public struct RejectedRecord: Hashable, Sendable {
 }
 
 /// Where an importer sends what it reads, one record at a time as soon as it is complete.
-package final class ImportContext {
-    package let options: ReadOptions
-    package let format: String
-    package let dateParser: DateParser
+final class ImportContext {
+    let options: ReadOptions
+    let format: String
+    let dateParser: DateParser
     private let onEvent: (Event) throws(TimelineError) -> Void
     private let onReject: (RejectedRecord) -> Void
     private let onDiagnostic: (Diagnostic) -> Void
@@ -38,7 +38,7 @@ package final class ImportContext {
 
     /// - Parameter batches: how the consumer takes events mapped on worker threads (see
     ///   `EventBatchConsumer`); nil hands each such event to `onEvent`, in order.
-    package init(
+    init(
         options: ReadOptions, format: String, dateParser: DateParser,
         onEvent: @escaping (Event) throws(TimelineError) -> Void,
         onReject: @escaping (RejectedRecord) -> Void,
@@ -54,40 +54,40 @@ package final class ImportContext {
         self.batches = batches
     }
 
-    package func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
+    func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
 
     /// An empty batch for events mapped on a worker thread. Thread-safe.
-    package func makeBatch() -> EventBatch {
+    func makeBatch() -> EventBatch {
         batches?.makeBatch() ?? EventBatch(encoder: nil, keepsEvents: true)
     }
 
     /// Makes a batch of events ready for delivery. Thread-safe: importers call it on the
     /// worker thread that mapped the events.
-    package func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
+    func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
         guard let batches else { return PreparedEvents(events: batch.events) }
         return batches.prepare(batch)
     }
 
     /// Delivers a prepared batch; importers call it on their own thread, in input order.
-    package func emit(_ batch: consuming PreparedEvents) throws(TimelineError) {
+    func emit(_ batch: consuming PreparedEvents) throws(TimelineError) {
         if let batches {
             try batches.deliver(batch)
         } else {
             for event in batch.events { try onEvent(event) }
         }
     }
-    package func reject(_ record: RejectedRecord) { onReject(record) }
-    package func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
+    func reject(_ record: RejectedRecord) { onReject(record) }
+    func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
 
     /// Reports what the date engine decided for a record (TZ104/TZ105/TZ106) at its place.
-    package func report(_ notices: [DateNotice], at location: SourceLocation) {
+    func report(_ notices: [DateNotice], at location: SourceLocation) {
         for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code.rawValue)) }
     }
 }
 
 /// An input format. Importers stream: they hand each record to the context as soon as it is
 /// complete and never build the whole file in memory unless the format requires it.
-package protocol TimelineImporter {
+protocol TimelineImporter {
     /// Reads every record of `input`. Throws only for faults that stop the run (exit 65 or
     /// 66); a bad record is rejected through `context` and reading goes on.
     func read(from input: InputReader, context: ImportContext) throws(TimelineError)

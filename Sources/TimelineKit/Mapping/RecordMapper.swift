@@ -4,29 +4,29 @@ import Foundation
 /// (trimmed, joined) text, and the unmapped fields to keep as attributes. Importers fill it
 /// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
 /// knows the source format nor looks anything up by name per row.
-package struct FieldTexts {
+struct FieldTexts {
     // One slot per `MappedField`, by `ordinal`. Importers refill one `FieldTexts` for every
     // record of a block, so the slots are allocated once per block, not per record.
     private var texts = [String?](repeating: nil, count: MappedField.allCases.count)
     /// Unmapped fields with non-empty values, in source order.
-    package var attributes: [(String, String)] = []
+    var attributes: [(String, String)] = []
 
-    package init() {}
+    init() {}
 
-    package subscript(field: MappedField) -> String? {
+    subscript(field: MappedField) -> String? {
         get { texts[field.ordinal] }
         set { texts[field.ordinal] = newValue }
     }
 
     /// Joins the parts of a field (`--map start=date+time`), dropping empty ones.
-    package static func join(_ parts: [String?]) -> String? {
+    static func join(_ parts: [String?]) -> String? {
         let kept = parts.compactMap { $0?.trimmingSpaces }.filter { !$0.isEmpty }
         return kept.isEmpty ? nil : kept.joined(separator: " ")
     }
 
     /// A single column's text, trimmed; nil when empty.
     @inline(__always)
-    package static func single(_ value: String?) -> String? {
+    static func single(_ value: String?) -> String? {
         guard let v = value?.trimmingSpaces, !v.isEmpty else { return nil }
         return v
     }
@@ -76,18 +76,18 @@ public struct MappingOptions: Sendable {
 /// be read, an end/recorded time or an amount is present but unreadable, or its direction
 /// or zone word is unknown. Every column not mapped (and a status word with no canonical
 /// meaning) is kept in `attributes`; empty values are dropped.
-package final class RecordMapper {
-    package let sources: [MappedField: FieldSource]
+final class RecordMapper {
+    let sources: [MappedField: FieldSource]
     /// What the date engine decided while mapping the last record (DST gaps and overlaps,
     /// offsets that contradict their zone); the importer reports them at the record's line.
-    package private(set) var notices: [DateNotice] = []
+    private(set) var notices: [DateNotice] = []
     private let options: MappingOptions
     private let parser: DateParser
     private let format: String
     private let file: String
     private let idPrefix: String
 
-    package init(sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser, format: String, file: String) {
+    init(sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser, format: String, file: String) {
         self.sources = sources
         self.options = options
         self.parser = parser
@@ -97,9 +97,9 @@ package final class RecordMapper {
     }
 
     /// Why a record was rejected: a message and the finding code.
-    package struct Rejection: Error, Sendable {
-        package var reason: String
-        package var code: FindingCode
+    struct Rejection: Error, Sendable {
+        var reason: String
+        var code: FindingCode
     }
 
     /// Status words repeat on every row: remember what each spelling meant. A file has a
@@ -142,7 +142,7 @@ package final class RecordMapper {
 
     /// The event for `record`, or nil with `rejection` set to why not. (Not a `Result`:
     /// events are large, and every wrapper is another copy per record.)
-    package func map(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> Event? {
+    func map(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> Event? {
         if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         var event = Event.blank
         do throws(Rejection) {
@@ -160,7 +160,7 @@ package final class RecordMapper {
     /// it. An event built afresh and returned was copied once more on its way (every string
     /// retained, then released) — the compiler does not make that copy a move — and one kept
     /// in the mapper was moved in and out (copies of ~400 bytes) for every record.
-    package func map(_ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event, into batch: inout EventBatch) -> Rejection? {
+    func map(_ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event, into batch: inout EventBatch) -> Rejection? {
         if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         do throws(Rejection) {
             try fill(&event, from: record, number: number, line: line)

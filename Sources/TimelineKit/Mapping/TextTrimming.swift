@@ -4,12 +4,12 @@ extension String {
     /// goes through `NSString` and dominated the cost of mapping a CSV row.
     @inline(__always)
     var trimmingSpaces: String {
-        let u = utf8
-        let ends = u.withContiguousStorageIfAvailable { p -> (UInt8, UInt8)? in p.isEmpty ? nil : (p[0], p[p.count - 1]) }
-        if let outer = ends {
-            guard let (first, last) = outer else { return self }
-            if first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09 { return self }
+        let padded = withByteView { v in
+            guard let first = v.first, let last = v.last else { return false }
+            return first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09
         }
+        guard padded else { return self }
+        let u = utf8
         var start = u.startIndex
         var end = u.endIndex
         while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }

@@ -134,42 +134,6 @@ func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
 }
 
 private func appendDigitsSlowly(_ value: Int, width: Int, to out: inout [UInt8]) {
-    // Record and line numbers: non-negative, no padding. Digits into a stack buffer, one append.
-    if value >= 0 && width <= 1 {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var v = value
-            var i = 20
-            repeat {
-                i -= 1
-                buffer[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[i..<20]))
-        }
-        return
-    }
-    var v = value
-    if v < 0 {
-        out.append(UInt8(ascii: "-"))
-        v = -v
-    }
-    var digits = 1
-    var p = 10
-    while p <= v {
-        digits += 1
-        p &*= 10
-    }
-    if width > digits {
-        for _ in 0..<(width - digits) { out.append(UInt8(ascii: "0")) }
-    }
-    let start = out.count
-    out.append(contentsOf: repeatElement(0, count: digits))
-    out.withUnsafeMutableBufferPointer { p in
-        var i = p.count - 1
-        while i >= start {
-            p[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
-            v /= 10
-            i -= 1
-        }
-    }
+    // Record and line numbers (no padding), years beyond four digits: on the stack, one append.
+    FixedWriter.appending(to: &out, capacity: 21 + max(width, 0)) { $0.digits(value, width: width) }
 }

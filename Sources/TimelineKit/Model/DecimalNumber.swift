@@ -81,11 +81,7 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
 
     /// Plain decimal text with exactly `scale` fraction digits: `-12.50`, `0.05`, `3`.
     public var description: String {
-        String(unsafeUninitializedCapacity: textLengthBound) { buffer in
-            var w = FixedWriter(buffer)
-            write(to: &w)
-            return w.count
-        }
+        FixedWriter.string(capacity: textLengthBound) { write(to: &$0) }
     }
 
     /// The most bytes `description` can take: a sign, a point, and the digits of the
@@ -95,39 +91,45 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
     /// Writes `description`: digits worked out in a machine word (the coefficient of any
     /// real amount fits in 64 bits) rather than through `String(Int128)` and an insert.
     func write(to w: inout FixedWriter) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
-            // Least significant first.
-            var count = 0
-            let magnitude = coefficient.magnitude
-            if magnitude <= UInt128(UInt64.max) {
-                var m = UInt64(magnitude)
-                repeat {
-                    digits[count] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
-                    m /= 10
-                    count += 1
-                } while m > 0
-            } else {
-                var m = magnitude
-                repeat {
-                    digits[count] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
-                    m /= 10
-                    count += 1
-                } while m > 0
+        let magnitude = coefficient.magnitude
+        if magnitude <= UInt128(UInt64.max) {
+            Self.write(UInt64(magnitude), negative: coefficient < 0, scale: scale, to: &w)
+        } else {
+            Self.write(magnitude, negative: coefficient < 0, scale: scale, to: &w)
+        }
+    }
+
+    /// `magnitude` with `scale` fraction digits (zeros before its digits when it has fewer),
+    /// written from the last digit back in room counted beforehand.
+    @inline(__always)
+    private static func write<M: UnsignedInteger & FixedWidthInteger>(_ magnitude: M, negative: Bool, scale: Int, to w: inout FixedWriter) {
+        var digitCount = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
+        }
+        let fraction = max(scale, 0)
+        let integerDigits = max(digitCount - fraction, 1)
+        let length = (negative ? 1 : 0) + integerDigits + (fraction > 0 ? 1 + fraction : 0)
+        w.withRoom(for: length) { room in
+            var m = magnitude
+            var i = length
+            for _ in 0..<fraction {
+                i -= 1
+                room[i] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
             }
-            if coefficient < 0 { w.byte(UInt8(ascii: "-")) }
-            let fraction = max(scale, 0)
-            if fraction > 0 && count <= fraction {
-                w.byte(0x30)
-                w.byte(UInt8(ascii: "."))
-                for _ in 0..<(fraction - count) { w.byte(0x30) }
-                for i in stride(from: count - 1, through: 0, by: -1) { w.byte(digits[i]) }
-                return
-            }
-            for i in stride(from: count - 1, through: fraction, by: -1) { w.byte(digits[i]) }
             if fraction > 0 {
-                w.byte(UInt8(ascii: "."))
-                for i in stride(from: fraction - 1, through: 0, by: -1) { w.byte(digits[i]) }
+                i -= 1
+                room[i] = UInt8(ascii: ".")
             }
+            repeat {
+                i -= 1
+                room[i] = 0x30 &+ UInt8(truncatingIfNeeded: m % 10)
+                m /= 10
+            } while m > 0
+            if negative { room[0] = UInt8(ascii: "-") }
         }
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The canonical state of an event (docs/canonical-format.md).
 public enum EventStatus: String, Hashable, Sendable, CaseIterable {
     /// Done: delivered, paid, signed, 已签收.
@@ -165,38 +159,16 @@ extension Event {
     /// `prefix`: written into one string at once (`prefix + String(record)` formats through
     /// `description` and appends, several times the work, once per record).
     package static func generatedID(prefix: String, record: Int) -> String {
-        var digits = 1
-        var rest = record.magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        let sign = record < 0 ? 1 : 0
-        var prefix = prefix
-        return prefix.withUTF8 { head in
-            // The exact length, so that a short id stays a small (inline) string.
-            String(unsafeUninitializedCapacity: head.count + sign + digits) { buffer in
-                _ = buffer.initialize(from: head)
-                if sign == 1 { buffer[head.count] = UInt8(ascii: "-") }
-                var value = record.magnitude
-                var i = head.count + sign + digits
-                repeat {
-                    i -= 1
-                    buffer[i] = 48 + UInt8(value % 10)
-                    value /= 10
-                } while value > 0
-                return head.count + sign + digits
-            }
-        }
+        prefix.withByteView { FixedWriter.string($0, followedBy: record) }
     }
 
     /// The record number `id` is the generated id of, when it is `prefix` (a
     /// `generatedIDPrefix`, as UTF-8) followed by a record number in decimal exactly as
     /// `generatedID` writes it (no sign, no leading zero, at most 18 digits); else nil.
-    static func generatedRecord(_ id: UnsafeBufferPointer<UInt8>, prefix: [UInt8]) -> Int? {
+    static func generatedRecord(_ id: ByteView, prefix: [UInt8]) -> Int? {
         let digits = id.count - prefix.count
         guard digits >= 1, digits <= 18, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return nil }
-        guard prefix.withUnsafeBytes({ memcmp($0.baseAddress!, id.baseAddress!, prefix.count) }) == 0 else { return nil }
+        guard id.hasPrefix(prefix) else { return nil }
         var n = 0
         for i in prefix.count..<id.count {
             let digit = Int(id[i]) &- 48

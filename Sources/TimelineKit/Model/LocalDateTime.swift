@@ -97,11 +97,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
 
     func appendISO(to out: inout [UInt8], fractionDigits: Int) {
         // Formatted on the stack and appended once: this runs for every value written.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var w = FixedWriter(buffer)
-            write(to: &w, fractionDigits: fractionDigits)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<w.count]))
-        }
+        FixedWriter.appending(to: &out, capacity: 32) { write(to: &$0, fractionDigits: fractionDigits) }
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes). Every timed value

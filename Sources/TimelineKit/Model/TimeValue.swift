@@ -27,9 +27,9 @@ public struct TimeValue: Hashable, Sendable {
     // Stored flat rather than as a `Moment` enum: every parsed value is copied several
     // times on its way out, and a flat struct copies with two retains, not an enum witness.
     // For a date, `seconds` holds its day number and the offset is zero.
-    private var seconds: Int64
-    private var nanoseconds: Int32
-    private var offsetSeconds: Int32
+    private(set) var seconds: Int64
+    private(set) var nanoseconds: Int32
+    private(set) var offsetSeconds: Int32
     private var digits: UInt8
     /// How the instant was determined (or `.date`).
     public var basis: TimeBasis
@@ -117,14 +117,6 @@ public struct TimeValue: Hashable, Sendable {
     public var local: LocalDateTime? {
         guard basis != .date else { return nil }
         return Instant(unchecked: seconds, nanoseconds: nanoseconds).local(in: UTCOffset(seconds: Int(offsetSeconds)))
-    }
-
-    /// The instant, offset and date of the value at `p`, read field by field: through a
-    /// pointer (as the validator reads events), each accessor above would copy the whole
-    /// value, strings and all.
-    static func parts(at p: UnsafePointer<TimeValue>) -> (instant: Instant?, offset: UTCOffset?, date: CivilDate?) {
-        guard p.pointee.basis != .date else { return (nil, nil, CivilDate(daysSinceEpoch: p.pointee.seconds)) }
-        return (Instant(unchecked: p.pointee.seconds, nanoseconds: p.pointee.nanoseconds), UTCOffset(seconds: Int(p.pointee.offsetSeconds)), nil)
     }
 
     /// RFC 3339 in the value's own offset (`2024-06-12T08:00:00+08:00`), or `YYYY-MM-DD`.

@@ -20,16 +20,16 @@ public struct CurrencyTotal: Hashable, Sendable {
 }
 
 /// The events of one calendar day (`2024-06-12`) or month (`2024-06`) in the display zone.
-package struct TimelineGroup: Sendable {
-    package var key: String
-    package var events: [Event]
-    package var totals: [CurrencyTotal]
+struct TimelineGroup: Sendable {
+    var key: String
+    var events: [Event]
+    var totals: [CurrencyTotal]
 }
 
-package enum TimelineGrouping {
+enum TimelineGrouping {
     /// The group key of an event: its start's calendar day (or month) in `zone`. An all-day
     /// date groups under its own date, never shifted.
-    package static func key(of event: Event, unit: GroupingUnit, zone: ZoneRules) -> String {
+    static func key(of event: Event, unit: GroupingUnit, zone: ZoneRules) -> String {
         let day = event.start.date ?? zone.day(of: event.start.instant!)
         let text = day.isoString
         return unit == .month ? String(text.prefix(7)) : text
@@ -37,7 +37,7 @@ package enum TimelineGrouping {
 
     /// Groups `events` (already in output order): groups appear in the order of their first
     /// event, and events keep their order inside a group.
-    package static func group(_ events: [Event], unit: GroupingUnit, zone: ZoneRules) -> [TimelineGroup] {
+    static func group(_ events: [Event], unit: GroupingUnit, zone: ZoneRules) -> [TimelineGroup] {
         var order: [String] = []
         var members: [String: [Event]] = [:]
         for e in events {
@@ -51,7 +51,7 @@ package enum TimelineGrouping {
     /// Per-currency income and expense, currencies sorted (no currency first). Sums are
     /// exact; a sum beyond 38 digits keeps the last representable value (not reachable with
     /// real money).
-    package static func totals(_ events: [Event]) -> [CurrencyTotal] {
+    static func totals(_ events: [Event]) -> [CurrencyTotal] {
         var byCurrency: [String: CurrencyTotal] = [:]
         for e in events {
             guard let a = e.amount else { continue }
@@ -71,6 +71,6 @@ package enum TimelineGrouping {
 }
 
 /// An exporter that can write groups (docs/canonical-format.md) rather than a flat list.
-package protocol GroupingExporter: TimelineExporter {
+protocol GroupingExporter: TimelineExporter {
     func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
 }

@@ -48,16 +48,16 @@ struct EventFacts {
 /// `ValidationBatch` event by event as the events are mapped. A class only to be shared
 /// with the batch of events; the batch is a value inside it, so adding an event is one
 /// access to the class's state, not one (checked at run time) per field.
-package final class ValidationObservation: EventObservation {
+final class ValidationObservation: EventObservation {
     var batch: ValidationBatch
 
     init(capacity: Int) {
         batch = ValidationBatch(capacity: capacity)
     }
 
-    package var count: Int { batch.count }
+    var count: Int { batch.count }
 
-    package func add(_ e: UnsafePointer<Event>) {
+    func add(_ e: EventRef) {
         batch.add(e)
     }
 }
@@ -86,12 +86,10 @@ struct ValidationBatch {
     }
 
     /// Takes what the rules read of the event at `e`.
-    mutating func add(_ e: UnsafePointer<Event>) {
-        // The start through a pointer to it: binding it to a constant would copy it.
-        let startPointer = e.pointer(to: \.start)!
-        let start = TimeValue.parts(at: startPointer)
-        let basis = startPointer.pointee.basis
-        let end = e.pointee.end.map { end in
+    mutating func add(_ e: EventRef) {
+        let start = e.startParts
+        let basis = e.startBasis
+        let end = e.end.map { end in
             EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339))
         }
         let assumed = basis == .assumed || end?.basis == .assumed
@@ -100,7 +98,7 @@ struct ValidationBatch {
         var record = 0
         var line: Int32 = -1
         var hasSource = false
-        if let source = e.pointee.source {
+        if let source = e.source {
             file = fileNumber(source.file)
             record = source.record
             line = Int32(clamping: source.line ?? -1)
@@ -108,14 +106,13 @@ struct ValidationBatch {
         } else {
             file = fileNumber("-")
         }
-        let id = e.pointer(to: \.id)!
-        let generatedID = hasSource && id.pointee.withUTF8Bytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record
+        let generatedID = hasSource && e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record
         facts.append(EventFacts(
-            file: file, series: seriesNumber(e.pointer(to: \.series)!.pointee), line: line, record: record, hasSource: hasSource,
+            file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
             basis: basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
-            startText: starts.append(startPointer.pointee.raw ?? startPointer.pointee.rfc3339), id: generatedID ? nil : ids.append(id.pointee),
-            assumedZone: assumed ? startPointer.pointee.zone.map { notes.append($0) } : nil, end: end))
+            startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
+            assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, end: end))
     }
 
     /// Events of a batch almost always share one file, and a series' events follow each

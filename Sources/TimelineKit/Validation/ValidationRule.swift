@@ -112,7 +112,7 @@ package struct ValidationDigest: @unchecked Sendable {
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
 /// date notices). One per run: every batch of events is digested (on any thread) and the
 /// digests absorbed in input order, then `report`.
-package final class Validator: EventStreamObserver, @unchecked Sendable {
+final class Validator: EventStreamObserver, @unchecked Sendable {
     package let context: ValidationContext
     private var rules: [AnyValidationRule]
     /// The run's files and series (touched on the absorbing queue only, then by `report`).
@@ -174,12 +174,10 @@ package final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Observes `events` in batches of `batchSize` and reports.
     package func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
-        events.withUnsafeBufferPointer { all in
-            for start in stride(from: 0, to: all.count, by: max(1, batchSize)) {
-                let batch = makeObservation(expectedCount: min(all.count - start, batchSize))
-                for i in start..<min(all.count, start + max(1, batchSize)) { batch.add(all.baseAddress! + i) }
-                absorb(digest(batch))
-            }
+        for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
+            let batch = makeObservation(expectedCount: min(events.count - start, batchSize))
+            EventRef.forEach(in: events, range: start..<min(events.count, start + max(1, batchSize))) { batch.add($0) }
+            absorb(digest(batch))
         }
         return report(records: records, rejects: rejects, notices: notices)
     }

@@ -191,7 +191,7 @@ struct DateParserTests {
         #expect(p.parse("2024-06-12\u{0}08:00").failureCode == "E001")
         #expect(p.parse("9223372036854775808").failureCode == "E001")
         let invalidUTF8: [UInt8] = [0x32, 0x30, 0x32, 0x34, 0xFF, 0xFE, 0x2D]
-        let r = invalidUTF8.withUnsafeBufferPointer { p.parse(bytes: $0) }
+        let r = invalidUTF8.withByteView { p.parse(bytes: $0) }
         #expect(r.failureCode == "E001")
         for length in 0..<40 {
             // Every prefix of a long mixed value: no crash, and either a value or an error.

@@ -9,9 +9,9 @@ struct DateStreamConverterTests {
         var splitter = LineSplitter()
         var out: [String] = []
         let cut = min(cut, bytes.count)
-        splitter.split(Array(bytes[..<cut])) { out.append(String(decoding: $0, as: UTF8.self)) }
-        splitter.split(Array(bytes[cut...])) { out.append(String(decoding: $0, as: UTF8.self)) }
-        splitter.finish { out.append(String(decoding: $0, as: UTF8.self)) }
+        splitter.split(Array(bytes[..<cut])) { out.append($0.string) }
+        splitter.split(Array(bytes[cut...])) { out.append($0.string) }
+        splitter.finish { out.append($0.string) }
         return out
     }
 

@@ -5,8 +5,7 @@ import Testing
 @Suite("RFC 3339 fast path")
 struct RFC3339FastPathTests {
     static func general(_ text: String) -> (Instant, UTCOffset, Int)? {
-        var copy = text
-        return copy.withUTF8 { bytes in
+        text.withByteView { bytes in
             var progress = 0
             guard let f = ISO8601Syntax().parse(bytes, progress: &progress), let offset = f.offset, f.zoneName == nil else { return nil }
             return (Instant(local: f.local, offset: offset), offset, f.fractionDigits)
@@ -14,8 +13,7 @@ struct RFC3339FastPathTests {
     }
 
     static func fast(_ text: String) -> RFC3339FastPath.Match? {
-        var copy = text
-        return copy.withUTF8 { RFC3339FastPath.parse($0) }
+        text.withByteView { RFC3339FastPath.parse($0) }
     }
 
     @Test("whenever the fast path accepts a value, the general ISO parser reads the same instant, offset and digits")

@@ -31,7 +31,7 @@ struct StringIndexTests {
         // Short, long, empty and non-ASCII, each seen twice, across many table growths.
         let strings = [""] + (0..<5_000).map { i in i % 2 == 0 ? "EV-\(i)" : "事件-\(i)-" + String(repeating: "y", count: i % 50) }
         func number(_ s: String) -> (number: Int, isNew: Bool) {
-            Array(s.utf8).withUnsafeBytes { index.number(of: $0, hash: StringIndex.hash(s)) }
+            Array(s.utf8).withByteView { index.number(of: $0, hash: StringIndex.hash(s)) }
         }
         for (i, s) in strings.enumerated() {
             let (n, isNew) = number(s)

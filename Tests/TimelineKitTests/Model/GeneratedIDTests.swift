@@ -19,8 +19,7 @@ struct GeneratedIDTests {
             #expect(id.utf8.count == expected.utf8.count)
         }
         func reads(_ id: String, _ prefix: String, _ record: Int) -> Bool {
-            var id = id
-            return id.withUTF8 { Event.generatedRecord($0, prefix: Array(prefix.utf8)) } == record
+            id.withByteView { Event.generatedRecord($0, prefix: Array(prefix.utf8)) } == record
         }
         #expect(reads("orders.csv:12", "orders.csv:", 12))
         #expect(!reads("orders.csv:12", "orders.csv:", 13))
@@ -30,9 +29,9 @@ struct GeneratedIDTests {
         #expect(!reads("other.csv:12", "orders.csv:", 12))
         #expect(reads("orders.csv:0", "orders.csv:", 0))
         // What generatedID writes reads back as its record; 19 digits are more than a record.
-        var written = Event.generatedID(prefix: "a/b:", record: 123_456_789_012_345_678)
-        #expect(written.withUTF8 { Event.generatedRecord($0, prefix: Array("a/b:".utf8)) } == 123_456_789_012_345_678)
-        var long = "x:1234567890123456789"
-        #expect(long.withUTF8 { Event.generatedRecord($0, prefix: Array("x:".utf8)) } == nil)
+        let written = Event.generatedID(prefix: "a/b:", record: 123_456_789_012_345_678)
+        #expect(written.withByteView { Event.generatedRecord($0, prefix: Array("a/b:".utf8)) } == 123_456_789_012_345_678)
+        let long = "x:1234567890123456789"
+        #expect(long.withByteView { Event.generatedRecord($0, prefix: Array("x:".utf8)) } == nil)
     }
 }

@@ -65,7 +65,7 @@ struct CSVBlockSplitter {
     /// The end of the last complete record in `bytes` (0 if none is complete), how many
     /// physical lines and how many non-blank records lie before it.
     static func scan(_ bytes: [UInt8], delimiter: UInt8, eof: Bool) -> (cut: Int, lines: Int, records: Int) {
-        bytes.withUnsafeBufferPointer { p in
+        bytes.withByteView { p in
             let n = p.count
             var cut = 0, cutLines = 0, cutRecords = 0
             var lines = 0, records = 0
@@ -76,7 +76,7 @@ struct CSVBlockSplitter {
                 // quote is looked at only to see whether it opens a quoted field (it does
                 // at the start of a field: the record's first byte or after a delimiter).
                 scan: while true {
-                    i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+                    i = p.firstIndex(of: 0x22, 0x0A, 0x0D, from: i)
                     if i == n {
                         if !eof { break record }
                         break scan

@@ -9,8 +9,8 @@
 /// goes into `other_attributes` as a JSON object, so nothing is dropped. With `safe`, a
 /// cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets show it as
 /// text instead of running it as a formula.
-package final class CSVExporter: TimelineExporter {
-    package static let fixedColumns = [
+final class CSVExporter: TimelineExporter {
+    static let fixedColumns = [
         "id", "start", "end", "title", "detail", "status", "category", "amount", "currency", "location", "series", "recorded",
         "links", "tags",
     ]
@@ -25,16 +25,16 @@ package final class CSVExporter: TimelineExporter {
     private var attributeColumns: [String]?
     private var days = DateOutputFormat.DayCache()
 
-    package init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
+    init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
         self.options = options
         self.delimiter = delimiter
         timeFormat = options.csv.timeFormat ?? .rfc3339
         safe = options.csv.safe
     }
 
-    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         if attributeColumns != nil {
             try out.write(row(event))
             return
@@ -43,7 +43,7 @@ package final class CSVExporter: TimelineExporter {
         if held.count >= Self.lookahead { try flushHeld(to: out) }
     }
 
-    package func finish(to out: OutputWriter) throws(TimelineError) {
+    func finish(to out: OutputWriter) throws(TimelineError) {
         if attributeColumns == nil { try flushHeld(to: out) }
     }
 

@@ -1,21 +1,21 @@
 /// `csv`: comma (or semicolon, tab, pipe) separated values, RFC 4180. Read one event per
 /// row through the field mapping (`CSVImporter`); written with a fixed column order
 /// (`CSVExporter`).
-package enum CSVFormat: FormatPlugin {
-    package static let id = "csv"
-    package static let summary = "comma/semicolon/tab/pipe separated values"
-    package static let extensions = ["csv"]
-    package static var readOptions: [FormatOption<ReadOptions>] { CSVReadSettings.options }
-    package static var writeOptions: [FormatOption<WriteOptions>] { CSVWriteSettings.options }
+enum CSVFormat: FormatPlugin {
+    static let id = "csv"
+    static let summary = "comma/semicolon/tab/pipe separated values"
+    static let extensions = ["csv"]
+    static var readOptions: [FormatOption<ReadOptions>] { CSVReadSettings.options }
+    static var writeOptions: [FormatOption<WriteOptions>] { CSVWriteSettings.options }
 
     /// A delimiter in the first line.
-    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+    static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
         guard let line = head.firstContentLine else { return .no }
         return head.contains(anyOf: [0x2C, 0x3B, 0x7C], in: line) ? .weak : .no
     }
 
-    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options) }
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options) }
 }
 
 /// How CSV and TSV input is read (`ReadOptions.csv`).

@@ -39,18 +39,18 @@ struct CSVColumnPlan {
 /// Rejected with the row's line and the reason: rows with more or fewer fields than the
 /// header, rows the CSV reader could not split (unterminated quote, invalid UTF-8), and rows
 /// the mapper refuses (no or unreadable start time, unreadable amount, …).
-package struct CSVImporter: TimelineImporter {
-    package var defaultDelimiter: UInt8?
+struct CSVImporter: TimelineImporter {
+    var defaultDelimiter: UInt8?
     /// Blocks mapped at once (on the worker threads) ahead of the one being delivered.
     static let blocksInFlight = 6
     /// About how many bytes of records each worker thread maps at a time.
     var blockSize = CSVBlockSplitter.defaultTargetSize
 
-    package init(defaultDelimiter: UInt8? = nil) {
+    init(defaultDelimiter: UInt8? = nil) {
         self.defaultDelimiter = defaultDelimiter
     }
 
-    package func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+    func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let options = context.options
         guard options.csv.delimiter?.isASCII ?? true else {
             throw TimelineError(.usage, "the CSV delimiter '\(options.csv.delimiter!)' is not an ASCII character")

@@ -1,25 +1,25 @@
 /// One CSV record as read: its fields, where it starts, and its raw text.
-package struct CSVRecord: Sendable {
-    package var fields: [String]
+struct CSVRecord: Sendable {
+    var fields: [String]
     /// 1-based physical line where the record starts.
-    package var line: Int
+    var line: Int
     /// The record's bytes as they were in the file (without the line terminator). Empty
     /// from a block reader, which leaves it to its owner (see `span`).
-    package var raw: String
+    var raw: String
     /// Where the record's raw bytes lie in a block reader's block.
     var span: Range<Int> = 0..<0
 
     /// An empty line (or one holding only `""`): not a record.
-    package var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
+    var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
 }
 
 /// Why a record could not be split into fields (the run goes on).
-package struct CSVRecordError: Error, Sendable {
-    package var line: Int
-    package var raw: String
-    package var message: String
+struct CSVRecordError: Error, Sendable {
+    var line: Int
+    var raw: String
+    var message: String
     /// The record's bytes are not valid UTF-8 (rather than badly quoted).
-    package var isEncoding = false
+    var isEncoding = false
 }
 
 /// A streaming RFC 4180 reader: quoted fields with doubled quotes, delimiters and line
@@ -30,8 +30,8 @@ package struct CSVRecordError: Error, Sendable {
 /// field is kept as text. Strict where data would be lost: text after a closing quote, an
 /// unterminated quote at the end of the input, and invalid UTF-8 (with its byte offset)
 /// make the record invalid.
-package final class CSVReader {
-    package let delimiter: UInt8
+final class CSVReader {
+    let delimiter: UInt8
     private let input: InputReader?
     private var buffer: [UInt8] = []
     private var position = 0
@@ -44,10 +44,10 @@ package final class CSVReader {
     private var spareFields: [String]?
 
     /// Candidate delimiters for detection, in order of preference on ties.
-    package static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
+    static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
 
     /// - Parameter delimiter: nil to detect from the first line (`,` `;` tab `|`).
-    package init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
+    init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
         self.input = input
         if let delimiter {
             self.delimiter = delimiter
@@ -78,7 +78,7 @@ package final class CSVReader {
     }
 
     /// The delimiter that occurs most often outside quotes on the first line (`,` if none).
-    package static func detectDelimiter(_ head: ArraySlice<UInt8>) -> UInt8 {
+    static func detectDelimiter(_ head: ArraySlice<UInt8>) -> UInt8 {
         var counts: [UInt8: Int] = [:]
         var quoted = false
         for b in head {
@@ -97,7 +97,7 @@ package final class CSVReader {
     }
 
     /// The next record, a record-level error, or nil at the end of the input.
-    package func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
+    func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
         while true {
             if let result = parseRecord() { return result }
             if eof { return nil }
@@ -118,7 +118,7 @@ package final class CSVReader {
     private func parseRecord() -> Result<CSVRecord, CSVRecordError>? {
         let n = buffer.count
         guard position < n else { return nil }
-        return buffer.withUnsafeBufferPointer { p -> Result<CSVRecord, CSVRecordError>? in
+        return buffer.withByteView { p -> Result<CSVRecord, CSVRecordError>? in
             var fields = ReusedFields(reusing: spareFields.take() ?? [], reserving: lastFieldCount)
             var i = position
             let startLine = line
@@ -150,22 +150,22 @@ package final class CSVReader {
                         }
                     }
                     guard i < n || eof else { return nil }
-                    let content = UnsafeBufferPointer(rebasing: p[contentStart..<contentEnd])
+                    let content = p[contentStart..<contentEnd]
                     if !doubled, problem == nil, let s = CSVReader.string(content) {
                         fields.append(s)  // no doubled quotes: straight from the buffer
                     } else {
-                        appendField(doubled ? CSVReader.unescapingQuotes(content) : Array(content), raw: content, offset: contentStart, to: &fields, problem: &problem)
+                        appendField(doubled ? CSVReader.unescapingQuotes(content) : content.array, raw: content, offset: contentStart, to: &fields, problem: &problem)
                     }
                 } else {
                     let fieldStart = i
-                    i = ByteSearch.firstOf(delimiter, 0x0A, 0x0D, in: p, from: i)
+                    i = p.firstIndex(of: delimiter, 0x0A, 0x0D, from: i)
                     guard i < n || eof else { return nil }
                     // Unquoted: the string is made straight from the buffer.
-                    let slice = UnsafeBufferPointer(rebasing: p[fieldStart..<i])
+                    let slice = p[fieldStart..<i]
                     if let s = CSVReader.string(slice) {
                         fields.append(s)
                     } else {
-                        appendField(Array(slice), raw: slice, offset: fieldStart, to: &fields, problem: &problem)
+                        appendField(slice.array, raw: slice, offset: fieldStart, to: &fields, problem: &problem)
                     }
                 }
                 if i < n && p[i] == delimiter {
@@ -187,9 +187,9 @@ package final class CSVReader {
             line += lines
             lastFieldCount = fields.count
             if let problem {
-                return .failure(CSVRecordError(line: startLine, raw: String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self), message: problem.message, isEncoding: problem.encoding))
+                return .failure(CSVRecordError(line: startLine, raw: p[span].string, message: problem.message, isEncoding: problem.encoding))
             }
-            let raw = keepsRaw ? String(decoding: UnsafeBufferPointer(rebasing: p[span]), as: UTF8.self) : ""
+            let raw = keepsRaw ? p[span].string : ""
             return .success(CSVRecord(fields: fields.finished(), line: startLine, raw: raw, span: span))
         }
     }
@@ -197,7 +197,7 @@ package final class CSVReader {
     /// The length of the line end (LF, CRLF or CR) at `p[i]`; nil for a CR at the edge of a
     /// chunk with more input to come (a LF may follow). Shared with `CSVBlockSplitter`.
     @inline(__always)
-    static func lineEndLength(_ p: UnsafeBufferPointer<UInt8>, at i: Int, eof: Bool) -> Int? {
+    static func lineEndLength(_ p: ByteView, at i: Int, eof: Bool) -> Int? {
         guard p[i] == 0x0D else { return 1 }
         if i + 1 == p.count { return eof ? 1 : nil }
         return p[i + 1] == 0x0A ? 2 : 1
@@ -206,12 +206,12 @@ package final class CSVReader {
     /// Adds a field from its bytes; invalid UTF-8 marks the record, with the byte offset
     /// of the first invalid byte in the file (`raw`, the field as it is there, starts at
     /// `offset`; `""` in a quoted field does not change which byte that is).
-    private func appendField(_ bytes: [UInt8], raw: UnsafeBufferPointer<UInt8>, offset: Int, to fields: inout ReusedFields, problem: inout (message: String, encoding: Bool)?) {
+    private func appendField(_ bytes: [UInt8], raw: ByteView, offset: Int, to fields: inout ReusedFields, problem: inout (message: String, encoding: Bool)?) {
         if let s = String(validating: bytes, as: UTF8.self) {
             fields.append(s)
             return
         }
-        let bad = CSVReader.firstInvalidUTF8(Array(raw))
+        let bad = CSVReader.firstInvalidUTF8(raw.array)
         problem = problem ?? ("invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8", true)
         fields.append(String(decoding: bytes, as: UTF8.self))
     }
@@ -231,12 +231,12 @@ package final class CSVReader {
     /// one scan both this reader (splitting fields) and `CSVBlockSplitter` (cutting blocks
     /// of whole records) make.
     @inline(__always)
-    static func scanQuoted(_ p: UnsafeBufferPointer<UInt8>, from start: Int, eof: Bool, lines: inout Int) -> QuotedContent {
+    static func scanQuoted(_ p: ByteView, from start: Int, eof: Bool, lines: inout Int) -> QuotedContent {
         let n = p.count
         var i = start
         var doubled = false
         while i < n {
-            i = ByteSearch.firstOf(0x22, 0x0A, 0x0D, in: p, from: i)
+            i = p.firstIndex(of: 0x22, 0x0A, 0x0D, from: i)
             guard i < n else { break }
             if p[i] == 0x22 {
                 if i + 1 < n && p[i + 1] == 0x22 {
@@ -254,7 +254,7 @@ package final class CSVReader {
     }
 
     /// The content of a quoted field with each `""` read as one `"`.
-    static func unescapingQuotes(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    static func unescapingQuotes(_ content: ByteView) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(content.count)
         var i = 0
@@ -265,35 +265,9 @@ package final class CSVReader {
         return out
     }
 
-    /// The text of valid UTF-8 bytes, or nil. ASCII (nearly every field of real exports) is
-    /// checked eight bytes at a time and needs no further validation.
+    /// The text of valid UTF-8 bytes, or nil (see `ByteView.validatedString`).
     @inline(__always)
-    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var i = 0
-        let n = bytes.count
-        if n == 0 { return "" }  // empty cells are common (no amount on most rows)
-        // Every byte ORed together, a word at a time; the bytes after the last whole word
-        // (and a field shorter than a word) are read as words that overlap.
-        var high: UInt64 = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            if n >= 8 {
-                while i + 8 <= n {
-                    high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                    i += 8
-                }
-                if i < n { high |= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) }
-            } else if n >= 4 {
-                high = UInt64(raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
-            } else {
-                for b in bytes { high |= UInt64(b) }
-            }
-        }
-        if high & 0x8080_8080_8080_8080 == 0 {
-            return String(unsafeUninitializedCapacity: n) { $0.initialize(fromContentsOf: bytes) }
-        }
-        return String(validating: bytes, as: UTF8.self)
-    }
+    static func string(_ bytes: ByteView) -> String? { bytes.validatedString }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
         var i = 0

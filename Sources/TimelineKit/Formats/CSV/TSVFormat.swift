@@ -1,18 +1,18 @@
 /// `tsv`: tab separated values — CSV with a tab as the delimiter unless `--delimiter` says
 /// otherwise; the same settings as CSV. Written as CSV output with tabs.
-package enum TSVFormat: FormatPlugin {
-    package static let id = "tsv"
-    package static let summary = "tab separated values"
-    package static let extensions = ["tsv", "tab"]
-    package static var readOptions: [FormatOption<ReadOptions>] { CSVReadSettings.options }
-    package static var writeOptions: [FormatOption<WriteOptions>] { CSVWriteSettings.options }
+enum TSVFormat: FormatPlugin {
+    static let id = "tsv"
+    static let summary = "tab separated values"
+    static let extensions = ["tsv", "tab"]
+    static var readOptions: [FormatOption<ReadOptions>] { CSVReadSettings.options }
+    static var writeOptions: [FormatOption<WriteOptions>] { CSVWriteSettings.options }
 
     /// A tab in the first line.
-    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+    static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
         guard let line = head.firstContentLine else { return .no }
         return head.contains(anyOf: [0x09], in: line) ? .fair : .no
     }
 
-    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter(defaultDelimiter: 0x09) }
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options, delimiter: 0x09) }
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter(defaultDelimiter: 0x09) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options, delimiter: 0x09) }
 }

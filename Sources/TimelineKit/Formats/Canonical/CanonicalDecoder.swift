@@ -158,10 +158,9 @@ package enum CanonicalDecoder {
     private static func isoFields(_ text: String) -> DateFields? { ISO8601Syntax.fields(text) }
 
     private static func offsetValue(_ text: String) -> UTCOffset? {
-        var copy = text
-        return copy.withUTF8 { bytes in
+        text.withByteView { bytes in
             var c = ByteCursor(bytes)
-            guard bytes.first != UInt8(ascii: "Z"), let o = ISO8601Syntax.offset(&c), c.isAtEnd else { return nil }
+            guard bytes.isEmpty || bytes[0] != UInt8(ascii: "Z"), let o = ISO8601Syntax.offset(&c), c.isAtEnd else { return nil }
             return o
         }
     }

@@ -12,41 +12,17 @@ package enum CanonicalEncoder {
         append(event, to: &w.bytes)
     }
 
-    /// Appends `event` to `bytes`, written in place: room for the most it can take is
-    /// added (copied from a block of zeros, which is cheaper than any allocation) and what
-    /// it did not take removed again. A temporary buffer instead would be on the heap for
-    /// most events, as `withUnsafeTemporaryAllocation` uses the stack only up to 1 KiB.
+    /// Appends `event` to `bytes`, written in place (`FixedWriter.appendingInPlace`): a
+    /// temporary buffer instead would be on the heap for most events, as temporary
+    /// allocations stay on the stack only up to 1 KiB.
     package static func append(_ event: Event, to bytes: inout [UInt8]) {
-        let room = maximumLength(event)
-        guard room <= zeros.count else {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-                var f = FixedWriter(buffer)
-                write(event, to: &f)
-                bytes.append(contentsOf: f.written)
-            }
-            return
-        }
-        let start = bytes.count
-        zeros.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<room])) }
-        let written = bytes.withUnsafeMutableBufferPointer { all in
-            var f = FixedWriter(UnsafeMutableBufferPointer(rebasing: all[start...]))
-            write(event, to: &f)
-            return f.count
-        }
-        bytes.removeLast(room - written)
+        FixedWriter.appendingInPlace(event, to: &bytes, capacity: maximumLength(event)) { write($0, to: &$1) }
     }
-
-    /// Room for `append(_:to:)`.
-    private static let zeros = [UInt8](repeating: 0, count: 1 << 16)
 
     /// `{"instant":…,"local":…,"offset":…,"zone":…,"basis":…,"raw":…}` or
     /// `{"date":…,"basis":"date","raw":…}`.
     package static func append(_ value: TimeValue, to w: inout JSONWriter) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength(value)) { buffer in
-            var f = FixedWriter(buffer)
-            write(value, to: &f)
-            w.bytes.append(contentsOf: f.written)
-        }
+        FixedWriter.appending(to: &w.bytes, capacity: maximumLength(value)) { write(value, to: &$0) }
     }
 
     /// An upper bound of what `write(event)` writes: every string escaped at worst (six

@@ -1,12 +1,12 @@
 /// `json` / `timeline`: one canonical document, one event per line inside `events`, so
 /// that its event lines are byte-identical to the NDJSON form.
-package final class CanonicalDocumentExporter: TimelineExporter {
+final class CanonicalDocumentExporter: TimelineExporter {
     private var count = 0
     private var writer = JSONWriter()
 
-    package init() {}
+    init() {}
 
-    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
         writer.bytes.removeAll(keepingCapacity: true)
         writer.raw("{\"schema\":\"timeline/1\",\"zone\":")
         writer.string(header.zone)
@@ -14,7 +14,7 @@ package final class CanonicalDocumentExporter: TimelineExporter {
         try out.write(writer.bytes)
     }
 
-    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         writer.bytes.removeAll(keepingCapacity: true)
         if count > 0 { writer.bytes.append(UInt8(ascii: ",")) }
         writer.bytes.append(0x0A)
@@ -23,7 +23,7 @@ package final class CanonicalDocumentExporter: TimelineExporter {
         try out.write(writer.bytes)
     }
 
-    package func finish(to out: OutputWriter) throws(TimelineError) {
+    func finish(to out: OutputWriter) throws(TimelineError) {
         try out.write(count > 0 ? "\n]}\n" : "]}\n")
     }
 }
@@ -31,7 +31,7 @@ package final class CanonicalDocumentExporter: TimelineExporter {
 extension CanonicalDocumentExporter: GroupingExporter {
     /// `{"schema":…,"zone":…,"groups":[{"key":…,"count":…,"totals":[…],"events":[…]}]}`,
     /// one event per line as in the flat document.
-    package func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
         var w = JSONWriter()
         w.raw("{\"schema\":\"timeline/1\",\"zone\":")
         w.string(header.zone)
@@ -73,24 +73,24 @@ extension CanonicalDocumentExporter: GroupingExporter {
 }
 
 /// `ndjson`: one canonical event per line, written as it arrives.
-package final class CanonicalNDJSONExporter: TimelineExporter {
+final class CanonicalNDJSONExporter: TimelineExporter {
     private var writer = JSONWriter()
 
-    package init() {}
+    init() {}
 
-    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         writer.bytes.removeAll(keepingCapacity: true)
         encode(event, into: &writer.bytes)
         try out.write(writer.bytes)
     }
 
-    package func finish(to out: OutputWriter) throws(TimelineError) {}
+    func finish(to out: OutputWriter) throws(TimelineError) {}
 }
 
 extension CanonicalNDJSONExporter: EventEncodingExporter {
-    package func encode(_ event: Event, into bytes: inout [UInt8]) {
+    func encode(_ event: Event, into bytes: inout [UInt8]) {
         CanonicalEncoder.append(event, to: &bytes)
         bytes.append(0x0A)
     }

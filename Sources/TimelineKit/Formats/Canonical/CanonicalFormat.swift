@@ -1,10 +1,10 @@
 /// `timeline`: the canonical timeline, as a document or NDJSON (`CanonicalImporter`); written
 /// as the document. JSON and NDJSON input that is already canonical is read the same way.
-package enum CanonicalFormat: FormatPlugin {
-    package static let id = "timeline"
-    package static let summary = "the canonical timeline document or NDJSON"
-    package static let extensions = ["timeline"]
+enum CanonicalFormat: FormatPlugin {
+    static let id = "timeline"
+    static let summary = "the canonical timeline document or NDJSON"
+    static let extensions = ["timeline"]
 
-    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CanonicalImporter() }
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CanonicalImporter() }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
 }

@@ -5,10 +5,10 @@
 ///
 /// A malformed or inconsistent event is rejected with its line and reason; a syntax error
 /// in a document stops the run (exit 65) naming line and column.
-package struct CanonicalImporter: TimelineImporter {
-    package init() {}
+struct CanonicalImporter: TimelineImporter {
+    init() {}
 
-    package func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+    func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let context = WarningsOnce(context)
         let head = try input.peek(64)
         guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
@@ -53,7 +53,7 @@ package struct CanonicalImporter: TimelineImporter {
         var parser = JSONParser(bytes: bytes)
         var lines = LineCounter()
         func location(_ offset: Int) -> SourceLocation {
-            let (line, column) = bytes.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+            let (line, column) = bytes.withByteView { lines.location(of: offset, in: $0) }
             return SourceLocation(file: name, line: line, column: column)
         }
         func syntaxError(_ e: JSONSyntaxError) -> TimelineError {

@@ -1,8 +1,8 @@
 /// `html`: one self-contained page with the timeline (`HTMLTimelineExporter`).
-package enum HTMLFormat: FormatPlugin {
-    package static let id = "html"
-    package static let summary = "a self-contained HTML timeline page"
-    package static let extensions = ["html", "htm"]
+enum HTMLFormat: FormatPlugin {
+    static let id = "html"
+    static let summary = "a self-contained HTML timeline page"
+    static let extensions = ["html", "htm"]
 
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { HTMLTimelineExporter(export: options) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { HTMLTimelineExporter(export: options) }
 }

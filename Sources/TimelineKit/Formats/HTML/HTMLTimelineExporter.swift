@@ -3,21 +3,21 @@
 /// day totals; the vertical line and the nodes are drawn with CSS, coloured by status; the
 /// display zone is stated. Every piece of source text is escaped, so a title of
 /// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
-package final class HTMLTimelineExporter: TimelineExporter {
+final class HTMLTimelineExporter: TimelineExporter {
     private let export: WriteOptions
     private var events: [Event] = []
 
-    package init(export: WriteOptions) {
+    init(export: WriteOptions) {
         self.export = export
     }
 
-    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         events.append(event)
     }
 
-    package func finish(to out: OutputWriter) throws(TimelineError) {
+    func finish(to out: OutputWriter) throws(TimelineError) {
         let zone = export.displayZone
         let locale = export.locale
         let words = locale.words

@@ -71,7 +71,7 @@ final class ICSComponent {
             let isContinuation = pending != nil && (raw.first == 0x20 || raw.first == 0x09)
             let body = isContinuation ? raw.dropFirst() : raw[...]
             var text: String
-            let clean = body.withUnsafeBufferPointer { p -> String? in
+            let clean = body.withByteView { p -> String? in
                 guard !p.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return nil }
                 return CSVReader.string(p)
             }

@@ -26,17 +26,16 @@ struct ICSContentLine {
     /// Parses one logical line, tolerating whitespace around `;` `=` and `:` in the name
     /// and parameter part. Works on UTF-8 bytes: every delimiter is ASCII.
     static func parse(_ text: String, line: Int) -> Result<ICSContentLine, ICSLineError> {
-        var copy = text
-        return copy.withUTF8 { b -> Result<ICSContentLine, ICSLineError> in
+        text.withByteView { b -> Result<ICSContentLine, ICSLineError> in
             let n = b.count
             var i = 0
             @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
             /// Bytes `from..<to` as a string without spaces or tabs (names are written
             /// `REFRESH - INTERVAL` by some producers).
             func compact(_ from: Int, _ to: Int) -> String {
-                let slice = UnsafeBufferPointer(rebasing: b[from..<to])
-                if !slice.contains(where: isSpace) { return String(decoding: slice, as: UTF8.self) }
-                return String(decoding: slice.filter { !isSpace($0) }, as: UTF8.self)
+                let slice = b[from..<to]
+                if !slice.contains(where: isSpace) { return slice.string }
+                return String(decoding: slice.array.filter { !isSpace($0) }, as: UTF8.self)
             }
             while i < n, b[i] != 0x3B, b[i] != 0x3A { i += 1 }  // ; :
             let name = compact(0, i)
@@ -59,7 +58,7 @@ struct ICSContentLine {
                             i += 1
                             let start = i
                             while i < n, b[i] != 0x22 { i += 1 }
-                            v = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
+                            v = b[start..<i].string
                             if i < n { i += 1 }
                             while i < n, isSpace(b[i]) { i += 1 }
                         } else {
@@ -73,7 +72,7 @@ struct ICSContentLine {
                                 }
                                 i += 1
                             }
-                            v = String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self).trimmingSpaces
+                            v = b[start..<i].string.trimmingSpaces
                         }
                         values.append(decodeCaret(v))
                         if i < n, b[i] == 0x2C {
@@ -88,7 +87,7 @@ struct ICSContentLine {
             guard i < n, b[i] == 0x3A else {
                 return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' after its parameters"))
             }
-            let value = String(decoding: UnsafeBufferPointer(rebasing: b[(i + 1)...]), as: UTF8.self)
+            let value = b[(i + 1)...].string
             return .success(ICSContentLine(name: upper(name), parameters: parameters, value: value, line: line))
         }
     }
@@ -96,8 +95,7 @@ struct ICSContentLine {
     /// Upper-cased, without allocating when it already is (nearly always).
     @inline(__always)
     static func upper(_ s: String) -> String {
-        let lower = s.utf8.withContiguousStorageIfAvailable { p in p.contains { $0 >= 0x61 && $0 <= 0x7A } }
-            ?? s.utf8.contains { $0 >= 0x61 && $0 <= 0x7A }
+        let lower = s.withByteView { $0.contains { $0 >= 0x61 && $0 <= 0x7A } }
         return lower ? s.uppercased() : s
     }
 
@@ -133,43 +131,32 @@ struct ICSLineError: Error {
 /// RFC 5545 TEXT values: `\\` `\;` `\,` `\n`/`\N` unescaped in one left-to-right pass.
 enum ICSText {
     static func unescape(_ s: String) -> String {
-        guard s.utf8.withContiguousStorageIfAvailable({ $0.contains(0x5C) }) ?? s.utf8.contains(0x5C) else { return s }
-        var text = s
-        return text.withUTF8 { p in
-            // Runs between backslashes are copied whole into a buffer as long as the text.
-            String(unsafeUninitializedCapacity: p.count) { out in
-                var n = 0
+        guard s.withByteView({ $0.contains(0x5C) }) else { return s }
+        return s.withByteView { p in
+            // Runs between backslashes are copied whole into room as long as the text.
+            FixedWriter.string(capacity: p.count) { out in
                 var i = 0
                 while i < p.count {
-                    var run = i
-                    while run < p.count && p[run] != 0x5C { run += 1 }
-                    if run > i {
-                        UnsafeMutableRawPointer(out.baseAddress! + n).copyMemory(from: p.baseAddress! + i, byteCount: run - i)
-                        n += run - i
-                    }
+                    let run = p.firstIndex(of: 0x5C, from: i) ?? p.count
+                    if run > i { out.bytes(p[i..<run]) }
                     guard run < p.count else { break }
                     // A backslash: the escape it starts, or itself at the very end.
                     guard run + 1 < p.count else {
-                        out[n] = 0x5C
-                        n += 1
+                        out.byte(0x5C)
                         break
                     }
                     let b = p[run + 1]
                     switch b {
                     case UInt8(ascii: "n"), UInt8(ascii: "N"):
-                        out[n] = 0x0A
-                        n += 1
+                        out.byte(0x0A)
                     case 0x5C, 0x3B, 0x2C, 0x3A:
-                        out[n] = b
-                        n += 1
+                        out.byte(b)
                     default:
-                        out[n] = 0x5C
-                        out[n + 1] = b
-                        n += 2
+                        out.byte(0x5C)
+                        out.byte(b)
                     }
                     i = run + 2
                 }
-                return n
             }
         }
     }
@@ -178,9 +165,8 @@ enum ICSText {
     static func splitList(_ s: String) -> [String] {
         // ASCII (nearly every category list): split at unescaped commas byte by byte.
         // Otherwise by Character, so that a comma carrying a combining mark stays text.
-        var text = s
-        if let parts = text.withUTF8({ p -> [String]? in
-            guard !p.contains(where: { $0 >= 0x80 }) else { return nil }
+        if let parts = s.withByteView({ p -> [String]? in
+            guard p.isASCII else { return nil }
             var parts: [String] = []
             var start = 0
             var i = 0
@@ -190,12 +176,12 @@ enum ICSText {
                     continue
                 }
                 if p[i] == 0x2C {
-                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: p[start..<i]), as: UTF8.self))
+                    parts.append(p[start..<i].string)
                     start = i + 1
                 }
                 i += 1
             }
-            parts.append(String(decoding: UnsafeBufferPointer(rebasing: p[start..<p.count]), as: UTF8.self))
+            parts.append(p[start..<p.count].string)
             return parts
         }) {
             return parts.map(unescape).filter { !$0.isEmpty }
@@ -225,8 +211,7 @@ enum ICSText {
     /// TEXT escaping, byte by byte: `\\` `\;` `\,`, a line break (LF, CRLF or a lone CR)
     /// as `\n`. Text without any of those bytes is returned as it is.
     static func escape(_ s: String) -> String {
-        var copy = s
-        return copy.withUTF8 { bytes -> String in
+        s.withByteView { bytes -> String in
             guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return s }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)

@@ -12,24 +12,24 @@ import Foundation
 /// RFC 5545 has no property for, and the ICS importer reads them back. Attributes whose names are iCalendar
 /// property names (RRULE, GEO, X-…) are written back as those properties; others as
 /// `X-TIMELINE-ATTRIBUTE;X-NAME=name:value`.
-package final class ICSExporter: TimelineExporter {
+final class ICSExporter: TimelineExporter {
     private let options: WriteOptions
     /// `options.ics.utc`, read once (settings are looked up by key).
     private let utc: Bool
     private var events: [Event] = []
 
-    package init(options: WriteOptions) {
+    init(options: WriteOptions) {
         self.options = options
         utc = options.ics.utc
     }
 
-    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         events.append(event)
     }
 
-    package func finish(to out: OutputWriter) throws(TimelineError) {
+    func finish(to out: OutputWriter) throws(TimelineError) {
         var lines: [String] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//timeline//timeline toolkit//EN", "CALSCALE:GREGORIAN"]
         if !utc {
             lines += timeZones()
@@ -125,8 +125,7 @@ package final class ICSExporter: TimelineExporter {
 
     /// `YYYYMMDD`, or with `time` `YYYYMMDDTHHMMSS`; written on the stack (one per value).
     static func basicDate(_ d: CivilDate, time t: LocalDateTime? = nil) -> String {
-        String(unsafeUninitializedCapacity: 15) { buffer in
-            var w = FixedWriter(UnsafeMutableBufferPointer(start: buffer.baseAddress, count: 15))
+        FixedWriter.string(capacity: 15) { w in
             w.four(d.year)
             w.two(d.month)
             w.two(d.day)
@@ -136,7 +135,6 @@ package final class ICSExporter: TimelineExporter {
                 w.two(t.minute)
                 w.two(t.second)
             }
-            return w.count
         }
     }
 

@@ -1,28 +1,28 @@
 /// `ics`: iCalendar (RFC 5545). VEVENT, VTODO and VJOURNAL become events; recurring series
 /// stay master events unless expanded (`ICSImporter`). Written as one VCALENDAR with TZID
 /// times and generated VTIMEZONEs, or UTC times (`ICSExporter`).
-package enum ICSFormat: FormatPlugin {
-    package static let id = "ics"
-    package static let summary = "iCalendar (RFC 5545)"
-    package static let extensions = ["ics", "ical", "ifb"]
-    package static var readOptions: [FormatOption<ReadOptions>] { ICSReadSettings.options }
-    package static var writeOptions: [FormatOption<WriteOptions>] { ICSWriteSettings.options }
+enum ICSFormat: FormatPlugin {
+    static let id = "ics"
+    static let summary = "iCalendar (RFC 5545)"
+    static let extensions = ["ics", "ical", "ifb"]
+    static var readOptions: [FormatOption<ReadOptions>] { ICSReadSettings.options }
+    static var writeOptions: [FormatOption<WriteOptions>] { ICSWriteSettings.options }
 
     /// `BEGIN:VCALENDAR` or a bare `BEGIN:VEVENT`.
-    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+    static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
         guard let first = head.firstNonBlank else { return .no }
         return head.hasPrefix(caseInsensitive: "BEGIN:VCALENDAR", at: first) || head.hasPrefix(caseInsensitive: "BEGIN:VEVENT", at: first)
             ? .certain : .no
     }
 
-    package static func check(_ options: ReadOptions) throws(TimelineError) {
+    static func check(_ options: ReadOptions) throws(TimelineError) {
         if options.ics.maxOccurrences != nil && options.ics.expansion == nil {
             throw TimelineError(.usage, "--max-occurrences only applies with --expand FROM..UNTIL")
         }
     }
 
-    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { ICSImporter() }
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { ICSExporter(options: options) }
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { ICSImporter() }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { ICSExporter(options: options) }
 }
 
 /// How ICS input is read (`ReadOptions.ics`).

@@ -14,10 +14,10 @@
 /// (DTSTART, or DUE for a to-do) is rejected with the reason. Without `--expand` a recurring
 /// series is its master event with RRULE/RDATE/EXDATE in `attributes`; with it, one event per
 /// occurrence in the window (see `ICSSeriesExpander`).
-package struct ICSImporter: TimelineImporter {
-    package init() {}
+struct ICSImporter: TimelineImporter {
+    init() {}
 
-    package func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+    func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let window = context.options.ics.window
         let components = try ICSComponent.read(input) { error in
             context.report(Diagnostic(.warning, error.message, at: SourceLocation(file: input.name, line: error.line), code: "ics-syntax"))

@@ -1,20 +1,20 @@
 /// `json`: JSON records — a top-level array, the array at `--records PATH`, or the one array
 /// of objects inside a wrapping object — or a canonical timeline document, which is read as
 /// it is (`JSONRecordsImporter`). Written as the canonical document.
-package enum JSONFormat: FormatPlugin {
-    package static let id = "json"
-    package static let summary = "JSON records (array, wrapped array, --records PATH) or the canonical document"
-    package static let extensions = ["json"]
-    package static var readOptions: [FormatOption<ReadOptions>] { JSONReadSettings.options }
+enum JSONFormat: FormatPlugin {
+    static let id = "json"
+    static let summary = "JSON records (array, wrapped array, --records PATH) or the canonical document"
+    static let extensions = ["json"]
+    static var readOptions: [FormatOption<ReadOptions>] { JSONReadSettings.options }
 
     /// A document that starts with `{` or `[`.
-    package static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
+    static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
         guard let first = head.firstNonBlank else { return .no }
         return head[first] == UInt8(ascii: "{") || head[first] == UInt8(ascii: "[") ? .strong : .no
     }
 
-    package static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { JSONRecordsImporter() }
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { JSONRecordsImporter() }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
 }
 
 /// How JSON and NDJSON records are found (`ReadOptions.json`).

@@ -108,8 +108,7 @@ package struct JSONParser: ~Copyable {
 
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
-        guard offset + count <= bytes.count, bytes[offset..<offset + count].elementsEqual(expected) else {
+        guard offset + count <= bytes.count, bytes.withByteView({ $0[offset..<offset + count].equals(word) }) else {
             throw error("expected a value, found \(describeNext())")
         }
         offset += count

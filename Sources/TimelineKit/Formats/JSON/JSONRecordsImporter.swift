@@ -54,10 +54,10 @@ struct JSONRow {
 ///
 /// NDJSON streams line by line. A document is read whole, then its records are mapped one
 /// by one, so every complete record before a syntax fault is converted.
-package struct JSONRecordsImporter: TimelineImporter {
-    package init() {}
+struct JSONRecordsImporter: TimelineImporter {
+    init() {}
 
-    package func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+    func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let head = try input.peek(4096)
         guard let firstIndex = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
         if Self.looksCanonical(head) {
@@ -220,7 +220,7 @@ package struct JSONRecordsImporter: TimelineImporter {
     private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext) throws(TimelineError) {
         var lines = LineCounter()
         func location(_ offset: Int) -> SourceLocation {
-            let (line, column) = bytes.withUnsafeBufferPointer { lines.location(of: offset, in: $0) }
+            let (line, column) = bytes.withByteView { lines.location(of: offset, in: $0) }
             return SourceLocation(file: name, line: line, column: column)
         }
         var parser = JSONParser(bytes: bytes)

@@ -3,12 +3,12 @@
 /// item per event (time, status mark, title, amount, relative time), the detail below it,
 /// and the day's income and expense. Source text is escaped, so `*`, `[`, `<` and the like
 /// show as written.
-package enum MarkdownFormat: FormatPlugin {
-    package static let id = "markdown"
-    package static let summary = "a day-grouped Markdown list (GitHub, notes apps)"
-    package static let extensions = ["md", "markdown"]
+enum MarkdownFormat: FormatPlugin {
+    static let id = "markdown"
+    static let summary = "a day-grouped Markdown list (GitHub, notes apps)"
+    static let extensions = ["md", "markdown"]
 
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { MarkdownExporter(options) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { MarkdownExporter(options) }
 }
 
 /// Writes the Markdown timeline at the end (it orders and groups the events).

@@ -1,11 +1,11 @@
 /// `text`: a readable timeline for a terminal or an email (`TextTimelineExporter`).
-package enum TextFormat: FormatPlugin {
-    package static let id = "text"
-    package static let summary = "a readable plain-text timeline"
-    package static let extensions = ["txt"]
-    package static var writeOptions: [FormatOption<WriteOptions>] { TextWriteSettings.options }
+enum TextFormat: FormatPlugin {
+    static let id = "text"
+    static let summary = "a readable plain-text timeline"
+    static let extensions = ["txt"]
+    static var writeOptions: [FormatOption<WriteOptions>] { TextWriteSettings.options }
 
-    package static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
         var text = TextTimelineExporter.Options(now: options.now ?? Instant(seconds: 0))
         text.locale = options.locale
         text.color = options.text.color == .always || (options.text.color == .auto && options.terminalColors)

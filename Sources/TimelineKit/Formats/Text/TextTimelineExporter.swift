@@ -16,17 +16,17 @@
 /// indented below; the date only in the header; income and expense totals per currency;
 /// relative times against `now` ("3 hours ago", "yesterday", "in 2 hours"); English or
 /// Simplified Chinese; ANSI colour only when asked for.
-package final class TextTimelineExporter: GroupingExporter {
-    package struct Options: Sendable {
-        package var locale: TimelineLocale = .english
+final class TextTimelineExporter: GroupingExporter {
+    struct Options: Sendable {
+        var locale: TimelineLocale = .english
         /// The moment relative times are counted from (`--now`).
-        package var now: Instant
-        package var color = false
-        package var grouping: GroupingUnit = .day
+        var now: Instant
+        var color = false
+        var grouping: GroupingUnit = .day
         /// Income on the left of the line, everything else on the right (`--layout split`).
-        package var split = false
+        var split = false
 
-        package init(now: Instant) {
+        init(now: Instant) {
             self.now = now
         }
     }
@@ -35,26 +35,26 @@ package final class TextTimelineExporter: GroupingExporter {
     private let options: Options
     private var events: [Event] = []
 
-    package init(export: WriteOptions, options: Options) {
+    init(export: WriteOptions, options: Options) {
         self.export = export
         self.options = options
     }
 
-    package func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
 
-    package func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         events.append(event)
     }
 
     /// Events may arrive in any order: they are ordered and grouped here.
-    package func finish(to out: OutputWriter) throws(TimelineError) {
+    func finish(to out: OutputWriter) throws(TimelineError) {
         let sections = TimelineSections(
             events, by: options.grouping, zone: export.displayZone, locale: options.locale, now: options.now,
             order: export.descending ? .desc : .asc)
         try write(sections, zone: export.displayZone.identifier, to: out)
     }
 
-    package func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
         let unit = options.grouping == .none ? GroupingUnit.day : options.grouping
         let sections = TimelineSections(groups: groups, unit: unit, zone: export.displayZone, locale: options.locale, now: options.now)
         try write(sections, zone: header.zone, to: out)

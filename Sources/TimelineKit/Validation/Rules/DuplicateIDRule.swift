@@ -69,7 +69,7 @@ final class DuplicateIDRule: EventRuleDeclaration {
                 continue
             }
             d.occurrences.append(Occurrence(
-                place: place, record: e.record, id: id, hash: batch.ids.withBytes(id) { StringIndex.hash(bytes: UnsafeRawBufferPointer($0)) }))
+                place: place, record: e.record, id: id, hash: batch.ids.withBytes(id) { StringIndex.hash(bytes: $0) }))
         }
         return d
     }
@@ -101,9 +101,9 @@ final class DuplicateIDRule: EventRuleDeclaration {
     }
 
     /// The prefix number and record number an id of the own form reads as, if it does.
-    static func ownForm(_ id: UnsafeBufferPointer<UInt8>, prefixes: [[UInt8]]) -> (Int, Int)? {
+    static func ownForm(_ id: ByteView, prefixes: [[UInt8]]) -> (Int, Int)? {
         guard let colon = id.lastIndex(of: UInt8(ascii: ":")),
-            let base = prefixes.firstIndex(where: { $0.elementsEqual(id[...colon]) }),
+            let base = prefixes.firstIndex(where: { $0.count == colon + 1 && id.hasPrefix($0) }),
             let record = Event.generatedRecord(id, prefix: prefixes[base])
         else { return nil }
         return (base, record)
@@ -126,7 +126,7 @@ extension DuplicateIDRule.Occurrences {
             var place = o.place
             place.file = numbers.files[Int(place.file)]
             if let id = o.id {
-                count(d.ids.withBytes(id) { ids.number(of: UnsafeRawBufferPointer($0), hash: o.hash) }, at: place)
+                count(d.ids.withBytes(id) { ids.number(of: $0, hash: o.hash) }, at: place)
             } else {
                 countOwnForm(base: baseOfFile[Int(o.place.file)], record: o.record, at: place)
             }
@@ -142,8 +142,8 @@ extension DuplicateIDRule.Occurrences {
         }
         // Seen again (one base name for two files): from now on the id is in the table.
         if slot.table < 0 {
-            var id = prefixes.strings[base] + String(record)
-            let n = id.withUTF8 { ids.number(of: UnsafeRawBufferPointer($0), hash: StringIndex.hash(bytes: UnsafeRawBufferPointer($0))) }
+            let id = prefixes.strings[base] + String(record)
+            let n = id.withByteView { ids.number(of: $0, hash: StringIndex.hash(bytes: $0)) }
             count(n, at: slot.place)
             slots[base][record].table = Int32(n.number)
         }

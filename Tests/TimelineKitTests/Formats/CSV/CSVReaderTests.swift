@@ -127,26 +127,6 @@ struct CSVBlockSplitterTests {
     }
 }
 
-extension CSVReaderTests {
-    /// The word-wise ASCII test must see a non-ASCII byte wherever it lies: a lone
-    /// continuation byte (invalid UTF-8) at every position of fields of every length up to
-    /// 20 bytes is refused, and a valid two-byte character is kept.
-    @Test("field text: invalid UTF-8 refused at every position and length")
-    func fieldTextValidation() {
-        for length in 1...20 {
-            for position in 0..<length {
-                var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                bytes[position] = 0x80
-                #expect(bytes.withUnsafeBufferPointer { CSVReader.string($0) } == nil, "0x80 at \(position) of \(length)")
-                var valid = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-                valid.insert(contentsOf: [0xC3, 0xA9], at: position)  // é
-                #expect(valid.withUnsafeBufferPointer { CSVReader.string($0) } == String(decoding: valid, as: UTF8.self))
-            }
-        }
-        #expect([UInt8]().withUnsafeBufferPointer { CSVReader.string($0) } == "")
-    }
-}
-
 extension CSVBlockSplitterTests {
     /// The oracle is the streaming reader (whose RFC 4180 cases are checked by hand above):
     /// cut into blocks, random texts of quotes, delimiters, line ends and spaces must read the
@@ -162,26 +142,6 @@ extension CSVBlockSplitterTests {
             for blockSize in [1, 3, 8, 1 << 17] {
                 let chunk = [nil, 1, 5][round % 3]
                 #expect(try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == streamed, "\(text.debugDescription), block \(blockSize)")
-            }
-        }
-    }
-}
-
-@Suite("Byte search (eight bytes at a time)")
-struct ByteSearchTests {
-    @Test("finds the first of three bytes exactly as a byte-by-byte scan, from every start")
-    func agreesWithNaive() {
-        // Every placement of the sought bytes (and near misses, UTF-8, 0x80 bytes) in a
-        // 40-byte buffer, searched from every offset.
-        var rng = SystemRandomNumberGenerator()
-        let alphabet: [UInt8] = [0x2C, 0x0A, 0x0D, 0x22, 0x2B, 0x2D, 0x09, 0x0B, 0x0C, 0x61, 0x80, 0xE2, 0xFF, 0x00, 0x01]
-        for _ in 0..<2_000 {
-            let bytes = (0..<40).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)! }
-            bytes.withUnsafeBufferPointer { p in
-                for from in 0...p.count {
-                    let naive = p[from...].firstIndex { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D } ?? p.count
-                    #expect(ByteSearch.firstOf(0x2C, 0x0A, 0x0D, in: p, from: from) == naive, "\(bytes) from \(from)")
-                }
             }
         }
     }

@@ -58,54 +58,6 @@ struct JSONParserTests {
         #expect(text == #"{"k\"":"a\u0000b\tc\u007fé","n":12.50,"l":[null,true]}"#)
         #expect(try Self.parse(text) == original)
     }
-
-    @Test("the fixed-buffer writer escapes strings as expected by hand and writes digits as appendDigits does")
-    func fixedWriterAgrees() {
-        // JSON strings, expected by hand (RFC 8259 §7; control characters as lower-case \u00xx).
-        let strings: [(String, String)] = [
-            ("", #""""#), ("plain", #""plain""#), ("quote \" and \\ backslash", #""quote \" and \\ backslash""#),
-            ("ctl \u{0}\u{1}\u{1F}\t\r\n", #""ctl \u0000\u0001\u001f\t\r\n""#), ("del \u{7F}", #""del \u007f""#),
-            ("€ 中文 🙂", "\"€ 中文 🙂\""), (String(repeating: "x\u{1}", count: 40), "\"" + String(repeating: #"x\u0001"#, count: 40) + "\""),
-        ]
-        for (s, expected) in strings {
-            let fixed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: FixedWriter.jsonStringBound(s)) { buffer in
-                var f = FixedWriter(buffer)
-                f.jsonString(s)
-                return Array(f.written)
-            }
-            #expect(String(decoding: fixed, as: UTF8.self) == expected, "\(s.debugDescription)")
-        }
-        for (value, width) in [(0, 1), (7, 1), (42, 4), (2024, 4), (-5, 2), (123_456_789, 1), (Int.max, 1), (9, 3)] {
-            var expected: [UInt8] = []
-            appendDigits(value, width: width, to: &expected)
-            let fixed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-                var f = FixedWriter(buffer)
-                f.digits(value, width: width)
-                return Array(f.written)
-            }
-            #expect(fixed == expected, "\(value) width \(width)")
-        }
-    }
-
-    @Test("the word-wise escape test agrees with a byte-by-byte one at every position")
-    func escapeTest() {
-        // Each byte value that needs escaping (and bytes around the word-wise thresholds that
-        // do not), placed at every offset of ASCII/UTF-8 texts of every length up to 19 bytes
-        // (shorter than a word, whole words, and words plus a tail read as an overlapping word).
-        let text = Array("abcdefgh€ijklmnop".utf8)
-        for length in 0...text.count {
-            let base = Array(text[0..<length])
-            #expect(base.withUnsafeBytes { JSONWriter.needsEscaping($0) } == false, "clean, length \(length)")
-            for special: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA2, 0xFF] {
-                for position in 0...base.count {
-                    var bytes = base
-                    bytes.insert(special, at: position)
-                    let naive = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
-                    #expect(bytes.withUnsafeBytes { JSONWriter.needsEscaping($0) } == naive, "byte \(special) at \(position) of \(bytes.count)")
-                }
-            }
-        }
-    }
 }
 
 @Suite("JSON array stream")

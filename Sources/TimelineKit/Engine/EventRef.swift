@@ -1,0 +1,48 @@
+/// An event lent in place for the length of one call — inside the batch being filled, or
+/// an array being validated — whose fields are read where they lie: binding the event to a
+/// constant, iterating an array of events, or even a `borrowing` parameter copies the whole
+/// event here (every string retained, then released), and the validator reads every event
+/// of a run.
+struct EventRef {
+    private let event: UnsafePointer<Event>
+
+    private init(_ event: UnsafePointer<Event>) {
+        self.event = event
+    }
+
+    /// Lends `event` to `body`.
+    @inline(__always)
+    static func lending<R>(_ event: borrowing Event, _ body: (EventRef) -> R) -> R {
+        withUnsafePointer(to: event) { body(EventRef($0)) }
+    }
+
+    /// Lends each event of `events` to `body`, in order, `range` only when given.
+    @inline(__always)
+    static func forEach(in events: [Event], range: Range<Int>? = nil, _ body: (EventRef) -> Void) {
+        events.withUnsafeBufferPointer { all in
+            guard let base = all.baseAddress else { return }
+            for i in range ?? 0..<all.count { body(EventRef(base + i)) }
+        }
+    }
+
+    private var start: UnsafePointer<TimeValue> { event.pointer(to: \.start)! }
+
+    /// The start's instant, offset and date, read field by field.
+    var startParts: (instant: Instant?, offset: UTCOffset?, date: CivilDate?) {
+        let p = start
+        guard p.pointee.basis != .date else { return (nil, nil, CivilDate(daysSinceEpoch: p.pointee.seconds)) }
+        return (Instant(unchecked: p.pointee.seconds, nanoseconds: p.pointee.nanoseconds), UTCOffset(seconds: Int(p.pointee.offsetSeconds)), nil)
+    }
+
+    var startBasis: TimeBasis { start.pointee.basis }
+    /// The start as written: its raw text, else RFC 3339.
+    var startText: String { start.pointee.raw ?? start.pointee.rfc3339 }
+    var startZone: String? { start.pointee.zone }
+    var end: TimeValue? { event.pointee.end }
+    var source: SourceReference? { event.pointee.source }
+    var id: String { event.pointer(to: \.id)!.pointee }
+    var series: String? { event.pointer(to: \.series)!.pointee }
+
+    /// Lends the id's UTF-8 bytes to `body`.
+    func withIDBytes<R>(_ body: (ByteView) -> R) -> R { event.pointer(to: \.id)!.pointee.withByteView(body) }
+}

@@ -1,0 +1,226 @@
+/// Writes bytes into room sized beforehand (on the stack, or at the end of the array that
+/// receives them), so that formatting a value costs no allocation and lands in its
+/// destination with one append. Every write checks that it fits: a size computed too small
+/// traps, it never writes past its room. Digit widths assume non-negative values (years
+/// 1…9999 for `four`). Made only by the `appending`/`string` functions here, which own the
+/// memory for the length of one call.
+struct FixedWriter {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    private init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// Lets `body` write at most `capacity` bytes into temporary room (on the stack up to
+    /// 1 KiB) and appends what it wrote to `out`.
+    @inline(__always)
+    static func appending(to out: inout [UInt8], capacity: Int, _ body: (inout FixedWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var w = FixedWriter(buffer)
+            body(&w)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<w.count]))
+        }
+    }
+
+    /// Lets `body` write at most `capacity` bytes straight into `out`: room is added at its
+    /// end (copied from a block of zeros, which is cheaper than any allocation) and what
+    /// `body` did not use is removed again. Beyond 64 KiB it writes through temporary room.
+    /// `value` is passed to `body` rather than captured by it, which would copy it.
+    @inline(__always)
+    static func appendingInPlace<Value>(
+        _ value: Value, to out: inout [UInt8], capacity: Int, _ body: (Value, inout FixedWriter) -> Void
+    ) {
+        guard capacity <= zeros.count else {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+                var w = FixedWriter(buffer)
+                body(value, &w)
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<w.count]))
+            }
+        }
+        let start = out.count
+        zeros.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<capacity])) }
+        let written = out.withUnsafeMutableBufferPointer { all in
+            var w = FixedWriter(UnsafeMutableBufferPointer(rebasing: all[start...]))
+            body(value, &w)
+            return w.count
+        }
+        out.removeLast(capacity - written)
+    }
+
+    /// Room for `appendingInPlace`.
+    private static let zeros = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// A string of the at most `capacity` bytes (valid UTF-8) that `body` writes.
+    @inline(__always)
+    static func string(capacity: Int, _ body: (inout FixedWriter) -> Void) -> String {
+        String(unsafeUninitializedCapacity: capacity) { buffer in
+            var w = FixedWriter(buffer)
+            body(&w)
+            return w.count
+        }
+    }
+
+    /// `head` followed by `number` in decimal, as one string of exactly that length (so a
+    /// short one stays a small, inline string). Written straight into the string's storage:
+    /// it makes the generated id of every record without an id.
+    static func string(_ head: ByteView, followedBy number: Int) -> String {
+        var digits = 1
+        var rest = number.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let sign = number < 0 ? 1 : 0
+        let length = head.count + sign + digits
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            head.copy(into: UnsafeMutableRawPointer(buffer.baseAddress!))
+            if sign == 1 { buffer[head.count] = UInt8(ascii: "-") }
+            var value = number.magnitude
+            var i = length
+            repeat {
+                i -= 1
+                buffer[i] = 48 + UInt8(value % 10)
+                value /= 10
+            } while value > 0
+            return length
+        }
+    }
+
+    /// Exactly `length` bytes at the end of the writer, after one check for room: indexes
+    /// `0..<length` (checked in debug builds only, the room as a whole was checked).
+    struct Room {
+        fileprivate let start: UnsafeMutablePointer<UInt8>
+        let length: Int
+
+        @inline(__always)
+        subscript(i: Int) -> UInt8 {
+            get {
+                assert(i >= 0 && i < length, "FixedWriter.Room index out of range")
+                return start[i]
+            }
+            nonmutating set {
+                assert(i >= 0 && i < length, "FixedWriter.Room index out of range")
+                start[i] = newValue
+            }
+        }
+
+        /// Copies `bytes` to `i…`.
+        @inline(__always)
+        func copy(_ bytes: ByteView, to i: Int) {
+            assert(i >= 0 && i + bytes.count <= length, "FixedWriter.Room range out of range")
+            bytes.copy(into: start + i)
+        }
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+        precondition(count < buffer.count, "FixedWriter: buffer too small")
+        buffer[count] = b
+        count += 1
+    }
+
+    /// Lets `body` write exactly `length` bytes at the end, after one check for room.
+    @inline(__always)
+    mutating func withRoom(for length: Int, _ body: (Room) -> Void) {
+        precondition(length >= 0 && count + length <= buffer.count, "FixedWriter: buffer too small")
+        body(Room(start: buffer.baseAddress! + count, length: length))
+        count += length
+    }
+
+    @inline(__always)
+    mutating func two(_ v: Int) {
+        byte(0x30 &+ UInt8(truncatingIfNeeded: v / 10 % 10))
+        byte(0x30 &+ UInt8(truncatingIfNeeded: v % 10))
+    }
+
+    @inline(__always)
+    mutating func four(_ v: Int) {
+        two(v / 100)
+        two(v % 100)
+    }
+
+    @inline(__always)
+    mutating func text(_ s: StaticString) {
+        s.withByteView { bytes($0) }
+    }
+
+    @inline(__always)
+    mutating func bytes(_ view: ByteView) {
+        withRoom(for: view.count) { $0.copy(view, to: 0) }
+    }
+
+    /// `view` between double quotes (text that needs no escaping), after one check for room.
+    @inline(__always)
+    mutating func quoted(_ view: ByteView) {
+        withRoom(for: view.count + 2) { room in
+            room[0] = 0x22
+            room.copy(view, to: 1)
+            room[view.count + 1] = 0x22
+        }
+    }
+
+    /// `value` in decimal, left-padded with zeros to `width` digits — as `appendDigits`.
+    mutating func digits(_ value: Int, width: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var v = value.magnitude
+        var length = 1
+        var power: UInt = 10
+        while length < 20 && power <= v {
+            length += 1
+            power = power &* 10
+        }
+        if width > length { for _ in 0..<(width - length) { byte(0x30) } }
+        precondition(count + length <= buffer.count, "FixedWriter: buffer too small")
+        var i = count + length
+        repeat {
+            i -= 1
+            buffer[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
+            v /= 10
+        } while v > 0
+        count += length
+    }
+}
+
+// JSON strings: written here, with the raw bytes of the text, because every string of
+// every event passes through them.
+extension FixedWriter {
+    /// The most bytes `jsonString(s)` can write: every byte escaped as `\u00XX`, plus quotes.
+    static func jsonStringBound(_ s: String) -> Int { s.utf8.count * 6 + 2 }
+
+    /// `s` as a JSON string: quoted; `"` and `\` escaped with a backslash; LF, CR, tab as `\n`
+    /// `\r` `\t`; other control characters and DEL as `\u00xx`; everything else (UTF-8 too) as is.
+    mutating func jsonString(_ s: String) {
+        // Not `withByteView`, whose generic result keeps this closure from being inlined
+        // (a sixth of the cost of writing an event, measured).
+        let clean = s.utf8.withContiguousStorageIfAvailable { bytes in
+            let text = ByteView(lending: bytes)
+            guard !Self.needsEscaping(text) else { return false }
+            quoted(text)
+            return true
+        }
+        guard clean != true else { return }
+        byte(0x22)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: byte(0x5C); byte(0x22)
+            case 0x5C: byte(0x5C); byte(0x5C)
+            case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
+            case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
+            case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
+            case 0..<0x20, 0x7F:
+                byte(0x5C); byte(UInt8(ascii: "u")); byte(0x30); byte(0x30)
+                byte(Self.hexDigit(b >> 4)); byte(Self.hexDigit(b & 0xF))
+            default: byte(b)
+            }
+        }
+        byte(0x22)
+    }
+
+    /// Whether any byte of `text` is a control character, `"`, `\\` or DEL.
+    @inline(__always)
+    static func needsEscaping(_ text: ByteView) -> Bool { text.containsControl(or: 0x22, 0x5C, 0x7F) }
+
+    /// The lowercase hexadecimal digit of `nibble` (0…15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+}
