@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 import TimelineKit
 
 /// The `timeline` command line: dispatches to a subcommand, prints diagnostics, and turns

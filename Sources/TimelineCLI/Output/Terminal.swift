@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 import TimelineKit
 
 /// The exit codes of docs/exit-codes.md (sysexits).
@@ -47,24 +43,13 @@ package final class CommandEnvironment {
 
     /// The real process streams.
     package static func process() -> CommandEnvironment {
-        let env = CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: isatty(2) != 0) { text in
-            var t = text
-            t.withUTF8 { p in
-                var offset = 0
-                while offset < p.count {
-                    let n = write(2, p.baseAddress! + offset, p.count - offset)
-                    if n <= 0 { break }
-                    offset += n
-                }
-            }
+        // Standard error is written at once; a failure to write a diagnostic has nowhere to go.
+        let env = CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: System.isTerminal(2)) { text in
+            _ = System.writeAll(text, to: 2)
         }
-        env.stdoutIsTerminal = isatty(1) != 0
-        env.noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        env.clock = {
-            var t = timespec()
-            clock_gettime(CLOCK_REALTIME, &t)
-            return Instant(seconds: Int64(t.tv_sec))
-        }
+        env.stdoutIsTerminal = System.isTerminal(1)
+        env.noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        env.clock = { Instant(seconds: Instant(Date()).seconds) }
         return env
     }
 
@@ -90,19 +75,17 @@ package final class CommandEnvironment {
 /// A one-line progress counter on standard error, only when it is a terminal.
 final class ProgressIndicator {
     private let environment: CommandEnvironment
-    private var lastDraw: timespec = timespec()
+    private var lastDraw = ContinuousClock.now
     private var drawn = false
 
     init(environment: CommandEnvironment) {
         self.environment = environment
-        clock_gettime(CLOCK_MONOTONIC, &lastDraw)
     }
 
     func update(_ records: Int, _ what: String) {
         guard environment.stderrIsTerminal else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        guard now.tv_sec - lastDraw.tv_sec >= 1 else { return }
+        let now = ContinuousClock.now
+        guard now - lastDraw >= .seconds(1) else { return }
         lastDraw = now
         drawn = true
         environment.error("\r\u{1B}[K\(what): \(records) records…")

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `timeline dates` as a library function: one value per line in, one line out, in order.
 ///
 /// A value that cannot be read gives an empty line and a failure report with its line

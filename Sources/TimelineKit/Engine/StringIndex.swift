@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Numbers strings densely — 0, 1, 2, … in first-seen order — for tallies per id or per
 /// series over millions of events. Cheaper than a `[String: Value]` dictionary there: a
 /// fast hash of the UTF-8 bytes (not a seeded SipHash), 8-byte slots that keep 32 bits of

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Reads an input file or standard input in chunks, without loading it whole unless asked.
 /// Strips a UTF-8 byte-order mark at the start.
 package final class InputReader {
@@ -25,14 +19,14 @@ package final class InputReader {
             ownsDescriptor = false
             return
         }
-        var st = stat()
-        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
+        if System.kind(of: path) == .directory {
             throw TimelineError(.inputUnavailable, "cannot read '\(path)': it is a directory; name a file")
         }
-        let opened = open(path, O_RDONLY)
-        guard opened >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw TimelineError(.inputUnavailable, "cannot read '\(path)': \(reason)", notes: ["check the path, or pass '-' to read standard input"])
+        let opened: Int32
+        switch System.openForReading(path) {
+        case .success(let descriptor): opened = descriptor
+        case .failure(let failure):
+            throw TimelineError(.inputUnavailable, "cannot read '\(path)': \(failure.reason)", notes: ["check the path, or pass '-' to read standard input"])
         }
         fd = opened
         ownsDescriptor = true
@@ -85,7 +79,7 @@ package final class InputReader {
     }
 
     deinit {
-        if ownsDescriptor { close(fd) }
+        if ownsDescriptor { System.closeQuietly(fd) }
     }
 
     /// Fills the buffer with at least `count` unread bytes if the input has them.
@@ -108,22 +102,11 @@ package final class InputReader {
                 continue
             }
             let old = buffer.count
-            buffer.reserveCapacity(old + InputReader.chunkSize)
-            var got = 0
-            buffer.append(contentsOf: repeatElement(0, count: InputReader.chunkSize))
-            got = buffer.withUnsafeMutableBytes { raw in
-                read(fd, raw.baseAddress! + old, InputReader.chunkSize)
+            let got: Int
+            switch System.readChunk(from: fd, appendingTo: &buffer, upTo: InputReader.chunkSize) {
+            case .success(let count): got = count
+            case .failure(let failure): throw TimelineError(.inputUnavailable, "cannot read '\(name)': \(failure.reason)")
             }
-            if got < 0 {
-                if errno == EINTR {
-                    buffer.removeLast(InputReader.chunkSize)
-                    continue
-                }
-                let reason = String(cString: strerror(errno))
-                buffer.removeLast(InputReader.chunkSize)
-                throw TimelineError(.inputUnavailable, "cannot read '\(name)': \(reason)")
-            }
-            buffer.removeLast(InputReader.chunkSize - got)
             if got == 0 { eof = true }
             if let transcoder {
                 let raw = Array(buffer[old...])
@@ -166,15 +149,10 @@ package final class InputReader {
     private func nextLineRange() throws(TimelineError) -> Range<Int>? {
         var scanFrom = start
         while true {
-            let (terminator, count) = buffer.withUnsafeBufferPointer { p -> (Int?, Int) in
-                var i = scanFrom
-                let n = p.count
-                while i < n {
-                    let b = p[i]
-                    if b == 0x0A || b == 0x0D { return (i, n) }
-                    i += 1
-                }
-                return (nil, n)
+            let count = buffer.count
+            let terminator = buffer.withByteView { p in
+                let i = p.firstIndex(of: 0x0A, 0x0D, 0x0D, from: scanFrom)
+                return i < count ? i : nil
             }
             if let i = terminator {
                 let isCR = buffer[i] == 0x0D

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A buffered byte output to standard output or to a file written atomically: bytes go to
 /// a temporary file in the destination's directory, which `commit()` renames into place.
 /// Without `commit()` (a failed run) the temporary file is removed and the destination is
@@ -54,48 +48,42 @@ package final class OutputWriter {
             destinationPath = nil
             return
         }
-        var st = stat()
-        if stat(path, &st) == 0 {
-            let type = st.st_mode & S_IFMT
-            if type == S_IFDIR {
-                throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': it is a directory")
+        switch System.kind(of: path) {
+        case .directory:
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': it is a directory")
+        case .special:
+            // A device, FIFO or terminal (`/dev/stdout`, a named pipe): write to it as it is;
+            // there is nothing to replace atomically.
+            switch System.openForWriting(path) {
+            case .success(let descriptor): fd = descriptor
+            case .failure(let failure): throw TimelineError(.cannotCreateOutput, "cannot open '\(path)': \(failure.reason)")
             }
-            if type != S_IFREG {
-                // A device, FIFO or terminal (`/dev/stdout`, a named pipe): write to it as it
-                // is; there is nothing to replace atomically.
-                let opened = open(path, O_WRONLY)
-                guard opened >= 0 else {
-                    let reason = String(cString: strerror(errno))
-                    throw TimelineError(.cannotCreateOutput, "cannot open '\(path)': \(reason)")
-                }
-                fd = opened
-                temporaryPath = nil
-                destinationPath = nil
-                closesDescriptor = true
-                return
-            }
+            temporaryPath = nil
+            destinationPath = nil
+            closesDescriptor = true
+            return
+        case .regular, nil:
+            break
         }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(base).tmp-XXXXXX".utf8CString)
-        let created = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard created >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': \(reason)", notes: ["check that the directory '\(directory)' exists and is writable"])
+        switch System.createTemporaryFile(in: directory.isEmpty ? "/" : directory, prefix: ".\(base).tmp-") {
+        case .success(let created):
+            fd = created.descriptor
+            temporaryPath = created.path
+        case .failure(let failure):
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': \(failure.reason)", notes: ["check that the directory '\(directory)' exists and is writable"])
         }
-        fchmod(created, 0o644)
-        fd = created
-        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         destinationPath = path
     }
 
     deinit {
         if let temporaryPath, !committed {
-            close(fd)
-            unlink(temporaryPath)
+            System.closeQuietly(fd)
+            System.removeQuietly(temporaryPath)
         } else if closesDescriptor {
-            close(fd)
+            System.closeQuietly(fd)
         }
     }
 
@@ -125,23 +113,8 @@ package final class OutputWriter {
     }
 
     private func writeAll(_ bytes: [UInt8]) throws(TimelineError) {
-        var failure: TimelineError?
-        bytes.withUnsafeBytes { p in
-            do throws(TimelineError) { try writeAll(p) } catch { failure = error }
-        }
-        if let failure { throw failure }
-    }
-
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(TimelineError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                throw TimelineError(.ioError, "cannot write '\(name)': \(reason)")
-            }
-            offset += n
+        if case .failure(let failure) = System.writeAll(bytes, to: fd) {
+            throw TimelineError(.ioError, "cannot write '\(name)': \(failure.reason)")
         }
     }
 
@@ -149,17 +122,15 @@ package final class OutputWriter {
     package func commit() throws(TimelineError) {
         try flush()
         guard let temporaryPath, let destinationPath else { return }
-        if fsync(fd) != 0 || close(fd) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            committed = true
-            throw TimelineError(.ioError, "cannot write '\(destinationPath)': \(reason)")
-        }
+        // The descriptor is closed either way: the deinitializer must not close it again.
         committed = true
-        if rename(temporaryPath, destinationPath) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporaryPath)
-            throw TimelineError(.cannotCreateOutput, "cannot create '\(destinationPath)': \(reason)")
+        if case .failure(let failure) = System.syncAndClose(fd) {
+            System.removeQuietly(temporaryPath)
+            throw TimelineError(.ioError, "cannot write '\(destinationPath)': \(failure.reason)")
+        }
+        if case .failure(let failure) = System.moveReplacing(temporaryPath, to: destinationPath) {
+            System.removeQuietly(temporaryPath)
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(destinationPath)': \(failure.reason)")
         }
     }
 }

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The operating system calls the library and the command make: files by descriptor,
+/// atomic replacement, terminals. The rest of the code states what it wants in these terms
+/// and never sees a C pointer, `errno` or a platform module; an interrupted call (`EINTR`)
+/// is retried here.
+package enum System {
+    /// A call that failed, with the system's reason (`strerror`).
+    package struct Failure: Error, Sendable {
+        package let reason: String
+
+        fileprivate static var current: Failure { Failure(reason: String(cString: strerror(errno))) }
+    }
+
+    /// What is at a path.
+    package enum FileKind: Sendable {
+        case regular, directory
+        /// A device, FIFO, socket or terminal (`/dev/stdout`, a named pipe).
+        case special
+    }
+
+    /// What is at `path`; nil when nothing is (or it cannot be looked at).
+    package static func kind(of path: String) -> FileKind? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        default: return .special
+        }
+    }
+
+    /// Opens `path` to read.
+    package static func openForReading(_ path: String) -> Result<Int32, Failure> {
+        let fd = open(path, O_RDONLY)
+        return fd >= 0 ? .success(fd) : .failure(.current)
+    }
+
+    /// Opens an existing `path` to write, without truncating or creating it (for devices and
+    /// pipes).
+    package static func openForWriting(_ path: String) -> Result<Int32, Failure> {
+        let fd = open(path, O_WRONLY)
+        return fd >= 0 ? .success(fd) : .failure(.current)
+    }
+
+    /// Creates a new, empty file with a unique name that starts with `prefix` in
+    /// `directory`, readable by all (0644), open to write.
+    package static func createTemporaryFile(in directory: String, prefix: String) -> Result<(descriptor: Int32, path: String), Failure> {
+        var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return .failure(.current) }
+        fchmod(fd, 0o644)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return .success((fd, path))
+    }
+
+    /// Reads at most `count` bytes from `fd` onto the end of `buffer`; 0 at the end of input.
+    package static func readChunk(from fd: Int32, appendingTo buffer: inout [UInt8], upTo count: Int) -> Result<Int, Failure> {
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        while true {
+            let got = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + old, count) }
+            if got >= 0 {
+                buffer.removeLast(count - got)
+                return .success(got)
+            }
+            if errno == EINTR { continue }
+            let failure = Failure.current
+            buffer.removeLast(count)
+            return .failure(failure)
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`.
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Result<Void, Failure> {
+        bytes.withUnsafeBytes { p in
+            var offset = 0
+            while offset < p.count {
+                let n = write(fd, p.baseAddress! + offset, p.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(.current)
+                }
+                offset += n
+            }
+            return .success(())
+        }
+    }
+
+    /// Writes `text` as UTF-8 to `fd`.
+    package static func writeAll(_ text: String, to fd: Int32) -> Result<Void, Failure> {
+        writeAll(Array(text.utf8), to: fd)
+    }
+
+    /// Makes what was written to `fd` durable, then closes it.
+    package static func syncAndClose(_ fd: Int32) -> Result<Void, Failure> {
+        fsync(fd) == 0 && close(fd) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// Closes `fd`, ignoring failure (a descriptor given up on).
+    package static func closeQuietly(_ fd: Int32) {
+        _ = close(fd)
+    }
+
+    /// Moves `source` to `destination`, replacing it atomically.
+    package static func moveReplacing(_ source: String, to destination: String) -> Result<Void, Failure> {
+        rename(source, destination) == 0 ? .success(()) : .failure(.current)
+    }
+
+    /// Removes the file at `path`, ignoring failure (a temporary file given up on).
+    package static func removeQuietly(_ path: String) {
+        _ = unlink(path)
+    }
+
+    /// Whether `fd` is a terminal.
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+}

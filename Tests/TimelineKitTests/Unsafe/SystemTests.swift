@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import TimelineKit
+
+@Suite("System (operating system calls)")
+struct SystemTests {
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "timeline-system-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+
+    @Test("what is at a path: a file, a directory, a device, nothing")
+    func kinds() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        FileManager.default.createFile(atPath: directory + "/f", contents: Data("x".utf8))
+        #expect(System.kind(of: directory) == .directory)
+        #expect(System.kind(of: directory + "/f") == .regular)
+        #expect(System.kind(of: "/dev/null") == .special)
+        #expect(System.kind(of: directory + "/missing") == nil)
+    }
+
+    @Test("a temporary file is written, made durable, moved into place and read back in chunks")
+    func roundTrip() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let created = try System.createTemporaryFile(in: directory, prefix: ".out.tmp-").get()
+        #expect(created.path.hasPrefix(directory + "/.out.tmp-") && created.path.count == directory.count + 16)
+        try System.writeAll(bytes, to: created.descriptor).get()
+        try System.syncAndClose(created.descriptor).get()
+        let permissions = try FileManager.default.attributesOfItem(atPath: created.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o644)
+        try System.moveReplacing(created.path, to: directory + "/out").get()
+        #expect(System.kind(of: created.path) == nil)
+
+        let fd = try System.openForReading(directory + "/out").get()
+        defer { System.closeQuietly(fd) }
+        var read: [UInt8] = [0xAA]  // bytes already in the buffer stay in front
+        var chunks = 0
+        while try System.readChunk(from: fd, appendingTo: &read, upTo: 65_536).get() > 0 { chunks += 1 }
+        #expect(read == [0xAA] + bytes)
+        #expect(chunks == 4)
+    }
+
+    @Test("failures carry the system's reason")
+    func failures() {
+        guard case .failure(let failure) = System.openForReading("/nonexistent/timeline") else {
+            Issue.record("opened a path that does not exist")
+            return
+        }
+        #expect(failure.reason == "No such file or directory")
+        guard case .failure(let denied) = System.createTemporaryFile(in: "/nonexistent", prefix: "x") else {
+            Issue.record("created a file in a directory that does not exist")
+            return
+        }
+        #expect(denied.reason == "No such file or directory")
+        var buffer: [UInt8] = [1, 2]
+        #expect(throws: System.Failure.self) { try System.readChunk(from: -1, appendingTo: &buffer, upTo: 10).get() }
+        #expect(buffer == [1, 2])
+    }
+}
