@@ -2,7 +2,7 @@
 /// A single-pass sequence: iterate it once. When iteration ends, `error` says whether
 /// reading stopped early; `rejects` and `diagnostics` hold what reading reported.
 /// Stopping the iteration early (a `break`) stops the reading.
-public final class EventSequence: Sequence, @unchecked Sendable {
+public final class EventSequence: Sequence, Sendable {
     private let channel: EventChannel
     private let collected = LockedBox(Reported())
 
@@ -49,7 +49,7 @@ public final class EventSequence: Sequence, @unchecked Sendable {
 /// `TimelineError` that stopped reading early. Rejected records and diagnostics are
 /// collected as they come (`rejects`, `diagnostics`). Cancelling the task, or leaving the
 /// loop, stops the reading.
-public final class AsyncEventSequence: AsyncSequence, @unchecked Sendable {
+public final class AsyncEventSequence: AsyncSequence, Sendable {
     public typealias Element = Event
     private let channel: EventChannel
     private let collected = LockedBox(Reported())

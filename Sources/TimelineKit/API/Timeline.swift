@@ -301,7 +301,7 @@ final class ValidationRun {
 }
 
 /// Keeps every event written (`Timeline.read`).
-final class CollectingExporter: TimelineExporter, @unchecked Sendable {
+final class CollectingExporter: TimelineExporter {
     private(set) var events: [Event] = []
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError) { events.append(event) }

@@ -14,7 +14,7 @@ final class ConvertPipeline {
     /// Receives each rejected record (the CLI reports and optionally writes them).
     var onReject: (RejectedRecord) -> Void = { _ in }
     /// Watches every event read (validation), set with `observe(with:)`.
-    private var observation: StreamObservation?
+    private var observer: (any EventStreamObserver)?
     /// Called with the running count of records read, every `progressInterval` records.
     var onProgress: (Int) -> Void = { _ in }
     var progressInterval = 10_000
@@ -26,8 +26,8 @@ final class ConvertPipeline {
     /// Shows every event read to `observer`: digested in batches on the worker threads that
     /// map them where the importer allows, absorbed in input order on the thread that
     /// calls `run`.
-    func observe<Observer: EventStreamObserver>(with observer: Observer) {
-        observation = StreamObservation(observer)
+    func observe(with observer: any EventStreamObserver) {
+        self.observer = observer
     }
 
     /// The format for one input: the one named, else the extension's, else the content's.
@@ -64,7 +64,7 @@ final class ConvertPipeline {
         // a second thread while this one reads.
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
         let sink = EventSink(
-            stage: stage, encoder: exporter as? any EventEncodingExporter, observation: observation,
+            stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
             progressInterval: progressInterval, onProgress: onProgress)
         let parser = DateParser(options: readOptions.dates)
         for source in sources.isEmpty ? [.standardInput] : sources {
@@ -108,17 +108,10 @@ final class ConvertPipeline {
 
 /// Looks at every event of a run without holding the stream. Each batch of events is shown
 /// to an observation the observer makes, event by event as the batch is filled (on the
-/// worker thread that maps them, so the events need not be kept); `digest` turns the
-/// filled observation into what the observer keeps (on that thread too, several batches at
-/// once — it must not touch shared state); `absorb` takes the digests one by one in input
-/// order.
+/// worker thread that maps them, so the events need not be kept).
 protocol EventStreamObserver: AnyObject {
-    associatedtype Observation: EventObservation
-    associatedtype Digest
     /// - Parameter expectedCount: about how many events the batch will have.
-    func makeObservation(expectedCount: Int) -> Observation
-    func digest(_ observation: Observation) -> Digest
-    func absorb(_ digest: consuming Digest)
+    func makeObservation(expectedCount: Int) -> any EventObservation
 }
 
 /// What an observer takes from the events of one batch as they are added.
@@ -127,5 +120,15 @@ protocol EventObservation: AnyObject {
     func add(_ event: EventRef)
     /// Events added.
     var count: Int { get }
+    /// Reads what was added (on the worker thread, several batches at once: it must not
+    /// touch shared state) into the step that folds it into the observer.
+    func digest() -> ObservationDigest
+}
+
+/// What an observation took from one batch, ready to be folded into its observer: the
+/// stream calls `absorb` once per batch, in input order. (The digest's type stays the
+/// observer's own, inside the closure.)
+struct ObservationDigest: Sendable {
+    let absorb: @Sendable () -> Void
 }
 

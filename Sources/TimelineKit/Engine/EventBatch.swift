@@ -1,14 +1,14 @@
 /// A batch of events mapped on a worker thread: the events, and (when the consumer encodes
 /// on the worker too) their encoded bytes — then the events are kept only if the consumer
 /// still wants to look at them.
-struct PreparedEvents: @unchecked Sendable {
+struct PreparedEvents: Sendable {
     var events: [Event]
     var encoded: [UInt8]?
     var count: Int
     /// What an observer of the stream (validation) took from the events, if one is watching.
-    var digest: Any?
+    var digest: ObservationDigest?
 
-    init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: Any? = nil) {
+    init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: ObservationDigest? = nil) {
         self.events = events
         self.encoded = encoded
         self.count = count ?? events.count

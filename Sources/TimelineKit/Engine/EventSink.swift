@@ -1,16 +1,3 @@
-/// An `EventStreamObserver` of any observation and digest type, as closures.
-struct StreamObservation {
-    let makeObservation: (Int) -> any EventObservation
-    let digest: (any EventObservation) -> Any
-    let absorb: (Any) -> Void
-
-    init<Observer: EventStreamObserver>(_ observer: Observer) {
-        makeObservation = { observer.makeObservation(expectedCount: $0) }
-        digest = { observer.digest($0 as! Observer.Observation) }
-        absorb = { observer.absorb($0 as! Observer.Digest) }
-    }
-}
-
 /// Where a conversion's events go as they are read: written through the export stage when
 /// the run streams, else held for sorting or grouping; shown to the observer (validation);
 /// counted for the summary. Takes events one at a time from importers that emit them so,
@@ -24,7 +11,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private(set) var held: [Event] = []
     private let stage: ExportStage?
     private let encoder: (any EventEncodingExporter)?
-    private let observation: StreamObservation?
+    private let observer: (any EventStreamObserver)?
     private let onProgress: (Int) -> Void
     private let progressInterval: Int
     /// Events handed over one at a time are shown to the observer in batches too.
@@ -34,10 +21,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let largestBatch = LockedBox((bytes: 0, events: 0))
 
     /// - Parameter stage: where to write when streaming; nil holds every event.
-    init(stage: ExportStage?, encoder: (any EventEncodingExporter)?, observation: StreamObservation?, progressInterval: Int, onProgress: @escaping (Int) -> Void) {
+    init(stage: ExportStage?, encoder: (any EventEncodingExporter)?, observer: (any EventStreamObserver)?, progressInterval: Int, onProgress: @escaping (Int) -> Void) {
         self.stage = stage
         self.encoder = stage == nil ? nil : encoder
-        self.observation = observation
+        self.observer = observer
         self.progressInterval = progressInterval
         self.onProgress = onProgress
     }
@@ -45,8 +32,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     /// One event, from an importer that emits them one by one.
     func take(_ event: Event) throws(TimelineError) {
         count(1)
-        if let observation {
-            if pending == nil { pending = observation.makeObservation(1024) }
+        if let observer {
+            if pending == nil { pending = observer.makeObservation(expectedCount: 1024) }
             EventRef.lending(event) { pending!.add($0) }
             if pending!.count >= 1024 { observePending() }
         }
@@ -80,12 +67,12 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func makeBatch() -> EventBatch {
         let largest = largestBatch.withLock { $0 }
         return EventBatch(
-            encoder: encoder, keepsEvents: false, observation: observation?.makeObservation(max(largest.events, 1024)), encodedCapacity: largest.bytes + Self.encodingHeadroom,
+            encoder: encoder, keepsEvents: false, observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)), encodedCapacity: largest.bytes + Self.encodingHeadroom,
             eventCapacity: largest.events)
     }
 
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
-        let digest = observation.flatMap { o in batch.observation.map { o.digest($0) } }
+        let digest = batch.observation?.digest()
         let size = (bytes: batch.encoded.count, events: batch.events.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
@@ -94,9 +81,9 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) {
         count(batch.count)
-        if let observation, let digest = batch.digest {
+        if let digest = batch.digest {
             observePending()
-            observation.absorb(digest)
+            digest.absorb()
         }
         guard let stage else {
             held.append(contentsOf: batch.events)
@@ -117,8 +104,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     }
 
     private func observePending() {
-        guard let observation, let batch = pending else { return }
-        observation.absorb(observation.digest(batch))
+        guard let batch = pending else { return }
+        batch.digest().absorb()
         pending = nil
     }
 }

@@ -50,15 +50,22 @@ struct EventFacts {
 /// access to the class's state, not one (checked at run time) per field.
 final class ValidationObservation: EventObservation {
     var batch: ValidationBatch
+    private let validator: Validator
 
-    init(capacity: Int) {
+    init(capacity: Int, validator: Validator) {
         batch = ValidationBatch(capacity: capacity)
+        self.validator = validator
     }
 
     var count: Int { batch.count }
 
     func add(_ e: EventRef) {
         batch.add(e)
+    }
+
+    func digest() -> ObservationDigest {
+        let digest = validator.digest(batch)
+        return ObservationDigest { [validator] in validator.absorb(digest) }
     }
 }
 

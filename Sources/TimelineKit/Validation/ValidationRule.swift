@@ -33,15 +33,17 @@ protocol ValidationRule: AnyObject {
     func finish(_ names: RunNames) -> Finding?
 }
 
-/// A rule of any digest type, for the validator's list.
-struct AnyValidationRule: @unchecked Sendable {
-    let digest: (ValidationBatch) -> Any
-    let absorb: (Any, BatchNumbers) -> Void
+/// A rule of any digest type, for the validator's list: `digest` reads a batch and returns
+/// the step that folds that digest into the rule (the digest keeps its own type inside it).
+struct AnyValidationRule {
+    let digest: (ValidationBatch) -> (BatchNumbers) -> Void
     let finish: (RunNames) -> Finding?
 
     init<Rule: ValidationRule>(_ rule: Rule) {
-        digest = { rule.digest($0) }
-        absorb = { rule.absorb($0 as! Rule.Digest, $1) }
+        digest = { batch in
+            let digest = rule.digest(batch)
+            return { numbers in rule.absorb(digest, numbers) }
+        }
         finish = { rule.finish($0) }
     }
 }
@@ -101,17 +103,20 @@ extension PerFile where State: FileFoldable {
     }
 }
 
-/// What the validator took from one batch of events: its files and series by name, and one
-/// digest per rule.
+/// What the validator took from one batch of events: its files and series by name, and for
+/// each rule the step that folds its digest in. (`@unchecked Sendable`: made on a worker
+/// thread, then handed to the validator's queue and used there only.)
 package struct ValidationDigest: @unchecked Sendable {
     fileprivate let files: [String]
     fileprivate let series: StringIndex
-    fileprivate let parts: [Any]
+    fileprivate let parts: [(BatchNumbers) -> Void]
 }
 
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
 /// date notices). One per run: every batch of events is digested (on any thread) and the
-/// digests absorbed in input order, then `report`.
+/// digests absorbed in input order, then `report`. (`@unchecked Sendable`: digesting reads
+/// only the rules' settings; their state and `names` change on the absorbing queue only,
+/// and `report` waits for it to drain.)
 final class Validator: EventStreamObserver, @unchecked Sendable {
     package let context: ValidationContext
     private var rules: [AnyValidationRule]
@@ -124,14 +129,13 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
-    package func makeObservation(expectedCount: Int) -> ValidationObservation {
-        ValidationObservation(capacity: expectedCount)
+    func makeObservation(expectedCount: Int) -> any EventObservation {
+        ValidationObservation(capacity: expectedCount, validator: self)
     }
 
     /// Reads a filled batch; thread-safe.
-    package func digest(_ observation: ValidationObservation) -> ValidationDigest {
-        let batch = observation.batch
-        return ValidationDigest(files: batch.files, series: batch.series, parts: rules.map { $0.digest(batch) })
+    func digest(_ batch: ValidationBatch) -> ValidationDigest {
+        ValidationDigest(files: batch.files, series: batch.series, parts: rules.map { $0.digest(batch) })
     }
 
     /// Folding digests in runs on its own thread, off the thread that delivers the events;
@@ -141,12 +145,11 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     static let digestsInFlight = 8
 
     /// Takes a batch's digest; call in input order.
-    package func absorb(_ digest: consuming ValidationDigest) {
+    func absorb(_ digest: ValidationDigest) {
         slots.wait()
-        let digest = UncheckedSendable(digest)
         absorbing.async { [self] in
-            let numbers = names.numbers(for: digest.value.files, series: digest.value.series)
-            for (rule, part) in zip(rules, digest.value.parts) { rule.absorb(part, numbers) }
+            let numbers = names.numbers(for: digest.files, series: digest.series)
+            for absorb in digest.parts { absorb(numbers) }
             slots.signal()
         }
     }
@@ -175,9 +178,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Observes `events` in batches of `batchSize` and reports.
     package func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
-            let batch = makeObservation(expectedCount: min(events.count - start, batchSize))
+            let batch = ValidationObservation(capacity: min(events.count - start, batchSize), validator: self)
             EventRef.forEach(in: events, range: start..<min(events.count, start + max(1, batchSize))) { batch.add($0) }
-            absorb(digest(batch))
+            batch.digest().absorb()
         }
         return report(records: records, rejects: rejects, notices: notices)
     }

@@ -161,7 +161,7 @@ struct CSVBlockOutcome {
 
 /// Splits the records of a block into fields and maps them; safe to run for several blocks
 /// at once (each run borrows its own `RecordMapper`).
-final class CSVRowConverter: @unchecked Sendable {
+final class CSVRowConverter: Sendable {
     let header: [String]
     let delimiter: UInt8
     let plan: CSVColumnPlan

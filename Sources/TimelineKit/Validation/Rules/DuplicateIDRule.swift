@@ -74,7 +74,6 @@ final class DuplicateIDRule: EventRuleDeclaration {
         return d
     }
 
-
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         seen.absorb(d, numbers)
     }
