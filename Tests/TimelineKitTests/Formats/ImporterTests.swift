@@ -116,32 +116,6 @@ struct ImporterTests {
         #expect(run.rejects.first?.location.line == 4)
     }
 
-    @Test("amounts as people write them", arguments: [
-        ("-12.50", "-12.50", nil), ("(12.50)", "-12.50", nil), ("¥1,024.00", "1024.00", "CNY"), ("$5", "5", "USD"),
-        ("12.50 EUR", "12.50", "EUR"), ("RMB 3", "3", "CNY"), ("€-0.5", "-0.5", "EUR"), ("1 234.5", "1234.5", nil),
-        ("12元", "12", "CNY"), ("+7", "7", nil),
-    ])
-    func amounts(text: String, value: String, currency: String?) {
-        guard case .some(let reading?) = AmountParser().parse(text) else {
-            Issue.record("\(text) not read")
-            return
-        }
-        #expect(reading.value.description == value)
-        #expect(reading.currency == currency)
-    }
-
-    @Test("decimal comma, placeholders and refusals")
-    func amountEdges() {
-        #expect((AmountParser(decimalComma: true).parse("1.234,50") ?? nil)?.value.description == "1234.50")
-        for empty in ["", "-", "/", "—"] {
-            guard case .some(nil) = AmountParser().parse(empty) else {
-                Issue.record("'\(empty)' should mean no amount")
-                continue
-            }
-        }
-        for bad in ["12.5.0", "abc", "1e3", "1,2.3.4", "12.50x"] { #expect(AmountParser().parse(bad) == nil, "\(bad)") }
-    }
-
     @Test("every reject reason carries its line; read = written + rejected")
     func rejects() throws {
         let text = """
@@ -252,17 +226,8 @@ struct ImporterTests {
     }
 }
 
-@Suite("FieldTexts")
-struct FieldTextsTests {
-    @Test("every mapped field has its own slot")
-    func ordinals() {
-        #expect(MappedField.allCases.count == 16)
-        #expect(Set(MappedField.allCases.map(\.ordinal)) == Set(0..<16))
-        var t = FieldTexts()
-        for f in MappedField.allCases { t[f] = f.rawValue }
-        for f in MappedField.allCases { #expect(t[f] == f.rawValue) }
-    }
-
+@Suite("CSV importer in blocks")
+struct CSVBlockImportTests {
     @Test("CSV cut into blocks for worker threads: record numbers, lines, rejects and order as read", arguments: [1, 8, 40, 1 << 17])
     func csvBlocks(blockSize: Int) throws {
         var importer = CSVImporter()
