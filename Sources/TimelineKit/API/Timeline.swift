@@ -139,12 +139,22 @@ public enum Timeline {
                 handlers.diagnostic(d)
             }
         }
-        let summary = try pipeline.run(sources: sources, exporter: exporter, output: output)
+        let summary: ConvertSummary
+        do throws(TimelineError) {
+            summary = try pipeline.run(sources: sources, exporter: exporter, output: output)
+        } catch {
+            throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
+        }
         let result = ConvertResult(summary: summary, report: validation?.report(records: summary.read))
         try handlers.finished(result)
         if summary.naive > 0 {
             throw TimelineError(
                 .data, "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+        }
+        if summary.read > 0 && summary.written == 0 && summary.rejected > 0 {
+            throw TimelineError(
+                .data, "none of the \(summary.read) record(s) could be converted; nothing was written",
+                notes: ["see the reasons above (or write them all with --rejects FILE); a column map (--map start=COLUMN) or --date-format may be missing"])
         }
         if options.strict && summary.rejected > 0 {
             throw TimelineError(
@@ -153,6 +163,23 @@ public enum Timeline {
         }
         try output.commit()
         return result
+    }
+
+    /// `error`, which stopped reading, with a note on what the output holds: a file is
+    /// replaced only by a complete run; standard output has what was converted before it.
+    private static func stopped(_ error: TimelineError, summary: ConvertSummary?, output: OutputWriter) -> TimelineError {
+        guard error.kind == .data, let summary else { return error }
+        var error = error
+        let counts = "read \(summary.read) record(s), rejected \(summary.rejected)"
+        if output.replacesAtomically || summary.written == 0 {
+            error.diagnostic.notes.append("nothing was written (\(counts) before this point); fix the input and run again")
+        } else {
+            try? output.flush()
+            let place = output.name == "<stdout>" || output.name == "-" ? "standard output" : "'\(output.name)'"
+            error.diagnostic.notes.append(
+                "\(summary.written) event(s) read before this point were written to \(place), which is incomplete (\(counts)); fix the input and run again")
+        }
+        return error
     }
 
     // MARK: Validating

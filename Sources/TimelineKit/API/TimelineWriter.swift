@@ -17,6 +17,8 @@ public final class TimelineWriter {
     private let output: OutputWriter
     private let inMemory: Bool
     private var finished = false
+    /// Where the format shows wall times, when it does.
+    private let displayZone: ZoneRules?
 
     /// A writer to `destination`.
     /// - Throws: `.usage` when the format cannot be written, `.cannotCreateOutput` when the
@@ -25,6 +27,7 @@ public final class TimelineWriter {
         exporter = try Self.exporter(format, options)
         output = try destination.open()
         inMemory = false
+        displayZone = exporter.showsTimesInDisplayZone ? options.displayZone.rules : nil
         try exporter.begin(DocumentHeader(zone: options.displayZone.identifier), to: output)
     }
 
@@ -33,6 +36,7 @@ public final class TimelineWriter {
         exporter = try Self.exporter(format, options)
         output = OutputWriter(inMemory: format.id)
         inMemory = true
+        displayZone = exporter.showsTimesInDisplayZone ? options.displayZone.rules : nil
         try exporter.begin(DocumentHeader(zone: options.displayZone.identifier), to: output)
     }
 
@@ -44,8 +48,13 @@ public final class TimelineWriter {
     }
 
     /// Writes one event (or keeps it, for formats that write at the end).
+    /// - Throws: `.data` (E008) for an event with a time outside the years 0001–9999 (or
+    ///   outside them in the display zone, for a format that shows times there).
     public func write(_ event: Event) throws(TimelineError) {
         precondition(!finished, "TimelineWriter.write after finish()")
+        if let outside = event.unsupportedTime(shownIn: displayZone) {
+            throw TimelineError(.data, "event '\(event.id)': \(outside)", code: FindingCode.outOfRange.rawValue)
+        }
         try exporter.write(event, to: output)
     }
 

@@ -91,6 +91,8 @@ public enum DateParseError: Error, Hashable, Sendable {
     case nonexistentLocalTime(LocalDateTime, zone: String)
     /// A DST overlap under `--on-overlap reject` (TZ105).
     case ambiguousLocalTime(LocalDateTime, zone: String)
+    /// A value outside the years 0001–9999 (E008); says where it falls (`10000-01-01T09:00:00Z in UTC`).
+    case outOfRange(String)
 
     /// The validation code the value's record is rejected under (E001, TZ101, TZ109, …).
     public var code: FindingCode {
@@ -102,6 +104,7 @@ public enum DateParseError: Error, Hashable, Sendable {
         case .zone(.unknownZone): return .unknownZone
         case .nonexistentLocalTime: return .dstGap
         case .ambiguousLocalTime: return .dstOverlap
+        case .outOfRange: return .outOfRange
         }
     }
 
@@ -128,6 +131,8 @@ public enum DateParseError: Error, Hashable, Sendable {
         case .ambiguousLocalTime(let local, let zone):
             return "'\(shown)': \(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
                 + "use --on-overlap earlier or later"
+        case .outOfRange(let where_):
+            return "'\(shown)' is \(where_): \(SupportedRange.outside)"
         }
     }
 }
@@ -205,6 +210,21 @@ public final class DateParser {
 
     /// As `parse(bytes:)`; a naive value is placed in `recordZone` (basis `zone`) when given.
     private func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+        Self.inSupportedRange(read(input, recordZone: recordZone))
+    }
+
+    /// `result`, or `outOfRange` when the value it read leaves the years 0001–9999 in UTC or
+    /// in its own offset.
+    @inline(__always)
+    private static func inSupportedRange(_ result: Result<ParsedTimeValue, DateParseError>) -> Result<ParsedTimeValue, DateParseError> {
+        if case .success(let parsed) = result, !parsed.value.isInSupportedRange {
+            return .failure(.outOfRange(parsed.value.outOfRangeDescription()))
+        }
+        return result
+    }
+
+    /// The fallback chain over trimmed `input`.
+    private func read(_ input: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
         var start = 0
         var end = input.count
         while start < end, input[start] == 0x20 || input[start] == 0x09 || input[start] == 0x0D || input[start] == 0x0A { start += 1 }
@@ -295,6 +315,10 @@ public final class DateParser {
 
     /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.
     package func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
+        Self.inSupportedRange(placeUnchecked(local, in: rules, basis: basis, fractionDigits: fractionDigits))
+    }
+
+    private func placeUnchecked(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
         let zoneID = rules.identifier
         func value(_ offset: UTCOffset) -> TimeValue {
             TimeValue(instant: Instant(local: local, offset: offset), offset: offset, zone: zoneID, basis: basis, fractionDigits: fractionDigits)

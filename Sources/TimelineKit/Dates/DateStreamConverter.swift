@@ -95,7 +95,11 @@ public struct DateStreamConverter {
             _ line: ByteView, _ onNotice: (Int, DateNotice) -> Void, _ onFailure: (Int, String, DateParseError) -> Void
         ) {
             summary.lines += 1
-            switch converter.parser.parse(bytes: line) {
+            var result = converter.parser.parse(bytes: line)
+            if case .success(let parsed) = result, !parsed.value.isInSupportedRange(shownIn: converter.zone) {
+                result = .failure(.outOfRange(parsed.value.outOfRangeDescription(shownIn: converter.zone)))
+            }
+            switch result {
             case .success(let parsed):
                 converter.format.append(parsed.value, in: converter.zone, cache: &days, to: &out)
                 if let notice = parsed.notice { onNotice(summary.lines, notice) }

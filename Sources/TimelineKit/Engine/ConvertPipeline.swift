@@ -20,6 +20,8 @@ final class ConvertPipeline {
     var progressInterval = 10_000
     /// Report format detection as notes.
     var verbose = false
+    /// What the run had read, written and rejected when reading stopped with an error.
+    private(set) var summaryAtFailure: ConvertSummary?
 
     init() {}
 
@@ -63,30 +65,19 @@ final class ConvertPipeline {
         // Streaming: encode (on the mapping threads where the exporter allows) and write on
         // a second thread while this one reads.
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
+        let showsDisplayZone = exporter.showsTimesInDisplayZone || grouper != nil
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
-            progressInterval: progressInterval, onProgress: onProgress)
-        let parser = DateParser(options: readOptions.dates)
-        for source in sources.isEmpty ? [.standardInput] : sources {
-            let reader = try source.open()
-            try reader.setEncoding(readOptions.encoding)
-            let format = try format(for: reader)
-            try format.check(readOptions)
-            let importer = format.makeReader(readOptions)!
-            let context = ImportContext(
-                options: readOptions, format: format.id, dateParser: parser,
-                onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
-                onReject: { [self] record in
-                    sink.reject(record)
-                    onReject(record)
-                },
-                onDiagnostic: onDiagnostic, batches: sink)
-            try importer.read(from: reader, context: context)
-            if let (count, offset) = reader.replacedSequences {
-                onDiagnostic(Diagnostic(
-                    .warning, "\(count) byte sequence(s) are not valid \(readOptions.encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
-                    at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
-            }
+            displayZone: showsDisplayZone ? writeOptions.displayZone.rules : nil,
+            progressInterval: progressInterval, onProgress: onProgress, onReject: onReject)
+        do throws(TimelineError) {
+            try read(sources, into: sink)
+        } catch {
+            // What was handed to the output before the error is written out, so that the
+            // summary says what the output holds.
+            try? sink.finish()
+            summaryAtFailure = sink.summary
+            throw error
         }
         try sink.finish()
         let held = sink.held
@@ -103,6 +94,29 @@ final class ConvertPipeline {
         }
         try exporter.finish(to: output)
         return sink.summary
+    }
+
+    /// Reads every source (standard input when there are none) into `sink`.
+    private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
+        let parser = DateParser(options: readOptions.dates)
+        for source in sources.isEmpty ? [.standardInput] : sources {
+            let reader = try source.open()
+            try reader.setEncoding(readOptions.encoding)
+            let format = try format(for: reader)
+            try format.check(readOptions)
+            let importer = format.makeReader(readOptions)!
+            let context = ImportContext(
+                options: readOptions, format: format.id, dateParser: parser,
+                onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
+                onReject: { record in sink.reject(record) },
+                onDiagnostic: onDiagnostic, batches: sink)
+            try importer.read(from: reader, context: context)
+            if let (count, offset) = reader.replacedSequences {
+                onDiagnostic(Diagnostic(
+                    .warning, "\(count) byte sequence(s) are not valid \(readOptions.encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
+                    at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
+            }
+        }
     }
 }
 

@@ -16,14 +16,27 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let progressInterval: Int
     /// Events handed over one at a time are shown to the observer in batches too.
     private var pending: (any EventObservation)?
+    /// Where the output shows wall times (see `TimelineExporter.showsTimesInDisplayZone`):
+    /// an event outside the years 0001–9999 there is rejected rather than written.
+    private let displayZone: ZoneRules?
+    /// Receives every rejected record, the sink's own and the importers'.
+    private let forwardReject: (RejectedRecord) -> Void
     /// Encoded bytes and events of the largest batch so far: the next batch reserves as much,
     /// plus `encodingHeadroom` bytes.
     private let largestBatch = LockedBox((bytes: 0, events: 0))
 
-    /// - Parameter stage: where to write when streaming; nil holds every event.
-    init(stage: ExportStage?, encoder: (any EventEncodingExporter)?, observer: (any EventStreamObserver)?, progressInterval: Int, onProgress: @escaping (Int) -> Void) {
+    /// - Parameters:
+    ///   - stage: where to write when streaming; nil holds every event.
+    ///   - displayZone: where the output shows times, when it does (events are then not
+    ///     encoded on the mapping threads: the check happens as they are delivered).
+    init(
+        stage: ExportStage?, encoder: (any EventEncodingExporter)?, observer: (any EventStreamObserver)?, displayZone: ZoneRules?,
+        progressInterval: Int, onProgress: @escaping (Int) -> Void, onReject: @escaping (RejectedRecord) -> Void
+    ) {
         self.stage = stage
-        self.encoder = stage == nil ? nil : encoder
+        self.encoder = stage == nil || displayZone != nil ? nil : encoder
+        self.displayZone = displayZone
+        self.forwardReject = onReject
         self.observer = observer
         self.progressInterval = progressInterval
         self.onProgress = onProgress
@@ -31,6 +44,9 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     /// One event, from an importer that emits them one by one.
     func take(_ event: Event) throws(TimelineError) {
+        if let displayZone, let outside = event.unsupportedTime(shownIn: displayZone) {
+            return reject(Self.rejection(event, outside))
+        }
         count(1)
         if let observer {
             if pending == nil { pending = observer.makeObservation(expectedCount: 1024) }
@@ -49,6 +65,15 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         summary.read += 1
         summary.rejected += 1
         if record.code == .naiveTime { summary.naive += 1 }
+        forwardReject(record)
+    }
+
+    /// The record of an event that leaves the supported years in the display zone (`outside`
+    /// says where).
+    private static func rejection(_ event: Event, _ outside: String) -> RejectedRecord {
+        RejectedRecord(
+            location: SourceLocation(file: event.source?.file ?? "-", line: event.source?.line), raw: event.start.raw ?? event.id,
+            reason: "\(outside) (the display zone, where this output shows times)", code: .outOfRange)
     }
 
     /// Shows the last events to the observer and waits until every streamed one is written.
@@ -80,21 +105,31 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     }
 
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) {
-        count(batch.count)
         if let digest = batch.digest {
             observePending()
             digest.absorb()
         }
-        guard let stage else {
-            held.append(contentsOf: batch.events)
+        if let encoded = batch.encoded, let stage {
+            count(batch.count)
+            try stage.write(encoded: encoded)
+            summary.written += batch.count
             return
         }
-        if let encoded = batch.encoded {
-            try stage.write(encoded: encoded)
-        } else {
-            for event in batch.events { try stage.write(event) }
+        var events = batch.events
+        if let displayZone {
+            events.removeAll { event in
+                guard let outside = event.unsupportedTime(shownIn: displayZone) else { return false }
+                reject(Self.rejection(event, outside))
+                return true
+            }
         }
-        summary.written += batch.count
+        count(events.count)
+        guard let stage else {
+            held.append(contentsOf: events)
+            return
+        }
+        for event in events { try stage.write(event) }
+        summary.written += events.count
     }
 
     private func count(_ n: Int) {

@@ -4,6 +4,13 @@ protocol TimelineExporter: AnyObject {
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError)
     func finish(to out: OutputWriter) throws(TimelineError)
+    /// Whether the output writes wall times in the display zone (CSV, the readable
+    /// timelines), so that an event must stay in the years 0001–9999 there too.
+    var showsTimesInDisplayZone: Bool { get }
+}
+
+extension TimelineExporter {
+    var showsTimesInDisplayZone: Bool { false }
 }
 
 /// An exporter whose bytes for an event depend on that event alone (not on the events

@@ -87,6 +87,9 @@ package final class OutputWriter {
         }
     }
 
+    /// Whether the output is a file replaced only by `commit()` (nothing is there before).
+    package var replacesAtomically: Bool { temporaryPath != nil }
+
     /// What an in-memory writer collected.
     package var bytes: [UInt8] { buffer }
 

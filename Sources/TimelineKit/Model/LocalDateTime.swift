@@ -97,7 +97,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
 
     func appendISO(to out: inout [UInt8], fractionDigits: Int) {
         // Formatted on the stack and appended once: this runs for every value written.
-        FixedWriter.appending(to: &out, capacity: 32) { write(to: &$0, fractionDigits: fractionDigits) }
+        FixedWriter.appending(to: &out, capacity: 48) { write(to: &$0, fractionDigits: fractionDigits) }
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes). Every timed value
@@ -136,10 +136,10 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         }
     }
 
-    /// As `write`, one checked byte at a time: years outside 0…9999 (which the model does
-    /// not create) come out as they always did.
+    /// As `write`, one checked byte at a time, for years outside 0…9999 (which no output
+    /// writes: messages show them) with all their digits and sign (at most 41 bytes).
     private func writeChecked(to w: inout FixedWriter, fractionDigits: Int) {
-        w.four(date.year)
+        w.digits(date.year, width: 4)
         w.byte(0x2D)
         w.two(date.month)
         w.byte(0x2D)

@@ -24,6 +24,7 @@ enum RuleRegistry {
             FieldCountRule.self,
             MalformedRecordRule.self,
             InvalidEncodingRule.self,
+            OutOfRangeRule.self,
         ]
     }
 

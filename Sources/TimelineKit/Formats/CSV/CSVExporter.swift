@@ -10,6 +10,7 @@
 /// cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets show it as
 /// text instead of running it as a formula.
 final class CSVExporter: TimelineExporter {
+    var showsTimesInDisplayZone: Bool { true }
     static let fixedColumns = [
         "id", "start", "end", "title", "detail", "status", "category", "amount", "currency", "location", "series", "recorded",
         "links", "tags",

@@ -101,7 +101,7 @@ package enum EmbeddedSchemas {
       "type": "object",
       "required": ["instant", "local", "offset", "basis"],
       "properties": {
-        "instant": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "description": "The exact moment in UTC." },
+        "instant": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$", "description": "The exact moment in UTC, in the years 0001–9999." },
         "local": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?$", "description": "Wall time in the offset; equals instant plus offset." },
         "offset": { "type": "string", "pattern": "^[+-][0-9]{2}:[0-9]{2}(:[0-9]{2})?$" },
         "zone": { "type": "string", "minLength": 1, "description": "IANA zone id, when known." },
@@ -114,7 +114,7 @@ package enum EmbeddedSchemas {
       "type": "object",
       "required": ["date", "basis"],
       "properties": {
-        "date": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+        "date": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "An all-day date, 0001-01-01 to 9999-12-31." },
         "basis": { "const": "date" },
         "raw": { "type": "string" }
       },

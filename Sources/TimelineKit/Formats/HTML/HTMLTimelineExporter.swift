@@ -4,6 +4,7 @@
 /// display zone is stated. Every piece of source text is escaped, so a title of
 /// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
 final class HTMLTimelineExporter: TimelineExporter {
+    var showsTimesInDisplayZone: Bool { true }
     private let export: WriteOptions
     private var events: [Event] = []
 

@@ -21,10 +21,16 @@ final class ICSComponent {
         return properties.filter { $0.nameKey == key && $0.name == name }
     }
 
+    /// How deep components may nest. RFC 5545 needs three levels (VCALENDAR, VTIMEZONE,
+    /// STANDARD; or VEVENT, VALARM); the limit keeps every walk over the tree (and freeing
+    /// it) shallow whatever the input.
+    static let maximumDepth = 32
+
     /// Reads every component of an input: unfolds lines (CRLF, LF or lone CR; continuation by
     /// space or tab; blank lines between a name and its folded value are skipped), parses
-    /// content lines and nests BEGIN/END blocks. A malformed line, an unbalanced END or a
-    /// missing END is reported through `diagnose` with its physical line; nothing else is
+    /// content lines and nests BEGIN/END blocks. A malformed line, an unbalanced END, a
+    /// missing END or a component nested deeper than `maximumDepth` (ignored with all it
+    /// holds) is reported through `diagnose` with its physical line; nothing else is
     /// discarded. Returns the top-level components (several VCALENDARs, or a bare VEVENT).
     static func read(_ input: InputReader, diagnose: (ICSLineError) -> Void) throws(TimelineError) -> [ICSComponent] {
         let root = ICSComponent(name: "", line: 0)
@@ -32,13 +38,23 @@ final class ICSComponent {
         var stack: [ICSComponent] = [root]
         var pending: (text: String, line: Int)?
         var physical = 0
+        /// How many BEGINs deep the reader is inside a component too deep to keep.
+        var ignoredDepth = 0
 
         func handle(_ text: String, line: Int) {
             switch ICSContentLine.parse(text, line: line) {
             case .failure(let error):
-                diagnose(error)
+                if ignoredDepth == 0 { diagnose(error) }
             case .success(let content):
-                if content.name == "BEGIN" {
+                if ignoredDepth > 0 {
+                    if content.name == "BEGIN" { ignoredDepth += 1 }
+                    if content.name == "END" { ignoredDepth -= 1 }
+                } else if content.name == "BEGIN" && stack.count > maximumDepth {
+                    diagnose(ICSLineError(
+                        line: line,
+                        message: "BEGIN:\(content.value.trimmingSpaces) nests components more than \(maximumDepth) deep; it is ignored with everything inside it"))
+                    ignoredDepth = 1
+                } else if content.name == "BEGIN" {
                     let component = ICSComponent(name: content.value.trimmingSpaces.uppercased(), line: line)
                     // An event, to-do or journal cannot nest in another: one that is still
                     // open lost its END, so it ends here rather than swallowing this one.

@@ -104,10 +104,18 @@ struct ICSEventMapper {
             if let e = c.property("DTEND") ?? (c.name == "VTODO" && c.property("DTSTART") != nil ? c.property("DUE") : nil) {
                 end = try time(e)
             } else if let d = c.property("DURATION") {
-                guard let seconds = ICSDuration.seconds(d.value) else {
+                let seconds: Int64
+                switch ICSDuration.read(d.value) {
+                case .seconds(let s)?: seconds = s
+                case .tooLong?:
+                    throw Rejection(reason: "line \(d.line): DTSTART plus DURATION '\(d.value)' is \(SupportedRange.outside)", code: .outOfRange)
+                case nil:
                     throw Rejection(reason: "line \(d.line): cannot read DURATION '\(d.value)'", code: .unparseable)
                 }
-                end = add(seconds, to: start)
+                guard let e = add(seconds, to: start) else {
+                    throw Rejection(reason: "line \(d.line): DTSTART plus DURATION '\(d.value)' is \(SupportedRange.outside)", code: .outOfRange)
+                }
+                end = e
             } else if let day = start.date, c.name == "VEVENT" {
                 end = TimeValue(date: day.adding(days: 1))
             }
@@ -142,6 +150,7 @@ struct ICSEventMapper {
             if c.name != "VEVENT" { attributes["COMPONENT"] = c.name }
             event.attributes = attributes
             event.source = SourceReference(format: format, file: file, record: number, line: c.line)
+            if let outside = event.unsupportedTime() { throw Rejection(reason: outside, code: .outOfRange) }
             return .success(event)
         } catch {
             return .failure(error)
@@ -217,17 +226,37 @@ struct ICSEventMapper {
         return nil
     }
 
-    func add(_ seconds: Int64, to start: TimeValue) -> TimeValue {
-        if let d = start.date { return TimeValue(date: d.adding(days: seconds / 86_400)) }
-        let instant = Instant(seconds: start.instant!.seconds + seconds, nanoseconds: start.instant!.nanoseconds)
+    /// `start` moved by `seconds` (whole days for a date), in its zone; nil when the result
+    /// leaves the years 0001–9999.
+    func add(_ seconds: Int64, to start: TimeValue) -> TimeValue? {
+        if let d = start.date {
+            let day = d.daysSinceEpoch + seconds / 86_400  // |seconds| / 86,400 cannot overflow a day number
+            return SupportedRange.contains(day: day) ? TimeValue(date: CivilDate(daysSinceEpoch: day)) : nil
+        }
+        guard let instant = start.instant!.adding(seconds: seconds) else { return nil }
         let offset = start.zone.flatMap { ZoneResolver.ianaRules($0)?.offset(at: instant) } ?? start.offset!
-        return TimeValue(instant: instant, offset: offset, zone: start.zone, basis: start.basis, fractionDigits: start.fractionDigits)
+        let end = TimeValue(instant: instant, offset: offset, zone: start.zone, basis: start.basis, fractionDigits: start.fractionDigits)
+        return end.isInSupportedRange ? end : nil
     }
 }
 
 /// RFC 5545 DURATION: `[+-]P[nW]` or `[+-]P[nD][T[nH][nM][nS]]`.
 enum ICSDuration {
+    /// A duration read, or one too long to count in seconds (far beyond any date that can be
+    /// written).
+    enum Reading: Equatable {
+        case seconds(Int64)
+        case tooLong
+    }
+
+    /// The duration in seconds; nil when it is not one or too long.
     static func seconds(_ text: String) -> Int64? {
+        if case .seconds(let s)? = read(text) { return s }
+        return nil
+    }
+
+    /// The duration; nil when `text` is not one.
+    static func read(_ text: String) -> Reading? {
         var s = Substring(text.trimmingSpaces.uppercased())
         var sign: Int64 = 1
         if s.first == "-" || s.first == "+" {
@@ -240,6 +269,7 @@ enum ICSDuration {
         var number = ""
         var inTime = false
         var sawUnit = false
+        var tooLong = false
         for c in s {
             if c.isNumber {
                 number.append(c)
@@ -249,20 +279,26 @@ enum ICSDuration {
                 inTime = true
                 continue
             }
-            guard let n = Int64(number) else { return nil }
+            guard !number.isEmpty, number.allSatisfy(\.isASCII) else { return nil }
+            let n = Int64(number) ?? Int64.max  // more digits than Int64 holds: too long
             number = ""
             sawUnit = true
+            let unit: Int64
             switch (c, inTime) {
-            case ("W", false): total += n * 7 * 86_400
-            case ("D", false): total += n * 86_400
-            case ("H", true): total += n * 3600
-            case ("M", true): total += n * 60
-            case ("S", true): total += n
+            case ("W", false): unit = 7 * 86_400
+            case ("D", false): unit = 86_400
+            case ("H", true): unit = 3600
+            case ("M", true): unit = 60
+            case ("S", true): unit = 1
             default: return nil
             }
+            let (part, overflow) = n.multipliedReportingOverflow(by: unit)
+            let (sum, overflowed) = total.addingReportingOverflow(part)
+            if overflow || overflowed { tooLong = true }
+            total = sum
         }
         guard number.isEmpty, sawUnit else { return nil }
-        return sign * total
+        return tooLong ? .tooLong : .seconds(sign * total)
     }
 }
 

@@ -143,10 +143,23 @@ struct ICSSeriesExpander {
             case .success(let start):
                 guard window.contains(local: local, instant: start.instant) else { continue }
                 event.start = start
-                event.end = seconds.map { mapper.add($0, to: start) }
+                event.end = nil
+                if let seconds {
+                    guard let end = mapper.add(seconds, to: start) else {
+                        outcome.rejections.append(.init(
+                            reason: "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': its end is \(SupportedRange.outside)",
+                            code: .outOfRange))
+                        continue
+                    }
+                    event.end = end
+                }
             }
             event.id = masterEvent.id + "/" + Self.recurrenceID(o.local, clock)
             for name in ["RRULE", "RDATE", "EXDATE"] { event.attributes[name] = nil }
+            if let outside = event.unsupportedTime() {
+                outcome.rejections.append(.init(reason: "occurrence of series '\(masterEvent.id)': \(outside)", code: .outOfRange))
+                continue
+            }
             outcome.events.append(event)
         }
         outcome.events.sort { ($0.start.instant?.seconds ?? 0, $0.id) < ($1.start.instant?.seconds ?? 0, $1.id) }

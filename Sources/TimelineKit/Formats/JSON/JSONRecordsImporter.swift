@@ -128,8 +128,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 return
             case .malformed(let offset, let message):
                 try sink.release()
-                throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax",
-                    notes: ["records before this point were converted; fix the document and run again"])
+                throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax")
             case .element(let bytes, let offset):
                 number += 1
                 let value: JSONValue
@@ -137,8 +136,7 @@ struct JSONRecordsImporter: TimelineImporter {
                     value = try JSONParser.parseComplete(bytes, what: "a record")
                 } catch {
                     try sink.release()
-                    throw TimelineError(.data, "invalid JSON: \(error.message)", at: location(offset + error.offset), code: "json-syntax",
-                        notes: ["records before this point were converted; fix the document and run again"])
+                    throw TimelineError(.data, "invalid JSON: \(error.message)", at: location(offset + error.offset), code: "json-syntax")
                 }
                 let raw = String(decoding: bytes, as: UTF8.self)
                 let loc = location(offset)
@@ -264,8 +262,7 @@ struct JSONRecordsImporter: TimelineImporter {
             try sink.release()
         } catch let e as JSONSyntaxError {
             try sink.release()
-            throw TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax",
-                notes: ["records before this point were converted; fix the document and run again"])
+            throw TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax")
         } catch let e as TimelineError {
             throw e
         } catch {

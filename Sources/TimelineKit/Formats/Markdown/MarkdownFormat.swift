@@ -13,6 +13,7 @@ enum MarkdownFormat: FormatPlugin {
 
 /// Writes the Markdown timeline at the end (it orders and groups the events).
 final class MarkdownExporter: GroupingExporter {
+    var showsTimesInDisplayZone: Bool { true }
     private let options: WriteOptions
     private var events: [Event] = []
 

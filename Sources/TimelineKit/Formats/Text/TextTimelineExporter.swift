@@ -17,6 +17,7 @@
 /// relative times against `now` ("3 hours ago", "yesterday", "in 2 hours"); English or
 /// Simplified Chinese; ANSI colour only when asked for.
 final class TextTimelineExporter: GroupingExporter {
+    var showsTimesInDisplayZone: Bool { true }
     struct Options: Sendable {
         var locale: TimelineLocale = .english
         /// The moment relative times are counted from (`--now`).
