@@ -13,8 +13,13 @@ struct HostileInputTests {
         var status: Int32
         /// Text standard error must contain.
         var message: String
+        /// Lines standard output must have, when it matters.
+        var lines: Int? = nil
         var testDescription: String { name }
     }
+
+    static let secondly = "DTSTART:19700101T000000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\nRRULE:FREQ=SECONDLY"
+    static let zoned = "BEGIN:VEVENT\r\nUID:e\r\nDTSTART;TZID=X/Hostile:20240612T093000\r\nEND:VEVENT\r\n"
 
     static func ics(_ body: String) -> String { "BEGIN:VCALENDAR\r\n" + body + "END:VCALENDAR\r\n" }
     static func event(_ lines: String) -> String { ics("BEGIN:VEVENT\r\nUID:u\r\n" + lines + "END:VEVENT\r\n") }
@@ -61,6 +66,22 @@ struct HostileInputTests {
              arguments: ["--from", "ics"], status: 0, message: "nests components more than 32 deep; it is ignored"),
         Case(name: "JSON nested 100,000 deep", input: String(repeating: "[", count: 100_000),
              arguments: ["--from", "json"], status: 65, message: "nesting deeper than 256 levels"),
+        Case(name: "VTIMEZONE observances whose rule never matches (30 February, every second)",
+             input: ics("BEGIN:VTIMEZONE\r\nTZID:X/Hostile\r\n"
+                 + String(repeating: "BEGIN:STANDARD\r\n\(secondly);BYMONTH=2;BYMONTHDAY=30\r\nEND:STANDARD\r\n", count: 12) + "END:VTIMEZONE\r\n" + zoned),
+             arguments: ["--from", "ics", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1", lines: 1),
+        Case(name: "a thousand VTIMEZONE observances every second",
+             input: ics("BEGIN:VTIMEZONE\r\nTZID:X/Hostile\r\n"
+                 + String(repeating: "BEGIN:STANDARD\r\n\(secondly)\r\nEND:STANDARD\r\n", count: 1_000) + "END:VTIMEZONE\r\n" + zoned),
+             arguments: ["--from", "ics", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1", lines: 1),
+        Case(name: "series whose rule never matches, expanded to year 9999",
+             input: ics(String(repeating: "BEGIN:VEVENT\r\nUID:s\r\nDTSTART:20240101T000000Z\r\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\n", count: 8)),
+             arguments: ["--from", "ics", "--to", "ndjson", "--expand", "2024-01-01..9999-12-31"], status: 0,
+             message: "series 's' produced nothing in 50000 periods in a row", lines: 8),
+        Case(name: "the run's total of occurrences caps many endless series",
+             input: ics((0..<100).map { "BEGIN:VEVENT\r\nUID:s\($0)\r\nDTSTART:20240101T000000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\n" }.joined()),
+             arguments: ["--from", "ics", "--to", "ndjson", "--expand", "2024-01-01..2024-12-31", "--max-total-occurrences", "25000"], status: 0,
+             message: "series 's2' stopped after 5000 occurrences (the run reached --max-total-occurrences 25000)", lines: 25_000),
     ]
 
     @Test("ends with a clear message and an exit status below 128", arguments: cases)
@@ -68,6 +89,7 @@ struct HostileInputTests {
         let r = try BinaryRunner.run(["convert", "-", "--assume-zone", "UTC"] + c.arguments, stdin: c.input)
         #expect(r.status == c.status, "\(r.stderr.prefix(600))")
         #expect(r.stderr.contains(c.message), "\(r.stderr.prefix(600))")
+        if let lines = c.lines { #expect(r.stdout.split(separator: "\n").count == lines) }
         // No year other than 0001–9999 in what was written.
         #expect(r.stdout.range(of: #"(^|[^0-9])(0000|[0-9]{5,})-[0-9]{2}-[0-9]{2}"#, options: .regularExpression) == nil)
     }

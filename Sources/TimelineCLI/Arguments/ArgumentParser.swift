@@ -154,7 +154,7 @@ enum HelpFormatter {
 
     private static func row(_ left: String, _ right: String) -> String {
         let width = 28
-        let pad = left.count < width - 2 ? String(repeating: " ", count: width - 2 - left.count) : "\n" + String(repeating: " ", count: width)
+        let pad = left.count <= width - 4 ? String(repeating: " ", count: width - 2 - left.count) : "\n" + String(repeating: " ", count: width)
         return "  \(left)\(pad)\(wrap(right, indent: width))\n"
     }
 

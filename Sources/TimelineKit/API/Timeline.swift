@@ -154,7 +154,7 @@ public enum Timeline {
         if summary.read > 0 && summary.written == 0 && summary.rejected > 0 {
             throw TimelineError(
                 .data, "none of the \(summary.read) record(s) could be converted; nothing was written",
-                notes: ["see the reasons above (or write them all with --rejects FILE); a column map (--map start=COLUMN) or --date-format may be missing"])
+                notes: ["see the reasons above, or write them all with --rejects FILE"])
         }
         if options.strict && summary.rejected > 0 {
             throw TimelineError(

@@ -99,6 +99,7 @@ final class ConvertPipeline {
     /// Reads every source (standard input when there are none) into `sink`.
     private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
         let parser = DateParser(options: readOptions.dates)
+        let recurrence = RecurrenceBudget(RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
             try reader.setEncoding(readOptions.encoding)
@@ -109,7 +110,7 @@ final class ConvertPipeline {
                 options: readOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { record in sink.reject(record) },
-                onDiagnostic: onDiagnostic, batches: sink)
+                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence)
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
                 onDiagnostic(Diagnostic(

@@ -35,16 +35,22 @@ final class ImportContext {
     private let onReject: (RejectedRecord) -> Void
     private let onDiagnostic: (Diagnostic) -> Void
     private let batches: EventBatchConsumer?
+    /// The run's recurrence work and occurrences (shared by every file of the run).
+    let recurrence: RecurrenceBudget
 
-    /// - Parameter batches: how the consumer takes events mapped on worker threads (see
-    ///   `EventBatchConsumer`); nil hands each such event to `onEvent`, in order.
+    /// - Parameters:
+    ///   - batches: how the consumer takes events mapped on worker threads (see
+    ///     `EventBatchConsumer`); nil hands each such event to `onEvent`, in order.
+    ///   - recurrence: the run's recurrence budget; a new one for a run of one input.
     init(
         options: ReadOptions, format: String, dateParser: DateParser,
         onEvent: @escaping (Event) throws(TimelineError) -> Void,
         onReject: @escaping (RejectedRecord) -> Void,
         onDiagnostic: @escaping (Diagnostic) -> Void,
-        batches: EventBatchConsumer? = nil
+        batches: EventBatchConsumer? = nil,
+        recurrence: RecurrenceBudget? = nil
     ) {
+        self.recurrence = recurrence ?? RecurrenceBudget(RecurrenceBudget.perRun, occurrences: options.ics.maxTotalOccurrences)
         self.options = options
         self.format = format
         self.dateParser = dateParser

@@ -113,6 +113,49 @@ struct RecurrenceExpanderTests {
         #expect(try Self.expand("20240101T000000", "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", through: "99991231T235959") == ["20240101T000000"])
     }
 
+    /// Expected by python-dateutil 2.9 `rrulestr` (which leaves out the unmatched DTSTART
+    /// that we keep first): sub-daily rules step over excluded days, hours and minutes in
+    /// one move each, landing on the rule's own INTERVAL grid, also before 1970.
+    @Test("sub-daily rules skip excluded days, hours and minutes on the INTERVAL grid", arguments: [
+        ("20240101T080000", "FREQ=MINUTELY;INTERVAL=7;BYHOUR=9", 12,
+         "20240101T090300 20240101T091000 20240101T091700 20240101T092400 20240101T093100 20240101T093800 20240101T094500 20240101T095200 20240101T095900 20240102T090500 20240102T091200"),
+        ("20231231T235950", "FREQ=SECONDLY;INTERVAL=13;BYMONTH=3;BYMINUTE=0;BYHOUR=0", 6,
+         "20240301T000000 20240301T000013 20240301T000026 20240301T000039 20240301T000052"),
+        ("19691230T220000", "FREQ=HOURLY;INTERVAL=5;BYMONTHDAY=1", 8,
+         "19700101T040000 19700101T090000 19700101T140000 19700101T190000 19700201T000000 19700201T050000 19700201T100000"),
+    ])
+    func subDailySkipping(start: String, rule: String, max: Int, expected: String) throws {
+        let list = try Self.expand(start, rule, max: max)
+        #expect(list.first == start)
+        #expect(Array(list.dropFirst()) == expected.split(separator: " ").map(String.init))
+    }
+
+    @Test("a rule that never matches stops after the empty-period limit, in days for a sub-daily rule")
+    func neverMatches() throws {
+        let rule = try RecurrenceRule.parse("FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30").get()
+        let expander = RecurrenceExpander(rule: rule, start: Self.local("20240101T000000")) { Instant(local: $0, offset: .utc) }
+        let budget = RecurrenceBudget(1_000_000)
+        let e = expander.occurrences(through: Self.local("99991231T235959"), maxOccurrences: 10, budget: budget)
+        #expect(e.occurrences.map { $0.isoString(fractionDigits: 0) } == ["2024-01-01T00:00:00"])
+        #expect(e.truncation == .periodCap(RecurrenceExpander.emptyPeriodLimit))
+        // One unit per day stepped over, not one per second: 50,000 days.
+        #expect(budget.remaining == 1_000_000 - RecurrenceExpander.emptyPeriodLimit)
+    }
+
+    @Test("the budget stops an expansion and is shared: a file's spending is charged to its run")
+    func budget() throws {
+        let run = RecurrenceBudget(1_000, occurrences: 5)
+        let file = RecurrenceBudget(10_000, within: run)
+        let rule = try RecurrenceRule.parse("FREQ=SECONDLY").get()
+        let expander = RecurrenceExpander(rule: rule, start: Self.local("20240101T000000")) { Instant(local: $0, offset: .utc) }
+        let e = expander.occurrences(through: Self.local("20241231T235959"), maxOccurrences: 10_000, budget: file)
+        #expect(e.truncation == .budget)
+        // Each second costs a day examined and a candidate: 500 of them, then no more.
+        #expect(e.occurrences.count == 500)
+        #expect(run.remaining == 0 && file.remaining == 9_000 && file.isExhausted)
+        #expect(file.takeOccurrences(3) == 3 && file.takeOccurrences(3) == 2 && run.occurrencesLeft == 0)
+    }
+
     @Test("malformed rules are refused with the reason", arguments: [
         ("INTERVAL=2", "FREQ is missing"), ("FREQ=FORTNIGHTLY", "FREQ=FORTNIGHTLY"), ("FREQ=DAILY;COUNT=0", "COUNT=0"),
         ("FREQ=DAILY;COUNT=3;UNTIL=20240101", "both"), ("FREQ=MONTHLY;BYMONTHDAY=32", "'32'"), ("FREQ=MONTHLY;BYMONTHDAY=0", "'0'"),

@@ -22,6 +22,8 @@ package struct RecurrenceExpander: Sendable {
         case occurrenceCap(Int)
         /// So many empty periods in a row that the rule is taken to produce nothing more.
         case periodCap(Int)
+        /// The file's or the run's `RecurrenceBudget` ran out.
+        case budget
     }
 
     package struct Expansion: Hashable, Sendable {
@@ -71,13 +73,17 @@ package struct RecurrenceExpander: Sendable {
         self.byDay = byDay
     }
 
-    /// Periods examined in a row without an occurrence before giving up (a rule such as
-    /// `FREQ=SECONDLY;BYMONTH=2` from March scans ~29 million empty seconds first).
-    static let emptyPeriodLimit = 5_000_000
+    /// Periods examined in a row without an occurrence before giving up. A sub-daily rule
+    /// steps over excluded days, hours and minutes one at a time (`skipExcluded`), so a
+    /// real rule's longest empty run is a few years of days (29 February by DAILY from
+    /// 1897 is eight years); a rule that can never match (`BYMONTH=2;BYMONTHDAY=30`) stops
+    /// here.
+    static let emptyPeriodLimit = 50_000
 
     /// Every occurrence from the start up to and including `limit` (local time), in order,
-    /// at most `maxOccurrences` of them. COUNT counts from the start, not from any window.
-    package func occurrences(through limit: LocalDateTime, maxOccurrences: Int) -> Expansion {
+    /// at most `maxOccurrences` of them, charging `budget` a unit per period examined and
+    /// per occurrence. COUNT counts from the start, not from any window.
+    package func occurrences(through limit: LocalDateTime, maxOccurrences: Int, budget: RecurrenceBudget? = nil) -> Expansion {
         var out: [LocalDateTime] = []
         var produced = 0
         func accept(_ t: LocalDateTime) -> Bool? {  // nil: the rule has ended
@@ -93,7 +99,13 @@ package struct RecurrenceExpander: Sendable {
         var period = Period(frequency: rule.frequency, start: start, weekStart: rule.weekStart, byWeekNumber: !rule.byWeekNumber.isEmpty)
         var emptyRun = 0
         while true {
-            let set = occurrences(in: period)
+            let skipped = skipExcluded(&period, upTo: limit)
+            emptyRun += skipped
+            if let budget, !budget.spend(skipped) { return Expansion(occurrences: out, truncation: .budget) }
+            if emptyRun >= Self.emptyPeriodLimit { return Expansion(occurrences: out, truncation: .periodCap(Self.emptyPeriodLimit)) }
+            if period.firstDay > limit.date || period.firstDay.year > 9998 { return Expansion(occurrences: out, truncation: nil) }
+            let (set, examined) = occurrencesAndDaysExamined(in: period)
+            if let budget, !budget.spend(examined) { return Expansion(occurrences: out, truncation: .budget) }
             if set.isEmpty {
                 emptyRun += 1
                 if emptyRun >= Self.emptyPeriodLimit { return Expansion(occurrences: out, truncation: .periodCap(Self.emptyPeriodLimit)) }
@@ -112,6 +124,27 @@ package struct RecurrenceExpander: Sendable {
         }
     }
 
+    /// For an HOURLY, MINUTELY or SECONDLY rule, moves `period` past the days, hours and
+    /// minutes its BY parts exclude, one step for each rather than one per period inside
+    /// them; returns the steps (each an empty period, for the limits). Stops at `limit`.
+    private func skipExcluded(_ period: inout Period, upTo limit: LocalDateTime) -> Int {
+        guard rule.frequency <= .hourly else { return 0 }
+        var steps = 0
+        while period.firstDay <= limit.date && period.firstDay.year <= 9998 && steps < Self.emptyPeriodLimit {
+            if !matches(period.firstDay) {
+                period.advance(pastUnitOf: 86_400, interval: rule.interval)
+            } else if let hour = period.hour, rule.frequency < .hourly, !rule.byHour.isEmpty, !rule.byHour.contains(hour) {
+                period.advance(pastUnitOf: 3600, interval: rule.interval)
+            } else if let minute = period.minute, rule.frequency < .minutely, !rule.byMinute.isEmpty, !rule.byMinute.contains(minute) {
+                period.advance(pastUnitOf: 60, interval: rule.interval)
+            } else {
+                break
+            }
+            steps += 1
+        }
+        return steps
+    }
+
     private func isAfter(_ t: LocalDateTime, _ until: RecurrenceRule.Until) -> Bool {
         switch until {
         case .date(let d): return t.date > d
@@ -121,14 +154,19 @@ package struct RecurrenceExpander: Sendable {
     }
 
     /// The period's occurrences, sorted, after BYSETPOS.
-    func occurrences(in period: Period) -> [LocalDateTime] {
+    func occurrences(in period: Period) -> [LocalDateTime] { occurrencesAndDaysExamined(in: period).occurrences }
+
+    /// The period's occurrences, and the work of finding them that the budget counts: the
+    /// days looked at plus the candidate occurrences before BYSETPOS.
+    private func occurrencesAndDaysExamined(in period: Period) -> (occurrences: [LocalDateTime], examined: Int) {
         // A yearly period only needs the days of its BYMONTH months (the common VTIMEZONE
         // and anniversary case): a twelfth of the work.
         let months = rule.frequency == .yearly && rule.byWeekNumber.isEmpty ? byMonth : []
-        let days = period.days(inMonths: months).filter { matches($0) }
-        guard !days.isEmpty else { return [] }
+        let candidates = period.days(inMonths: months)
+        let days = candidates.filter { matches($0) }
+        guard !days.isEmpty else { return ([], candidates.count) }
         let times = self.times(in: period)
-        guard !times.isEmpty else { return [] }
+        guard !times.isEmpty else { return ([], candidates.count) }
         var set: [LocalDateTime] = []
         set.reserveCapacity(days.count * times.count)
         for d in days {
@@ -136,13 +174,13 @@ package struct RecurrenceExpander: Sendable {
                 set.append(LocalDateTime(unchecked: d, hour: h, minute: m, second: s, nanosecond: start.nanosecond))
             }
         }
-        guard !rule.bySetPosition.isEmpty else { return set }
+        guard !rule.bySetPosition.isEmpty else { return (set, candidates.count + set.count) }
         var picked = Set<Int>()
         for p in rule.bySetPosition {
             let index = p > 0 ? p - 1 : set.count + p
             if set.indices.contains(index) { picked.insert(index) }
         }
-        return picked.sorted().map { set[$0] }
+        return (picked.sorted().map { set[$0] }, candidates.count + set.count)
     }
 
     /// Hour, minute, second triples of a period, sorted.
@@ -247,6 +285,25 @@ struct Period {
         case .weekly: return (0..<7).map { firstDay.adding(days: Int64($0)) }
         default: return [firstDay]
         }
+    }
+
+    /// For HOURLY and finer: moves to the first period (of this rule's step times `interval`,
+    /// counted from the current one) at or after the start of the next day, hour or minute
+    /// (`unit`: 86,400, 3,600 or 60 seconds).
+    mutating func advance(pastUnitOf unit: Int64, interval: Int) {
+        let step = Int64(frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1) * Int64(interval)
+        let now = firstDay.daysSinceEpoch * 86_400 + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
+        let unitStart = now >= 0 ? now / unit * unit : (now - unit + 1) / unit * unit  // rounded down, also before 1970
+        let steps = (unitStart + unit - now + step - 1) / step  // whole steps to reach the next unit
+        set(secondsAsIfUTC: now + steps * step)
+    }
+
+    private mutating func set(secondsAsIfUTC seconds: Int64) {
+        let t = LocalDateTime(secondsAsIfUTC: seconds, nanosecond: 0)
+        firstDay = t.date
+        hour = t.hour
+        if frequency <= .minutely { minute = t.minute }
+        if frequency <= .secondly { second = t.second }
     }
 
     mutating func advance(by interval: Int) {

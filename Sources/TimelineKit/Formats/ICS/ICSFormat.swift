@@ -19,6 +19,9 @@ enum ICSFormat: FormatPlugin {
         if options.ics.maxOccurrences != nil && options.ics.expansion == nil {
             throw TimelineError(.usage, "--max-occurrences only applies with --expand FROM..UNTIL")
         }
+        if options.ics.maxTotalOccurrences != ICSReadSettings().maxTotalOccurrences && options.ics.expansion == nil {
+            throw TimelineError(.usage, "--max-total-occurrences only applies with --expand FROM..UNTIL")
+        }
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { ICSImporter() }
@@ -33,6 +36,9 @@ public struct ICSReadSettings: Sendable, Hashable {
     /// Occurrences generated per series before it is cut off with a warning; nil is the
     /// window's own cap (10,000 by default).
     public var maxOccurrences: Int?
+    /// Occurrences all expanded series of a run add together; later ones are cut off with a
+    /// warning. Default 500,000 (about 340 MB of events held for sorting).
+    public var maxTotalOccurrences = 500_000
 
     /// Series kept as their master events.
     public init() {}
@@ -44,7 +50,7 @@ public struct ICSReadSettings: Sendable, Hashable {
         return window
     }
 
-    /// `--expand`, `--max-occurrences`.
+    /// `--expand`, `--max-occurrences`, `--max-total-occurrences`.
     static let options: [FormatOption<ReadOptions>] = [
         FormatOption(
             "expand", .value(name: "FROM..UNTIL", choices: nil, repeatable: false),
@@ -64,6 +70,16 @@ public struct ICSReadSettings: Sendable, Hashable {
                 throw TimelineError(.usage, "invalid value '\(values[0])' for '--max-occurrences'; expected a positive number such as 10000")
             }
             options.ics.maxOccurrences = n
+        },
+        FormatOption(
+            "max-total-occurrences", .value(name: "N", choices: nil, repeatable: false),
+            help: "ICS with --expand: occurrences all series of the run add together before the rest are cut off, with a warning.",
+            default: "500000"
+        ) { values, options throws(TimelineError) in
+            guard let n = Int(values[0]), n >= 1 else {
+                throw TimelineError(.usage, "invalid value '\(values[0])' for '--max-total-occurrences'; expected a positive number such as 500000")
+            }
+            options.ics.maxTotalOccurrences = n
         },
     ]
 }

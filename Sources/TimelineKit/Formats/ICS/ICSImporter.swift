@@ -22,10 +22,13 @@ struct ICSImporter: TimelineImporter {
         let components = try ICSComponent.read(input) { error in
             context.report(Diagnostic(.warning, error.message, at: SourceLocation(file: input.name, line: error.line), code: "ics-syntax"))
         }
-        // Every VTIMEZONE of the file, wherever it stands (Evolution puts them last).
+        let budget = RecurrenceBudget(RecurrenceBudget.perFile, within: context.recurrence)
+        // Every VTIMEZONE of the file, wherever it stands (Evolution puts them last), with
+        // its transitions up to the last year the file's times (and the window) reach.
+        let lastYear = ICSTimeZone.lastYearUsed(by: components, window: window)
         var fileZones: [String: ZoneRules] = [:]
         func collectZones(_ c: ICSComponent) {
-            if c.name == "VTIMEZONE", let rules = ICSTimeZone.rules(c) {
+            if c.name == "VTIMEZONE", let rules = ICSTimeZone.rules(c, through: lastYear, budget: budget) {
                 fileZones[rules.identifier] = rules
                 // A TZID the resolver cannot place is known from here on by the file's rules.
                 if case .failure = context.dateParser.zone(named: rules.identifier) { ZoneResolver.registerFileDefined(rules) }
@@ -56,13 +59,34 @@ struct ICSImporter: TimelineImporter {
                         try context.emit(event)
                         continue
                     }
-                    let outcome = ICSSeriesExpander(mapper: mapper, window: window)
+                    // No series expands more than the run still takes.
+                    let total = context.options.ics.maxTotalOccurrences
+                    guard budget.occurrencesLeft > 0 else {
+                        context.report(Diagnostic(
+                            .warning, "series '\(event.id)' not expanded: the run reached --max-total-occurrences \(total)", at: location,
+                            code: "ics-recurrence"))
+                        continue
+                    }
+                    var seriesWindow = window
+                    var cap = "--max-occurrences"
+                    if budget.occurrencesLeft < window.maxOccurrences {
+                        seriesWindow.maxOccurrences = budget.occurrencesLeft
+                        cap = "the run reached --max-total-occurrences \(total)"
+                    }
+                    let outcome = ICSSeriesExpander(mapper: mapper, window: seriesWindow, budget: budget, cap: cap)
                         .expand(master: item, event: event, overrides: series.overrides(of: item), number: number)
                     for w in outcome.warnings {
                         context.report(Diagnostic(.warning, w.message, at: SourceLocation(file: input.name, line: w.line), code: "ics-recurrence"))
                     }
                     outcome.rejections.forEach(reject)
-                    for e in outcome.events { try context.emit(e) }
+                    let taken = budget.takeOccurrences(outcome.events.count)
+                    if taken < outcome.events.count {
+                        context.report(Diagnostic(
+                            .warning,
+                            "series '\(event.id)' cut off after \(taken) of its \(outcome.events.count) occurrences: the run reached --max-total-occurrences \(context.options.ics.maxTotalOccurrences)",
+                            at: location, code: "ics-recurrence"))
+                    }
+                    for e in outcome.events.prefix(taken) { try context.emit(e) }
                 case .failure(let r): reject(r)
                 }
             }

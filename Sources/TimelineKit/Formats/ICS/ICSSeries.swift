@@ -8,6 +8,10 @@
 struct ICSSeriesExpander {
     let mapper: ICSEventMapper
     let window: RecurrenceExpansion
+    /// The file's recurrence budget.
+    let budget: RecurrenceBudget
+    /// What set `window.maxOccurrences`, for the warning when a series reaches it.
+    var cap = "--max-occurrences"
 
     struct Outcome {
         var events: [Event] = []
@@ -56,13 +60,16 @@ struct ICSSeriesExpander {
                 return outcome
             case .success(let rule):
                 let expansion = RecurrenceExpander(rule: rule, start: startLocal, startIsDate: clock.isAllDay, instantOf: instantOf)
-                    .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences)
+                    .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences, budget: budget)
                 expansion.occurrences.forEach { add(Occurrence(local: $0)) }
                 switch expansion.truncation {
                 case .occurrenceCap(let n)?:
-                    outcome.warnings.append(("series '\(masterEvent.id)' stopped after \(n) occurrences (--max-occurrences); raise the cap or narrow --expand", line.line))
+                    outcome.warnings.append(("series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow --expand", line.line))
                 case .periodCap(let n)?:
                     outcome.warnings.append(("series '\(masterEvent.id)' produced nothing in \(n) periods in a row; expansion stopped there", line.line))
+                case .budget?:
+                    outcome.warnings.append((
+                        "series '\(masterEvent.id)' stopped: expanding this file's (or this run's) recurrences took more work than any real calendar needs", line.line))
                 case nil: break
                 }
             }
