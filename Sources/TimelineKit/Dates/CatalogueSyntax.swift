@@ -4,7 +4,9 @@
 /// - numeric dates with `/`, `-`, `.` or spaces: `2024/06/12`, `12/06/2024`, `12.06.24`
 ///   (day/month order from the flag, the value itself, or the column — else an error);
 /// - English month names and abbreviations (`Jun 12, 2024`, `12 June 2024`, `Sept. 7, '70`),
-///   ordinal suffixes (`3rd`), weekdays (ignored), `at`/`of`/`on`;
+///   ordinal suffixes (`3rd`), weekdays (which must agree with the date), `at`/`of`/`on`,
+///   an hour with its meridiem (`June 12th, 2024 at 3pm`), hours and minutes with letters
+///   (`11h30m`), the era `AD`;
 /// - Chinese `2024年6月12日 8时30分`, `上午`/`下午`/`中午`/`凌晨`/`晚上`/`早上`, `星期三`/`周三`;
 /// - times `8:00`, `08:00:00,123`, `5:7:1 PM`, `a.m.`/`p.m.`;
 /// - compact `yyyyMMddHHmm[ss]` (12 or 14 digits);
@@ -12,8 +14,13 @@
 ///   `Asia/Shanghai`, `(PST)`).
 ///
 /// A value with no year, or with any word it does not know, is refused: nothing is guessed.
+/// A value it reads whose date or time cannot exist, whose weekday contradicts its date, or
+/// that a day/month order the user fixed cannot read is refused with the reason.
 struct CatalogueSyntax: Sendable {
     var fieldOrder: FieldOrder?
+    /// The order was fixed by the user (`--day-first`), not inferred from a column: a value
+    /// it cannot read is an error, not read the other way.
+    var fieldOrderIsExplicit = false
 
     enum Outcome {
         case fields(DateFields)
@@ -36,7 +43,8 @@ struct CatalogueSyntax: Sendable {
     enum CJK: Equatable {
         case year, month, day, hour, minute, second
         case morning, afternoon, noon, earlyMorning, evening
-        case weekday
+        /// `星期三`, `周日`: the ISO weekday (1 = Monday).
+        case weekday(Int)
         case colon
     }
 
@@ -116,11 +124,17 @@ struct CatalogueSyntax: Sendable {
                 i += 1
                 tokens.append((.punct(b), start))
             } else {
+                if b == 0xE2, i + 2 < n, input[i + 1] == 0x88, input[i + 2] == 0x92 {
+                    // U+2212 MINUS SIGN, as ISO 8601-1:2019 allows in offsets.
+                    i += 3
+                    tokens.append((.punct(UInt8(ascii: "-")), start))
+                    continue outer
+                }
                 for prefix in weekdayPrefixes where hasPrefix(input, at: i, prefix) {
                     let j = i + prefix.count
-                    for digit in weekdayDigits where hasPrefix(input, at: j, digit) {
+                    for (index, digit) in weekdayDigits.enumerated() where hasPrefix(input, at: j, digit) {
                         i = j + digit.count
-                        tokens.append((.cjk(.weekday), start))
+                        tokens.append((.cjk(.weekday(min(index + 1, 7))), start))
                         continue outer
                     }
                 }
@@ -152,7 +166,9 @@ struct CatalogueSyntax: Sendable {
         var apostrophe: Bool
     }
 
-    func parse(_ input: ByteView, scratch: inout Scratch, progress: inout Int) -> Outcome {
+    func parse(_ input: ByteView, scratch: inout Scratch, attempt: inout SyntaxAttempt) -> Outcome {
+        var progress = attempt.progress
+        defer { attempt.reach(progress) }
         guard CatalogueSyntax.tokenize(input, into: &scratch.tokens, progress: &progress) else { return .failure }
         let tokens = scratch.tokens
         var year: Int?
@@ -173,6 +189,7 @@ struct CatalogueSyntax: Sendable {
         defer { swap(&numbers, &scratch.numbers) }
         var monthPosition = 0  // how many date numbers came before the month name
         var pendingApostrophe = false
+        var weekday: Int?  // a weekday the value names: it must be the date's
 
         var k = 0
         func token(_ j: Int) -> Token? { j < tokens.count ? tokens[j].0 : nil }
@@ -274,6 +291,38 @@ struct CatalogueSyntax: Sendable {
                     k += 2
                     continue
                 }
+                // Hours and minutes with letters: `11h30m`, `11h30`, `11h30m05s`.
+                if hour == nil, digits <= 2, case .word(let r)? = token(k + 1), DateNames.matches(input[r], "h") {
+                    hour = value
+                    k += 2
+                    if case .number(let m, let md)? = token(k), md <= 2 {
+                        minute = m
+                        k += 1
+                        if case .word(let r)? = token(k), DateNames.matches(input[r], "m") {
+                            k += 1
+                            if case .number(let s, let sd)? = token(k), sd <= 2, case .word(let r)? = token(k + 1), DateNames.matches(input[r], "s") {
+                                second = s
+                                k += 2
+                            }
+                        }
+                    }
+                    continue
+                }
+                // An hour with its meridiem: `3pm`, `3 pm` (the word sets the meridiem).
+                if hour == nil, digits <= 2, case .word(let r)? = token(k + 1),
+                    ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(where: { DateNames.matches(input[r], $0) })
+                {
+                    hour = value
+                    k += 1
+                    continue
+                }
+                if hour == nil, digits <= 2, case .space? = token(k + 1), case .word(let r)? = token(k + 2),
+                    ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(where: { DateNames.matches(input[r], $0) })
+                {
+                    hour = value
+                    k += 2
+                    continue
+                }
                 // Ordinal suffix: `3rd`, `12th`.
                 if case .word(let r)? = token(k + 1), tokens[k + 1].1 == tokens[k].1 + digits,
                     ["st", "nd", "rd", "th"].contains(where: { DateNames.matches(input[r], $0) })
@@ -291,14 +340,15 @@ struct CatalogueSyntax: Sendable {
                     guard month == nil else { return fail(k) }
                     month = m
                     monthPosition = numbers.count
-                } else if DateNames.weekday(word) != nil {
-                    // Ignored: the date decides the weekday.
+                } else if let named = DateNames.weekday(word) {
+                    guard weekday == nil || weekday == named else { return fail(k) }
+                    weekday = named
                 } else if ["am", "a.m", "a.m."].contains(where: { DateNames.matches(word, $0) }) {
                     meridiem = .am
                 } else if ["pm", "p.m", "p.m."].contains(where: { DateNames.matches(word, $0) }) {
                     meridiem = .pm
-                } else if ["t", "at", "of", "on"].contains(where: { DateNames.matches(word, $0) }) {
-                    // Separators.
+                } else if ["t", "at", "of", "on", "ad", "a.d", "a.d."].contains(where: { DateNames.matches(word, $0) }) {
+                    // Separators, and the era of every date this model writes.
                 } else if ["utc", "gmt", "z", "ut"].contains(where: { DateNames.matches(word, $0) }) {
                     if let (o, next) = readOffset(k + 1) {
                         guard offset == nil || offset == o else { return fail(k) }
@@ -328,7 +378,10 @@ struct CatalogueSyntax: Sendable {
                 case .afternoon, .evening: meridiem = .pm
                 case .noon: meridiem = .noon
                 case .earlyMorning: meridiem = .earlyMorning
-                case .weekday, .colon: break
+                case .weekday(let named):
+                    guard weekday == nil || weekday == named else { return fail(k) }
+                    weekday = named
+                case .colon: break
                 default: return fail(k)
                 }
                 k += 1
@@ -392,10 +445,25 @@ struct CatalogueSyntax: Sendable {
                 } else {
                     return .ambiguousFieldOrder
                 }
+                if fieldOrderIsExplicit, let order = fieldOrder, dayFirst != (order == .dayFirst) {
+                    attempt.problem = .fieldOrderContradicted(first: a.value, second: b.value, order: order)
+                    return .failure
+                }
                 (day, month) = dayFirst ? (a.value, b.value) : (b.value, a.value)
             }
         }
-        guard let y = year, let m = month, let d = day, let date = CivilDate(year: y, month: m, day: d) else {
+        guard let y = year, let m = month, let d = day else { return .failure }
+        guard (1...12).contains(m) else {
+            attempt.problem = .monthOutOfRange(m)
+            return .failure
+        }
+        guard d >= 1, d <= CivilDate.daysInMonth(year: y, month: m) else {
+            attempt.problem = .dayOutOfRange(year: y, month: m, day: d)
+            return .failure
+        }
+        guard let date = CivilDate(year: y, month: m, day: d) else { return .failure }
+        if let weekday, weekday != date.isoWeekday {
+            attempt.problem = .weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday)
             return .failure
         }
 
@@ -414,6 +482,18 @@ struct CatalogueSyntax: Sendable {
         case .noon?:
             guard (11...12).contains(h) || (1...2).contains(h) else { return .failure }
             if h < 11 { h += 12 }
+        }
+        guard h < 24 else {
+            attempt.problem = .hourOutOfRange(h)
+            return .failure
+        }
+        guard minute < 60 else {
+            attempt.problem = .minuteOutOfRange(minute)
+            return .failure
+        }
+        guard second < 60 else {
+            attempt.problem = .secondOutOfRange(second)
+            return .failure
         }
         guard let local = LocalDateTime(date: date, hour: h, minute: minute, second: second, nanosecond: nanos) else {
             return .failure

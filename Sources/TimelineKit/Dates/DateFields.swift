@@ -94,13 +94,44 @@ package struct DateFields: Hashable, Sendable {
     }
 }
 
-/// A syntax parser in the fallback chain (see `DateParser`). `parse` returns nil when the value is
-/// not this shape, after recording in `progress` how many bytes it understood, so the chain
-/// can name the strategy that came closest when all fail.
+/// What a syntax of the fallback chain made of a value it did not read: how many bytes it
+/// understood (so the chain can name the strategy that came closest), and, when the value
+/// had its shape, why it is not a date or time.
+struct SyntaxAttempt {
+    var progress = 0
+    var problem: DateProblem?
+    /// The value is certainly meant in this syntax (`2021-03-04T…`, a weekday name in RFC
+    /// 2822 form), so no later, more lenient syntax may read it as something else.
+    var isDefinite = false
+
+    mutating func reach(_ index: Int) { progress = max(progress, index) }
+
+    /// Records `problem` and returns nil, for `return attempt.fail(…)`.
+    mutating func fail(_ problem: DateProblem, definite: Bool) -> DateFields? {
+        self.problem = problem
+        isDefinite = definite
+        return nil
+    }
+}
+
+/// A syntax parser in the fallback chain (see `DateParser`). `parse` returns nil when the
+/// value is not this shape, after recording in `attempt` how far it got and any problem.
 protocol DateSyntax: Sendable {
     /// A short name for error messages (`iso8601`, `rfc2822`, `'yyyy/MM/dd'`).
     var name: String { get }
-    func parse(_ input: ByteView, progress: inout Int) -> DateFields?
+    func parse(_ input: ByteView, attempt: inout SyntaxAttempt) -> DateFields?
+}
+
+/// The sign of an offset at `c`: `+`, `-` or U+2212 MINUS SIGN (which ISO 8601-1:2019
+/// allows); true for negative, nil when there is none (nothing consumed).
+func consumeOffsetSign(_ c: inout ByteCursor) -> Bool? {
+    if c.consume(UInt8(ascii: "+")) { return false }
+    if c.consume(UInt8(ascii: "-")) { return true }
+    if c.byte(at: c.index) == 0xE2, c.byte(at: c.index + 1) == 0x88, c.byte(at: c.index + 2) == 0x92 {
+        c.index += 3
+        return true
+    }
+    return nil
 }
 
 /// A read position over UTF-8 bytes with the small helpers every date parser needs.

@@ -40,8 +40,21 @@ enum DateNames {
 
     static func matches(_ word: ByteView, _ lower: StaticString) -> Bool {
         guard word.count == lower.utf8CodeUnitCount else { return false }
-        let p = lower.utf8Start
-        for k in 0..<word.count where word[k] | 0x20 != p[k] { return false }
-        return true
+        return lower.withByteView { name in
+            for k in 0..<word.count where word[k] | 0x20 != name[k] { return false }
+            return true
+        }
+    }
+
+    /// `weekday` (1 = Monday) as an English name, for messages.
+    static func weekdayName(_ weekday: Int) -> String {
+        let name = weekdays[(weekday - 1) % 7]
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
+
+    /// `month` (1…12) as an English name, for messages.
+    static func monthName(_ month: Int) -> String {
+        let name = months[(month - 1) % 12]
+        return name.prefix(1).uppercased() + name.dropFirst()
     }
 }

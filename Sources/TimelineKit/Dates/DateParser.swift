@@ -93,11 +93,14 @@ public enum DateParseError: Error, Hashable, Sendable {
     case ambiguousLocalTime(LocalDateTime, zone: String)
     /// A value outside the years 0001–9999 (E008); says where it falls (`10000-01-01T09:00:00Z in UTC`).
     case outOfRange(String)
+    /// A value with the shape of a date or time that is not one (E001): `2024-02-30`, a
+    /// contradicting weekday, `2021-03-04T`.
+    case invalid(DateProblem)
 
     /// The validation code the value's record is rejected under (E001, TZ101, TZ109, …).
     public var code: FindingCode {
         switch self {
-        case .empty, .tooLong, .unreadable: return .unparseable
+        case .empty, .tooLong, .unreadable, .invalid: return .unparseable
         case .naive: return .naiveTime
         case .ambiguousFieldOrder: return .fieldOrderAmbiguous
         case .zone(.ambiguousAbbreviation): return .ambiguousAbbreviation
@@ -131,6 +134,8 @@ public enum DateParseError: Error, Hashable, Sendable {
         case .ambiguousLocalTime(let local, let zone):
             return "'\(shown)': \(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
                 + "use --on-overlap earlier or later"
+        case .invalid(let problem):
+            return "cannot read '\(shown)': \(problem.message)"
         case .outOfRange(let where_):
             return "'\(shown)' is \(where_): \(SupportedRange.outside)"
         }
@@ -172,7 +177,7 @@ public final class DateParser {
     /// A parser with these settings (patterns are compiled already; zones resolve lazily).
     public init(options: DateParsingOptions = DateParsingOptions()) {
         self.options = options
-        self.catalogue = CatalogueSyntax(fieldOrder: options.fieldOrder)
+        self.catalogue = CatalogueSyntax(fieldOrder: options.fieldOrder, fieldOrderIsExplicit: options.fieldOrder != nil)
         self.assumedZone = options.assumedZone
         self.patterns = options.patterns
         self.acceptsEpochNumbers = options.acceptsEpochNumbers
@@ -237,36 +242,48 @@ public final class DateParser {
             return .success(ParsedTimeValue(value: value))
         }
 
-        var best = (name: iso.name, progress: 0)
-        func attempt(_ name: String, _ progress: Int) {
-            if progress > best.progress { best = (name, progress) }
+        // The strategy that got furthest names the error; a problem of a value that had a
+        // syntax's shape says what is wrong, and a definite one ends the chain there.
+        var best = (name: iso.name, attempt: SyntaxAttempt())
+        func tried(_ name: String, _ attempt: SyntaxAttempt) -> DateParseError? {
+            if attempt.isDefinite, let problem = attempt.problem { return .invalid(problem) }
+            if attempt.progress > best.attempt.progress || (best.attempt.problem == nil && attempt.problem != nil) {
+                best = (name, attempt)
+            }
+            return nil
         }
-        var progress = 0
-        if let fields = iso.parse(bytes, progress: &progress) { return resolve(fields, in: bytes, recordZone: recordZone) }
-        attempt(iso.name, progress)
-        progress = 0
-        if let fields = rfc2822.parse(bytes, progress: &progress) { return resolve(fields, in: bytes, recordZone: recordZone) }
-        attempt(rfc2822.name, progress)
+        var attempt = SyntaxAttempt()
+        if let fields = iso.parse(bytes, attempt: &attempt) { return resolve(fields, in: bytes, recordZone: recordZone) }
+        if let error = tried(iso.name, attempt) { return .failure(error) }
+        attempt = SyntaxAttempt()
+        if let fields = rfc2822.parse(bytes, attempt: &attempt) { return resolve(fields, in: bytes, recordZone: recordZone) }
+        if let error = tried(rfc2822.name, attempt) { return .failure(error) }
+        attempt = SyntaxAttempt()
+        if let (m, offset) = EpochSyntax.parseDotNet(bytes, attempt: &attempt) {
+            let value = TimeValue(instant: m.instant, offset: offset ?? .utc, basis: offset == nil ? .epoch : .offset, fractionDigits: m.fractionDigits)
+            return .success(ParsedTimeValue(value: value))
+        }
         if acceptsEpochNumbers {
-            progress = 0
-            if let m = EpochSyntax.parse(bytes, progress: &progress) {
+            attempt = SyntaxAttempt()
+            if let m = EpochSyntax.parse(bytes, attempt: &attempt) {
                 let value = TimeValue(instant: m.instant, offset: .utc, basis: .epoch, fractionDigits: m.fractionDigits)
                 return .success(ParsedTimeValue(value: value))
             }
-            attempt(EpochSyntax.name, progress)
+            if let error = tried(EpochSyntax.name, attempt) { return .failure(error) }
         }
         for pattern in patterns {
-            progress = 0
-            if let fields = pattern.parse(bytes, progress: &progress) { return resolve(fields, in: bytes, recordZone: recordZone) }
-            attempt(pattern.name, progress)
+            attempt = SyntaxAttempt()
+            if let fields = pattern.parse(bytes, attempt: &attempt) { return resolve(fields, in: bytes, recordZone: recordZone) }
+            if let error = tried(pattern.name, attempt) { return .failure(error) }
         }
-        progress = 0
-        switch catalogue.parse(bytes, scratch: &scratch, progress: &progress) {
+        attempt = SyntaxAttempt()
+        switch catalogue.parse(bytes, scratch: &scratch, attempt: &attempt) {
         case .fields(let fields): return resolve(fields, in: bytes, recordZone: recordZone)
         case .ambiguousFieldOrder: return .failure(.ambiguousFieldOrder)
-        case .failure: attempt("built-in formats", progress)
+        case .failure: if let error = tried("built-in formats", attempt) { return .failure(error) }
         }
-        return .failure(.unreadable(closest: best.name, understoodBytes: best.progress))
+        if let problem = best.attempt.problem { return .failure(.invalid(problem)) }
+        return .failure(.unreadable(closest: best.name, understoodBytes: best.attempt.progress))
     }
 
     /// Resolves a zone name with a per-parser cache.

@@ -188,9 +188,9 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
 extension DatePattern: DateSyntax {
     package var name: String { "'\(source)'" }
 
-    func parse(_ input: ByteView, progress: inout Int) -> DateFields? {
+    func parse(_ input: ByteView, attempt: inout SyntaxAttempt) -> DateFields? {
         var c = ByteCursor(input)
-        defer { progress = max(progress, c.index) }
+        defer { attempt.reach(c.index) }
         var year: Int?
         var month = 1
         var day = 1
@@ -204,6 +204,7 @@ extension DatePattern: DateSyntax {
         var twelveHour = false
         var offset: UTCOffset?
         var zone: Range<Int>?
+        var weekday: Int?
 
         func number(_ width: Int, max maximum: Int) -> Int? {
             width > 0 ? c.fixedDigits(width) : c.digits(maximum: maximum)?.value
@@ -271,7 +272,8 @@ extension DatePattern: DateSyntax {
             case .weekdayName:
                 let start = c.index
                 while let b = c.current, isASCIILetter(b) { c.index += 1 }
-                guard DateNames.weekday(input[start..<c.index]) != nil else { return nil }
+                guard let named = DateNames.weekday(input[start..<c.index]) else { return nil }
+                weekday = named
                 _ = c.consume(UInt8(ascii: "."))
             case .offset:
                 guard let o = ISO8601Syntax.offset(&c) else { return nil }
@@ -287,11 +289,23 @@ extension DatePattern: DateSyntax {
                 zone = start..<c.index
             }
         }
-        guard c.isAtEnd, let y = year, let date = CivilDate(year: y, month: month, day: day) else { return nil }
+        // The whole value has the pattern's shape: a field out of range is a problem of it.
+        guard c.isAtEnd, let y = year else { return nil }
+        guard (1...12).contains(month) else { return attempt.fail(.monthOutOfRange(month), definite: false) }
+        guard day >= 1, day <= CivilDate.daysInMonth(year: y, month: month) else {
+            return attempt.fail(.dayOutOfRange(year: y, month: month, day: day), definite: false)
+        }
+        guard let date = CivilDate(year: y, month: month, day: day) else { return nil }
+        if let weekday, weekday != date.isoWeekday {
+            return attempt.fail(.weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday), definite: false)
+        }
         if twelveHour || pm != nil {
-            guard (1...12).contains(hour) else { return nil }
+            guard (1...12).contains(hour) else { return attempt.fail(.hourOutOfRange(hour), definite: false) }
             if pm == true && hour < 12 { hour += 12 } else if pm == false && hour == 12 { hour = 0 }
         }
+        guard hour < 24 else { return attempt.fail(.hourOutOfRange(hour), definite: false) }
+        guard minute < 60 else { return attempt.fail(.minuteOutOfRange(minute), definite: false) }
+        guard second < 60 else { return attempt.fail(.secondOutOfRange(second), definite: false) }
         guard let local = LocalDateTime(date: date, hour: hour, minute: minute, second: second, nanosecond: nanos) else {
             return nil
         }

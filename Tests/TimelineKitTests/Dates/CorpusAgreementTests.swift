@@ -59,14 +59,19 @@ struct CorpusAgreementTests {
         }
         options.zoneResolver = ZoneResolver(abbreviationOverrides: abbreviations)
         options.assumedZone = try! options.zoneResolver.resolve(zone)
+        // The peers' day/month settings are preferences (dateutil's `dayfirst`, dateparse's
+        // `PreferMonthFirst`): a value such as 25-09-2003 that only reads the other way is
+        // read that way. That is how a column's inferred order works here, not `--day-first`
+        // (which refuses such a value).
+        let parser = DateParser(options: options)
         if row.notes.contains("ParseStrict") {
-            options.fieldOrder = nil
+            parser.setFieldOrder(nil)
         } else if row.notes.contains("dayfirst=True") || row.notes.contains("swaps to day-first") || row.notes.contains("PreferMonthFirst(false)") {
-            options.fieldOrder = .dayFirst
+            parser.setFieldOrder(.dayFirst)
         } else {
-            options.fieldOrder = .monthFirst
+            parser.setFieldOrder(.monthFirst)
         }
-        return DateParser(options: options)
+        return parser
     }
 
     /// What we produced, in the notation of the corpus files.
@@ -125,7 +130,7 @@ struct CorpusAgreementTests {
         !["default=", "fuzzy", "parserinfo", "TZ=", "ignoretz", "XFAIL"].contains { row.notes.contains($0) }
     }
 
-    @Test("at least 90% agreement on rows whose settings we offer (less the peers' documented quirks); every disagreement is listed with a reason")
+    @Test("at least 94% agreement on rows whose settings we offer (less the peers' documented quirks); every disagreement is listed with a reason")
     func agreement() throws {
         let rows = try Self.rows("araddon-dateparse.tsv") + Self.rows("python-dateutil.tsv")
         #expect(rows.count > 600)
@@ -163,6 +168,6 @@ struct CorpusAgreementTests {
         }
         #expect(unlisted.isEmpty, "disagreements not listed in corpus-differences.tsv:\n\(unlisted.joined(separator: "\n"))")
         #expect(stale.isEmpty, "listed as different but now agreeing:\n\(stale.joined(separator: "\n"))")
-        #expect(rate >= 0.90, "agreement \(inScopeAgreeing)/\(inScope - peerQuirks) on rows whose settings we offer, less peer quirks")
+        #expect(rate >= 0.94, "agreement \(inScopeAgreeing)/\(inScope - peerQuirks) on rows whose settings we offer, less peer quirks")
     }
 }

@@ -6,8 +6,8 @@ import Testing
 struct RFC3339FastPathTests {
     static func general(_ text: String) -> (Instant, UTCOffset, Int)? {
         text.withByteView { bytes in
-            var progress = 0
-            guard let f = ISO8601Syntax().parse(bytes, progress: &progress), let offset = f.offset, f.zoneName == nil else { return nil }
+            var attempt = SyntaxAttempt()
+            guard let f = ISO8601Syntax().parse(bytes, attempt: &attempt), let offset = f.offset, f.zoneName == nil else { return nil }
             return (Instant(local: f.local, offset: offset), offset, f.fractionDigits)
         }
     }
