@@ -20,9 +20,10 @@ enum FormatRegistry {
     }
 
     /// The ids of the formats that can be read, in registry order.
-    static var readableIDs: [String] { all.filter { $0.makeReader(ReadOptions()) != nil }.map { $0.id } }
+    /// (Worked out once: making a reader builds its vocabularies.)
+    static let readableIDs: [String] = all.filter { $0.makeReader(ReadOptions()) != nil }.map { $0.id }
     /// The ids of the formats that can be written, in registry order.
-    static var writableIDs: [String] { all.filter { $0.makeWriter(WriteOptions()) != nil }.map { $0.id } }
+    static let writableIDs: [String] = all.filter { $0.makeWriter(WriteOptions()) != nil }.map { $0.id }
 
     /// The format a file name's extension names, if any.
     static func plugin(forPath path: String) -> (any FormatPlugin.Type)? {
@@ -70,9 +71,9 @@ public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
     /// File name extensions that select it.
     public var extensions: [String] { plugin.extensions }
     /// Whether the toolkit can read it.
-    public var isReadable: Bool { plugin.makeReader(ReadOptions()) != nil }
+    public var isReadable: Bool { FormatRegistry.readableIDs.contains(id) }
     /// Whether the toolkit can write it.
-    public var isWritable: Bool { plugin.makeWriter(WriteOptions()) != nil }
+    public var isWritable: Bool { FormatRegistry.writableIDs.contains(id) }
 
     public var description: String { id }
 

@@ -42,6 +42,7 @@ struct EventRef {
     var source: SourceReference? { event.pointee.source }
     var id: String { event.pointer(to: \.id)!.pointee }
     var series: String? { event.pointer(to: \.series)!.pointee }
+    var attributes: [String: String] { event.pointer(to: \.attributes)!.pointee }
 
     /// Lends the id's UTF-8 bytes to `body`.
     func withIDBytes<R>(_ body: (ByteView) -> R) -> R { event.pointer(to: \.id)!.pointee.withByteView(body) }

@@ -28,6 +28,15 @@ struct EventFacts {
     /// the assumed zone (the only finding that names it).
     let assumedZone: TextArena.Text?
     let end: End?
+    /// Which system wrote the event, when a column says so (`EventFacts.originKeys`): a
+    /// hash of its value, 0 without one.
+    let origin: UInt32
+
+    /// Attribute names that say which system wrote an event (compared without case): the
+    /// feeds a timeline merges, each of which may have its own clock.
+    static let originKeys: Set<String> = [
+        "source", "system", "channel", "carrier", "courier", "origin", "provider", "feed", "platform", "app", "来源", "渠道", "系统",
+    ]
 
     /// What the rules read of an end.
     struct End {
@@ -119,7 +128,17 @@ struct ValidationBatch {
             basis: basis, instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
             startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
-            assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, end: end))
+            assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, end: end, origin: Self.origin(e)))
+    }
+
+    /// The hash of the event's origin column (`EventFacts.originKeys`), 0 without one.
+    private static func origin(_ e: EventRef) -> UInt32 {
+        let attributes = e.attributes
+        guard !attributes.isEmpty else { return 0 }
+        for (key, value) in attributes where !value.isEmpty && EventFacts.originKeys.contains(key.lowercased()) {
+            return UInt32(truncatingIfNeeded: StringIndex.hash(value)) | 1
+        }
+        return 0
     }
 
     /// Events of a batch almost always share one file, and a series' events follow each

@@ -80,6 +80,80 @@ struct ValidatorTests {
         #expect(try Self.run([try e("placed", "2024-06-12T08:00:00+08:00", 1), paid, shipped])[.suspectZoneShift] == nil)
     }
 
+    @Test("TZ107 with one offset: a courier's UTC scans labelled +08:00, as a run at the end or interleaved and named by a source column")
+    func suspectShiftOneOffset() throws {
+        func e(_ id: String, _ t: String, _ line: Int, source: String? = nil) throws -> Event {
+            var event = try Self.event(id, t, series: "SO-1", file: "orders.csv", line: line)
+            if let source { event.attributes["Source"] = source }
+            return event
+        }
+        // By hand: the scans happened at 13:30, 17:00 and 10:00 the next day, Beijing time; the
+        // courier wrote its UTC clock (05:30, 09:00, 02:00) with the shop's +08:00 label.
+        let run = [
+            try e("placed", "2024-06-12T08:00:00+08:00", 1), try e("paid", "2024-06-12T08:05:00+08:00", 2),
+            try e("shipped", "2024-06-12T12:00:00+08:00", 3), try e("picked up", "2024-06-12T05:30:00+08:00", 4),
+            try e("in transit", "2024-06-12T09:00:00+08:00", 5), try e("delivered", "2024-06-13T02:00:00+08:00", 6),
+        ]
+        let f = try #require(try Self.run(run)[.suspectZoneShift])
+        #expect(f.count == 3)
+        #expect(f.message.contains("SO-1: a run of 3 +08:00 times by +8 h"))
+        #expect(f.examples.map(\.line) == [4, 5, 6])
+        // Interleaved with the shop's events: the source column says which are the courier's.
+        let interleaved = [
+            try e("placed", "2024-06-12T08:00:00+08:00", 1, source: "shop"), try e("paid", "2024-06-12T08:05:00+08:00", 2, source: "shop"),
+            try e("picked up", "2024-06-12T01:00:00+08:00", 3, source: "courier"), try e("notice", "2024-06-12T09:30:00+08:00", 4, source: "shop"),
+            try e("in transit", "2024-06-12T03:00:00+08:00", 5, source: "courier"), try e("delivered", "2024-06-12T06:00:00+08:00", 6, source: "courier"),
+            try e("review", "2024-06-12T14:30:00+08:00", 7, source: "shop"),
+        ]
+        let g = try #require(try Self.run(interleaved)[.suspectZoneShift])
+        #expect(g.message.contains("SO-1: one origin's +08:00 times by +8 h"))
+        #expect(g.examples.map(\.line) == [3, 5, 6])
+        // Without the column the interleaved order is not one run: no guess.
+        let unnamed = try interleaved.map { event -> Event in
+            var copy = event
+            copy.attributes = [:]
+            return copy
+        }
+        #expect(try Self.run(unnamed)[.suspectZoneShift] == nil)
+        // Two events swapped by less than a quarter of the shift (listed a few minutes out of
+        // order): not evidence of a wrong label.
+        let swapped = [
+            try e("placed", "2024-06-12T08:00:00+08:00", 1), try e("paid", "2024-06-12T09:50:00+08:00", 2),
+            try e("shipped", "2024-06-12T08:30:00+08:00", 3), try e("delivered", "2024-06-13T10:00:00+08:00", 4),
+        ]
+        #expect(try Self.run(swapped)[.suspectZoneShift] == nil)
+    }
+
+    @Test("TZ107 raises nothing on clean one-offset series, with sources and small listing slips")
+    func suspectShiftNoFalseAlarms() throws {
+        var rng = SplitMix64(seed: 107)
+        var events: [Event] = []
+        for series in 0..<2_000 {
+            let offset = [28_800, -18_000, 0, 19_800][series % 4]
+            var seconds = 1_718_000_000 + Int64(rng.next() % 100_000_000)
+            var listed: [(Int64, String)] = []
+            for i in 0..<Int(3 + rng.next() % 10) {
+                seconds += Int64(600 + rng.next() % 40_000)  // 10 minutes to 11 hours apart
+                listed.append((seconds, i % 3 == 0 ? "shop" : "courier"))
+            }
+            // One in five series is listed with two neighbours a few minutes apart swapped.
+            if series % 5 == 0, listed.count >= 4 {
+                listed[2].0 = listed[1].0 + Int64(rng.next() % 1_800) + 60
+                listed.swapAt(1, 2)
+            }
+            for (i, (t, source)) in listed.enumerated() {
+                let instant = Instant(seconds: t)
+                var e = Event(
+                    id: "s\(series)-\(i)", start: TimeValue(instant: instant, offset: UTCOffset(seconds: offset), basis: .offset), title: "e",
+                    series: "S\(series)")
+                e.attributes["channel"] = source
+                e.source = SourceReference(format: "csv", file: "clean.csv", record: i + 1, line: events.count + 2)
+                events.append(e)
+            }
+        }
+        #expect(try Self.run(events, zone: "UTC")[.suspectZoneShift] == nil)
+    }
+
     @Test("TZ111: epoch seconds mixed with milliseconds, and an implausible date")
     func epochUnits() throws {
         // 1718179200 s and 1718179260000 ms are both 2024-06-12; 171817920 s is 1975-06-12T15:12:00Z

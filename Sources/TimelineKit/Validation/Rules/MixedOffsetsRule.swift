@@ -274,8 +274,12 @@ struct ZonesInSpan {
             zones = []
             return
         }
-        let start = Date(timeIntervalSince1970: Double(low))
-        let end = Date(timeIntervalSince1970: Double(high))
+        // Within the years the zone tables cover (through 2199): past them every zone only
+        // repeats its last rules, and walking thousands of years of transitions of every
+        // zone would take seconds for one far-off value.
+        func clamped(_ t: Int64) -> Double { Double(min(max(t, ZoneRules.tableStart), ZoneRules.tableEnd)) }
+        let start = Date(timeIntervalSince1970: clamped(low))
+        let end = Date(timeIntervalSince1970: clamped(high))
         zones = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
             guard let zone = TimeZone(identifier: id) else { return nil }
             var offsets: Set<Int> = [zone.secondsFromGMT(for: start)]

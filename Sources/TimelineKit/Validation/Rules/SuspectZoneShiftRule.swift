@@ -1,11 +1,15 @@
 /// TZ107 (warning): a series whose events, as one source lists them, are out of time order
-/// as written but in order once the events written with one offset are shifted by that
-/// offset — a feed writing UTC clock readings with a `+08:00` label, say, so "delivered"
-/// lands 8 hours before "shipped".
+/// as written but in order once some of them are shifted by their offset — a feed writing
+/// UTC clock readings with a `+08:00` label, say, so "delivered" lands 8 hours before
+/// "shipped". The events shifted are, in turn: those written with one offset (when the
+/// series has several); those of one origin, when a column says which system wrote each
+/// event (`EventFacts.originKeys`: a courier's scans among a shop's events, all labelled
+/// `+08:00`); one contiguous run of at least two events that sit between a quarter of the
+/// shift and the whole shift too early (or too late), the only disorder in the list.
 ///
 /// The evidence is the source's own listing order (ascending, or newest first as courier
 /// traces are): it does not depend on how coarse the statuses are ("paid" is completed
-/// before "shipped" in correct data). Only a source's own offset, either way, is tried as
+/// before "shipped" in correct data). Only the events' own offset, either way, is tried as
 /// the shift. Not yet compared: one series spread over several files.
 final class SuspectZoneShiftRule: EventRuleDeclaration {
     static let code = FindingCode.suspectZoneShift
@@ -21,6 +25,8 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
         var line: Int32
         /// The next entry of its list (in a digest: the number of its list in the digest).
         var next: Int32
+        /// The origin column's hash (`EventFacts.origin`), 0 without one.
+        var origin: UInt32
     }
 
     /// One list per series and file, each a chain through `entries` in the order read
@@ -65,7 +71,7 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
                 d.lists.append((e.file, e.series))
             }
             d.entries.append(Entry(
-                seconds: instant.seconds, text: e.startText, offset: Int32(offset.seconds), line: e.line, next: listOf[place]))
+                seconds: instant.seconds, text: e.startText, offset: Int32(offset.seconds), line: e.line, next: listOf[place], origin: e.origin))
         }
         return d
     }
@@ -75,7 +81,7 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
     }
 
     func finish(_ names: RunNames) -> Finding? {
-        var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, members: [Int32])] = []
+        var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, subset: String, members: [Int32])] = []
         var listed: [(number: Int32, entry: Entry)] = []
         var times: [Int64] = []
         for list in all.lists where list.count >= 3 && all.mayBeShifted(list) {
@@ -83,21 +89,11 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
             times.removeAll(keepingCapacity: true)
             times.append(contentsOf: listed.lazy.map(\.entry.seconds))
             guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
-            let offsets = Set(listed.map { Int($0.entry.offset) })
-            guard offsets.count >= 2 else { continue }
-            search: for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
-                let members = listed.indices.filter { Int(listed[$0].entry.offset) == offset }
-                let shifts = offset != 0 ? [offset] : offsets.filter { $0 != 0 }.sorted()
-                for shift in shifts.flatMap({ [$0, -$0] }) where shift % 3600 == 0 {
-                    var shifted = times
-                    for i in members { shifted[i] += Int64(shift) }
-                    guard Self.monotonic(shifted, direction) else { continue }
-                    let series = names.series.strings[Int(list.series)]
-                    let file = names.files.strings[Int(list.file)]
-                    // In the order of "series<US>file", as findings have always been listed.
-                    flagged.append((series + "\u{1F}" + file, series, file, offset, shift / 3600, members.map { listed[$0].number }))
-                    break search
-                }
+            if let (members, offset, shift, subset) = Self.shiftedSubset(listed.map(\.entry), times, direction) {
+                let series = names.series.strings[Int(list.series)]
+                let file = names.files.strings[Int(list.file)]
+                // In the order of "series<US>file", as findings have always been listed.
+                flagged.append((series + "\u{1F}" + file, series, file, offset, shift / 3600, subset, members.map { listed[$0].number }))
             }
         }
         guard !flagged.isEmpty else { return nil }
@@ -105,7 +101,7 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
         var notes: [String] = []
         for list in flagged.sorted(by: { $0.order < $1.order }) {
             let hours = list.hours
-            notes.append("\(list.series): the \(UTCOffset(seconds: list.offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
+            notes.append("\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
             for n in list.members {
                 let entry = all.entries[Int(n)]
                 events.add(Finding.Example(
@@ -115,10 +111,61 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
         }
         return Finding(
             code: Self.code, severity: .warning, count: events.count,
-            message: "events out of their source's order unless one offset's times are shifted (\(notes.prefix(4).joined(separator: "; "))"
+            message: "events out of their source's order unless some of their times are shifted (\(notes.prefix(4).joined(separator: "; "))"
                 + (notes.count > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
             examples: events.examples)
+    }
+
+    /// The events of a list (indices into `entries`) that are in order once shifted, with
+    /// their offset, the shift and which subset they are (for the message); nil when no
+    /// subset tried explains the disorder. See the type's comment for the subsets.
+    static func shiftedSubset(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
+        func works(_ members: [Int], _ shift: Int) -> Bool {
+            guard shift != 0, shift % 3600 == 0 else { return false }
+            var shifted = times
+            for i in members { shifted[i] += Int64(shift) }
+            return monotonic(shifted, direction)
+        }
+        let offsets = Set(entries.map { Int($0.offset) })
+        if offsets.count >= 2 {
+            for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
+                let members = entries.indices.filter { Int(entries[$0].offset) == offset }
+                let shifts = offset != 0 ? [offset] : offsets.filter { $0 != 0 }.sorted()
+                for shift in shifts.flatMap({ [$0, -$0] }) where works(members, shift) { return (members, offset, shift, "the") }
+            }
+        }
+        // One origin's events, all in one offset: UTC readings labelled with the offset
+        // (shifted forward by it) first, as the commoner mistake, then the other way.
+        let origins = Set(entries.map(\.origin))
+        if origins.count >= 2, !origins.contains(0) {
+            for sign in [1, -1] {
+                for origin in origins.sorted() {
+                    let members = entries.indices.filter { entries[$0].origin == origin }
+                    let memberOffsets = Set(members.map { Int(entries[$0].offset) })
+                    guard members.count >= 2, memberOffsets.count == 1, let offset = memberOffsets.first else { continue }
+                    if works(members, sign * offset) { return (members, offset, sign * offset, "one origin's") }
+                }
+            }
+        }
+        // One contiguous run: the only disorder is at one of its ends.
+        guard entries.count >= 4, entries.count <= 512 else { return nil }
+        let breaks = (0..<times.count - 1).filter { direction > 0 ? times[$0 + 1] < times[$0] : times[$0 + 1] > times[$0] }
+        guard breaks.count == 1, let b = breaks.first else { return nil }
+        let disorder = Int(abs(times[b] - times[b + 1]))
+        // A run that begins after the break (too early, ascending) or ends at it (too late).
+        var candidates: [Range<Int>] = []
+        if b + 3 <= entries.count { candidates += (b + 3...entries.count).map { (b + 1)..<$0 } }
+        if b >= 1 { candidates += (0...(b - 1)).map { $0..<(b + 1) } }
+        // The longest run that explains it: a feed's readings stay wrong to its last one.
+        for run in candidates.sorted(by: { $0.count > $1.count }) where run.count >= 2 && entries.count - run.count >= 2 {
+            let runOffsets = Set(run.map { Int(entries[$0].offset) })
+            guard runOffsets.count == 1, let offset = runOffsets.first, offset != 0 else { continue }
+            let shift = (run.lowerBound == b + 1) == (direction > 0) ? abs(offset) : -abs(offset)
+            guard disorder * 4 >= abs(shift), disorder < abs(shift), works(Array(run), shift) else { continue }
+            return (Array(run), offset, shift, "a run of \(run.count)")
+        }
+        return nil
     }
 
     /// The listing's predominant direction: +1 ascending, -1 newest first; nil if flat.
@@ -163,12 +210,11 @@ extension SuspectZoneShiftRule.Lists {
     }
 
     /// False when one walk along `list` shows it cannot be flagged: in its source's order
-    /// already (or with no predominant direction), or all in one offset. Most lists are;
-    /// the rest are copied out and checked in full.
+    /// already, or with no predominant direction. Most lists are; the rest are copied out
+    /// and checked in full.
     func mayBeShifted(_ list: List) -> Bool {
         var up = 0
         var down = 0
-        var mixed = false
         var i = list.first
         var previous = entries[Int(i)]
         i = previous.next
@@ -177,11 +223,10 @@ extension SuspectZoneShiftRule.Lists {
             // Lines out of order (a file read twice): the order is not the chain's.
             if entry.line < previous.line { return true }
             if entry.seconds > previous.seconds { up += 1 } else if entry.seconds < previous.seconds { down += 1 }
-            if entry.offset != previous.offset { mixed = true }
             previous = entry
             i = entry.next
         }
-        return mixed && up != down && (up > down ? down > 0 : up > 0)
+        return up != down && (up > down ? down > 0 : up > 0)
     }
 
     /// The entries of `list` in line order, with their numbers, into `out`.
