@@ -94,7 +94,8 @@ struct InputOptionGroup: OptionGroup {
     let mapping = Option.text("mapping", "FILE", help: "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"}.")
     let statusMap = Option.list("status-map", "WORD=STATUS", help: "Add a status word, e.g. 已揽件=processing.")
     let encoding = Option<TextEncoding>.choice(
-        "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8)
+        "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8,
+        defaultText: "utf-8, or utf-16 or gb18030 when the bytes say so")
     let decimalComma = Option.flag("decimal-comma", help: "Amounts use a decimal comma: 1.234,50.")
     let formats: [any OptionDeclaration] = FormatOptions.read
 
@@ -102,7 +103,7 @@ struct InputOptionGroup: OptionGroup {
     func make(_ args: ParsedArguments, dates: DateParsingOptions) throws(TimelineError) -> ReadOptions {
         var options = ReadOptions()
         options.dates = dates
-        options.encoding = args[encoding]
+        if args.isGiven(encoding) { options.encoding = args[encoding] }
         options.mapping.amounts.decimalComma = args[decimalComma]
         for spec in args[map] { try options.mapping.mapping.add(spec) }
         for spec in args[statusMap] { try options.mapping.statuses.add(spec) }

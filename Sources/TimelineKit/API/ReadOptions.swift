@@ -8,12 +8,14 @@ public struct ReadOptions: Sendable {
     public var dates = DateParsingOptions()
     /// Which source fields feed which event fields, status words, amounts.
     public var mapping = MappingOptions()
-    /// The text encoding of the input; UTF-8 by default (a byte-order mark is skipped).
-    public var encoding: TextEncoding = .utf8
+    /// The text encoding of the input; nil detects it: UTF-8 (a byte-order mark is
+    /// skipped), else UTF-16 when a byte-order mark says so, else GB18030 when the bytes
+    /// are not UTF-8 but read as GB18030 without a fault (a note says so).
+    public var encoding: TextEncoding?
     /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
     public var formatSettings = FormatSettings()
 
-    /// The command line's defaults: format detected, no zone assumed, UTF-8.
+    /// The command line's defaults: format and encoding detected, no zone assumed.
     public init() {}
 }
 

@@ -96,13 +96,34 @@ final class ConvertPipeline {
         return sink.summary
     }
 
+    /// The encoding of an input no `--encoding` names, from its first 64 KiB: UTF-16 when
+    /// a byte-order mark says so, UTF-8 when the bytes are UTF-8, GB18030 when they are not
+    /// but read as GB18030 without a fault (Alipay and bank exports; a note says so), else
+    /// UTF-8 (the bad records are rejected with E007).
+    static func detectEncoding(_ reader: InputReader, onDiagnostic: (Diagnostic) -> Void) throws(TimelineError) -> TextEncoding {
+        let head = Array(try reader.peek(1 << 16))
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return .utf16 }
+        // A character cut at the end of the peeked bytes is not a fault.
+        let complete = head.count == 1 << 16 ? (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil } : false
+        if complete || String(validating: head, as: UTF8.self) != nil { return .utf8 }
+        guard let transcoder = try? Transcoder(from: .gb18030) else { return .utf8 }
+        _ = transcoder.convert(head, final: head.count < 1 << 16)
+        guard transcoder.replacedSequences == 0 else { return .utf8 }
+        onDiagnostic(Diagnostic(
+            .note, "reading as GB18030: the bytes are not UTF-8 but are valid GB18030 (pass --encoding to choose another)",
+            at: SourceLocation(file: reader.name)))
+        return .gb18030
+    }
+
     /// Reads every source (standard input when there are none) into `sink`.
     private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
         let parser = DateParser(options: readOptions.dates)
         let recurrence = RecurrenceBudget(RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
-            try reader.setEncoding(readOptions.encoding)
+            var encoding = TextEncoding.utf8
+            if let named = readOptions.encoding { encoding = named } else { encoding = try Self.detectEncoding(reader, onDiagnostic: onDiagnostic) }
+            try reader.setEncoding(encoding)
             let format = try format(for: reader)
             try format.check(readOptions)
             let importer = format.makeReader(readOptions)!
@@ -110,11 +131,11 @@ final class ConvertPipeline {
                 options: readOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { record in sink.reject(record) },
-                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence)
+                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence, verbose: verbose)
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
                 onDiagnostic(Diagnostic(
-                    .warning, "\(count) byte sequence(s) are not valid \(readOptions.encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
+                    .warning, "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
                     at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
             }
         }

@@ -37,6 +37,8 @@ final class ImportContext {
     private let batches: EventBatchConsumer?
     /// The run's recurrence work and occurrences (shared by every file of the run).
     let recurrence: RecurrenceBudget
+    /// Report decisions as notes (`--verbose`): which header line, which preset.
+    let verbose: Bool
 
     /// - Parameters:
     ///   - batches: how the consumer takes events mapped on worker threads (see
@@ -48,8 +50,10 @@ final class ImportContext {
         onReject: @escaping (RejectedRecord) -> Void,
         onDiagnostic: @escaping (Diagnostic) -> Void,
         batches: EventBatchConsumer? = nil,
-        recurrence: RecurrenceBudget? = nil
+        recurrence: RecurrenceBudget? = nil,
+        verbose: Bool = false
     ) {
+        self.verbose = verbose
         self.recurrence = recurrence ?? RecurrenceBudget(RecurrenceBudget.perRun, occurrences: options.ics.maxTotalOccurrences)
         self.options = options
         self.format = format

@@ -95,14 +95,14 @@ public struct FieldMapping: Sendable {
 
     /// Default header names per field, most specific first.
     static let defaults: [(MappedField, [String])] = [
-        (.id, ["id", "uid", "event_id", "transaction_id", "交易单号", "流水号", "交易号", "订单号"]),
+        (.id, ["id", "uid", "event_id", "transaction_id", "交易单号", "交易订单号", "流水号", "交易号", "订单号"]),
         (.start, ["start", "time", "timestamp", "datetime", "date", "start_time", "starttime", "created_at", "createdat", "created",
                   "occurred_at", "event_time", "时间", "交易时间", "创建时间", "发生时间", "下单时间", "日期"]),
         (.end, ["end", "end_time", "endtime", "finished_at", "结束时间"]),
         (.title, ["title", "summary", "event", "name", "subject", "context", "描述", "商品", "交易对方", "事件"]),
-        (.detail, ["detail", "details", "description", "note", "notes", "remark", "memo", "备注", "说明"]),
+        (.detail, ["detail", "details", "description", "note", "notes", "remark", "memo", "备注", "说明", "商品说明"]),
         (.status, ["status", "state", "状态", "当前状态", "交易状态"]),
-        (.category, ["category", "type", "kind", "类型", "交易类型", "分类"]),
+        (.category, ["category", "type", "kind", "类型", "交易类型", "分类", "交易分类"]),
         (.amount, ["amount", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
         (.currency, ["currency", "ccy", "币种", "货币"]),
         (.location, ["location", "place", "city", "address", "地点", "位置", "所在地"]),
@@ -113,6 +113,21 @@ public struct FieldMapping: Sendable {
         (.zone, ["zone", "timezone", "time_zone", "tz", "时区"]),
         (.direction, ["direction", "收/支", "收支", "收/付", "income/expense", "dr/cr", "debit/credit"]),
     ]
+
+    /// How many fields a header of these column names would feed, when one of them is the
+    /// start (an explicit start column, else a default start name); 0 otherwise. Finds a
+    /// table's header row after a preamble.
+    package func recognisedFields(_ columns: [String]) -> Int {
+        let present = columns.filter { !$0.isEmpty }
+        guard present.count >= 2 else { return 0 }
+        if let start = explicit[.start] {
+            guard start.columns.allSatisfy(present.contains) else { return 0 }
+        }
+        var mapping = self
+        mapping.explicit = explicit.filter { $0.value.columns.allSatisfy(present.contains) }
+        guard let sources = try? mapping.resolve(columns: present), sources[.start] != nil else { return 0 }
+        return sources.count
+    }
 
     /// The source of every mapped field for these column names: explicit entries first, then
     /// defaults (each column feeds at most one field). Throws when an explicit column does

@@ -16,4 +16,20 @@ extension String {
         while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
         return String(self[start..<end])
     }
+
+    /// The cell without the guards spreadsheets and exporters add to keep it text: Excel's
+    /// `="…"` and a leading `'` before a digit, sign or formula character (`'0123`,
+    /// `'+86…`, `'=1+1`). Returned as is (no copy) when there are none, which is nearly
+    /// always. (A trailing tab, WeChat's and Alipay's guard for long numbers, is trimmed
+    /// with the spaces.)
+    var withoutSpreadsheetGuards: String {
+        let guarded = withByteView { v -> Bool in
+            guard let first = v.first, first == 0x3D || first == 0x27, v.count >= 2 else { return false }
+            if first == 0x3D { return v.count >= 3 && v[1] == 0x22 && v[v.count - 1] == 0x22 }
+            let second = v[1]
+            return (second >= 0x30 && second <= 0x39) || second == 0x2B || second == 0x2D || second == 0x3D || second == 0x40
+        }
+        guard guarded else { return self }
+        return utf8.first == 0x3D ? String(dropFirst(2).dropLast()) : String(dropFirst())
+    }
 }

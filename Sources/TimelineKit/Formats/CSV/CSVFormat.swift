@@ -25,11 +25,13 @@ public struct CSVReadSettings: Sendable, Hashable {
     public var delimiter: Character?
     /// False when the file has no header line: columns are then named `1`, `2`, ….
     public var hasHeader = true
+    /// The line of the header row; nil finds it (after a preamble, if any).
+    public var headerLine: Int?
 
     /// Detected delimiter, a header line.
     public init() {}
 
-    /// `--delimiter`, `--no-header` (declared once here, offered for csv and tsv).
+    /// `--delimiter`, `--no-header`, `--header-line` (declared once here, offered for csv and tsv).
     static let options: [FormatOption<ReadOptions>] = [
         FormatOption(
             "delimiter", .value(name: "C", choices: nil, repeatable: false), help: "CSV delimiter: a character, 'tab', or '\\t'.",
@@ -47,6 +49,16 @@ public struct CSVReadSettings: Sendable, Hashable {
         },
         FormatOption("no-header", .flag, help: "The CSV has no header line: columns are named 1, 2, …") { _, options throws(TimelineError) in
             options.csv.hasHeader = false
+        },
+        FormatOption(
+            "header-line", .value(name: "N", choices: nil, repeatable: false),
+            help: "The CSV's header is on line N; the lines before it are not records.",
+            default: "the first line naming a time column and another known field"
+        ) { values, options throws(TimelineError) in
+            guard let n = Int(values[0]), n >= 1 else {
+                throw TimelineError(.usage, "invalid value '\(values[0])' for '--header-line'; expected a line number such as 17")
+            }
+            options.csv.headerLine = n
         },
     ]
 }

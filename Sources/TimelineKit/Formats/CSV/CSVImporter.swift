@@ -28,7 +28,9 @@ struct CSVColumnPlan {
         for (field, column) in singles { texts[field] = FieldTexts.single(fields[column]) }
         for (field, columns) in joined { texts[field] = FieldTexts.join(columns.map { fields[$0] }) }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
-        for i in unmapped where !fields[i].isEmpty { texts.attributes.append((header[i], fields[i])) }
+        for i in unmapped {
+            if let value = FieldTexts.single(fields[i]) { texts.attributes.append((header[i], value)) }
+        }
     }
 }
 
@@ -56,27 +58,26 @@ struct CSVImporter: TimelineImporter {
             throw TimelineError(.usage, "the CSV delimiter '\(options.csv.delimiter!)' is not an ASCII character")
         }
         let reader = try CSVReader(input: input, delimiter: options.csv.delimiter?.asciiValue ?? defaultDelimiter)
+        // The table may begin after a preamble (WeChat Pay and Alipay bills): the header is
+        // found among the first records, and the records read after it are converted first.
+        let table = try CSVTableStart.find(reader, options: options, file: input.name)
+        guard let headerRow = table.header else { return }
         var header: [String]
-        var pending: CSVRecord?
-        switch try reader.next() {
-        case nil: return
-        case .failure(let e)?:
-            throw TimelineError(.data, "cannot read the header line: \(e.message)", at: SourceLocation(file: input.name, line: e.line))
-        case .success(let first)?:
-            if options.csv.hasHeader {
-                header = first.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-                var seen: [String: Int] = [:]
-                for (i, name) in header.enumerated() {
-                    // Keep every column: a repeated or empty header name gets a suffix.
-                    let base = name.isEmpty ? String(i + 1) : name
-                    seen[base, default: 0] += 1
-                    header[i] = seen[base]! > 1 ? "\(base)_\(seen[base]!)" : base
-                }
-            } else {
-                header = (1...max(first.fields.count, 1)).map(String.init)
-                pending = first
+        var pending = table.after
+        if options.csv.hasHeader {
+            header = headerRow.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            var seen: [String: Int] = [:]
+            for (i, name) in header.enumerated() {
+                // Keep every column: a repeated or empty header name gets a suffix.
+                let base = name.isEmpty ? String(i + 1) : name
+                seen[base, default: 0] += 1
+                header[i] = seen[base]! > 1 ? "\(base)_\(seen[base]!)" : base
             }
+        } else {
+            header = (1...max(headerRow.fields.count, 1)).map(String.init)
+            pending.insert(.success(headerRow), at: 0)
         }
+        table.report(to: context, file: input.name)
         let sources = try options.mapping.mapping.resolve(columns: header)
         let plan = CSVColumnPlan(sources: sources, header: header)
         var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize)
@@ -84,7 +85,7 @@ struct CSVImporter: TimelineImporter {
         // its dates show applies to every record.
         var firstBlock = try splitter.next()
         let fieldOrder = context.dateParser.options.fieldOrder != nil
-            ? nil : Self.fieldOrder(pending: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter)
+            ? nil : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter)
         let rows = CSVRowConverter(
             header: header, delimiter: reader.delimiter, plan: plan, file: input.name,
             mappers: RecordMapperPool(
@@ -92,10 +93,10 @@ struct CSVImporter: TimelineImporter {
                 file: input.name))
         let work = OrderedWork<CSVBlockOutcome>(limit: Self.blocksInFlight)
         let deliver = { (outcome: consuming CSVBlockOutcome) throws(TimelineError) in try outcome.deliver(to: context) }
-        if let pending {
-            try rows.convert(CSVBlock(bytes: [], firstLine: pending.line, recordsBefore: 0, byteOffset: 0), first: pending, context: context).deliver(to: context)
+        if !pending.isEmpty {
+            try rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: 0, byteOffset: 0), leading: pending, context: context).deliver(to: context)
         }
-        let recordsBefore = pending.map { $0.isBlank ? 0 : 1 } ?? 0
+        let recordsBefore = pending.filter { if case .success(let r) = $0 { return !r.isBlank } else { return true } }.count
         func nextBlock() throws(TimelineError) -> CSVBlock? {
             if let first = firstBlock.take() { return first }
             return try splitter.next()
@@ -116,7 +117,7 @@ struct CSVImporter: TimelineImporter {
     /// The day/month order the time columns of the first records show (up to
     /// `FieldOrderDetector.defaultWindow` of them), as `timeline dates` decides it for a
     /// stream; nil when they do not decide it.
-    static func fieldOrder(pending: CSVRecord?, block: CSVBlock?, plan: CSVColumnPlan, header: [String], delimiter: UInt8) -> FieldOrder? {
+    static func fieldOrder(leading: [Result<CSVRecord, CSVRecordError>], block: CSVBlock?, plan: CSVColumnPlan, header: [String], delimiter: UInt8) -> FieldOrder? {
         var detector = FieldOrderDetector()
         var texts = FieldTexts()
         var seen = 0
@@ -126,7 +127,7 @@ struct CSVImporter: TimelineImporter {
             detector.observe(timesOf: texts)
             seen += 1
         }
-        if let pending { observe(pending) }
+        for case .success(let record) in leading { observe(record) }
         if let block {
             let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
             while seen < FieldOrderDetector.defaultWindow, let next = try? reader.next() {
@@ -176,8 +177,8 @@ final class CSVRowConverter: Sendable {
         self.mappers = mappers
     }
 
-    /// The outcome of `block` (and of `first`, a record already read, before it).
-    func convert(_ block: CSVBlock, first: CSVRecord? = nil, context: ImportContext) -> CSVBlockOutcome {
+    /// The outcome of `block` (and of `leading`, records already read, before it).
+    func convert(_ block: CSVBlock, leading: [Result<CSVRecord, CSVRecordError>] = [], context: ImportContext) -> CSVBlockOutcome {
         let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
         let mapper = mappers.take()
         defer { mappers.put(mapper) }
@@ -207,15 +208,22 @@ final class CSVRowConverter: Sendable {
                 messages.append(.notices(mapper.notices, location))
             }
         }
-        if let first { handle(first) }
+        func fail(_ e: CSVRecordError) {
+            number += 1
+            messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: e.isEncoding ? .invalidEncoding : .malformedRecord, header: header)))
+        }
+        for item in leading {
+            switch item {
+            case .success(let record): handle(record)
+            case .failure(let e): fail(e)
+            }
+        }
         while let next = try? reader.next() {
             switch consume next {
             case .success(let record):
                 handle(record)
                 reader.recycle(record)
-            case .failure(let e):
-                number += 1
-                messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: e.isEncoding ? .invalidEncoding : .malformedRecord, header: header)))
+            case .failure(let e): fail(e)
             }
         }
         return CSVBlockOutcome(events: context.prepare(batch), messages: messages)

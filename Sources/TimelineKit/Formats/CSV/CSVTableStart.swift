@@ -1,0 +1,97 @@
+/// Where a CSV's table begins. Exports such as WeChat Pay and Alipay bills open with a
+/// preamble (account, period, totals, notes) before the header row: the header is the
+/// first of the first records that names a start column and at least one more field the
+/// mapping knows (`FieldMapping.recognisedFields`) and whose field count the next record
+/// keeps; without one it is the first record, as in any plain CSV. `--header-line N` names
+/// it. The records before it are not records of the table: they are reported, never
+/// rejected.
+struct CSVTableStart {
+    /// The header row; nil for an empty input.
+    var header: CSVRecord?
+    /// The records before the header.
+    var preamble: [CSVRecord] = []
+    /// What was read after the header while looking for it, in order.
+    var after: [Result<CSVRecord, CSVRecordError>] = []
+
+    /// How many records are looked at for a header.
+    static let window = 64
+
+    static func find(_ reader: CSVReader, options: ReadOptions, file: String) throws(TimelineError) -> CSVTableStart {
+        var rows: [CSVRecord] = []
+        var failure: CSVRecordError?
+        func next() throws(TimelineError) -> CSVRecord? {
+            guard failure == nil else { return nil }
+            switch try reader.next() {
+            case nil: return nil
+            case .success(let record)?: return record
+            case .failure(let e)?:
+                failure = e
+                return nil
+            }
+        }
+        var table = CSVTableStart()
+        if let line = options.csv.headerLine {
+            while let row = try next() {
+                if row.line == line {
+                    table.header = row
+                    table.preamble = rows
+                    break
+                }
+                guard row.line < line else {
+                    throw TimelineError(.usage, "--header-line \(line): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))")
+                }
+                rows.append(row)
+            }
+            guard table.header != nil else {
+                if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
+                throw TimelineError(.usage, "--header-line \(line): '\(file)' has only \(rows.last?.line ?? 0) lines")
+            }
+            return table
+        }
+        guard options.csv.hasHeader else {
+            table.header = try next()
+            if let failure { throw TimelineError(.data, "cannot read the first line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
+            return table
+        }
+        let mapping = options.mapping.mapping
+        func isHeader(_ i: Int) -> Bool {
+            guard mapping.recognisedFields(rows[i].fields.map { $0.trimmingCharacters(in: .whitespaces) }) >= 2 else { return false }
+            return i + 1 == rows.count || rows[i + 1].isBlank || rows[i + 1].fields.count == rows[i].fields.count
+        }
+        var found: Int?
+        while rows.count < window, let row = try next() {
+            rows.append(row)
+            // A candidate is confirmed by the record after it (or the end of the input).
+            if rows.count >= 2, isHeader(rows.count - 2) {
+                found = rows.count - 2
+                break
+            }
+        }
+        if found == nil, let last = rows.indices.last, isHeader(last) { found = last }
+        guard !rows.isEmpty else {
+            if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
+            return table
+        }
+        let h = found ?? 0
+        table.header = rows[h]
+        table.preamble = Array(rows[..<h])
+        table.after = rows[(h + 1)...].map { .success($0) } + (failure.map { [.failure($0)] } ?? [])
+        return table
+    }
+
+    /// Says which lines came before the header: how many by default, each with `verbose`.
+    func report(to context: ImportContext, file: String) {
+        let lines = preamble.filter { !$0.isBlank && !$0.fields.allSatisfy(\.isEmpty) }
+        guard let header, let first = lines.first else { return }
+        context.report(Diagnostic(
+            .note,
+            "the table's header is on line \(header.line); lines \(first.line)–\(header.line - 1) before it are not records"
+                + (context.verbose ? "" : " (--verbose lists them; --header-line N chooses another header)"),
+            at: SourceLocation(file: file, line: header.line)))
+        guard context.verbose else { return }
+        for row in lines {
+            let text = row.fields.reversed().drop { $0.isEmpty }.reversed().joined(separator: ", ")
+            context.report(Diagnostic(.note, "before the table: \(text)", at: SourceLocation(file: file, line: row.line)))
+        }
+    }
+}
