@@ -35,15 +35,29 @@ public enum MappedField: String, CaseIterable, Sendable, Hashable {
     case zone
     /// Income/expense words that sign the amount (`--map direction=COLUMN`).
     case direction
+    /// An amount paid out (a bank statement's `Debit`, `Paid out`, `支出金额`): the amount,
+    /// negated, when the record has no `amount`.
+    case debit
+    /// An amount paid in (`Credit`, `Paid in`, `收入金额`): the amount when the record has no
+    /// `amount`; with a debit too, credit minus debit.
+    case credit
 }
 
 /// Where a canonical field comes from: one column (a dotted path for JSON), or several
 /// joined with a space (`--map start=date+time`).
 package struct FieldSource: Hashable, Sendable, CustomStringConvertible {
     package var columns: [String]
+    /// The zone the column's header names (`Created (UTC)`, `时间（北京时间）`), for its
+    /// values without offset or zone.
+    package var zone: String?
 
     package init(_ spec: String) {
         columns = spec.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    package init(columns: [String], zone: String? = nil) {
+        self.columns = columns
+        self.zone = zone
     }
 
     package var description: String { columns.joined(separator: "+") }
@@ -103,7 +117,7 @@ public struct FieldMapping: Sendable {
         (.detail, ["detail", "details", "description", "note", "notes", "remark", "memo", "备注", "说明", "商品说明"]),
         (.status, ["status", "state", "状态", "当前状态", "交易状态"]),
         (.category, ["category", "type", "kind", "类型", "交易类型", "分类", "交易分类"]),
-        (.amount, ["amount", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
+        (.amount, ["amount", "gross", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
         (.currency, ["currency", "ccy", "币种", "货币"]),
         (.location, ["location", "place", "city", "address", "地点", "位置", "所在地"]),
         (.series, ["series", "order_id", "orderid", "order", "tracking_number", "tracking", "nu", "account", "运单号", "快递单号", "账户"]),
@@ -112,7 +126,22 @@ public struct FieldMapping: Sendable {
         (.tags, ["tags", "labels", "tag", "标签"]),
         (.zone, ["zone", "timezone", "time_zone", "tz", "时区"]),
         (.direction, ["direction", "收/支", "收支", "收/付", "income/expense", "dr/cr", "debit/credit"]),
+        (.debit, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "withdrawal amount", "paid out", "money out",
+                  "支出金额", "借方金额", "借方发生额", "支出"]),
+        (.credit, ["credit", "credit amount", "credits", "deposit", "deposits", "deposit amount", "paid in", "money in",
+                   "收入金额", "贷方金额", "贷方发生额", "收入"]),
     ]
+
+    /// A header name as the defaults match it: trimmed, lower-cased, with spaces and hyphens
+    /// read as underscores (`Transaction ID` is `transaction_id`, `Created at` is `created_at`).
+    static func key(_ name: String) -> String {
+        String(name.trimmingCharacters(in: .whitespaces).lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
+    }
+
+    /// Column names that hold only a date, and only a time of day: a date column and a time
+    /// column are joined into the start (PayPal's `Date` and `Time`).
+    static let dateOnlyNames: Set<String> = ["date", "日期", "交易日期", "transaction date", "booking date", "posting date"]
+    static let timeOnlyNames: Set<String> = ["time", "时间", "交易时间", "transaction time", "time of day"]
 
     /// How many fields a header of these column names would feed, when one of them is the
     /// start (an explicit start column, else a default start name); 0 otherwise. Finds a
@@ -134,7 +163,16 @@ public struct FieldMapping: Sendable {
     /// not exist, naming the columns that do.
     package func resolve(columns: [String], allowNested: Bool = false) throws(TimelineError) -> [MappedField: FieldSource] {
         var result = explicit
-        let lookup = Dictionary(columns.map { ($0.trimmingCharacters(in: .whitespaces).lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+        // A header may name its zone in brackets (`Created (UTC)`): matched by the name
+        // before them, and the zone kept for the column's values.
+        let named = columns.map { ColumnZone.split($0) }
+        var lookup = Dictionary(columns.map { (Self.key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        var zones: [String: String] = [:]
+        for (column, split) in zip(columns, named) {
+            guard let split else { continue }
+            if lookup[Self.key(split.base)] == nil { lookup[Self.key(split.base)] = column }
+            if let zone = split.zone { zones[column] = zone }
+        }
         if !allowNested {
             for (field, source) in explicit {
                 for column in source.columns where !columns.contains(column) {
@@ -146,12 +184,30 @@ public struct FieldMapping: Sendable {
         var used = Set(explicit.values.flatMap(\.columns))
         for (field, names) in Self.defaults where result[field] == nil {
             for name in names {
-                if let column = lookup[name], !used.contains(column) {
-                    result[field] = FieldSource(column)
+                if let column = lookup[Self.key(name)], !used.contains(column) {
+                    result[field] = FieldSource(columns: [column])
                     used.insert(column)
                     break
                 }
             }
+        }
+        // A date column and a time column are one start.
+        if explicit[.start] == nil, let start = result[.start], start.columns.count == 1 {
+            func baseName(_ c: String) -> String { (ColumnZone.split(c)?.base ?? c).trimmingCharacters(in: .whitespaces).lowercased() }
+            // (The name sets hold spaces: compared before `key` turns them into underscores.)
+            let chosen = baseName(start.columns[0])
+            let unused = columns.filter { !used.contains($0) }
+            if Self.timeOnlyNames.contains(chosen), let date = unused.first(where: { Self.dateOnlyNames.contains(baseName($0)) }) {
+                result[.start] = FieldSource(columns: [date, start.columns[0]])
+            } else if Self.dateOnlyNames.contains(chosen), let time = unused.first(where: { Self.timeOnlyNames.contains(baseName($0)) }) {
+                result[.start] = FieldSource(columns: [start.columns[0], time])
+            }
+        }
+        // Zones named in headers apply to the time fields read from those columns.
+        for field in [MappedField.start, .end, .recorded] {
+            guard var source = result[field], source.zone == nil else { continue }
+            source.zone = source.columns.lazy.compactMap { zones[$0] }.first
+            result[field] = source
         }
         return result
     }

@@ -52,6 +52,8 @@ extension MappedField {
         case .tags: return 13
         case .zone: return 14
         case .direction: return 15
+        case .debit: return 16
+        case .credit: return 17
         }
     }
 }
@@ -86,6 +88,8 @@ final class RecordMapper {
     private let format: String
     private let file: String
     private let idPrefix: String
+    /// The zones headers name for their time columns (`Created (UTC)`), resolved once.
+    private let columnZones: [MappedField: ResolvedZone]
 
     init(sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser, format: String, file: String) {
         self.sources = sources
@@ -94,6 +98,11 @@ final class RecordMapper {
         self.format = format
         self.file = file
         idPrefix = Event.generatedIDPrefix(file: file)
+        var zones: [MappedField: ResolvedZone] = [:]
+        for (field, source) in sources {
+            if let name = source.zone, case .success(let zone) = parser.zone(named: name) { zones[field] = zone }
+        }
+        columnZones = zones
     }
 
     /// Why a record was rejected: a message and the finding code.
@@ -130,7 +139,7 @@ final class RecordMapper {
 
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
         guard let raw = record[field] else { return nil }
-        switch parser.parse(raw, inZone: zone) {
+        switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
         case .success(let parsed):
             if let notice = parsed.notice { notices.append(notice) }
             return parsed.value
@@ -192,7 +201,9 @@ final class RecordMapper {
             if status == nil { attributes[sources[.status]!.description] = word }
         }
         var amount: Amount?
-        if let raw = record[.amount] {
+        if record[.amount] == nil, record[.debit] != nil || record[.credit] != nil {
+            amount = try debitCredit(record)
+        } else if let raw = record[.amount] {
             switch options.amounts.parse(raw) {
             case nil:
                 throw Rejection(reason: "amount (column '\(sources[.amount]!)'): cannot read '\(raw)' as an amount such as '-12.50' or '¥1,024.00'" + (options.amounts.decimalComma ? "" : " (pass --decimal-comma for '1.234,50')"), code: .unreadableAmount)
@@ -222,6 +233,30 @@ final class RecordMapper {
             location: record[.location], series: record[.series], recorded: recorded,
             links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
             attributes: attributes, source: SourceReference(format: format, file: file, record: number, line: line))
+    }
+
+    /// A bank statement's amount from its paid-out and paid-in columns: the credit, less
+    /// the debit (a debit alone is negative).
+    private func debitCredit(_ record: FieldTexts) throws(Rejection) -> Amount? {
+        var total: DecimalNumber?
+        var currency: String?
+        for field in [MappedField.credit, .debit] {
+            guard let raw = record[field] else { continue }
+            switch options.amounts.parse(raw) {
+            case nil:
+                throw Rejection(reason: "\(field.rawValue) (column '\(sources[field]!)'): cannot read '\(raw)' as an amount such as '12.50'", code: .unreadableAmount)
+            case .some(nil): continue
+            case .some(let reading?):
+                let magnitude = reading.value.isNegative ? reading.value.negated : reading.value
+                let signed = field == .debit ? magnitude.negated : magnitude
+                guard let sum = total.map({ $0.adding(signed) }) ?? signed else {
+                    throw Rejection(reason: "the credit and debit of this record are too large to add", code: .unreadableAmount)
+                }
+                total = sum
+                currency = currency ?? reading.currency
+            }
+        }
+        return total.map { Amount(value: $0, currency: record[.currency]?.uppercased() ?? currency) }
     }
 
     private static let linkSeparators: Set<Character> = [",", " ", "\n"]

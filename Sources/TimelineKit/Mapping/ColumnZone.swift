@@ -1,0 +1,38 @@
+/// A zone named in a column's header, as exports write it: `Created (UTC)` (Stripe),
+/// `Time (GMT+8)`, `Date (UTC+08:00)`, `时间（北京时间）`.
+enum ColumnZone {
+    /// The header's name before a bracketed suffix, and the zone the suffix names (nil when
+    /// it names none: `Amount (CNY)`); nil without a bracketed suffix.
+    static func split(_ header: String) -> (base: String, zone: String?)? {
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        guard let close = trimmed.last, close == ")" || close == "）",
+            let open = trimmed.lastIndex(where: { $0 == "(" || $0 == "（" })
+        else { return nil }
+        let base = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingCharacters(in: .whitespaces)
+        guard !base.isEmpty else { return nil }
+        return (base, zone(inside))
+    }
+
+    /// The zone name a bracketed header suffix stands for, in a form the zone resolver reads.
+    static func zone(_ text: String) -> String? {
+        switch text {
+        case "北京时间", "北京時間", "中国标准时间": return "Asia/Shanghai"
+        default: break
+        }
+        let upper = text.uppercased()
+        if upper == "UTC" || upper == "GMT" || upper == "Z" { return "UTC" }
+        // UTC+8, GMT-5, UTC+08:00, GMT+0530.
+        guard upper.hasPrefix("UTC") || upper.hasPrefix("GMT") else { return nil }
+        let rest = upper.dropFirst(3)
+        guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+        let digits = rest.dropFirst().filter { $0 != ":" }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        let hours = digits.count <= 2 ? Int(digits)! : Int(digits.prefix(digits.count - 2))!
+        let minutes = digits.count <= 2 ? 0 : Int(digits.suffix(2))!
+        guard hours <= 18, minutes < 60 else { return nil }
+        let h = hours < 10 ? "0\(hours)" : "\(hours)"
+        let m = minutes < 10 ? "0\(minutes)" : "\(minutes)"
+        return "UTC\(sign)\(h):\(m)"
+    }
+}
