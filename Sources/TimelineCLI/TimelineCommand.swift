@@ -7,7 +7,7 @@ package enum TimelineCommand {
     package static let version = "0.1.0"
 
     /// The subcommands, in the order the overview lists them.
-    static let commands: [any Command.Type] = [ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self, SchemaCommand.self]
+    static let commands: [any Command.Type] = [ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self, PresetsCommand.self, SchemaCommand.self]
 
     static var overview: String {
         HelpFormatter.overview(commands, examples: [

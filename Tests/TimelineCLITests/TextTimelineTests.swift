@@ -23,10 +23,10 @@ struct TextTimelineTests {
 
     @Test("golden files", arguments: [
         ("orders-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-06-13T20:00:00+08:00"]),
-        ("wallet-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--map", "direction=收/支", "--locale", "zh-Hans",
+        ("wallet-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale", "zh-Hans",
                            "--now", "2024-06-13T13:00:00+08:00"]),
         ("orders-month-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-07-01T00:00:00Z", "--group", "month"]),
-        ("wallet-split-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--map", "direction=收/支", "--locale", "zh-Hans",
+        ("wallet-split-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale", "zh-Hans",
                                  "--layout", "split", "--now", "2024-06-13T13:00:00+08:00"]),
     ])
     func golden(file: String, arguments: [String]) throws {

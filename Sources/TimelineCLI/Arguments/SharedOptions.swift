@@ -91,7 +91,13 @@ struct InputOptionGroup: OptionGroup {
     let map = Option.list(
         "map", "FIELD=COLUMN",
         help: "Map a source column (a dotted path for JSON) to a field: \(MappedField.allCases.map(\.rawValue).joined(separator: ", ")) (zone: per-record zone; direction: income/expense words). start=date+time joins columns.")
-    let mapping = Option.text("mapping", "FILE", help: "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"}.")
+    let mapping = Option.text("mapping", "FILE", help: "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"} (or a preset file: its map, statuses and events).")
+    let preset = Option.text(
+        "preset", "NAME|FILE",
+        help: "Read the inputs as this service's export (timeline presets lists them), a preset file, or 'none' for no preset.",
+        default: "recognised by the input's columns, preamble or JSON shape")
+    let events = Option.list(
+        "events", "COLUMN=TITLE,...", help: "Wide rows: each filled time column is an event with that title, e.g. 'Created at=Order created,Paid at=Order paid'.")
     let statusMap = Option.list("status-map", "WORD=STATUS", help: "Add a status word, e.g. 已揽件=processing.")
     let encoding = Option<TextEncoding>.choice(
         "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8,
@@ -107,7 +113,28 @@ struct InputOptionGroup: OptionGroup {
         options.mapping.amounts.decimalComma = args[decimalComma]
         for spec in args[map] { try options.mapping.mapping.add(spec) }
         for spec in args[statusMap] { try options.mapping.statuses.add(spec) }
-        if let file = args[mapping] { try options.mapping.mapping.add(file: file) }
+        if let file = args[mapping] {
+            let fromFile = try MappingPreset(file: file)
+            for (field, source) in fromFile.mapping.explicit where options.mapping.mapping.explicit[field] == nil {
+                options.mapping.mapping.explicit[field] = source
+            }
+            options.mapping.statuses = options.mapping.statuses.under(fromFile.statuses)
+            options.mapping.mapping.events = fromFile.events
+        }
+        for spec in args[events] { try options.mapping.mapping.add(events: spec) }
+        switch args[preset] {
+        case nil: break
+        case "none"?: options.preset = .none
+        case let name?:
+            if let builtIn = MappingPreset.named(name) {
+                options.preset = .fixed(builtIn)
+            } else if name.hasSuffix(".json") || name.contains("/") {
+                options.preset = .fixed(try MappingPreset(file: name))
+            } else {
+                throw TimelineError(
+                    .usage, "unknown preset '\(name)'; presets are \(MappingPreset.builtIn.map(\.name).joined(separator: ", ")) (timeline presets describes them), or name a preset file")
+            }
+        }
         for option in FormatOptions.read { try option.apply(args, to: &options) }
         for format in FileFormat.all { try format.check(options) }
         return options

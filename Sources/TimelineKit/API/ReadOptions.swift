@@ -14,9 +14,37 @@ public struct ReadOptions: Sendable {
     public var encoding: TextEncoding?
     /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
     public var formatSettings = FormatSettings()
+    /// Which service's layout each input is read as (its columns, status words, day/month
+    /// order): recognised among the built-in presets by default.
+    public var preset = PresetChoice.detect(MappingPreset.builtIn)
 
     /// The command line's defaults: format and encoding detected, no zone assumed.
     public init() {}
+}
+
+/// Which preset (`MappingPreset`) applies to an input.
+public enum PresetChoice: Sendable {
+    /// The first of these whose signature the input shows; none when none does.
+    case detect([MappingPreset])
+    /// This one, whatever the input looks like (`--preset NAME`).
+    case fixed(MappingPreset)
+
+    /// No preset: the default header names only (`--preset none`).
+    public static let none = PresetChoice.detect([])
+
+    /// The presets to consider for an input.
+    var candidates: [MappingPreset] {
+        switch self {
+        case .detect(let presets): return presets
+        case .fixed(let preset): return [preset]
+        }
+    }
+
+    /// The preset named whatever the input looks like.
+    var forced: MappingPreset? {
+        if case .fixed(let preset) = self { return preset }
+        return nil
+    }
 }
 
 /// How events are written: the display zone, the language and reference moment of the

@@ -46,6 +46,7 @@ package struct FieldOrderDetector: Sendable {
         for field in [MappedField.start, .end, .recorded] {
             if let text = record[field] { observe(text) }
         }
+        for case let text? in record.eventTimes { observe(text) }
     }
 }
 

@@ -99,7 +99,7 @@ package enum AmountDirection: Sendable {
         switch word.trimmingSpaces.lowercased() {
         case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款": self = .income
         case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款": self = .expense
-        case "", "/", "neutral", "不计收支", "其他": self = .neutral
+        case "", "/", "neutral", "memo", "不计收支", "其他": self = .neutral
         default: return nil
         }
     }

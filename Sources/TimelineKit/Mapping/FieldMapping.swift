@@ -67,6 +67,9 @@ package struct FieldSource: Hashable, Sendable, CustomStringConvertible {
 /// then defaults chosen by header name (case-insensitive; English and Chinese).
 public struct FieldMapping: Sendable {
     package var explicit: [MappedField: FieldSource] = [:]
+    /// Wide rows (`--events`): the time columns that are each one event. When given, a
+    /// record has no single start: every filled one of these is an event.
+    public var events: [WideRowEvent] = []
 
     /// No explicit mappings: every field by its default header names.
     public init() {}
@@ -81,14 +84,40 @@ public struct FieldMapping: Sendable {
         explicit[field] = FieldSource(parts[1])
     }
 
-    /// Reads a `--mapping FILE.json` object: `{"start": "交易时间", "title": "商品"}`.
+    /// The explicit entries, field by field in the order of `MappedField.allCases`:
+    /// `start` and `date+time` (columns joined with `+`).
+    public var fields: [(field: String, source: String)] {
+        MappedField.allCases.compactMap { field in explicit[field].map { (field.rawValue, $0.columns.isEmpty ? "none" : $0.description) } }
+    }
+
+    /// Reads `--events COLUMN=TITLE,COLUMN=TITLE` (`Created at=Order created,Paid at=Order
+    /// paid`): each filled column of a row is one event with that title; the row's amount
+    /// goes to the first.
+    public mutating func add(events spec: String) throws(TimelineError) {
+        for item in spec.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw TimelineError(.usage, "invalid --events item '\(item)'; expected COLUMN=TITLE, e.g. 'Paid at=Order paid'")
+            }
+            events.append(WideRowEvent(column: parts[0], title: parts[1]))
+        }
+    }
+
+    /// Reads a `--mapping FILE.json` object: `{"start": "交易时间", "title": "商品"}`; a
+    /// field mapped to `null` is fed by no column (not even a default one).
     package mutating func add(json: JSONValue, file: String) throws(TimelineError) {
         guard case .object(let pairs) = json else {
             throw TimelineError(.usage, "mapping file '\(file)' must hold a JSON object such as {\"start\": \"time\"}")
         }
         for (key, value) in pairs {
+            if case .null = value {
+                // No column feeds this field, not even one the defaults would choose.
+                guard let field = MappedField(rawValue: key) else { try add("\(key)=-"); continue }
+                explicit[field] = FieldSource(columns: [])
+                continue
+            }
             guard case .string(let column) = value else {
-                throw TimelineError(.usage, "mapping file '\(file)': the value of '\(key)' must be a column name string")
+                throw TimelineError(.usage, "mapping file '\(file)': the value of '\(key)' must be a column name string or null")
             }
             try add("\(key)=\(column)")
         }
@@ -152,6 +181,14 @@ public struct FieldMapping: Sendable {
         if let start = explicit[.start] {
             guard start.columns.allSatisfy(present.contains) else { return 0 }
         }
+        if !events.isEmpty {
+            let found = events.filter { present.contains($0.column) }.count
+            guard found > 0 else { return 0 }
+            var mapping = self
+            mapping.events = events.filter { present.contains($0.column) }
+            mapping.explicit = explicit.filter { $0.value.columns.allSatisfy(present.contains) }
+            return ((try? mapping.resolve(columns: present))?.count ?? 0) + found
+        }
         var mapping = self
         mapping.explicit = explicit.filter { $0.value.columns.allSatisfy(present.contains) }
         guard let sources = try? mapping.resolve(columns: present), sources[.start] != nil else { return 0 }
@@ -181,8 +218,15 @@ public struct FieldMapping: Sendable {
                 }
             }
         }
-        var used = Set(explicit.values.flatMap(\.columns))
-        for (field, names) in Self.defaults where result[field] == nil {
+        if !allowNested {
+            for event in events where !columns.contains(event.column) {
+                throw TimelineError(.usage, "--events: no column '\(event.column)'; columns are: \(columns.joined(separator: ", "))")
+            }
+        }
+        var used = Set(explicit.values.flatMap(\.columns) + events.map(\.column))
+        // A wide row's times are its events' columns: no single start.
+        if !events.isEmpty { result[.start] = nil }
+        for (field, names) in Self.defaults where result[field] == nil && !(field == .start && !events.isEmpty) {
             for name in names {
                 if let column = lookup[Self.key(name)], !used.contains(column) {
                     result[field] = FieldSource(columns: [column])
@@ -203,6 +247,8 @@ public struct FieldMapping: Sendable {
                 result[.start] = FieldSource(columns: [start.columns[0], time])
             }
         }
+        // A field mapped to null has no source.
+        result = result.filter { !$0.value.columns.isEmpty }
         // Zones named in headers apply to the time fields read from those columns.
         for field in [MappedField.start, .end, .recorded] {
             guard var source = result[field], source.zone == nil else { continue }

@@ -10,6 +10,8 @@ struct FieldTexts {
     private var texts = [String?](repeating: nil, count: MappedField.allCases.count)
     /// Unmapped fields with non-empty values, in source order.
     var attributes: [(String, String)] = []
+    /// A wide row's times, one per `FieldMapping.events` entry (nil when empty).
+    var eventTimes: [String?] = []
 
     init() {}
 
@@ -90,9 +92,12 @@ final class RecordMapper {
     private let idPrefix: String
     /// The zones headers name for their time columns (`Created (UTC)`), resolved once.
     private let columnZones: [MappedField: ResolvedZone]
+    /// A wide row's moments (`FieldMapping.events`): each filled one is an event.
+    let events: [WideRowEvent]
 
     init(sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser, format: String, file: String) {
         self.sources = sources
+        events = options.mapping.events
         self.options = options
         self.parser = parser
         self.format = format
@@ -109,6 +114,9 @@ final class RecordMapper {
     struct Rejection: Error, Sendable {
         var reason: String
         var code: FindingCode
+        /// A wide row with no moment but an id: it continues the row above and is not a
+        /// record of its own (Shopify's further line items of an order).
+        var continuation = false
     }
 
     /// Status words repeat on every row: remember what each spelling meant. A file has a
@@ -137,6 +145,9 @@ final class RecordMapper {
         return status
     }
 
+    /// The column a wide row's start is read from while its event is filled.
+    private var wideColumn: String?
+
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
         guard let raw = record[field] else { return nil }
         switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
@@ -144,7 +155,7 @@ final class RecordMapper {
             if let notice = parsed.notice { notices.append(notice) }
             return parsed.value
         case .failure(let error):
-            let column = sources[field]!.description
+            let column = field == .start ? wideColumn ?? sources[field]!.description : sources[field]!.description
             throw Rejection(reason: "\(field.rawValue) (column '\(column)'): \(error.message(for: raw))", code: error.code)
         }
     }
@@ -163,6 +174,21 @@ final class RecordMapper {
         }
     }
 
+    /// The events of a record: one, or a wide row's several (`events`); empty with
+    /// `rejection` set to why not.
+    func mapAll(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> [Event] {
+        guard !events.isEmpty else { return map(record, number: number, line: line, rejection: &rejection).map { [$0] } ?? [] }
+        if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
+        var result: [Event] = []
+        do throws(Rejection) {
+            try fillWide(record, number: number, line: line) { result.append($0) }
+            return result
+        } catch {
+            rejection = error
+            return []
+        }
+    }
+
     /// Maps `record` into `event` and adds it to `batch`; returns why not when the record is
     /// rejected (`event` is then as it was). Importers pass the same `event` for every
     /// record of a batch: it is overwritten in place (`Event.overwrite`) and `batch` borrows
@@ -172,6 +198,13 @@ final class RecordMapper {
     func map(_ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event, into batch: inout EventBatch) -> Rejection? {
         if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         do throws(Rejection) {
+            if !events.isEmpty {
+                // All or none: a row whose second moment is unreadable adds no event.
+                var mapped: [Event] = []
+                try fillWide(record, number: number, line: line) { mapped.append($0) }
+                for e in mapped { batch.add(e) }
+                return nil
+            }
             try fill(&event, from: record, number: number, line: line)
             batch.add(event)
             return nil
@@ -211,13 +244,15 @@ final class RecordMapper {
                 break
             case .some(let reading?):
                 var value = reading.value
+                var neutral = false
                 if let word = record[.direction] {
                     guard let direction = AmountDirection(word: word) else {
-                        throw Rejection(reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出 or +/-", code: .unknownDirection)
+                        throw Rejection(reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /)", code: .unknownDirection)
                     }
                     value = direction.apply(to: value)
+                    neutral = direction == .neutral
                 }
-                amount = Amount(value: value, currency: record[.currency]?.uppercased() ?? reading.currency)
+                amount = Amount(value: value, currency: record[.currency]?.uppercased() ?? reading.currency, neutral: neutral)
             }
         }
         let titleText = record[.title]
@@ -233,6 +268,39 @@ final class RecordMapper {
             location: record[.location], series: record[.series], recorded: recorded,
             links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
             attributes: attributes, source: SourceReference(format: format, file: file, record: number, line: line))
+    }
+
+    /// A wide row's events, in the order of `events`: each filled time column is an event
+    /// titled by its moment (`Order paid`), with the id `ROW-ID/TITLE` and the row's id (or
+    /// its `series`) as series; the row's own title becomes the detail, and its amount goes
+    /// to one event only (the one marked `carriesAmount` when filled, else the first), so
+    /// that totals count it once.
+    private func fillWide(_ record: FieldTexts, number: Int, line: Int?, add: (Event) -> Void) throws(Rejection) {
+        let filled = record.eventTimes.indices.filter { record.eventTimes[$0] != nil }
+        guard !filled.isEmpty else {
+            throw Rejection(
+                reason: "no start time: every event column is empty (\(events.map { "'\($0.column)'" }.joined(separator: ", ")))", code: .missingStart,
+                continuation: record[.id] != nil)
+        }
+        let amountAt = filled.first { events[$0].carriesAmount } ?? filled[0]
+        let rowID = record[.id] ?? Event.generatedID(prefix: idPrefix, record: number)
+        let rowTitle = record[.title] ?? record[.detail]
+        defer { wideColumn = nil }
+        var mapped: [Event] = []
+        for i in filled {
+            var texts = record
+            texts[.start] = record.eventTimes[i]
+            if i != amountAt { (texts[.amount], texts[.debit], texts[.credit]) = (nil, nil, nil) }
+            wideColumn = events[i].column
+            var event = Event.blank
+            try fill(&event, from: texts, number: number, line: line)
+            event.id = rowID + "/" + events[i].title
+            event.title = events[i].title
+            event.detail = rowTitle
+            event.series = record[.series] ?? rowID
+            mapped.append(event)
+        }
+        for event in mapped { add(event) }
     }
 
     /// A bank statement's amount from its paid-out and paid-in columns: the credit, less

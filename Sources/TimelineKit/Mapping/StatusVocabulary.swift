@@ -4,6 +4,8 @@ import Foundation
 /// overridden by `--status-map WORD=STATUS`.
 public struct StatusVocabulary: Sendable {
     private var words: [String: EventStatus]
+    /// The words `add` gave (`--status-map`), which a preset's words do not replace.
+    private var added: [String: EventStatus] = [:]
 
     /// The built-in words in English and Chinese (see docs/mapping.md).
     public init() {
@@ -32,6 +34,15 @@ public struct StatusVocabulary: Sendable {
                 .usage, "invalid --status-map '\(spec)'; expected WORD=STATUS with STATUS one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         words[parts[0].lowercased()] = status
+        added[parts[0].lowercased()] = status
+    }
+
+    /// This vocabulary with a service's own words beneath it: each word of `words` that
+    /// is not already one of these (`--status-map` wins over a preset).
+    package func under(_ words: [(word: String, status: EventStatus)]) -> StatusVocabulary {
+        var result = self
+        for (word, status) in words where added[word.lowercased()] == nil { result.words[word.lowercased()] = status }
+        return result
     }
 
     /// The status for a source word, or nil when the word is not known.

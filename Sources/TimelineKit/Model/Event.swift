@@ -16,11 +16,16 @@ public struct Amount: Hashable, Sendable {
     public var value: DecimalNumber
     /// The ISO 4217 code (`CNY`), when known.
     public var currency: String?
+    /// Neither income nor expense: money moved between one's own accounts, a withdrawal, a
+    /// refund, a hold (WeChat Pay's `/`, Alipay's 不计收支, PayPal's `Memo`). The value is
+    /// kept as the source wrote it and left out of income and expense totals.
+    public var neutral: Bool
 
-    /// An amount of `value` in `currency`.
-    public init(value: DecimalNumber, currency: String? = nil) {
+    /// An amount of `value` in `currency`; `neutral` when it is neither income nor expense.
+    public init(value: DecimalNumber, currency: String? = nil, neutral: Bool = false) {
         self.value = value
         self.currency = currency
+        self.neutral = neutral
     }
 }
 

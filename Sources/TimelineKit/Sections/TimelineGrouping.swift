@@ -48,13 +48,14 @@ enum TimelineGrouping {
         return order.map { TimelineGroup(key: $0, events: members[$0]!, totals: totals(members[$0]!)) }
     }
 
-    /// Per-currency income and expense, currencies sorted (no currency first). Sums are
+    /// Per-currency income and expense, currencies sorted (no currency first); neutral
+    /// amounts are neither. Sums are
     /// exact; a sum beyond 38 digits keeps the last representable value (not reachable with
     /// real money).
     static func totals(_ events: [Event]) -> [CurrencyTotal] {
         var byCurrency: [String: CurrencyTotal] = [:]
         for e in events {
-            guard let a = e.amount else { continue }
+            guard let a = e.amount, !a.neutral else { continue }
             let k = a.currency ?? ""
             // Zero at the amount's scale, so a side with nothing in it reads `0.00`, not `0`.
             let zero = DecimalNumber(coefficient: 0, scale: a.value.scale)

@@ -122,15 +122,16 @@ public struct TimelineEntry: Sendable {
 
 extension Amount {
     /// The amount as the readable outputs show it: a sign (`+`, or `−` U+2212), the
-    /// currency's symbol for CNY, USD, EUR, GBP and JPY, else the code after the digits.
+    /// currency's symbol for CNY, USD, EUR, GBP and JPY, else the code after the digits. A
+    /// neutral amount has no sign.
     public var formatted: String {
-        Self.format(value, currency: currency)
+        Self.format(value, currency: currency, signed: !neutral)
     }
 
-    static func format(_ value: DecimalNumber, currency: String?) -> String {
+    static func format(_ value: DecimalNumber, currency: String?, signed: Bool = true) -> String {
         let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
         let digits = value.isNegative ? String(value.description.dropFirst()) : value.description
-        let sign = value.isNegative ? "−" : "+"
+        let sign = !signed ? (value.isNegative ? "-" : "") : value.isNegative ? "−" : "+"
         if let c = currency, let s = symbols[c] { return sign + s + digits }
         return sign + digits + (currency.map { " \($0)" } ?? "")
     }

@@ -8,15 +8,18 @@ struct CSVColumnPlan {
     let joined: [(field: MappedField, columns: [Int])]
     let unmapped: [Int]
     let header: [String]
+    /// A wide row's event columns (`FieldMapping.events`), in their order.
+    let events: [Int]
 
-    init(sources: [MappedField: FieldSource], header: [String]) {
+    init(sources: [MappedField: FieldSource], events: [WideRowEvent] = [], header: [String]) {
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let columns = MappedField.allCases.compactMap { field in
             sources[field].map { (field: field, columns: $0.columns.compactMap { index[$0] }) }
         }
         singles = columns.compactMap { $0.columns.count == 1 ? ($0.field, $0.columns[0]) : nil }
         joined = columns.filter { $0.columns.count != 1 }
-        let used = Set(columns.flatMap(\.columns))
+        self.events = events.compactMap { index[$0.column] }
+        let used = Set(columns.flatMap(\.columns) + self.events)
         unmapped = header.indices.filter { !used.contains($0) }
         self.header = header
     }
@@ -27,6 +30,7 @@ struct CSVColumnPlan {
     func fill(_ texts: inout FieldTexts, from fields: [String]) {
         for (field, column) in singles { texts[field] = FieldTexts.single(fields[column]) }
         for (field, columns) in joined { texts[field] = FieldTexts.join(columns.map { fields[$0] }) }
+        if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(fields[$0]) } }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
         for i in unmapped {
             if let value = FieldTexts.single(fields[i]) { texts.attributes.append((header[i], value)) }
@@ -53,7 +57,7 @@ struct CSVImporter: TimelineImporter {
     }
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
-        let options = context.options
+        var options = context.options
         guard options.csv.delimiter?.isASCII ?? true else {
             throw TimelineError(.usage, "the CSV delimiter '\(options.csv.delimiter!)' is not an ASCII character")
         }
@@ -78,23 +82,27 @@ struct CSVImporter: TimelineImporter {
             pending.insert(.success(headerRow), at: 0)
         }
         table.report(to: context, file: input.name)
+        if let preset = table.preset { options = preset.applied(to: options, columns: header) }
         let sources = try options.mapping.mapping.resolve(columns: header)
-        let plan = CSVColumnPlan(sources: sources, header: header)
+        let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
         var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize)
         // The first block is read before any record is mapped, so that the day/month order
         // its dates show applies to every record.
         var firstBlock = try splitter.next()
+        // The file's values decide the day/month order; a preset says how its service writes
+        // dates the values leave open.
         let fieldOrder = context.dateParser.options.fieldOrder != nil
-            ? nil : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter)
+            ? nil : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter) ?? table.preset?.dateOrder
         let rows = CSVRowConverter(
             header: header, delimiter: reader.delimiter, plan: plan, file: input.name,
             mappers: RecordMapperPool(
                 sources: sources, options: options.mapping, dates: context.dateParser.options, fieldOrder: fieldOrder, format: context.format,
                 file: input.name))
         let work = OrderedWork<CSVBlockOutcome>(limit: Self.blocksInFlight)
-        let deliver = { (outcome: consuming CSVBlockOutcome) throws(TimelineError) in try outcome.deliver(to: context) }
+        let delivery = CSVDelivery(context: context, file: input.name)
+        let deliver = { (outcome: consuming CSVBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         if !pending.isEmpty {
-            try rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: 0, byteOffset: 0), leading: pending, context: context).deliver(to: context)
+            try delivery.deliver(rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: 0, byteOffset: 0), leading: pending, context: context))
         }
         let recordsBefore = pending.filter { if case .success(let r) = $0 { return !r.isBlank } else { return true } }.count
         func nextBlock() throws(TimelineError) -> CSVBlock? {
@@ -112,6 +120,7 @@ struct CSVImporter: TimelineImporter {
             throw error
         }
         try work.finish(deliver: deliver)
+        delivery.finish()
     }
 
     /// The day/month order the time columns of the first records show (up to
@@ -144,19 +153,82 @@ struct CSVBlockOutcome {
     enum Message {
         case reject(RejectedRecord)
         case notices([DateNotice], SourceLocation)
+        /// A row of another width with at most two cells filled: a summary line when no
+        /// record follows it (a footer), else a bad record.
+        case unfitting(RejectedRecord)
+        /// A wide row with no moment but an id: it continues the row above (a further line
+        /// item of an order).
+        case continuation(SourceLocation)
     }
 
     var events: PreparedEvents
     var messages: [Message]
+    /// The line of the last record of the block that became events.
+    var lastEventLine = 0
+}
 
-    consuming func deliver(to context: ImportContext) throws(TimelineError) {
-        for message in messages {
+/// Hands the blocks' outcomes to the context in order, holding back rows that may be a
+/// footer until a record after them shows they are not (`finish` reports those that were).
+final class CSVDelivery {
+    private let context: ImportContext
+    private let file: String
+    private var footer: [RejectedRecord] = []
+    private var continuations: [SourceLocation] = []
+    /// More than this many unfitting rows in a row are not a footer.
+    static let footerLimit = 32
+
+    init(context: ImportContext, file: String) {
+        self.context = context
+        self.file = file
+    }
+
+    func deliver(_ outcome: consuming CSVBlockOutcome) throws(TimelineError) {
+        for message in outcome.messages {
+            switch message {
+            case .unfitting(let r):
+                footer.append(r)
+                if footer.count > Self.footerLimit { rejectFooter() }
+                continue
+            case .continuation(let location):
+                continuations.append(location)
+                continue
+            default: break
+            }
+            rejectFooter()
             switch message {
             case .reject(let r): context.reject(r)
             case .notices(let n, let location): context.report(n, at: location)
+            case .unfitting, .continuation: break
             }
         }
-        try context.emit(events)
+        if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }
+        try context.emit(outcome.events)
+    }
+
+    private func rejectFooter() {
+        for r in footer { context.reject(r) }
+        footer.removeAll()
+    }
+
+    /// Reports the rows after the table (a bill's totals) and the continuation rows.
+    func finish() {
+        if let first = footer.first?.location.line, let last = footer.last?.location.line {
+            context.report(Diagnostic(
+                .note, "lines \(first)–\(last) after the table are not records (a summary or footer)" + (context.verbose ? "" : " (--verbose lists them)"),
+                at: SourceLocation(file: file, line: first)))
+            if context.verbose {
+                for r in footer { context.report(Diagnostic(.note, "after the table: \(r.raw)", at: r.location)) }
+            }
+        }
+        if let first = continuations.first {
+            context.report(Diagnostic(
+                .note, "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
+                    + (context.verbose ? "" : " (--verbose lists them)"),
+                at: first))
+            if context.verbose {
+                for location in continuations { context.report(Diagnostic(.note, "continues the row above", at: location)) }
+            }
+        }
     }
 }
 
@@ -187,6 +259,7 @@ final class CSVRowConverter: Sendable {
         var number = block.recordsBefore
         var texts = FieldTexts()
         var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
+        var lastEventLine = 0
         func raw(of record: CSVRecord) -> String {
             record.raw.isEmpty && !record.span.isEmpty ? String(decoding: block.bytes[record.span], as: UTF8.self) : record.raw
         }
@@ -195,17 +268,24 @@ final class CSVRowConverter: Sendable {
             number += 1
             let location = SourceLocation(file: file, line: record.line)
             guard record.fields.count == header.count else {
-                messages.append(.reject(RejectedRecord(
+                let rejected = RejectedRecord(
                     location: location, raw: raw(of: record),
                     reason: "expected \(header.count) fields (as in the header), found \(record.fields.count)", code: .fieldCount,
-                    fields: record.fields, header: header)))
+                    fields: record.fields, header: header)
+                let filled = record.fields.lazy.filter { !$0.trimmingSpaces.isEmpty }.count
+                messages.append(filled <= min(2, (header.count - 1) / 2) ? .unfitting(rejected) : .reject(rejected))
                 return
             }
             plan.fill(&texts, from: record.fields)
             if let r = mapper.map(texts, number: number, line: record.line, reusing: &event, into: &batch) {
-                messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
-            } else if !mapper.notices.isEmpty {
-                messages.append(.notices(mapper.notices, location))
+                if r.continuation {
+                    messages.append(.continuation(location))
+                } else {
+                    messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
+                }
+            } else {
+                lastEventLine = record.line
+                if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
             }
         }
         func fail(_ e: CSVRecordError) {
@@ -226,6 +306,6 @@ final class CSVRowConverter: Sendable {
             case .failure(let e): fail(e)
             }
         }
-        return CSVBlockOutcome(events: context.prepare(batch), messages: messages)
+        return CSVBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)
     }
 }

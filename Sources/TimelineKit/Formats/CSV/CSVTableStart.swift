@@ -12,11 +12,20 @@ struct CSVTableStart {
     var preamble: [CSVRecord] = []
     /// What was read after the header while looking for it, in order.
     var after: [Result<CSVRecord, CSVRecordError>] = []
+    /// The preset the table is read with: the one named, or the first whose signature the
+    /// header row (or a preamble line) shows.
+    var preset: MappingPreset?
 
     /// How many records are looked at for a header.
     static let window = 64
 
     static func find(_ reader: CSVReader, options: ReadOptions, file: String) throws(TimelineError) -> CSVTableStart {
+        var table = try locate(reader, options: options, file: file)
+        if table.preset == nil { table.preset = detectedPreset(table, options.preset.candidates) }
+        return table
+    }
+
+    private static func locate(_ reader: CSVReader, options: ReadOptions, file: String) throws(TimelineError) -> CSVTableStart {
         var rows: [CSVRecord] = []
         var failure: CSVRecordError?
         func next() throws(TimelineError) -> CSVRecord? {
@@ -30,6 +39,7 @@ struct CSVTableStart {
             }
         }
         var table = CSVTableStart()
+        table.preset = options.preset.forced
         if let line = options.csv.headerLine {
             while let row = try next() {
                 if row.line == line {
@@ -53,9 +63,12 @@ struct CSVTableStart {
             if let failure { throw TimelineError(.data, "cannot read the first line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
             return table
         }
-        let mapping = options.mapping.mapping
+        let mapping = (table.preset.map { $0.applied(to: options) } ?? options).mapping.mapping
+        let presetsByHeader = options.preset.candidates.filter { !$0.signature.headers.isEmpty }
         func isHeader(_ i: Int) -> Bool {
-            guard mapping.recognisedFields(rows[i].fields.map { $0.trimmingCharacters(in: .whitespaces) }) >= 2 else { return false }
+            let cells = rows[i].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            let recognised = presetsByHeader.contains { $0.matches(header: cells, preamble: []) } || mapping.recognisedFields(cells) >= 2
+            guard recognised else { return false }
             return i + 1 == rows.count || rows[i + 1].isBlank || rows[i + 1].fields.count == rows[i].fields.count
         }
         var found: Int?
@@ -79,8 +92,23 @@ struct CSVTableStart {
         return table
     }
 
+    /// The first of `candidates` whose signature the header row or a preamble line shows.
+    private static func detectedPreset(_ table: CSVTableStart, _ candidates: [MappingPreset]) -> MappingPreset? {
+        guard let header = table.header else { return nil }
+        let cells = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = table.preamble.map { $0.fields.joined(separator: ",") }
+        return candidates.first { $0.matches(header: cells, preamble: lines) }
+    }
+
     /// Says which lines came before the header: how many by default, each with `verbose`.
     func report(to context: ImportContext, file: String) {
+        if let preset, let header {
+            context.report(Diagnostic(
+                .note, "read as \(preset.title) (preset \(preset.name)\(context.options.preset.forced == nil ? ", recognised by its columns" : "")); header on line \(header.line)",
+                at: SourceLocation(file: file, line: header.line)))
+        } else if context.verbose, let header {
+            context.report(Diagnostic(.note, "header on line \(header.line); no preset applies (columns chosen by their names)", at: SourceLocation(file: file, line: header.line)))
+        }
         let lines = preamble.filter { !$0.isBlank && !$0.fields.allSatisfy(\.isEmpty) }
         guard let header, let first = lines.first else { return }
         context.report(Diagnostic(

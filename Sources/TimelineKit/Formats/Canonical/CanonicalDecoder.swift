@@ -72,7 +72,13 @@ package enum CanonicalDecoder {
         guard let number = DecimalNumber(text) else {
             throw Failure(message: "field 'amount.value': '\(text)' is not a plain decimal such as '-12.50'")
         }
-        return Amount(value: number, currency: try v["currency"].map { c throws(Failure) in try string(c, "amount.currency") })
+        var neutral = false
+        switch v["neutral"] {
+        case nil: break
+        case .bool(let b)?: neutral = b
+        default: throw Failure(message: "field 'amount.neutral' must be true or false")
+        }
+        return Amount(value: number, currency: try v["currency"].map { c throws(Failure) in try string(c, "amount.currency") }, neutral: neutral)
     }
 
     private static func source(_ v: JSONValue) throws(Failure) -> SourceReference {

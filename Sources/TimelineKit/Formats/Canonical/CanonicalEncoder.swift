@@ -34,7 +34,7 @@ package enum CanonicalEncoder {
         if let end = event.end { n += maximumLength(end) }
         if let recorded = event.recorded { n += maximumLength(recorded) }
         // An amount's digits, sign and point need no escaping.
-        if let amount = event.amount { n += amount.value.textLengthBound + bound(amount.currency) }
+        if let amount = event.amount { n += amount.value.textLengthBound + bound(amount.currency) + 15 }
         for s in event.links { n += bound(s) + 1 }
         for s in event.tags { n += bound(s) + 1 }
         for (k, v) in event.attributes { n += bound(k) + bound(v) + 2 }
@@ -68,6 +68,7 @@ package enum CanonicalEncoder {
                 f.text(",\"currency\":")
                 f.jsonString(c)
             }
+            if amount.neutral { f.text(",\"neutral\":true") }
             f.byte(UInt8(ascii: "}"))
         }
         optional(",\"location\":", event.location, &f)

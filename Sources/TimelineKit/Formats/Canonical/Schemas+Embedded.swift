@@ -67,7 +67,8 @@ package enum EmbeddedSchemas {
           "required": ["value"],
           "properties": {
             "value": { "$ref": "#/$defs/decimal" },
-            "currency": { "type": "string" }
+            "currency": { "type": "string" },
+            "neutral": { "const": true, "description": "Neither income nor expense (a transfer between one's own accounts, a withdrawal, a refund, a hold); left out of totals. Absent otherwise." }
           },
           "additionalProperties": false
         },

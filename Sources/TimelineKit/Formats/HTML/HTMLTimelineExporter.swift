@@ -47,7 +47,7 @@ final class HTMLTimelineExporter: TimelineExporter {
                     html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
                         + "<span class=\"title\">\(Self.escape(e.title))</span>"
                     if let a = e.amount, let amount = entry.amount {
-                        html += "<span class=\"amount \(a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
+                        html += "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
                     }
                     if let detail = e.detail, !detail.isEmpty {
                         html += "<p class=\"detail\">\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</p>"

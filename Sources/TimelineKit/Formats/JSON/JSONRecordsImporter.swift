@@ -19,12 +19,13 @@ struct JSONRow {
     }
 
     /// The texts of the mapped fields, and every top-level field not used by the mapping.
-    func texts(_ sources: [MappedField: FieldSource]) -> FieldTexts {
+    func texts(_ sources: [MappedField: FieldSource], events: [WideRowEvent] = []) -> FieldTexts {
         var t = FieldTexts()
         for (field, source) in sources {
             t[field] = source.columns.count == 1 ? FieldTexts.single(value(source.columns[0])) : FieldTexts.join(source.columns.map(value))
         }
-        let used = Set(sources.values.flatMap(\.columns))
+        t.eventTimes = events.map { FieldTexts.single(value($0.column)) }
+        let used = Set(sources.values.flatMap(\.columns) + events.map(\.column))
         for (k, v) in siblings + pairs where !used.contains(k) {
             if let text = JSONRow.text(v), !text.isEmpty { t.attributes.append((k, text)) }
         }
@@ -65,11 +66,16 @@ struct JSONRecordsImporter: TimelineImporter {
             return
         }
         let lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
-        if head[firstIndex] == UInt8(ascii: "{"), context.options.json.recordsPath == nil, let end = lineEnd,
-            (try? JSONParser.parseComplete(Array(head[firstIndex..<end]), what: "the first line")) != nil
+        let forced = context.options.preset.forced
+        let named = context.options.json.recordsPath != nil || !(forced?.records.isEmpty ?? true)
+        // A one-line document (a compact API response) is a document, not one NDJSON record,
+        // when a preset recognises it.
+        if head[firstIndex] == UInt8(ascii: "{"), !named, let end = lineEnd,
+            let first = try? JSONParser.parseComplete(Array(head[firstIndex..<end]), what: "the first line"),
+            !context.options.preset.candidates.contains(where: { $0.matches(document: first) })
         {
             try readLines(input, context: context)
-        } else if head[firstIndex] == UInt8(ascii: "["), context.options.json.recordsPath == nil {
+        } else if head[firstIndex] == UInt8(ascii: "["), !named {
             try readArray(input, context: context)
         } else {
             // A wrapped document is read whole: fields beside the records array may come
@@ -155,25 +161,41 @@ struct JSONRecordsImporter: TimelineImporter {
     final class RecordSink {
         private let context: ImportContext
         private let name: String
+        /// The preset the records are read with: the document's, the one named, or the first
+        /// whose `headers` are keys of the first record.
+        private var preset: MappingPreset?
         private var mapper: RecordMapper?
         /// Records held back, and the records rejected among them (kept in input order).
         private var held: [(row: JSONRow?, number: Int, location: SourceLocation, raw: String, rejected: RejectedRecord?)] = []
         private var detector: FieldOrderDetector?
+        /// The preset's day/month order, for values that do not show it.
+        private var fallbackOrder: FieldOrder?
 
-        init(context: ImportContext, name: String) {
+        init(context: ImportContext, name: String, preset: MappingPreset? = nil) {
             self.context = context
             self.name = name
+            self.preset = preset ?? context.options.preset.forced
             detector = context.dateParser.options.fieldOrder == nil ? FieldOrderDetector() : nil
         }
 
         /// Takes one record; `columns` are its field names (a wrapped document's siblings too).
         func take(_ row: JSONRow, columns: @autoclosure () -> [String], number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
             if mapper == nil {
-                let sources = try context.options.mapping.mapping.resolve(columns: columns(), allowNested: true)
-                mapper = RecordMapper(sources: sources, options: context.options.mapping, parser: context.dateParser, format: context.format, file: name)
+                let keys = columns()
+                if preset == nil {
+                    preset = context.options.preset.candidates.first { !$0.signature.headers.isEmpty && $0.matches(header: keys, preamble: []) }
+                }
+                var options = context.options
+                if let preset {
+                    options = preset.applied(to: options)
+                    context.report(Diagnostic(.note, "read as \(preset.title) (preset \(preset.name))", at: location))
+                    if detector != nil, let order = preset.dateOrder { fallbackOrder = order }
+                }
+                let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
+                mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
             }
             guard detector != nil else { return try emit(row, number: number, location: location, raw: raw) }
-            detector!.observe(timesOf: row.texts(mapper!.sources))
+            detector!.observe(timesOf: row.texts(mapper!.sources, events: mapper!.events))
             held.append((row, number, location, raw, nil))
             if held.count >= FieldOrderDetector.defaultWindow { try release() }
         }
@@ -190,7 +212,7 @@ struct JSONRecordsImporter: TimelineImporter {
         /// Maps what is held (at the end of the input, or once the window is full).
         func release() throws(TimelineError) {
             guard let detector else { return }
-            context.dateParser.setFieldOrder(detector.decided)
+            context.dateParser.setFieldOrder(detector.decided ?? fallbackOrder)
             self.detector = nil
             let records = held
             held = []
@@ -206,9 +228,10 @@ struct JSONRecordsImporter: TimelineImporter {
         private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
             let mapper = mapper!
             var rejection: RecordMapper.Rejection?
-            if let event = mapper.map(row.texts(mapper.sources), number: number, line: location.line, rejection: &rejection) {
+            let events = mapper.mapAll(row.texts(mapper.sources, events: mapper.events), number: number, line: location.line, rejection: &rejection)
+            if !events.isEmpty {
                 if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
-                try context.emit(event)
+                for event in events { try context.emit(event) }
             } else if let r = rejection {
                 context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
             }
@@ -222,9 +245,10 @@ struct JSONRecordsImporter: TimelineImporter {
             return SourceLocation(file: name, line: line, column: column)
         }
         var parser = JSONParser(bytes: bytes)
-        let sink = RecordSink(context: context, name: name)
+        var preset = context.options.preset.forced
         // Records are parsed one by one from the array, so a fault late in the file still
         // lets every complete record before it through.
+        var sink = RecordSink(context: context, name: name)
         do {
             var siblings: [(String, JSONValue)] = []
             let path = context.options.json.recordsPath?.split(separator: ".").map(String.init) ?? []
@@ -233,8 +257,10 @@ struct JSONRecordsImporter: TimelineImporter {
                     throw TimelineError(.usage, "--records \(context.options.json.recordsPath!): the document is an array, not an object", at: location(0))
                 }
             } else {
-                // Find the records array: the --records path, else the one array of objects.
-                let (array, found) = try locateRecords(&parser, path: path, name: name, location: location)
+                // Find the records array: the --records path, else the preset's, else the one
+                // array of objects.
+                let (array, found) = try locateRecords(&parser, path: path, preset: &preset, candidates: context.options.preset.candidates, name: name, location: location)
+                sink = RecordSink(context: context, name: name, preset: preset)
                 guard let array else {
                     throw TimelineError(.data, found, at: SourceLocation(file: name), code: "json-shape",
                         notes: ["name the array with --records PATH (for example --records data or --records result.traces)"])
@@ -272,9 +298,15 @@ struct JSONRecordsImporter: TimelineImporter {
 
     /// Where the records array starts, and the scalar fields beside it on the way there.
     private func locateRecords(
-        _ parser: inout JSONParser, path: [String], name: String, location: (Int) -> SourceLocation
+        _ parser: inout JSONParser, path: [String], preset: inout MappingPreset?, candidates: [MappingPreset], name: String,
+        location: (Int) -> SourceLocation
     ) throws -> (array: (offset: Int, siblings: [(String, JSONValue)])?, message: String) {
         let root = try parser.parseValue()
+        var path = path
+        if path.isEmpty {
+            if preset == nil { preset = candidates.first { $0.matches(document: root) } }
+            if let records = preset?.recordsPath(in: root) { path = records.split(separator: ".").map(String.init) }
+        }
         var node = root
         var siblings: [(String, JSONValue)] = []
         var offsetPath: [String] = []

@@ -110,7 +110,7 @@ final class TextTimelineExporter: GroupingExporter {
             let e = entry.event
             let mark = Self.mark(e.status)
             let when = time(entry)
-            if let a = e.amount, !a.value.isNegative, let amount = entry.amount {
+            if let a = e.amount, !a.neutral, !a.value.isNegative, let amount = entry.amount {
                 let left = "\(e.title) \(amount) \(when) \(mark.symbol)"
                 let pad = max(0, splitWidth - DisplayWidth.of(left) - 1)
                 text += String(repeating: " ", count: pad) + paintMark(left, mark) + " │\n"
