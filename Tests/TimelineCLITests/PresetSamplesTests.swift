@@ -122,6 +122,20 @@ struct PresetSamplesTests {
         #expect(events.allSatisfy { $0["series"] as? String == "9400111899223197428490" && $0["recorded"] == nil })
     }
 
+    @Test("17TRACK response: the events of every carrier of every number (arrays within arrays)")
+    func track17() throws {
+        // China Post's events at +08:00, then USPS's at -07:00 (Oakland in June).
+        try Self.check("17track.json", preset: "17track", [
+            Expected(start: "2024-06-11T08:05:09Z", amount: nil),
+            Expected(start: "2024-06-12T15:40:00Z", amount: nil),
+            Expected(start: "2024-06-17T14:45:00Z", amount: nil),
+            Expected(start: "2024-06-17T21:30:00Z", amount: nil),
+        ])
+        let (events, _) = try Self.events("17track.json")
+        #expect(events.map { $0["status"] as? String } == ["processing", "processing", "processing", "completed"])
+        #expect(events.allSatisfy { $0["series"] as? String == "LX123456789CN" })
+    }
+
     @Test("Kuaidi100 response on one line: a document, not one NDJSON record")
     func kuaidi100() throws {
         try Self.check("kuaidi100.json", ["--assume-zone", "Asia/Shanghai"], preset: "kuaidi100", [
@@ -156,10 +170,10 @@ struct PresetSamplesTests {
     func presetsCommand() throws {
         let list = try BinaryRunner.run(["presets"])
         #expect(list.status == 0)
-        for name in ["wechat-pay", "alipay", "paypal", "stripe", "shopify-orders", "aftership", "kuaidi100"] {
+        for name in ["wechat-pay", "alipay", "paypal", "stripe", "shopify-orders", "aftership", "17track", "kuaidi100"] {
             #expect(list.stdout.contains("\n\(name)\n") || list.stdout.hasPrefix("\(name)\n"), "\(name)")
         }
-        #expect(list.stdout.components(separatedBy: "  follows: ").count - 1 >= 7)
+        #expect(list.stdout.components(separatedBy: "  follows: ").count - 1 >= 8)
         let file = try BinaryRunner.run(["presets", "paypal"])
         #expect(file.stdout.contains("\"preset\": \"paypal\""))
         // The printed file works as --preset FILE.

@@ -10,6 +10,7 @@ extension MappingPreset {
         ("stripe", PackageResources.stripe_json),
         ("shopify-orders", PackageResources.shopify_orders_json),
         ("aftership", PackageResources.aftership_json),
+        ("17track", PackageResources.track17_json),
         ("kuaidi100", PackageResources.kuaidi100_json),
     ].compactMap { name, bytes in try? MappingPreset(json: bytes, name: name) }
 }

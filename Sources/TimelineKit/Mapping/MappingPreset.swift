@@ -156,15 +156,9 @@ public struct MappingPreset: Sendable {
         records.first { Self.array(at: $0, in: document) }
     }
 
-    /// Whether `path` leads to an array in `document`.
-    package static func array(at path: String, in document: JSONValue) -> Bool {
-        var node = document
-        for key in path.split(separator: ".") {
-            guard case .object(let pairs) = node, let next = pairs.first(where: { $0.0 == key })?.1 else { return false }
-            node = next
-        }
-        if case .array = node { return true }
-        return false
+    /// Whether `path` leads to an array in `document` (through arrays where it says `[]`).
+    static func array(at path: String, in document: JSONValue) -> Bool {
+        !JSONPath.arrays(at: path, in: document).isEmpty
     }
 
     /// `options` with this preset applied beneath what they name themselves: `--map`

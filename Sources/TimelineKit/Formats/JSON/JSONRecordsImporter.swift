@@ -259,8 +259,22 @@ struct JSONRecordsImporter: TimelineImporter {
             } else {
                 // Find the records array: the --records path, else the preset's, else the one
                 // array of objects.
-                let (array, found) = try locateRecords(&parser, path: path, preset: &preset, candidates: context.options.preset.candidates, name: name, location: location)
+                var nested: [JSONRow]?
+                let (array, found) = try locateRecords(
+                    &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, location: location)
                 sink = RecordSink(context: context, name: name, preset: preset)
+                if let nested {
+                    // Records gathered from arrays within arrays: their places in the file are
+                    // not kept, so they are named by their number.
+                    for (i, row) in nested.enumerated() {
+                        var w = JSONWriter()
+                        w.value(.object(row.pairs))
+                        try sink.take(row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1, location: SourceLocation(file: name),
+                                      raw: String(decoding: w.bytes, as: UTF8.self))
+                    }
+                    try sink.release()
+                    return
+                }
                 guard let array else {
                     throw TimelineError(.data, found, at: SourceLocation(file: name), code: "json-shape",
                         notes: ["name the array with --records PATH (for example --records data or --records result.traces)"])
@@ -296,16 +310,27 @@ struct JSONRecordsImporter: TimelineImporter {
         }
     }
 
-    /// Where the records array starts, and the scalar fields beside it on the way there.
+    /// Where the records array starts, and the scalar fields beside it on the way there; or,
+    /// for a path through arrays (`data.accepted[].track_info.tracking.providers[].events`),
+    /// the records of every array it reaches, in `nested`.
     private func locateRecords(
-        _ parser: inout JSONParser, path: [String], preset: inout MappingPreset?, candidates: [MappingPreset], name: String,
-        location: (Int) -> SourceLocation
+        _ parser: inout JSONParser, path: [String], preset: inout MappingPreset?, candidates: [MappingPreset], nested: inout [JSONRow]?,
+        name: String, location: (Int) -> SourceLocation
     ) throws -> (array: (offset: Int, siblings: [(String, JSONValue)])?, message: String) {
         let root = try parser.parseValue()
         var path = path
         if path.isEmpty {
             if preset == nil { preset = candidates.first { $0.matches(document: root) } }
             if let records = preset?.recordsPath(in: root) { path = records.split(separator: ".").map(String.init) }
+        }
+        if path.contains(where: { $0.hasSuffix("[]") }) {
+            nested = JSONPath.arrays(at: path.joined(separator: "."), in: root).flatMap { found in
+                found.items.compactMap { item -> JSONRow? in
+                    guard case .object(let pairs) = item else { return nil }
+                    return JSONRow(pairs: pairs, siblings: found.siblings)
+                }
+            }
+            return (nil, "")
         }
         var node = root
         var siblings: [(String, JSONValue)] = []
@@ -315,7 +340,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 guard case .object(let pairs) = node, let next = pairs.first(where: { $0.0 == key })?.1 else {
                     return (nil, "--records \(path.joined(separator: ".")): no field '\(key)' at '\(offsetPath.joined(separator: "."))'")
                 }
-                siblings += pairs.filter { $0.0 != key && !Self.isContainer($0.1) }
+                siblings += pairs.filter { $0.0 != key && !JSONPath.isContainer($0.1) }
                 offsetPath.append(key)
                 node = next
             }
@@ -327,7 +352,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 return (nil, arrays.isEmpty ? "no array of objects in the top-level object" : "several arrays of objects (\(arrays.map { "'\($0.0)'" }.joined(separator: ", "))); which holds the records?")
             }
             offsetPath = [arrays[0].0]
-            siblings = pairs.filter { $0.0 != arrays[0].0 && !Self.isContainer($0.1) }
+            siblings = pairs.filter { $0.0 != arrays[0].0 && !JSONPath.isContainer($0.1) }
         }
         // Find the byte offset of the array by walking the path again with a fresh parser.
         var walker = JSONParser(bytes: parser.bytes)
@@ -343,12 +368,5 @@ struct JSONRecordsImporter: TimelineImporter {
         }
         _ = walker.peek()
         return ((walker.offset, siblings), "")
-    }
-
-    private static func isContainer(_ v: JSONValue) -> Bool {
-        switch v {
-        case .array, .object: return true
-        default: return false
-        }
     }
 }
