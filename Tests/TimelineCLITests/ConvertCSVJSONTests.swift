@@ -19,7 +19,7 @@ struct ConvertCSVJSONTests {
             let r = try BinaryRunner.run(["convert"] + args + ["--assume-zone", "Asia/Shanghai", "--to", "ndjson"])
             #expect(r.status == 0, "\(args): \(r.stderr)")
             // The WeChat-Pay-shaped statement is recognised by its columns, and says so.
-            let preset = args[0].contains("wallet") ? "samples/wallet-statement.csv:1: note: read as WeChat Pay bill (微信支付账单明细, CSV) (preset wechat-pay, recognised by its columns); header on line 1\n" : ""
+            let preset = args[0].contains("wallet") ? "samples/wallet-statement.csv:1: note: read as WeChat Pay bill (微信支付账单明细, CSV or XLSX) (preset wechat-pay, recognised by its columns); header on line 1\n" : ""
             #expect(r.stderr == preset + "timeline: read \(count) records, wrote \(count), rejected 0\n")
             #expect(r.stdout.split(separator: "\n").count == count)
         }

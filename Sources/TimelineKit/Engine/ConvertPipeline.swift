@@ -115,6 +115,15 @@ final class ConvertPipeline {
         return .gb18030
     }
 
+    /// Whether `reader` holds a binary format (XLSX): named by `--from`, the file's
+    /// extension, else its first bytes.
+    private static func isBinary(_ reader: InputReader, named: FileFormat?) throws(TimelineError) -> Bool {
+        if let named { return named.plugin.isBinary }
+        if let byPath = FormatRegistry.plugin(forPath: reader.name) { return byPath.isBinary }
+        let head = try reader.peek(4096)
+        return FormatRegistry.detect(head.span)?.isBinary ?? false
+    }
+
     /// Reads every source (standard input when there are none) into `sink`.
     private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
         let parser = DateParser(options: readOptions.dates)
@@ -122,7 +131,15 @@ final class ConvertPipeline {
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
             var encoding = TextEncoding.utf8
-            if let named = readOptions.encoding { encoding = named } else { encoding = try Self.detectEncoding(reader, onDiagnostic: onDiagnostic) }
+            // A binary format (XLSX) is known by its name or its first bytes, which no
+            // encoding may convert.
+            if try Self.isBinary(reader, named: readOptions.format) {
+                // Read as bytes.
+            } else if let named = readOptions.encoding {
+                encoding = named
+            } else {
+                encoding = try Self.detectEncoding(reader, onDiagnostic: onDiagnostic)
+            }
             try reader.setEncoding(encoding)
             let format = try format(for: reader)
             try format.check(readOptions)

@@ -23,6 +23,9 @@ protocol FormatPlugin: Sendable {
     static var id: String { get }
     /// One line for help: what the format is.
     static var summary: String { get }
+    /// The format's files are not text (an XLSX workbook is a ZIP archive): read as bytes,
+    /// with no encoding detected or converted.
+    static var isBinary: Bool { get }
     /// File name extensions, lower case, without the dot.
     static var extensions: [String] { get }
     /// Options only this format reads (the command line offers them for reading).
@@ -41,6 +44,7 @@ protocol FormatPlugin: Sendable {
 }
 
 extension FormatPlugin {
+    static var isBinary: Bool { false }
     static var readOptions: [FormatOption<ReadOptions>] { [] }
     static var writeOptions: [FormatOption<WriteOptions>] { [] }
     static func sniff(_ head: Span<UInt8>) -> SniffConfidence { .no }

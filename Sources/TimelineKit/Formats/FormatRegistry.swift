@@ -11,6 +11,7 @@ enum FormatRegistry {
         TextFormat.self,
         HTMLFormat.self,
         MarkdownFormat.self,
+        XLSXFormat.self,
     ]
 
     /// The format with this id (case-insensitive).

@@ -51,6 +51,10 @@ struct CSVImporter: TimelineImporter {
     static let blocksInFlight = 6
     /// About how many bytes of records each worker thread maps at a time.
     var blockSize = CSVBlockSplitter.defaultTargetSize
+    /// The table is a spreadsheet's (XLSX): every row is as wide as the header, so a
+    /// summary line after the table is told by its few filled cells rather than its width,
+    /// and `--delimiter` does not apply.
+    var spreadsheetRows = false
 
     init(defaultDelimiter: UInt8? = nil) {
         self.defaultDelimiter = defaultDelimiter
@@ -58,10 +62,10 @@ struct CSVImporter: TimelineImporter {
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         var options = context.options
-        guard options.csv.delimiter?.isASCII ?? true else {
+        guard spreadsheetRows || options.csv.delimiter?.isASCII ?? true else {
             throw TimelineError(.usage, "the CSV delimiter '\(options.csv.delimiter!)' is not an ASCII character")
         }
-        let reader = try CSVReader(input: input, delimiter: options.csv.delimiter?.asciiValue ?? defaultDelimiter)
+        let reader = try CSVReader(input: input, delimiter: spreadsheetRows ? defaultDelimiter : options.csv.delimiter?.asciiValue ?? defaultDelimiter)
         // The table may begin after a preamble (WeChat Pay and Alipay bills): the header is
         // found among the first records, and the records read after it are converted first.
         let table = try CSVTableStart.find(reader, options: options, file: input.name)
@@ -94,7 +98,7 @@ struct CSVImporter: TimelineImporter {
         let fieldOrder = context.dateParser.options.fieldOrder != nil
             ? nil : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter) ?? table.preset?.dateOrder
         let rows = CSVRowConverter(
-            header: header, delimiter: reader.delimiter, plan: plan, file: input.name,
+            header: header, delimiter: reader.delimiter, plan: plan, file: input.name, spreadsheetRows: spreadsheetRows,
             mappers: RecordMapperPool(
                 sources: sources, options: options.mapping, dates: context.dateParser.options, fieldOrder: fieldOrder, format: context.format,
                 file: input.name))
@@ -214,7 +218,8 @@ final class CSVDelivery {
     func finish() {
         if let first = footer.first?.location.line, let last = footer.last?.location.line {
             context.report(Diagnostic(
-                .note, "lines \(first)–\(last) after the table are not records (a summary or footer)" + (context.verbose ? "" : " (--verbose lists them)"),
+                .note, (first == last ? "line \(first) after the table is not a record" : "lines \(first)–\(last) after the table are not records")
+                    + " (a summary or footer)" + (context.verbose ? "" : " (--verbose lists them)"),
                 at: SourceLocation(file: file, line: first)))
             if context.verbose {
                 for r in footer { context.report(Diagnostic(.note, "after the table: \(r.raw)", at: r.location)) }
@@ -240,12 +245,15 @@ final class CSVRowConverter: Sendable {
     let plan: CSVColumnPlan
     let file: String
     let mappers: RecordMapperPool
+    /// Rows are padded to the header's width (see `CSVImporter.spreadsheetRows`).
+    let spreadsheetRows: Bool
 
-    init(header: [String], delimiter: UInt8, plan: CSVColumnPlan, file: String, mappers: RecordMapperPool) {
+    init(header: [String], delimiter: UInt8, plan: CSVColumnPlan, file: String, spreadsheetRows: Bool = false, mappers: RecordMapperPool) {
         self.header = header
         self.delimiter = delimiter
         self.plan = plan
         self.file = file
+        self.spreadsheetRows = spreadsheetRows
         self.mappers = mappers
     }
 
@@ -267,21 +275,27 @@ final class CSVRowConverter: Sendable {
             if record.isBlank { return }  // a blank line is not a record
             number += 1
             let location = SourceLocation(file: file, line: record.line)
+            // A summary line has few cells filled (at most one in a table of three or four columns).
+            func fewFilled() -> Bool {
+                record.fields.lazy.filter { !$0.trimmingSpaces.isEmpty }.count <= min(2, (header.count - 1) / 2)
+            }
             guard record.fields.count == header.count else {
                 let rejected = RejectedRecord(
                     location: location, raw: raw(of: record),
                     reason: "expected \(header.count) fields (as in the header), found \(record.fields.count)", code: .fieldCount,
                     fields: record.fields, header: header)
-                let filled = record.fields.lazy.filter { !$0.trimmingSpaces.isEmpty }.count
-                messages.append(filled <= min(2, (header.count - 1) / 2) ? .unfitting(rejected) : .reject(rejected))
+                messages.append(fewFilled() ? .unfitting(rejected) : .reject(rejected))
                 return
             }
             plan.fill(&texts, from: record.fields)
             if let r = mapper.map(texts, number: number, line: record.line, reusing: &event, into: &batch) {
+                let rejected = RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)
                 if r.continuation {
                     messages.append(.continuation(location))
+                } else if spreadsheetRows && fewFilled() {
+                    messages.append(.unfitting(rejected))
                 } else {
-                    messages.append(.reject(RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)))
+                    messages.append(.reject(rejected))
                 }
             } else {
                 lastEventLine = record.line

@@ -13,7 +13,7 @@ import TimelineKit
 ///   what reading returned;
 /// - a date that the engine reads comes back the same from its own RFC 3339 form.
 public enum FuzzTarget: String, Sendable {
-    case csv, json, ndjson, ics, timeline, dates
+    case csv, json, ndjson, ics, timeline, dates, xlsx
 
     /// Runs libFuzzer on this target with the process's arguments.
     public func run() -> Never {

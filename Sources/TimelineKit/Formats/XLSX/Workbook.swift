@@ -1,0 +1,317 @@
+/// The cell texts of one sheet of an XLSX workbook (Office Open XML SpreadsheetML, ECMA-376
+/// Part 1 §18): shared strings, inline strings, numbers as written, booleans, and numbers
+/// whose cell style is a date or time format as ISO 8601 text, read under the workbook's
+/// 1900 or 1904 date system.
+struct Workbook {
+    struct Failure: Error, Sendable {
+        let message: String
+    }
+
+    /// A sheet row: its 1-based row number and its cells' texts from column A, empty where
+    /// the sheet has no cell.
+    struct Row {
+        var number: Int
+        var cells: [String]
+    }
+
+    /// The sheets' names, in workbook order.
+    let sheetNames: [String]
+    private let archive: ZipArchive
+    private let sheetPaths: [String]
+    private let sharedStrings: [String]
+    /// For each cell style (`s`), whether its number format shows a date, a time or both.
+    private let styleKinds: [SerialKind]
+    private let uses1904: Bool
+
+    init(_ bytes: [UInt8]) throws(Failure) {
+        do throws(ZipArchive.ZipError) {
+            archive = try ZipArchive(bytes)
+        } catch {
+            throw Failure(message: error.message)
+        }
+        guard let workbookXML = try Self.part(archive, "xl/workbook.xml") else {
+            throw Failure(message: "not an XLSX workbook (no xl/workbook.xml; .xls and .ods are not read)")
+        }
+        var names: [String] = []
+        var ids: [String] = []
+        var date1904 = false
+        var scanner = XMLScanner(workbookXML)
+        while let token = try Self.scan(&scanner) {
+            guard case .start(let name, let attributes, _) = token else { continue }
+            if name == "workbookPr", let value = attributes["date1904"] { date1904 = value == "1" || value == "true" }
+            if name == "sheet", let sheet = attributes["name"], let id = attributes["id"] {
+                names.append(sheet)
+                ids.append(id)
+            }
+        }
+        var targets: [String: String] = [:]
+        if let rels = try Self.part(archive, "xl/_rels/workbook.xml.rels") {
+            var relsScanner = XMLScanner(rels)
+            while let token = try Self.scan(&relsScanner) {
+                if case .start("Relationship", let attributes, _) = token, let id = attributes["Id"], let target = attributes["Target"] {
+                    targets[id] = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
+                }
+            }
+        }
+        sheetNames = names
+        sheetPaths = ids.enumerated().map { targets[$1] ?? "xl/worksheets/sheet\($0 + 1).xml" }
+        uses1904 = date1904
+        sharedStrings = try Self.sharedStrings(archive)
+        styleKinds = try Self.styleKinds(archive)
+    }
+
+    /// The rows of the sheet called `name` (nil: the first sheet), in order.
+    func rows(sheet name: String?) throws(Failure) -> [Row] {
+        let index: Int
+        if let name {
+            guard let i = sheetNames.firstIndex(of: name) else {
+                throw Failure(message: "no sheet '\(name)'; the sheets are \(sheetNames.map { "'\($0)'" }.joined(separator: ", "))")
+            }
+            index = i
+        } else {
+            guard !sheetNames.isEmpty else { throw Failure(message: "the workbook has no sheet") }
+            index = 0
+        }
+        guard let xml = try Self.part(archive, sheetPaths[index]) else { throw Failure(message: "the sheet '\(sheetNames[index])' is missing from the file") }
+        var scanner = XMLScanner(xml)
+        var rows: [Row] = []
+        var row: Row?
+        var cell: (column: Int, type: String, style: Int)?
+        var value = ""
+        var inValue = false
+        var inInline = false
+        var inPhonetic = false
+        var nextColumn = 0
+        while let token = try Self.scan(&scanner) {
+            switch token {
+            case .start("row", let attributes, let selfClosing):
+                let number = attributes["r"].flatMap { Int($0) } ?? ((rows.last?.number ?? 0) + 1)
+                nextColumn = 0
+                if selfClosing { rows.append(Row(number: number, cells: [])) } else { row = Row(number: number, cells: []) }
+            case .start("c", let attributes, let selfClosing):
+                let column = attributes["r"].flatMap(Self.column(ofReference:)) ?? nextColumn
+                nextColumn = column + 1
+                cell = (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
+                value = ""
+                if selfClosing { cell = nil }
+            case .start("v", _, false), .start("t", _, false) where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
+                inValue = true
+            case .start("is", _, false):
+                inInline = true
+            case .start("rPh", _, false):
+                inPhonetic = true  // phonetic runs are not the cell's text
+            case .end("rPh"):
+                inPhonetic = false
+            case .text(let text) where inValue:
+                value += text
+            case .end("v"), .end("t"):
+                inValue = false
+            case .end("is"):
+                inInline = false
+            case .end("c"):
+                if let c = cell, var r = row {
+                    let text = try self.text(value, type: c.type, style: c.style)
+                    if c.column >= r.cells.count { r.cells += repeatElement("", count: c.column - r.cells.count + 1) }
+                    r.cells[c.column] = text
+                    row = r
+                }
+                cell = nil
+            case .end("row"):
+                if let r = row { rows.append(r) }
+                row = nil
+            default: break
+            }
+        }
+        return rows
+    }
+
+    /// A cell's text from its stored value and type (`t`).
+    private func text(_ value: String, type: String, style: Int) throws(Failure) -> String {
+        switch type {
+        case "s":
+            guard let i = Int(value), sharedStrings.indices.contains(i) else { throw Failure(message: "a cell refers to shared string '\(value)', which does not exist") }
+            return sharedStrings[i]
+        case "b": return value == "1" ? "TRUE" : "FALSE"
+        case "n":
+            let kind = styleKinds.indices.contains(style) ? styleKinds[style] : .number
+            guard kind != .number, let serial = Double(value) else { return value }
+            return ExcelSerial.text(serial, kind: kind, uses1904: uses1904) ?? value
+        default: return value  // str, inlineStr, e (an error such as #N/A), d (ISO 8601 already)
+        }
+    }
+
+    /// The 0-based column of a reference such as `AB12`.
+    static func column(ofReference reference: String) -> Int? {
+        var column = 0
+        var letters = 0
+        for b in reference.utf8 {
+            guard b >= UInt8(ascii: "A"), b <= UInt8(ascii: "Z") else { break }
+            column = column * 26 + Int(b - UInt8(ascii: "A")) + 1
+            letters += 1
+            guard letters <= 3 else { return nil }
+        }
+        return letters == 0 ? nil : column - 1
+    }
+
+    private static func part(_ archive: ZipArchive, _ name: String) throws(Failure) -> [UInt8]? {
+        guard let entry = archive.entry(name) else { return nil }
+        do throws(ZipArchive.ZipError) {
+            return try archive.contents(entry)
+        } catch {
+            throw Failure(message: error.message)
+        }
+    }
+
+    private static func scan(_ scanner: inout XMLScanner) throws(Failure) -> XMLScanner.Token? {
+        do throws(XMLScanner.Failure) {
+            return try scanner.next()
+        } catch {
+            throw Failure(message: "malformed XML in the workbook: \(error.message)")
+        }
+    }
+
+    /// The shared string table: each `si`'s text runs joined, phonetic runs left out.
+    private static func sharedStrings(_ archive: ZipArchive) throws(Failure) -> [String] {
+        guard let xml = try part(archive, "xl/sharedStrings.xml") else { return [] }
+        var scanner = XMLScanner(xml)
+        var strings: [String] = []
+        var current = ""
+        var inText = false
+        var inPhonetic = false
+        while let token = try scan(&scanner) {
+            switch token {
+            case .start("si", _, let selfClosing):
+                current = ""
+                if selfClosing { strings.append("") }
+            case .start("t", _, false) where !inPhonetic: inText = true
+            case .start("rPh", _, false): inPhonetic = true
+            case .end("rPh"): inPhonetic = false
+            case .text(let text) where inText: current += text
+            case .end("t"): inText = false
+            case .end("si"): strings.append(current)
+            default: break
+            }
+        }
+        return strings
+    }
+
+    /// What each cell style's number format shows (`cellXfs`, in order).
+    private static func styleKinds(_ archive: ZipArchive) throws(Failure) -> [SerialKind] {
+        guard let xml = try part(archive, "xl/styles.xml") else { return [] }
+        var scanner = XMLScanner(xml)
+        var customFormats: [Int: String] = [:]
+        var formats: [Int] = []
+        var inCellXfs = false
+        while let token = try scan(&scanner) {
+            switch token {
+            case .start("numFmt", let attributes, _):
+                if let id = attributes["numFmtId"].flatMap({ Int($0) }), let code = attributes["formatCode"] { customFormats[id] = code }
+            case .start("cellXfs", _, let selfClosing): inCellXfs = !selfClosing
+            case .end("cellXfs"): inCellXfs = false
+            case .start("xf", let attributes, _) where inCellXfs:
+                formats.append(attributes["numFmtId"].flatMap { Int($0) } ?? 0)
+            default: break
+            }
+        }
+        return formats.map { id in customFormats[id].map(SerialKind.init(formatCode:)) ?? SerialKind(builtInFormat: id) }
+    }
+}
+
+/// What a number format shows of a serial number.
+enum SerialKind: Sendable {
+    case number, date, time, dateTime
+
+    /// The built-in formats (ECMA-376 §18.8.30): 14–17 and the East Asian 27–31, 34–36,
+    /// 50–58 dates; 18–21 and 45–47 times; 22 both.
+    init(builtInFormat id: Int) {
+        switch id {
+        case 14...17, 27...31, 34...36, 50...58: self = .date
+        case 18...21, 32, 33, 45...47: self = .time
+        case 22: self = .dateTime
+        default: self = .number
+        }
+    }
+
+    /// A custom format code: its date letters (y, d, and m beside them) and time letters (h,
+    /// s), outside quoted text, escapes and brackets (`[Red]`; `[h]` is elapsed time).
+    init(formatCode: String) {
+        var hasDate = false
+        var hasTime = false
+        var quoted = false
+        var bracket = false
+        var escaped = false
+        for ch in formatCode.lowercased() {
+            if escaped {
+                escaped = false
+                continue
+            }
+            if quoted {
+                if ch == "\"" { quoted = false }
+                continue
+            }
+            if bracket {
+                // `[h]`, `[mm]`, `[ss]` are elapsed time; `[Red]`, `[$-409]` say nothing.
+                if ch == "h" || ch == "s" { hasTime = true }
+                if ch == "]" { bracket = false }
+                continue
+            }
+            switch ch {
+            case "\\": escaped = true
+            case "\"": quoted = true
+            case "[": bracket = true
+            case "y", "d", "e": hasDate = true
+            case "h", "s": hasTime = true
+            default: break
+            }
+        }
+        switch (hasDate, hasTime) {
+        case (true, true): self = .dateTime
+        case (true, false): self = .date
+        case (false, true): self = .time
+        default: self = .number
+        }
+    }
+}
+
+/// Excel's serial dates: days since the epoch of the workbook's date system, the time of day
+/// as the fraction. The 1900 system counts 1900-02-29, which never was (Lotus 1-2-3's
+/// leap-year bug, kept for compatibility): serial 60 is that day, and serials after it are
+/// one day behind the count from 1899-12-31.
+enum ExcelSerial {
+    /// `2024-06-12`, `08:11:17`, `2024-06-12T08:11:17` (a fraction of a second to the
+    /// millisecond when there is one); nil for serials outside 0001–9999 and for 1900-02-29.
+    /// The 1904 system reaches before its epoch with negative serials (as openpyxl writes
+    /// them); the 1900 system has none.
+    static func text(_ serial: Double, kind: SerialKind, uses1904: Bool) -> String? {
+        guard serial.isFinite, serial >= (uses1904 ? -800_000 : 0), serial < 3_000_000 else { return nil }
+        var days = Int(serial.rounded(.down))
+        var milliseconds = Int(((serial - Double(days)) * 86_400_000).rounded())
+        if milliseconds >= 86_400_000 {
+            days += 1
+            milliseconds -= 86_400_000
+        }
+        let time = timeText(milliseconds)
+        if kind == .time && days == 0 { return time }
+        let date: CivilDate
+        if uses1904 {
+            date = CivilDate(daysSinceEpoch: CivilDate(uncheckedYear: 1904, month: 1, day: 1).daysSinceEpoch + Int64(days))
+        } else if days == 60 {
+            return nil
+        } else {
+            let epoch = CivilDate(uncheckedYear: 1899, month: 12, day: days < 60 ? 31 : 30).daysSinceEpoch
+            date = CivilDate(daysSinceEpoch: epoch + Int64(days))
+        }
+        guard (1...9999).contains(date.year) else { return nil }
+        let dateText = date.isoString
+        return kind == .date && milliseconds == 0 ? dateText : dateText + "T" + time
+    }
+
+    private static func timeText(_ milliseconds: Int) -> String {
+        let seconds = milliseconds / 1000
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        var text = "\(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
+        let fraction = milliseconds % 1000
+        if fraction != 0 { text += "." + String(String(fraction + 1000).dropFirst()) }
+        return text
+    }
+}

@@ -1,0 +1,102 @@
+/// The entries of a ZIP archive (an XLSX workbook is one), read from its central directory,
+/// and their contents: stored or DEFLATE-compressed, CRC-checked. ZIP64 archives (over
+/// 4 GiB) and encrypted entries are refused with a message.
+struct ZipArchive {
+    struct Entry {
+        let name: String
+        let method: Int
+        let crc: UInt32
+        let compressedSize: Int
+        let size: Int
+        let localHeaderOffset: Int
+    }
+
+    struct ZipError: Error, Sendable {
+        let message: String
+    }
+
+    let bytes: [UInt8]
+    let entries: [Entry]
+
+    /// The largest entry this reader decompresses (a spreadsheet's sheet XML is far smaller;
+    /// a ZIP bomb is refused instead of filling memory).
+    static let sizeLimit = 2 << 30
+
+    init(_ bytes: [UInt8]) throws(ZipError) {
+        self.bytes = bytes
+        // The end-of-central-directory record: within the last 64 KiB + 22 bytes.
+        let floor = max(0, bytes.count - 65_557)
+        var eocd: Int?
+        var i = bytes.count - 22
+        while i >= floor {
+            if Self.u32(bytes, i) == 0x0605_4B50 {
+                eocd = i
+                break
+            }
+            i -= 1
+        }
+        guard let eocd else { throw ZipError(message: "not a ZIP archive (no end of central directory)") }
+        let count = Self.u16(bytes, eocd + 10)
+        let directorySize = Int(Self.u32(bytes, eocd + 12))
+        let directoryOffset = Int(Self.u32(bytes, eocd + 16))
+        guard count != 0xFFFF, directoryOffset != 0xFFFF_FFFF else { throw ZipError(message: "ZIP64 archives are not supported") }
+        guard directoryOffset + directorySize <= bytes.count else { throw ZipError(message: "the ZIP central directory lies outside the file") }
+        var entries: [Entry] = []
+        var p = directoryOffset
+        for _ in 0..<count {
+            guard p + 46 <= bytes.count, Self.u32(bytes, p) == 0x0201_4B50 else { throw ZipError(message: "damaged ZIP central directory") }
+            let flags = Self.u16(bytes, p + 8)
+            let nameLength = Self.u16(bytes, p + 28)
+            let extraLength = Self.u16(bytes, p + 30)
+            let commentLength = Self.u16(bytes, p + 32)
+            guard p + 46 + nameLength <= bytes.count else { throw ZipError(message: "damaged ZIP central directory") }
+            let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
+            guard flags & 1 == 0 else { throw ZipError(message: "the ZIP entry '\(name)' is encrypted") }
+            entries.append(Entry(
+                name: name, method: Self.u16(bytes, p + 10), crc: Self.u32(bytes, p + 16), compressedSize: Int(Self.u32(bytes, p + 20)),
+                size: Int(Self.u32(bytes, p + 24)), localHeaderOffset: Int(Self.u32(bytes, p + 42))))
+            p += 46 + nameLength + extraLength + commentLength
+        }
+        self.entries = entries
+    }
+
+    /// The entry called `name` (ZIP names are case-sensitive; XLSX writers agree on case).
+    func entry(_ name: String) -> Entry? {
+        entries.first { $0.name == name }
+    }
+
+    /// The uncompressed contents of `entry`.
+    func contents(_ entry: Entry) throws(ZipError) -> [UInt8] {
+        let p = entry.localHeaderOffset
+        guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else { throw ZipError(message: "damaged ZIP entry '\(entry.name)'") }
+        let start = p + 30 + Self.u16(bytes, p + 26) + Self.u16(bytes, p + 28)
+        guard entry.compressedSize <= bytes.count - start else { throw ZipError(message: "the ZIP entry '\(entry.name)' is cut short") }
+        let data = Array(bytes[start..<(start + entry.compressedSize)])
+        let result: [UInt8]
+        switch entry.method {
+        case 0: result = data
+        case 8:
+            guard entry.size <= Self.sizeLimit else { throw ZipError(message: "the ZIP entry '\(entry.name)' is larger than 2 GiB") }
+            do throws(Inflater.InflateError) {
+                result = try Inflater.inflate(data, expectedSize: entry.size, limit: entry.size)
+            } catch {
+                throw ZipError(message: "the ZIP entry '\(entry.name)' cannot be decompressed: \(error.message)")
+            }
+        default: throw ZipError(message: "the ZIP entry '\(entry.name)' uses compression method \(entry.method) (only stored and DEFLATE are read)")
+        }
+        guard result.count == entry.size, CRC32.checksum(result) == entry.crc else {
+            throw ZipError(message: "the ZIP entry '\(entry.name)' is damaged (its size or checksum does not match)")
+        }
+        return result
+    }
+
+    private static func u16(_ b: [UInt8], _ i: Int) -> Int {
+        guard i >= 0, i + 2 <= b.count else { return 0 }
+        return Int(b[i]) | Int(b[i + 1]) << 8
+    }
+
+    private static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
+        guard i >= 0, i + 4 <= b.count else { return 0 }
+        return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+    }
+}
