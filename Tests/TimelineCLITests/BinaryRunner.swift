@@ -46,6 +46,22 @@ struct BinaryRunner {
             stderr: try String(contentsOf: paths[2], encoding: .utf8))
     }
 
+    /// Runs one of the repository's Python oracle scripts (scripts/…, their packages
+    /// installed by scripts/install-test-deps) from the package root; its standard output,
+    /// and whether it exited 0.
+    static func python(_ script: String, _ arguments: [String]) throws -> (output: Data, succeeded: Bool) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script] + arguments
+        process.currentDirectoryURL = packageRoot
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (data, process.terminationStatus == 0)
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

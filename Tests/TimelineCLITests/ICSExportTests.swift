@@ -43,16 +43,8 @@ struct ICSExportTests {
     }
 
     static func peer(_ icsPath: String) throws -> [[String: String]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/read-ics-with-icalendar.py", icsPath]
-        process.currentDirectoryURL = BinaryRunner.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "icalendar could not read \(icsPath)")
+        let (data, succeeded) = try BinaryRunner.python("scripts/read-ics-with-icalendar.py", [icsPath])
+        #expect(succeeded, "icalendar could not read \(icsPath)")
         return try String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
             let e = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
             return [

@@ -16,16 +16,8 @@ struct MarkdownTimelineTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("timeline.md")
         try Data(markdown.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/render-markdown.py", file.path]
-        process.currentDirectoryURL = BinaryRunner.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "markdown-it-py could not render the output")
+        let (data, succeeded) = try BinaryRunner.python("scripts/render-markdown.py", [file.path])
+        #expect(succeeded, "markdown-it-py could not render the output")
         let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
         let items = (json["items"] as! [[String: Any]]).map { ($0["text"] as! String, $0["nested"] as! [String]) }
         return Rendered(headings: json["headings"] as! [String], items: items, html: json["html"] as! String)

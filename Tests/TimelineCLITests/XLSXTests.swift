@@ -8,16 +8,8 @@ import Testing
 struct XLSXTests {
     /// Writes the oracle workbooks into `dir` and returns openpyxl's reading of them.
     static func oracle(_ dir: URL) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "scripts/xlsx-oracle.py", "cells", dir.path]
-        process.currentDirectoryURL = BinaryRunner.packageRoot
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "openpyxl could not write the workbooks")
+        let (data, succeeded) = try BinaryRunner.python("scripts/xlsx-oracle.py", ["cells", dir.path])
+        #expect(succeeded, "openpyxl could not write the workbooks")
         return try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
     }
 
