@@ -164,7 +164,16 @@ struct JSONRecordsImporter: TimelineImporter {
         /// The preset the records are read with: the document's, the one named, or the first
         /// whose `headers` are keys of the first record.
         private var preset: MappingPreset?
-        private var mapper: RecordMapper?
+        /// The options the records are mapped with (the preset's applied), once the first
+        /// record has been seen.
+        private var options: ReadOptions?
+        /// A mapper per set of keys: records of one file may carry different fields (a key
+        /// missing from the first record, a time field only later ones have), and each is
+        /// mapped by its own keys. The last one used is tried first.
+        private var mappers: [[String]: RecordMapper] = [:]
+        private var last: (keys: [String], mapper: RecordMapper)?
+        /// More key sets than this are mapped without keeping their mappers.
+        private static let mapperLimit = 256
         /// Records held back, and the records rejected among them (kept in input order).
         private var held: [(row: JSONRow?, number: Int, location: SourceLocation, raw: String, rejected: RejectedRecord?)] = []
         private var detector: FieldOrderDetector?
@@ -180,22 +189,21 @@ struct JSONRecordsImporter: TimelineImporter {
 
         /// Takes one record; `columns` are its field names (a wrapped document's siblings too).
         func take(_ row: JSONRow, columns: @autoclosure () -> [String], number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
-            if mapper == nil {
+            if options == nil {
                 let keys = columns()
                 if preset == nil {
                     preset = context.options.preset.candidates.first { !$0.signature.headers.isEmpty && $0.matches(header: keys, preamble: []) }
                 }
-                var options = context.options
+                options = context.options
                 if let preset {
-                    options = preset.applied(to: options)
+                    options = preset.applied(to: context.options)
                     context.report(Diagnostic(.note, "read as \(preset.title) (preset \(preset.name))", at: location))
                     if detector != nil, let order = preset.dateOrder { fallbackOrder = order }
                 }
-                let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
-                mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
             }
             guard detector != nil else { return try emit(row, number: number, location: location, raw: raw) }
-            detector!.observe(timesOf: row.texts(mapper!.sources, events: mapper!.events))
+            let mapper = try mapper(for: row)
+            detector!.observe(timesOf: row.texts(mapper.sources, events: mapper.events))
             held.append((row, number, location, raw, nil))
             if held.count >= FieldOrderDetector.defaultWindow { try release() }
         }
@@ -225,8 +233,30 @@ struct JSONRecordsImporter: TimelineImporter {
             }
         }
 
+        /// The mapper for the keys `row` has (its own and its siblings).
+        private func mapper(for row: JSONRow) throws(TimelineError) -> RecordMapper {
+            // Most files repeat one key set: compared in place, without building the array.
+            if let last, last.keys.count == row.pairs.count + row.siblings.count,
+                zip(last.keys, row.pairs.lazy.map(\.0) + row.siblings.lazy.map(\.0)).allSatisfy({ $0 == $1 })
+            {
+                return last.mapper
+            }
+            let keys = row.pairs.map(\.0) + row.siblings.map(\.0)
+            let mapper: RecordMapper
+            if let known = mappers[keys] {
+                mapper = known
+            } else {
+                let options = options ?? context.options
+                let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
+                mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
+                if mappers.count < Self.mapperLimit { mappers[keys] = mapper }
+            }
+            last = (keys, mapper)
+            return mapper
+        }
+
         private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
-            let mapper = mapper!
+            let mapper = try mapper(for: row)
             var rejection: RecordMapper.Rejection?
             let events = mapper.mapAll(row.texts(mapper.sources, events: mapper.events), number: number, line: location.line, rejection: &rejection)
             if !events.isEmpty {
