@@ -29,6 +29,27 @@ struct ExitCodeTests {
         #expect(a.stdout == b.stdout)
     }
 
+    @Test("a sort larger than --memory spills and merges to the same bytes; 74 when it cannot spill, with no output left")
+    func spillingSort() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var csv = "id,time,title\n"
+        for i in 0..<3_000 { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        let input = dir.appendingPathComponent("events.csv")
+        try csv.write(to: input, atomically: true, encoding: .utf8)
+        let spilled = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", dir.path, "--verbose"])
+        let inMemory = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "--memory", "1GB"])
+        #expect(spilled.status == 0 && inMemory.status == 0)
+        #expect(spilled.stdout == inMemory.stdout)
+        #expect(spilled.stderr.contains("spilled to '\(dir.path)'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["events.csv"])
+        let out = dir.appendingPathComponent("out.ndjson")
+        let failed = try BinaryRunner.run(["convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", dir.appendingPathComponent("missing").path])
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("cannot create a temporary file in '\(dir.appendingPathComponent("missing").path)' to sort in"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test("64: an unknown flag names it, suggests the right one and prints the usage line")
     func unknownFlag() throws {
         let r = try BinaryRunner.run(["convert", sample, "--sortt", "asc"])

@@ -169,3 +169,24 @@ struct Arguments<Group: OptionGroup> {
 
     var positionals: [String] { parsed.positionals }
 }
+
+/// A size with an optional unit: `256MB`, `1.5GB`, `512k`, `1048576` (bytes); units are
+/// powers of 1024.
+enum ByteSize {
+    static func parse(_ text: String) -> Int? {
+        let t = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let digits = t.prefix { $0.isNumber || $0 == "." }
+        guard let number = Double(digits), number >= 0 else { return nil }
+        let unit = t.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let scale: Double
+        switch unit {
+        case "", "B": scale = 1
+        case "K", "KB", "KIB": scale = 1024
+        case "M", "MB", "MIB": scale = 1024 * 1024
+        case "G", "GB", "GIB": scale = 1024 * 1024 * 1024
+        default: return nil
+        }
+        let bytes = number * scale
+        return bytes < Double(Int.max / 2) ? Int(bytes) : nil
+    }
+}

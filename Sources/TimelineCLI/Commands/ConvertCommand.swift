@@ -52,6 +52,16 @@ enum ConvertCommand: Command {
             help: "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.",
             default: "reported on stderr only")
         let strict = Option.flag("strict", help: "Fail (exit 65, no output file) if any record is rejected.")
+        let memory = Option<Int>.value(
+            "memory", "SIZE", help: "About how much memory a sort may take; beyond it, sorted runs spill to --temp-dir and are merged into the same output (e.g. 64MB, 1GB).",
+            initial: 256 << 20, default: "256MB"
+        ) { text throws(UsageError) in
+            guard let bytes = ByteSize.parse(text), bytes >= 1 << 20 else {
+                throw UsageError(message: "invalid value '\(text)' for '--memory'; expected a size of at least 1MB such as 256MB or 2GB")
+            }
+            return bytes
+        }
+        let tempDir = Option.text("temp-dir", "DIR", help: "Where a sort that outgrows --memory spills its runs (files removed at once, gone when the run ends however it ends).", default: "TMPDIR, else /tmp")
         let validate = Option.flag(
             "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams: keeps per-series facts, not the events.")
         let ignore = IgnoreOption.declaration
@@ -89,6 +99,8 @@ enum ConvertCommand: Command {
         options.validate = args[\.validate]
         options.ignored = Set(args[\.ignore])
         options.verbose = args[\.verbose]
+        options.sortMemory = args[\.memory]
+        options.sortDirectory = args[\.tempDir] ?? env.temporaryDirectory
         return options
     }
 

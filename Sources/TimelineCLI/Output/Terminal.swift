@@ -34,6 +34,8 @@ package final class CommandEnvironment {
     package var noColor = false
     /// The current moment, for relative times; the only place the clock is read.
     package var clock: () -> Instant = { Instant(seconds: 0) }
+    /// The system's directory for temporary files (`TMPDIR`, else `/tmp`).
+    package var temporaryDirectory = "/tmp"
 
     package init(standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void) {
         self.standardOutput = standardOutput
@@ -50,6 +52,7 @@ package final class CommandEnvironment {
         env.stdoutIsTerminal = System.isTerminal(1)
         env.noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         env.clock = { Instant(seconds: Instant(Date()).seconds) }
+        if let tmp = ProcessInfo.processInfo.environment["TMPDIR"], !tmp.isEmpty { env.temporaryDirectory = tmp }
         return env
     }
 

@@ -124,6 +124,8 @@ public enum Timeline {
         pipeline.sort = options.sort
         pipeline.grouping = options.grouping
         pipeline.verbose = options.verbose
+        pipeline.sortDirectory = options.sortDirectory
+        pipeline.sortMemory = options.sortMemory
         pipeline.onDiagnostic = handlers.diagnostic
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
@@ -246,6 +248,13 @@ public struct ConvertOptions: Sendable {
     public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.
     public var verbose = false
+    /// Sorting spills to files in this directory once the held events take about
+    /// `sortMemory` bytes, and merges them at the end (the order and the output are the
+    /// same). nil holds every event in memory. The library names no directory itself: the
+    /// command line passes `--temp-dir`, else `TMPDIR`, else `/tmp`.
+    public var sortDirectory: String?
+    /// About how many bytes of events a sort holds before it spills (`--memory`).
+    public var sortMemory = 256 << 20
 
     /// The command line's defaults: canonical JSON, sorted ascending, no grouping.
     public init() {}

@@ -20,6 +20,10 @@ final class ConvertPipeline {
     var progressInterval = 10_000
     /// Report format detection as notes.
     var verbose = false
+    /// Where a sort spills its runs (`ExternalSorter`); nil sorts in memory.
+    var sortDirectory: String?
+    /// About how many bytes of events a sort holds before it spills.
+    var sortMemory = 256 << 20
     /// What the run had read, written and rejected when reading stopped with an error.
     private(set) var summaryAtFailure: ConvertSummary?
 
@@ -66,9 +70,12 @@ final class ConvertPipeline {
         // a second thread while this one reads.
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
         let showsDisplayZone = exporter.showsTimesInDisplayZone || grouper != nil
+        // A sorted conversion that is not grouped may spill to disk and merge.
+        let sorter = stage == nil && grouper == nil && sort != .input
+            ? sortDirectory.map { ExternalSorter(order: sort, zone: writeOptions.displayZone.rules, budget: sortMemory, directory: $0) } : nil
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
-            displayZone: showsDisplayZone ? writeOptions.displayZone.rules : nil,
+            displayZone: showsDisplayZone ? writeOptions.displayZone.rules : nil, sorter: sorter,
             progressInterval: progressInterval, onProgress: onProgress, onReject: onReject)
         do throws(TimelineError) {
             try read(sources, into: sink)
@@ -80,6 +87,17 @@ final class ConvertPipeline {
             throw error
         }
         try sink.finish()
+        if let sorter {
+            try sorter.drain { (event: Event) throws(TimelineError) in
+                try exporter.write(event, to: output)
+                sink.summary.written += 1
+            }
+            if verbose && sorter.runCount > 0 {
+                onDiagnostic(Diagnostic(.note, "sorted in \(sorter.runCount + 1) runs (\(sorter.runCount) spilled to '\(sortDirectory ?? "")'), merged"))
+            }
+            try exporter.finish(to: output)
+            return sink.summary
+        }
         let held = sink.held
         let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
         if let grouper {

@@ -7,9 +7,11 @@
 /// and the batch is delivered in input order.
 final class EventSink: EventBatchConsumer, @unchecked Sendable {
     var summary = ConvertSummary()
-    /// The events kept for sorting or grouping (none when streaming).
+    /// The events kept for sorting or grouping (none when streaming or spilling).
     private(set) var held: [Event] = []
     private let stage: ExportStage?
+    /// Where events go to be sorted within a memory budget, when the run may spill.
+    private let sorter: ExternalSorter?
     private let encoder: (any EventEncodingExporter)?
     private let observer: (any EventStreamObserver)?
     private let onProgress: (Int) -> Void
@@ -31,9 +33,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     ///     encoded on the mapping threads: the check happens as they are delivered).
     init(
         stage: ExportStage?, encoder: (any EventEncodingExporter)?, observer: (any EventStreamObserver)?, displayZone: ZoneRules?,
-        progressInterval: Int, onProgress: @escaping (Int) -> Void, onReject: @escaping (RejectedRecord) -> Void
+        sorter: ExternalSorter? = nil, progressInterval: Int, onProgress: @escaping (Int) -> Void, onReject: @escaping (RejectedRecord) -> Void
     ) {
         self.stage = stage
+        self.sorter = sorter
         self.encoder = stage == nil || displayZone != nil ? nil : encoder
         self.displayZone = displayZone
         self.forwardReject = onReject
@@ -56,6 +59,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         if let stage {
             try stage.write(event)
             summary.written += 1
+        } else if let sorter {
+            try sorter.add(event)
         } else {
             held.append(event)
         }
@@ -125,7 +130,11 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         }
         count(events.count)
         guard let stage else {
-            held.append(contentsOf: events)
+            if let sorter {
+                for event in events { try sorter.add(event) }
+            } else {
+                held.append(contentsOf: events)
+            }
             return
         }
         for event in events { try stage.write(event) }

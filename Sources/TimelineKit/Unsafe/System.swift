@@ -58,6 +58,11 @@ package enum System {
         return .success((fd, path))
     }
 
+    /// Moves `fd`'s position back to the start of its file.
+    package static func rewind(_ fd: Int32) -> Result<Void, Failure> {
+        lseek(fd, 0, SEEK_SET) < 0 ? .failure(.current) : .success(())
+    }
+
     /// Reads at most `count` bytes from `fd` onto the end of `buffer`; 0 at the end of input.
     package static func readChunk(from fd: Int32, appendingTo buffer: inout [UInt8], upTo count: Int) -> Result<Int, Failure> {
         let old = buffer.count

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import TimelineKit
+
+/// The sort that spills to disk gives exactly the in-memory sort's output.
+@Suite("External sort")
+struct ExternalSorterTests {
+    /// A CSV of `rows` events whose times repeat (many ties), with every kind of value the
+    /// codec carries: offsets, zones, naive times, dates, fractions, amounts, attributes.
+    static func csv(rows: Int, seed: UInt64) -> String {
+        var rng = SplitMix(seed: seed)
+        var text = "id,time,title,amount,currency,recorded,tags,note,city\n"
+        for i in 0..<rows {
+            let day = 10 + Int(rng.next() % 5)
+            let hour = Int(rng.next() % 3)
+            let time: String
+            switch rng.next() % 5 {
+            case 0: time = "2024-06-\(day)T0\(hour):00:00Z"
+            case 1: time = "2024-06-\(day)T0\(hour):00:00.5+08:00"
+            case 2: time = "2024-06-\(day)T0\(hour):00:00[Asia/Shanghai]"
+            case 3: time = "2024-06-\(day) 0\(hour):00:00"
+            default: time = "2024-06-\(day)"
+            }
+            let amount = rng.next() % 3 == 0 ? "\(Int(rng.next() % 10_000))/100" : ""
+            let recorded = rng.next() % 4 == 0 ? "2024-06-0\(1 + rng.next() % 9)T00:00:00Z" : ""
+            text += "E\(i),\(time),event \(i) with a title longer than fifteen bytes,\(amount.isEmpty ? "" : "\(Double(rng.next() % 10_000) / 100)"),"
+            text += "\(amount.isEmpty ? "" : "CNY"),\(recorded),\"a,b\",note \(i),\(rng.next() % 2 == 0 ? "杭州" : "")\n"
+        }
+        return text
+    }
+
+    static func convert(_ text: String, sort: TimelineKit.SortOrder, spillTo directory: URL?, format: String = "ndjson") throws -> String {
+        var options = ConvertOptions()
+        options.read.format = .named("csv")
+        options.read.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
+        options.outputFormat = .named(format)!
+        options.sort = sort
+        options.sortDirectory = directory?.path
+        options.sortMemory = 64 << 10  // a few dozen events a run
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sorted-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        _ = try Timeline.convert([.string(text, name: "events.csv")], to: .file(out), options: options)
+        return try String(contentsOf: out, encoding: .utf8)
+    }
+
+    @Test("many runs give the same bytes as the in-memory sort, ties in input order across runs", arguments: [TimelineKit.SortOrder.asc, .desc])
+    func identity(order: TimelineKit.SortOrder) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for seed in [1, 2] as [UInt64] {
+            let text = Self.csv(rows: 3_000, seed: seed)
+            let spilled = try Self.convert(text, sort: order, spillTo: dir)
+            let inMemory = try Self.convert(text, sort: order, spillTo: nil)
+            #expect(spilled == inMemory, "seed \(seed)")
+            #expect(spilled.split(separator: "\n").count == 3_000)
+            // The runs' files are gone (unlinked as soon as they were made).
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        }
+    }
+
+    @Test("ties keep input order: equal times come out E0, E1, E2, … in both directions")
+    func ties() throws {
+        let dir = FileManager.default.temporaryDirectory
+        var text = "id,time,title\n"
+        for i in 0..<2_000 { text += "E\(i),2024-06-12T08:00:00Z,the same moment for every one of them\n" }
+        for order in [TimelineKit.SortOrder.asc, .desc] {
+            let ids = try Self.convert(text, sort: order, spillTo: dir).split(separator: "\n").map { line in
+                String(line.dropFirst(7).prefix { $0 != "\"" })
+            }
+            #expect(ids == (0..<2_000).map { "E\($0)" })
+        }
+    }
+
+    @Test("every field round-trips through a run record")
+    func codec() throws {
+        var e = Event.blank
+        e.id = "ÿ-1"
+        e.start = TimeValue(instant: Instant(seconds: -62_135_596_800, nanoseconds: 5), offset: UTCOffset(seconds: -34_200), zone: "America/St_Johns", basis: .zone, fractionDigits: 9, raw: "raw")
+        e.end = TimeValue(date: CivilDate(year: 9999, month: 12, day: 31)!, raw: nil)
+        e.title = "标题"
+        e.detail = ""
+        e.status = .cancelled
+        e.category = "c"
+        e.amount = Amount(value: DecimalNumber(coefficient: Int128(-170_141_183_460_469_231_731_687_303_715_884_105_727), scale: 18), currency: "CNY", neutral: true)
+        e.location = "l"
+        e.series = "s"
+        e.recorded = TimeValue(instant: Instant(seconds: 1, nanoseconds: 0), offset: .utc, basis: .epoch)
+        e.links = ["a", ""]
+        e.tags = ["t"]
+        e.attributes = ["k": "v", "": "empty key"]
+        e.source = SourceReference(format: "csv", file: "f.csv", record: 3, line: nil)
+        var bytes: [UInt8] = [9, 9]
+        EventRunCodec.append(e, to: &bytes)
+        EventRunCodec.append(Event.blank, to: &bytes)
+        let (first, next) = try EventRunCodec.decode(bytes, at: 2)
+        #expect(first == e)
+        let (second, end) = try EventRunCodec.decode(bytes, at: next)
+        #expect(second == Event.blank && end == bytes.count)
+        #expect(throws: EventRunCodec.Corrupt.self) { try EventRunCodec.decode(Array(bytes.prefix(next - 1)), at: 2) }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so the random inputs are the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
