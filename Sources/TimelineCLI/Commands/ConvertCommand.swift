@@ -128,6 +128,14 @@ enum ConvertCommand: Command {
             do throws(TimelineError) { try rejectsWriter?.write(record) } catch { rejectWriteError = rejectWriteError ?? error }
         }
         handlers.progress = { progress.update($0, "converting") }
+        handlers.sortProgress = { step in
+            switch step {
+            case .spilled(let runs): progress.phase = "sorted runs on disk: \(runs)"
+            case .merging(let runs, let written):
+                progress.phase = nil
+                progress.update(written, "merging \(runs) sorted runs, written")
+            }
+        }
         handlers.finished = { result throws(TimelineError) in
             progress.clear()
             if let report = result.report { env.error(report.text) }

@@ -85,13 +85,16 @@ final class ProgressIndicator {
         self.environment = environment
     }
 
+    /// What the run is doing besides counting (`sorted runs on disk: 3`).
+    var phase: String?
+
     func update(_ records: Int, _ what: String) {
         guard environment.stderrIsTerminal else { return }
         let now = ContinuousClock.now
         guard now - lastDraw >= .seconds(1) else { return }
         lastDraw = now
         drawn = true
-        environment.error("\r\u{1B}[K\(what): \(records) records…")
+        environment.error("\r\u{1B}[K\(what): \(records) records…" + (phase.map { " (\($0))" } ?? ""))
     }
 
     func clear() {

@@ -129,6 +129,7 @@ public enum Timeline {
         pipeline.onDiagnostic = handlers.diagnostic
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
+        pipeline.onSortProgress = handlers.sortProgress
         let validation = options.validate ? ValidationRun(read: options.read, displayZone: options.write.displayZone, ignored: options.ignored) : nil
         pipeline.onReject = { record in
             validation?.rejects.append(record)
@@ -270,6 +271,9 @@ public struct ConvertHandlers {
     public var progress: (Int) -> Void = { _ in }
     /// How many records between two `progress` calls.
     public var progressInterval = 10_000
+    /// What a sort that outgrew its memory is doing: each run spilled, then the merge, with
+    /// the events written so far (every `progressInterval`).
+    public var sortProgress: (SortProgress) -> Void = { _ in }
     /// The outcome, once every input is read and before the output is committed (or the
     /// run fails for naive values or under `strict`). An error thrown here stops the run
     /// before the output is committed.
@@ -277,6 +281,14 @@ public struct ConvertHandlers {
 
     /// Callbacks that do nothing.
     public init() {}
+}
+
+/// The phases of a sort that spills to disk (`ConvertOptions.sortDirectory`).
+public enum SortProgress: Sendable, Equatable {
+    /// A sorted run was written; `runs` so far.
+    case spilled(runs: Int)
+    /// The runs are being merged into the output; `written` events so far.
+    case merging(runs: Int, written: Int)
 }
 
 /// How many records a conversion read, wrote and rejected.

@@ -18,6 +18,8 @@ final class ConvertPipeline {
     /// Called with the running count of records read, every `progressInterval` records.
     var onProgress: (Int) -> Void = { _ in }
     var progressInterval = 10_000
+    /// Called as a spilling sort writes its runs and merges them.
+    var onSortProgress: (SortProgress) -> Void = { _ in }
     /// Report format detection as notes.
     var verbose = false
     /// Where a sort spills its runs (`ExternalSorter`); nil sorts in memory.
@@ -72,7 +74,7 @@ final class ConvertPipeline {
         let showsDisplayZone = exporter.showsTimesInDisplayZone || grouper != nil
         // A sorted conversion that is not grouped may spill to disk and merge.
         let sorter = stage == nil && grouper == nil && sort != .input
-            ? sortDirectory.map { ExternalSorter(order: sort, zone: writeOptions.displayZone.rules, budget: sortMemory, directory: $0) } : nil
+            ? sortDirectory.map { ExternalSorter(order: sort, zone: writeOptions.displayZone.rules, budget: sortMemory, directory: $0, onSpill: onSortProgress) } : nil
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
             displayZone: showsDisplayZone ? writeOptions.displayZone.rules : nil, sorter: sorter,
@@ -88,9 +90,12 @@ final class ConvertPipeline {
         }
         try sink.finish()
         if let sorter {
+            let runs = sorter.runCount + 1
+            if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
             try sorter.drain { (event: Event) throws(TimelineError) in
                 try exporter.write(event, to: output)
                 sink.summary.written += 1
+                if runs > 1 && sink.summary.written % progressInterval == 0 { onSortProgress(.merging(runs: runs, written: sink.summary.written)) }
             }
             if verbose && sorter.runCount > 0 {
                 onDiagnostic(Diagnostic(.note, "sorted in \(sorter.runCount + 1) runs (\(sorter.runCount) spilled to '\(sortDirectory ?? "")'), merged"))

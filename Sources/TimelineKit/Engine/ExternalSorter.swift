@@ -20,6 +20,7 @@ final class ExternalSorter {
     /// The input index of `buffer[0]`.
     private var firstIndex = 0
     private var runs: [Int32] = []
+    private let onSpill: (SortProgress) -> Void
 
     /// How many runs went to disk.
     var runCount: Int { runs.count }
@@ -28,8 +29,9 @@ final class ExternalSorter {
     ///   quarter of it (at most 64 MB) is left for what the conversion holds beside the
     ///   events (blocks being mapped, the sort keys of a run, the output's buffers); the
     ///   events take the rest.
-    init(order: SortOrder, zone: ZoneRules, budget: Int, directory: String) {
+    init(order: SortOrder, zone: ZoneRules, budget: Int, directory: String, onSpill: @escaping (SortProgress) -> Void = { _ in }) {
         precondition(order != .input, "input order needs no sort")
+        self.onSpill = onSpill
         self.order = order
         self.zone = zone
         self.budget = budget - min(64 << 20, budget / 4)
@@ -88,6 +90,7 @@ final class ExternalSorter {
         firstIndex += buffer.count
         buffer = ChunkedArray()
         bufferBytes = 0
+        onSpill(.spilled(runs: runs.count))
     }
 
     /// Hands every event to `body` in order: the buffer alone when nothing was spilled, else

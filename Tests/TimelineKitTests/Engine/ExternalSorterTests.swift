@@ -73,6 +73,30 @@ struct ExternalSorterTests {
         }
     }
 
+    @Test("the phases are reported: each run spilled, then the merge of all of them")
+    func phases() throws {
+        var options = ConvertOptions()
+        options.read.format = .named("csv")
+        options.outputFormat = .named("ndjson")!
+        options.sortDirectory = FileManager.default.temporaryDirectory.path
+        options.sortMemory = 64 << 10
+        var steps: [SortProgress] = []
+        var handlers = ConvertHandlers()
+        handlers.sortProgress = { steps.append($0) }
+        handlers.progressInterval = 500
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var text = "id,time,title\n"
+        for i in 0..<1_000 { text += "E\(i),2024-06-12T08:\(String(format: "%02d", (i * 7) % 60)):00Z,a title long enough to be on the heap\n" }
+        _ = try Timeline.convert([.string(text, name: "e.csv")], to: .file(out), options: options, handlers: handlers)
+        let spills = steps.compactMap { if case .spilled(let n) = $0 { return n } else { return nil } }
+        #expect(spills.count > 2)
+        #expect(spills == Array(1...max(spills.count, 1)))
+        let runs = spills.count + 1
+        let merging: [SortProgress] = [.merging(runs: runs, written: 0), .merging(runs: runs, written: 500), .merging(runs: runs, written: 1_000)]
+        #expect(Array(steps.suffix(3)) == merging)
+    }
+
     @Test("every field round-trips through a run record")
     func codec() throws {
         var e = Event.blank
