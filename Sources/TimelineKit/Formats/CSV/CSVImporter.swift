@@ -102,9 +102,9 @@ struct CSVImporter: TimelineImporter {
             mappers: RecordMapperPool(
                 sources: sources, options: options.mapping, dates: context.dateParser.options, fieldOrder: fieldOrder, format: context.format,
                 file: input.name))
-        let work = OrderedWork<CSVBlockOutcome>(limit: Self.blocksInFlight)
-        let delivery = CSVDelivery(context: context, file: input.name)
-        let deliver = { (outcome: consuming CSVBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
+        let work = OrderedWork<RecordBlockOutcome>(limit: Self.blocksInFlight)
+        let delivery = RecordBlockDelivery(context: context, file: input.name)
+        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         if !pending.isEmpty {
             try delivery.deliver(rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: 0, byteOffset: 0), leading: pending, context: context))
         }
@@ -151,92 +151,6 @@ struct CSVImporter: TimelineImporter {
     }
 }
 
-/// What one block of CSV records became: the events (prepared for their consumer), and the
-/// rejects and date-engine notices in record order.
-struct CSVBlockOutcome {
-    enum Message {
-        case reject(RejectedRecord)
-        case notices([DateNotice], SourceLocation)
-        /// A row of another width with at most two cells filled: a summary line when no
-        /// record follows it (a footer), else a bad record.
-        case unfitting(RejectedRecord)
-        /// A wide row with no moment but an id: it continues the row above (a further line
-        /// item of an order).
-        case continuation(SourceLocation)
-    }
-
-    var events: PreparedEvents
-    var messages: [Message]
-    /// The line of the last record of the block that became events.
-    var lastEventLine = 0
-}
-
-/// Hands the blocks' outcomes to the context in order, holding back rows that may be a
-/// footer until a record after them shows they are not (`finish` reports those that were).
-final class CSVDelivery {
-    private let context: ImportContext
-    private let file: String
-    private var footer: [RejectedRecord] = []
-    private var continuations: [SourceLocation] = []
-    /// More than this many unfitting rows in a row are not a footer.
-    static let footerLimit = 32
-
-    init(context: ImportContext, file: String) {
-        self.context = context
-        self.file = file
-    }
-
-    func deliver(_ outcome: consuming CSVBlockOutcome) throws(TimelineError) {
-        for message in outcome.messages {
-            switch message {
-            case .unfitting(let r):
-                footer.append(r)
-                if footer.count > Self.footerLimit { rejectFooter() }
-                continue
-            case .continuation(let location):
-                continuations.append(location)
-                continue
-            default: break
-            }
-            rejectFooter()
-            switch message {
-            case .reject(let r): context.reject(r)
-            case .notices(let n, let location): context.report(n, at: location)
-            case .unfitting, .continuation: break
-            }
-        }
-        if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }
-        try context.emit(outcome.events)
-    }
-
-    private func rejectFooter() {
-        for r in footer { context.reject(r) }
-        footer.removeAll()
-    }
-
-    /// Reports the rows after the table (a bill's totals) and the continuation rows.
-    func finish() {
-        if let first = footer.first?.location.line, let last = footer.last?.location.line {
-            context.report(Diagnostic(
-                .note, (first == last ? "line \(first) after the table is not a record" : "lines \(first)–\(last) after the table are not records")
-                    + " (a summary or footer)" + (context.verbose ? "" : " (--verbose lists them)"),
-                at: SourceLocation(file: file, line: first)))
-            if context.verbose {
-                for r in footer { context.report(Diagnostic(.note, "after the table: \(r.raw)", at: r.location)) }
-            }
-        }
-        if let first = continuations.first {
-            context.report(Diagnostic(
-                .note, "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
-                    + (context.verbose ? "" : " (--verbose lists them)"),
-                at: first))
-            if context.verbose {
-                for location in continuations { context.report(Diagnostic(.note, "continues the row above", at: location)) }
-            }
-        }
-    }
-}
-
 /// Splits the records of a block into fields and maps them; safe to run for several blocks
 /// at once (each run borrows its own `RecordMapper`).
 final class CSVRowConverter: Sendable {
@@ -258,12 +172,12 @@ final class CSVRowConverter: Sendable {
     }
 
     /// The outcome of `block` (and of `leading`, records already read, before it).
-    func convert(_ block: CSVBlock, leading: [Result<CSVRecord, CSVRecordError>] = [], context: ImportContext) -> CSVBlockOutcome {
+    func convert(_ block: CSVBlock, leading: [Result<CSVRecord, CSVRecordError>] = [], context: ImportContext) -> RecordBlockOutcome {
         let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
         let mapper = mappers.take()
         defer { mappers.put(mapper) }
         var batch = context.makeBatch()
-        var messages: [CSVBlockOutcome.Message] = []
+        var messages: [RecordBlockOutcome.Message] = []
         var number = block.recordsBefore
         var texts = FieldTexts()
         var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
@@ -320,6 +234,6 @@ final class CSVRowConverter: Sendable {
             case .failure(let e): fail(e)
             }
         }
-        return CSVBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)
+        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)
     }
 }

@@ -25,28 +25,70 @@ struct CanonicalImporter: TimelineImporter {
         return !text.hasPrefix("{\"schema\"")
     }
 
+    /// NDJSON events: blocks of lines parsed and decoded on the worker threads, delivered in
+    /// input order (each decoder warning once, at its first line).
     private func readLines(_ input: InputReader, context: WarningsOnce) throws(TimelineError) {
         var lineNumber = 0
-        var record = 0
-        while let line = try input.nextLine() {
-            lineNumber += 1
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
-            record += 1
-            let location = SourceLocation(file: input.name, line: lineNumber)
-            let raw = String(decoding: line, as: UTF8.self)
+        var number = 0
+        let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: CSVImporter.blocksInFlight)
+        let delivery = RecordBlockDelivery(context: context.base, file: input.name)
+        let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
+            for (warning, location) in result.warnings { context.report(warning, at: location) }
+            try delivery.deliver(result.outcome)
+        }
+        let base = context.base
+        let name = input.name
+        do {
+            while true {
+                var block = NDJSONBlock(firstLine: lineNumber + 1, recordsBefore: number)
+                while block.size < CSVBlockSplitter.defaultTargetSize, let line = try input.nextLine() {
+                    lineNumber += 1
+                    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+                    number += 1
+                    block.add(line, at: lineNumber)
+                }
+                if block.lines.isEmpty { break }
+                let job = UncheckedSendable((block, base))
+                try work.submit({ Self.decode(job.value.0, file: name, context: job.value.1) }, deliver: deliver)
+            }
+        } catch {
+            work.abandon()
+            throw error
+        }
+        try work.finish(deliver: deliver)
+    }
+
+    /// The events of a block of NDJSON lines (on a worker thread).
+    private static func decode(_ block: NDJSONBlock, file: String, context: ImportContext) -> (
+        outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)]
+    ) {
+        var batch = context.makeBatch()
+        var messages: [RecordBlockOutcome.Message] = []
+        var found: [(CanonicalDecoder.Warning, SourceLocation)] = []
+        var lastEventLine = 0
+        for entry in block.lines {
+            let location = SourceLocation(file: file, line: entry.line)
             let value: JSONValue
             do throws(JSONSyntaxError) {
-                value = try JSONParser.parseComplete(Array(line), what: "the event")
+                value = try JSONParser.parseComplete(entry.bytes, what: "the event")
             } catch {
-                context.reject(RejectedRecord(
-                    location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1),
-                    raw: raw, reason: "invalid JSON: \(error.message)", code: .malformedRecord))
+                messages.append(.reject(RejectedRecord(
+                    location: SourceLocation(file: file, line: entry.line, column: error.offset + 1),
+                    raw: String(decoding: entry.bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
                 continue
             }
-            if let event = decode(value, location: location, raw: raw, context: context) {
-                try context.emit(event)
+            var warnings: [CanonicalDecoder.Warning] = []
+            do {
+                // Canonical input is already normalised: its own `source` (or none) is kept
+                // as is, so canonical → canonical conversions are byte-identical.
+                batch.add(try CanonicalDecoder.event(from: value, warnings: &warnings))
+                lastEventLine = entry.line
+                for w in warnings { found.append((w, location)) }
+            } catch {
+                messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)))
             }
         }
+        return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine), found)
     }
 
     private func readDocument(_ bytes: [UInt8], name: String, context: WarningsOnce) throws(TimelineError) {

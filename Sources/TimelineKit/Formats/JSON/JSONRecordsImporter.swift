@@ -90,32 +90,45 @@ struct JSONRecordsImporter: TimelineImporter {
         return text.contains("\"schema\":\"timeline/1\"") || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"") && text.contains("\"basis\":\""))
     }
 
+    /// NDJSON: the first records on this thread (they decide the day/month order and the
+    /// preset), then blocks of lines parsed and mapped on the worker threads, delivered in
+    /// input order.
     private func readLines(_ input: InputReader, context: ImportContext) throws(TimelineError) {
         var lineNumber = 0
         var number = 0
         let sink = RecordSink(context: context, name: input.name)
-        while let line = try input.nextLine() {
+        while number < FieldOrderDetector.defaultWindow, let line = try input.nextLine() {
             lineNumber += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             number += 1
-            let raw = String(decoding: line, as: UTF8.self)
-            let location = SourceLocation(file: input.name, line: lineNumber)
-            let value: JSONValue
-            do throws(JSONSyntaxError) {
-                value = try JSONParser.parseComplete(Array(line), what: "the record")
-            } catch {
-                sink.reject(RejectedRecord(
-                    location: SourceLocation(file: input.name, line: lineNumber, column: error.offset + 1), raw: raw,
-                    reason: "invalid JSON: \(error.message)", code: .malformedRecord))
-                continue
+            switch NDJSONLine.parse(line, number: number, line: lineNumber, file: input.name) {
+            case .record(let row, let location, let raw): try sink.take(row, columns: row.pairs.map(\.0), number: number, location: location, raw: raw)
+            case .rejected(let record): sink.reject(record)
             }
-            guard case .object(let pairs) = value else {
-                sink.reject(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: .malformedRecord))
-                continue
-            }
-            try sink.take(JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number, location: location, raw: raw)
         }
         try sink.release()
+        let blocks = NDJSONBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
+        let work = OrderedWork<RecordBlockOutcome>(limit: CSVImporter.blocksInFlight)
+        let delivery = RecordBlockDelivery(context: context, file: input.name)
+        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
+        do {
+            while true {
+                var block = NDJSONBlock(firstLine: lineNumber + 1, recordsBefore: number)
+                while block.size < CSVBlockSplitter.defaultTargetSize, let line = try input.nextLine() {
+                    lineNumber += 1
+                    guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
+                    number += 1
+                    block.add(line, at: lineNumber)
+                }
+                if block.lines.isEmpty { break }
+                let job = UncheckedSendable(block)
+                try work.submit({ blocks.map(job.value) }, deliver: deliver)
+            }
+        } catch {
+            work.abandon()
+            throw error
+        }
+        try work.finish(deliver: deliver)
     }
 
     /// A top-level array of records, streamed element by element in bounded memory.
@@ -166,7 +179,7 @@ struct JSONRecordsImporter: TimelineImporter {
         private var preset: MappingPreset?
         /// The options the records are mapped with (the preset's applied), once the first
         /// record has been seen.
-        private var options: ReadOptions?
+        private var resolvedOptions: ReadOptions?
         /// A mapper per set of keys: records of one file may carry different fields (a key
         /// missing from the first record, a time field only later ones have), and each is
         /// mapped by its own keys. The last one used is tried first.
@@ -187,16 +200,22 @@ struct JSONRecordsImporter: TimelineImporter {
             detector = context.dateParser.options.fieldOrder == nil ? FieldOrderDetector() : nil
         }
 
+        /// The day/month order the first records decided (or the preset's), once released.
+        private(set) var decidedOrder: FieldOrder?
+
+        /// The reading options of these records (their preset applied), once one was taken.
+        var options: ReadOptions? { resolvedOptions }
+
         /// Takes one record; `columns` are its field names (a wrapped document's siblings too).
         func take(_ row: JSONRow, columns: @autoclosure () -> [String], number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
-            if options == nil {
+            if resolvedOptions == nil {
                 let keys = columns()
                 if preset == nil {
                     preset = context.options.preset.candidates.first { !$0.signature.headers.isEmpty && $0.matches(header: keys, preamble: []) }
                 }
-                options = context.options
+                resolvedOptions = context.options
                 if let preset {
-                    options = preset.applied(to: context.options)
+                    resolvedOptions = preset.applied(to: context.options)
                     context.report(Diagnostic(.note, "read as \(preset.title) (preset \(preset.name))", at: location))
                     if detector != nil, let order = preset.dateOrder { fallbackOrder = order }
                 }
@@ -220,7 +239,8 @@ struct JSONRecordsImporter: TimelineImporter {
         /// Maps what is held (at the end of the input, or once the window is full).
         func release() throws(TimelineError) {
             guard let detector else { return }
-            context.dateParser.setFieldOrder(detector.decided ?? fallbackOrder)
+            decidedOrder = detector.decided ?? fallbackOrder
+            context.dateParser.setFieldOrder(decidedOrder)
             self.detector = nil
             let records = held
             held = []
@@ -246,7 +266,7 @@ struct JSONRecordsImporter: TimelineImporter {
             if let known = mappers[keys] {
                 mapper = known
             } else {
-                let options = options ?? context.options
+                let options = resolvedOptions ?? context.options
                 let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
                 mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
                 if mappers.count < Self.mapperLimit { mappers[keys] = mapper }

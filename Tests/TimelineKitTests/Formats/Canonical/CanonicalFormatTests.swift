@@ -32,6 +32,30 @@ struct CanonicalFormatTests {
         try String(contentsOf: TestResources.packageRoot.appendingPathComponent("samples/events.ndjson"), encoding: .utf8)
     }
 
+    @Test("NDJSON of many blocks (decoded on the worker threads) gives the document's events in order; a warning once; bad lines rejected in place")
+    func manyBlocks() throws {
+        let sample = try Self.sample().split(separator: "\n").map(String.init)
+        var lines: [String] = []
+        for i in 0..<3_000 {
+            var line = sample[i % sample.count]
+            line = line.replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\(i)-")
+            if i == 1_700 { line = "{not json" }
+            if i == 2_100 { line = #"{"id":"z","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"# }
+            if i == 2_200 { line = #"{"id":"z2","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"# }
+            lines.append(line)
+            if i % 500 == 0 { lines.append("") }
+        }
+        let ndjson = try Self.read(lines.joined(separator: "\n") + "\n")
+        let document = try Self.read("{\"schema\":\"timeline/1\",\"events\":[" + lines.filter { !$0.isEmpty && $0 != "{not json" }.joined(separator: ",") + "]}", name: "in.json")
+        #expect(ndjson.events.count == 2_999)
+        #expect(ndjson.events == document.events)
+        #expect(ndjson.rejects.map(\.location.line) == [1_705])  // line 1,701 of the events, after 4 blank lines (after events 0, 500, 1000, 1500)
+        // The offset that contradicts its zone is reported once, at its first line.
+        let tz106 = ndjson.diagnostics.filter { $0.code == "TZ106" }
+        #expect(tz106.count == 1)
+        #expect(tz106.first?.location?.line == 2_106)  // event 2,100: its 2,101st line, after 5 blank lines
+    }
+
     @Test("the hand-written sample NDJSON → events → NDJSON is byte-identical, and so is via the document form")
     func roundTrip() throws {
         let text = try Self.sample()

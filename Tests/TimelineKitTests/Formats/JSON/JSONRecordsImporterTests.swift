@@ -30,4 +30,37 @@ struct JSONRecordsImporterTests {
         #expect(r.events.map(\.status) == [nil, nil, .completed, nil])
         #expect(r.events[2].start.rfc3339 == "2024-06-12T12:00:00+08:00")
     }
+
+    @Test("NDJSON past the first 1,000 records is mapped on the worker threads to the same events as a JSON array, in order")
+    func parallelLines() throws {
+        var records: [String] = []
+        for i in 0..<4_500 {
+            switch i % 7 {
+            case 0: records.append(#"{"id": "r\#(i)", "time": "2024-06-12T08:00:00Z", "title": "a", "amount": "1.50"}"#)
+            case 1: records.append(#"{"title": "no time", "id": "r\#(i)"}"#)
+            case 2: records.append("not json \(i)")
+            case 3: records.append(#"{"id": "r\#(i)", "time": "12/06/2024 08:00", "title": "day first", "zone": "Asia/Shanghai"}"#)
+            case 4: records.append(#"{"time": "2024-03-10T02:30:00", "zone": "America/New_York", "title": "in the gap", "id": "r\#(i)"}"#)
+            case 5: records.append("")
+            default: records.append(#"{"id": "r\#(i)", "when": "x", "time": 1718179200, "title": "epoch", "status": "delivered"}"#)
+            }
+        }
+        records.append(#"{"id": "last", "time": "13/06/2024 09:00", "title": "day first by itself", "zone": "UTC"}"#)
+        let lines = try Self.read(records.joined(separator: "\n") + "\n", format: "ndjson")
+        let array = try Self.read("[" + records.filter { !$0.isEmpty }.map { $0.hasPrefix("{") ? $0 : "\"\($0)\"" }.joined(separator: ",\n") + "]", format: "json")
+        func strip(_ e: Event) -> Event {
+            var e = e
+            e.source = nil
+            return e
+        }
+        #expect(lines.events.count == array.events.count)
+        #expect(lines.events.map(strip) == array.events.map(strip))
+        #expect(lines.events.map(\.id).suffix(2) == ["r4498", "last"])  // r4497 (12/06/2024) is ambiguous: rejected
+        #expect(lines.rejects.map(\.code) == array.rejects.map(\.code))
+        // Every record is numbered and lined as read: blank lines are not records.
+        #expect(lines.events.last?.source?.line == 4_501)
+        // 643 of the first 4,500 lines are blank (i % 7 == 5): the last record is number 3,858.
+        #expect(lines.events.last?.source?.record == 3_858)
+        #expect(lines.diagnostics.filter { $0.code == "TZ104" }.count == array.diagnostics.filter { $0.code == "TZ104" }.count)
+    }
 }
