@@ -16,6 +16,9 @@ struct RecordBlockOutcome {
     var messages: [Message]
     /// The line of the last record of the block that became events.
     var lastEventLine = 0
+    /// What stopped the run within the block (a JSON array's element that is not JSON),
+    /// after the records before it.
+    var failure: TimelineError?
 }
 
 /// Hands the blocks' outcomes to the context in order, holding back rows that may be a
@@ -53,7 +56,9 @@ final class RecordBlockDelivery {
             }
         }
         if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }
+        let failure = outcome.failure
         try context.emit(outcome.events)
+        if let failure { throw failure }
     }
 
     private func rejectFooter() {

@@ -40,14 +40,14 @@ struct CanonicalImporter: TimelineImporter {
         let name = input.name
         do {
             while true {
-                var block = NDJSONBlock(firstLine: lineNumber + 1, recordsBefore: number)
+                var block = JSONRecordBlock(.lines, recordsBefore: number)
                 while block.size < CSVBlockSplitter.defaultTargetSize, let line = try input.nextLine() {
                     lineNumber += 1
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
                     number += 1
-                    block.add(line, at: lineNumber)
+                    block.add(line, at: SourceLocation(file: name, line: lineNumber))
                 }
-                if block.lines.isEmpty { break }
+                if block.records.isEmpty { break }
                 let job = UncheckedSendable((block, base))
                 try work.submit({ Self.decode(job.value.0, file: name, context: job.value.1) }, deliver: deliver)
             }
@@ -59,21 +59,21 @@ struct CanonicalImporter: TimelineImporter {
     }
 
     /// The events of a block of NDJSON lines (on a worker thread).
-    private static func decode(_ block: NDJSONBlock, file: String, context: ImportContext) -> (
+    private static func decode(_ block: JSONRecordBlock, file: String, context: ImportContext) -> (
         outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)]
     ) {
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
         var found: [(CanonicalDecoder.Warning, SourceLocation)] = []
         var lastEventLine = 0
-        for entry in block.lines {
-            let location = SourceLocation(file: file, line: entry.line)
+        for entry in block.records {
+            let location = entry.location
             let value: JSONValue
             do throws(JSONSyntaxError) {
                 value = try JSONParser.parseComplete(entry.bytes, what: "the event")
             } catch {
                 messages.append(.reject(RejectedRecord(
-                    location: SourceLocation(file: file, line: entry.line, column: error.offset + 1),
+                    location: SourceLocation(file: file, line: location.line, column: error.offset + 1),
                     raw: String(decoding: entry.bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
                 continue
             }
@@ -82,7 +82,7 @@ struct CanonicalImporter: TimelineImporter {
                 // Canonical input is already normalised: its own `source` (or none) is kept
                 // as is, so canonical → canonical conversions are byte-identical.
                 batch.add(try CanonicalDecoder.event(from: value, warnings: &warnings))
-                lastEventLine = entry.line
+                lastEventLine = location.line ?? 0
                 for w in warnings { found.append((w, location)) }
             } catch {
                 messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)))

@@ -107,20 +107,20 @@ struct JSONRecordsImporter: TimelineImporter {
             }
         }
         try sink.release()
-        let blocks = NDJSONBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
+        let blocks = JSONRecordBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
         let work = OrderedWork<RecordBlockOutcome>(limit: CSVImporter.blocksInFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         do {
             while true {
-                var block = NDJSONBlock(firstLine: lineNumber + 1, recordsBefore: number)
+                var block = JSONRecordBlock(.lines, recordsBefore: number)
                 while block.size < CSVBlockSplitter.defaultTargetSize, let line = try input.nextLine() {
                     lineNumber += 1
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
                     number += 1
-                    block.add(line, at: lineNumber)
+                    block.add(line, at: SourceLocation(file: input.name, line: lineNumber))
                 }
-                if block.lines.isEmpty { break }
+                if block.records.isEmpty { break }
                 let job = UncheckedSendable(block)
                 try work.submit({ blocks.map(job.value) }, deliver: deliver)
             }
@@ -131,7 +131,9 @@ struct JSONRecordsImporter: TimelineImporter {
         try work.finish(deliver: deliver)
     }
 
-    /// A top-level array of records, streamed element by element in bounded memory.
+    /// A top-level array of records, streamed element by element in bounded memory: the
+    /// first records on this thread (they decide the day/month order and the preset), then
+    /// blocks of elements parsed and mapped on the worker threads, delivered in order.
     private func readArray(_ input: InputReader, context: ImportContext) throws(TimelineError) {
         let stream = JSONArrayStream(input: input)
         var number = 0
@@ -140,7 +142,7 @@ struct JSONRecordsImporter: TimelineImporter {
             let (line, column) = stream.location(of: offset)
             return SourceLocation(file: input.name, line: line, column: column)
         }
-        while true {
+        while number < FieldOrderDetector.defaultWindow {
             switch try stream.next() {
             case .end:
                 try sink.release()
@@ -166,6 +168,41 @@ struct JSONRecordsImporter: TimelineImporter {
                 try sink.take(JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number, location: loc, raw: raw)
             }
         }
+        try sink.release()
+        let blocks = JSONRecordBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
+        let work = OrderedWork<RecordBlockOutcome>(limit: CSVImporter.blocksInFlight)
+        let delivery = RecordBlockDelivery(context: context, file: input.name)
+        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
+        do throws(TimelineError) {
+            var ended = false
+            while !ended {
+                var block = JSONRecordBlock(.arrayElements, recordsBefore: number)
+                reading: while block.size < CSVBlockSplitter.defaultTargetSize {
+                    switch try stream.next() {
+                    case .end:
+                        ended = true
+                        break reading
+                    case .malformed(let offset, let message):
+                        // The records before the fault are converted first.
+                        let last = UncheckedSendable(block)
+                        if !block.records.isEmpty { try work.submit({ blocks.map(last.value) }, deliver: deliver) }
+                        try work.finish(deliver: deliver)
+                        throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax")
+                    case .element(let bytes, let offset):
+                        number += 1
+                        block.add(bytes, at: location(offset))
+                    }
+                }
+                if !block.records.isEmpty {
+                    let job = UncheckedSendable(block)
+                    try work.submit({ blocks.map(job.value) }, deliver: deliver)
+                }
+            }
+        } catch {
+            work.abandon()
+            throw error
+        }
+        try work.finish(deliver: deliver)
     }
 
     /// Maps records in order. The first `FieldOrderDetector.defaultWindow` records are held

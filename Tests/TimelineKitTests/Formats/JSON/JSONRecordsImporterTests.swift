@@ -63,4 +63,27 @@ struct JSONRecordsImporterTests {
         #expect(lines.events.last?.source?.record == 3_858)
         #expect(lines.diagnostics.filter { $0.code == "TZ104" }.count == array.diagnostics.filter { $0.code == "TZ104" }.count)
     }
+
+    @Test("a JSON array past the first 1,000 records (on the worker threads): every record before a broken one converts, then the run stops at its line and column")
+    func arrayFault() throws {
+        var elements: [String] = []
+        for i in 0..<3_000 {
+            elements.append(i == 2_500 ? "{\"time\": \"2024-06-12T08:00:00Z\",\n \"title\": tru}" : #"{"time": "2024-06-12T08:00:00Z", "title": "e\#(i)"}"#)
+        }
+        let text = "[\n" + elements.joined(separator: ",\n") + "\n]\n"
+        var events: [Event] = []
+        var options = ReadOptions()
+        options.format = FileFormat.named("json")
+        let context = ImportContext(
+            options: options, format: "json", dateParser: DateParser(), onEvent: { events.append($0) }, onReject: { _ in }, onDiagnostic: { _ in })
+        #expect {
+            try JSONRecordsImporter().read(from: InputReader(name: "a.json", bytes: Array(text.utf8)), context: context)
+        } throws: { error in
+            // Element i starts on line i + 2; the broken one's second line holds 'tru' at column 11.
+            let d = (error as? TimelineError)?.diagnostic
+            return d?.location?.line == 2_503 && d?.location?.column == 11 && d?.message.hasPrefix("invalid JSON") == true
+        }
+        #expect(events.count == 2_500)
+        #expect(events.map(\.title) == (0..<2_500).map { "e\($0)" })
+    }
 }

@@ -21,30 +21,47 @@ enum NDJSONLine {
     }
 }
 
-/// NDJSON lines handed to a worker thread: non-blank lines with their line numbers.
-struct NDJSONBlock {
-    let firstLine: Int
-    /// Records (non-blank lines) before the block.
+/// JSON records handed to a worker thread: NDJSON lines (non-blank) or the elements of a
+/// top-level array, each with where it starts.
+struct JSONRecordBlock {
+    enum Kind {
+        /// One record per line: a line that is not JSON is rejected.
+        case lines
+        /// Elements of an array: one that is not JSON stops the run (as the document does).
+        case arrayElements
+    }
+
+    let kind: Kind
+    /// Records before the block.
     let recordsBefore: Int
-    /// Each line's bytes are its own (a slice would keep the reader's buffer shared, and
+    /// Each record's bytes are its own (a slice would keep the reader's buffer shared, and
     /// the reader would copy it at its next read).
-    private(set) var lines: [(line: Int, bytes: [UInt8])] = []
+    private(set) var records: [(location: SourceLocation, bytes: [UInt8])] = []
     private(set) var size = 0
 
-    init(firstLine: Int, recordsBefore: Int) {
-        self.firstLine = firstLine
+    init(_ kind: Kind, recordsBefore: Int) {
+        self.kind = kind
         self.recordsBefore = recordsBefore
     }
 
-    mutating func add(_ bytes: ArraySlice<UInt8>, at line: Int) {
-        lines.append((line, Array(bytes)))
+    mutating func add(_ bytes: some Collection<UInt8>, at location: SourceLocation) {
+        records.append((location, Array(bytes)))
         size += bytes.count + 1
+    }
+
+    /// Where `offset` bytes into a record are, from where the record starts.
+    static func location(_ offset: Int, in bytes: [UInt8], from start: SourceLocation) -> SourceLocation {
+        let before = bytes.prefix(offset)
+        guard let lastBreak = before.lastIndex(of: 0x0A) else {
+            return SourceLocation(file: start.file, line: start.line, column: (start.column ?? 1) + offset)
+        }
+        return SourceLocation(file: start.file, line: (start.line ?? 1) + before.count { $0 == 0x0A }, column: offset - lastBreak)
     }
 }
 
-/// Parses and maps the lines of a block on a worker thread, with its own date parser and a
-/// mapper per key set (each record is mapped by its own keys, as `RecordSink` does).
-final class NDJSONBlockMapper {
+/// Parses and maps the records of a block on a worker thread, with its own date parser and
+/// a mapper per key set (each record is mapped by its own keys, as `RecordSink` does).
+final class JSONRecordBlockMapper {
     private let options: ReadOptions
     private let parser: DateParser
     private let context: ImportContext
@@ -67,13 +84,32 @@ final class NDJSONBlockMapper {
         return mapper
     }
 
-    func map(_ block: NDJSONBlock) -> RecordBlockOutcome {
+    func map(_ block: JSONRecordBlock) -> RecordBlockOutcome {
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
         var lastEventLine = 0
-        for (i, entry) in block.lines.enumerated() {
+        for (i, entry) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
-            switch NDJSONLine.parse(entry.bytes[...], number: number, line: entry.line, file: file) {
+            let parsed: NDJSONLine
+            switch block.kind {
+            case .lines: parsed = NDJSONLine.parse(entry.bytes[...], number: number, line: entry.location.line ?? 0, file: file)
+            case .arrayElements:
+                do throws(JSONSyntaxError) {
+                    let value = try JSONParser.parseComplete(entry.bytes, what: "a record")
+                    let raw = String(decoding: entry.bytes, as: UTF8.self)
+                    guard case .object(let pairs) = value else {
+                        parsed = .rejected(RejectedRecord(location: entry.location, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                        break
+                    }
+                    parsed = .record(JSONRow(pairs: pairs, siblings: []), entry.location, raw: raw)
+                } catch {
+                    // The records before it are delivered; the run stops here.
+                    let failure = TimelineError(
+                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: entry.bytes, from: entry.location), code: "json-syntax")
+                    return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: failure)
+                }
+            }
+            switch parsed {
             case .rejected(let record):
                 messages.append(.reject(record))
             case .record(let row, let location, let raw):
@@ -84,11 +120,11 @@ final class NDJSONBlockMapper {
                     continue
                 }
                 var rejection: RecordMapper.Rejection?
-                let events = mapper.mapAll(row.texts(mapper.sources, events: mapper.events), number: number, line: entry.line, rejection: &rejection)
+                let events = mapper.mapAll(row.texts(mapper.sources, events: mapper.events), number: number, line: location.line, rejection: &rejection)
                 if !events.isEmpty {
                     if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
                     for event in events { batch.add(event) }
-                    lastEventLine = entry.line
+                    lastEventLine = location.line ?? 0
                 } else if let r = rejection {
                     messages.append(.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code)))
                 }
@@ -99,19 +135,19 @@ final class NDJSONBlockMapper {
 
     /// Mappers for the worker threads; a finished block returns its mapper for the next.
     final class Pool: @unchecked Sendable {
-        private let make: () -> NDJSONBlockMapper
-        private let idle = LockedBox<[NDJSONBlockMapper]>([])
+        private let make: () -> JSONRecordBlockMapper
+        private let idle = LockedBox<[JSONRecordBlockMapper]>([])
 
         /// - Parameter fieldOrder: the day/month order the first records decided.
         init(options: ReadOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, context: ImportContext, file: String) {
             make = {
                 let parser = DateParser(options: dates)
                 parser.setFieldOrder(fieldOrder)
-                return NDJSONBlockMapper(options: options, parser: parser, context: context, file: file)
+                return JSONRecordBlockMapper(options: options, parser: parser, context: context, file: file)
             }
         }
 
-        func map(_ block: NDJSONBlock) -> RecordBlockOutcome {
+        func map(_ block: JSONRecordBlock) -> RecordBlockOutcome {
             let mapper = idle.withLock { $0.popLast() } ?? make()
             defer { idle.withLock { $0.append(mapper) } }
             return mapper.map(block)
