@@ -1,3 +1,11 @@
+/// How importers cut their input for the worker threads: blocks of about `targetSize`
+/// bytes of whole records, at most `inFlight` of them mapped at once ahead of the one being
+/// delivered (which bounds memory).
+enum RecordBlocks {
+    static let targetSize = 1 << 17
+    static let inFlight = 6
+}
+
 /// What one block of records (CSV rows, NDJSON lines) became on a worker thread: the events
 /// (prepared for their consumer), and the rejects and date-engine notices in record order.
 struct RecordBlockOutcome {

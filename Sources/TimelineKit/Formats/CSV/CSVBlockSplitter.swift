@@ -16,8 +16,6 @@ struct CSVBlock: Sendable {
 /// the next delimiter or line end, and LF, CRLF or CR ends a record. It neither splits
 /// fields nor decodes text; that happens per block, on worker threads.
 struct CSVBlockSplitter {
-    static let defaultTargetSize = 1 << 17
-
     private let targetSize: Int
     private let input: InputReader?
     private let delimiter: UInt8
@@ -28,7 +26,7 @@ struct CSVBlockSplitter {
     private var offset: Int
 
     /// Continues where `reader` stopped (after the header line).
-    init(continuing reader: CSVReader, input: InputReader, targetSize: Int = defaultTargetSize) {
+    init(continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize) {
         let rest = reader.takeRemainder()
         self.targetSize = targetSize
         self.input = input

@@ -47,10 +47,8 @@ struct CSVColumnPlan {
 /// the mapper refuses (no or unreadable start time, unreadable amount, …).
 struct CSVImporter: TimelineImporter {
     var defaultDelimiter: UInt8?
-    /// Blocks mapped at once (on the worker threads) ahead of the one being delivered.
-    static let blocksInFlight = 6
     /// About how many bytes of records each worker thread maps at a time.
-    var blockSize = CSVBlockSplitter.defaultTargetSize
+    var blockSize = RecordBlocks.targetSize
     /// The table is a spreadsheet's (XLSX): every row is as wide as the header, so a
     /// summary line after the table is told by its few filled cells rather than its width,
     /// and `--delimiter` does not apply.
@@ -102,7 +100,7 @@ struct CSVImporter: TimelineImporter {
             mappers: RecordMapperPool(
                 sources: sources, options: options.mapping, dates: context.dateParser.options, fieldOrder: fieldOrder, format: context.format,
                 file: input.name))
-        let work = OrderedWork<RecordBlockOutcome>(limit: Self.blocksInFlight)
+        let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         if !pending.isEmpty {

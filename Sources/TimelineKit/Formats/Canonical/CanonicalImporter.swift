@@ -30,7 +30,7 @@ struct CanonicalImporter: TimelineImporter {
     private func readLines(_ input: InputReader, context: WarningsOnce) throws(TimelineError) {
         var lineNumber = 0
         var number = 0
-        let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: CSVImporter.blocksInFlight)
+        let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: input.name)
         let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
             for (warning, location) in result.warnings { context.report(warning, at: location) }
@@ -41,7 +41,7 @@ struct CanonicalImporter: TimelineImporter {
         do {
             while true {
                 var block = JSONRecordBlock(.lines, recordsBefore: number)
-                while block.size < CSVBlockSplitter.defaultTargetSize, let line = try input.nextLine() {
+                while block.size < RecordBlocks.targetSize, let line = try input.nextLine() {
                     lineNumber += 1
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
                     number += 1

@@ -108,13 +108,13 @@ struct JSONRecordsImporter: TimelineImporter {
         }
         try sink.release()
         let blocks = JSONRecordBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
-        let work = OrderedWork<RecordBlockOutcome>(limit: CSVImporter.blocksInFlight)
+        let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         do {
             while true {
                 var block = JSONRecordBlock(.lines, recordsBefore: number)
-                while block.size < CSVBlockSplitter.defaultTargetSize, let line = try input.nextLine() {
+                while block.size < RecordBlocks.targetSize, let line = try input.nextLine() {
                     lineNumber += 1
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
                     number += 1
@@ -170,14 +170,14 @@ struct JSONRecordsImporter: TimelineImporter {
         }
         try sink.release()
         let blocks = JSONRecordBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
-        let work = OrderedWork<RecordBlockOutcome>(limit: CSVImporter.blocksInFlight)
+        let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         do throws(TimelineError) {
             var ended = false
             while !ended {
                 var block = JSONRecordBlock(.arrayElements, recordsBefore: number)
-                reading: while block.size < CSVBlockSplitter.defaultTargetSize {
+                reading: while block.size < RecordBlocks.targetSize {
                     switch try stream.next() {
                     case .end:
                         ended = true
