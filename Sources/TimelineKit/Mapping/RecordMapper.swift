@@ -22,14 +22,14 @@ struct FieldTexts {
 
     /// Joins the parts of a field (`--map start=date+time`), dropping empty ones.
     static func join(_ parts: [String?]) -> String? {
-        let kept = parts.compactMap { $0?.trimmingSpaces.withoutSpreadsheetGuards }.filter { !$0.isEmpty }
+        let kept = parts.compactMap { $0?.cleanedCell }.filter { !$0.isEmpty }
         return kept.isEmpty ? nil : kept.joined(separator: " ")
     }
 
     /// A single column's text, trimmed and without spreadsheet guards; nil when empty.
     @inline(__always)
     static func single(_ value: String?) -> String? {
-        guard let v = value?.trimmingSpaces.withoutSpreadsheetGuards, !v.isEmpty else { return nil }
+        guard let v = value?.cleanedCell, !v.isEmpty else { return nil }
         return v
     }
 }

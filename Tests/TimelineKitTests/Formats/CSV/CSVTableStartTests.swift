@@ -78,6 +78,17 @@ struct CSVTableStartTests {
         #expect("=\"".withoutSpreadsheetGuards == "=\"")
     }
 
+    @Test("A cell is trimmed, then loses its guard; a clean cell comes back unchanged")
+    func cleanedCells() {
+        #expect("4200002201202406301234567890\t".cleanedCell == "4200002201202406301234567890")
+        #expect("  '0012 ".cleanedCell == "0012")
+        #expect("\t=\"0012\"".cleanedCell == "0012")
+        #expect("' 0012".cleanedCell == "' 0012")
+        #expect("plain".cleanedCell == "plain")
+        #expect("".cleanedCell == "")
+        #expect(" ".cleanedCell == "")
+    }
+
     /// The bytes are Python's `'交易时间,商品,金额\n2024-06-12 08:00:00,咖啡,-35.50\n'.encode('gb18030')`.
     static let gb18030: [UInt8] = [
         189, 187, 210, 215, 202, 177, 188, 228, 44, 201, 204, 198, 183, 44, 189, 240, 182, 238, 10, 50, 48, 50, 52, 45, 48, 54, 45, 49, 50,
