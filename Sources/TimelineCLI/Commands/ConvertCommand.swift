@@ -11,8 +11,9 @@ enum ConvertCommand: Command {
         Inputs are files or '-' for standard input (the default); several inputs are merged into one
         timeline. The input format comes from --from, else the file extension, else the content.
         Output goes to standard output unless -o names a file, which is written atomically: a run that
-        fails leaves no file behind. With the default --sort asc every event is held in memory to be
-        sorted; --sort input streams in bounded memory. Every record is either written or rejected
+        fails leaves no file behind. The default --sort asc sorts within --memory, spilling sorted runs
+        to --temp-dir past it (grouped, text, HTML, Markdown and ICS output still hold every event);
+        --sort input streams and writes as it reads. Every record is either written or rejected
         with its file, line and reason; a summary goes to standard error.
         \(FormatList.text)
         A recurring ICS series is its master event (RRULE in attributes) unless --expand FROM..UNTIL

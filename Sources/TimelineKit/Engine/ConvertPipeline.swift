@@ -72,12 +72,20 @@ final class ConvertPipeline {
         // a second thread while this one reads.
         let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
         let showsDisplayZone = exporter.showsTimesInDisplayZone || grouper != nil
-        // A sorted conversion that is not grouped may spill to disk and merge.
-        let sorter = stage == nil && grouper == nil && sort != .input
-            ? sortDirectory.map { ExternalSorter(order: sort, zone: writeOptions.displayZone.rules, budget: sortMemory, directory: $0, onSpill: onSortProgress) } : nil
+        // A sorted conversion that is not grouped may spill to disk and merge: the exporter's
+        // own records when they stand alone (NDJSON: encoded on the mapping threads),
+        // else the events.
+        let sorts = stage == nil && grouper == nil && sort != .input
+        let zone = writeOptions.displayZone.rules
+        let encodedSorter = sorts && !showsDisplayZone
+            ? (exporter as? any EventEncodingExporter).map {
+                EncodedRecordSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, encoder: $0, onSpill: onSortProgress)
+            } : nil
+        let sorter = sorts && encodedSorter == nil
+            ? sortDirectory.map { ExternalSorter(order: sort, zone: zone, budget: sortMemory, directory: $0, onSpill: onSortProgress) } : nil
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
-            displayZone: showsDisplayZone ? writeOptions.displayZone.rules : nil, sorter: sorter,
+            displayZone: showsDisplayZone ? zone : nil, sorter: sorter, encodedSorter: encodedSorter,
             progressInterval: progressInterval, onProgress: onProgress, onReject: onReject)
         do throws(TimelineError) {
             try read(sources, into: sink)
@@ -89,6 +97,23 @@ final class ConvertPipeline {
             throw error
         }
         try sink.finish()
+        if let encodedSorter {
+            let runs = encodedSorter.runCount + 1
+            if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
+            try encodedSorter.drain { (chunk: [UInt8], records: Int) throws(TimelineError) in
+                try output.write(chunk)
+                let before = sink.summary.written
+                sink.summary.written += records
+                if runs > 1 && before / progressInterval != sink.summary.written / progressInterval {
+                    onSortProgress(.merging(runs: runs, written: sink.summary.written))
+                }
+            }
+            if verbose && runs > 1 {
+                onDiagnostic(Diagnostic(.note, "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
+            }
+            try exporter.finish(to: output)
+            return sink.summary
+        }
         if let sorter {
             let runs = sorter.runCount + 1
             if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }

@@ -4,6 +4,10 @@
 struct PreparedEvents: Sendable {
     var events: [Event]
     var encoded: [UInt8]?
+    /// For a sort of encoded records: where each event's bytes start in `encoded`, and its
+    /// sort key (input index left to the sorter).
+    var starts: [Int] = []
+    var keys: [TimelineSortKey] = []
     var count: Int
     /// What an observer of the stream (validation) took from the events, if one is watching.
     var digest: ObservationDigest?
@@ -24,6 +28,12 @@ struct EventBatch {
     private(set) var events: [Event] = []
     private(set) var encoded: [UInt8] = []
     private(set) var count = 0
+    /// Where each event's bytes start and its sort key, when `sortZone` is set.
+    private(set) var starts: [Int] = []
+    private(set) var keys: [TimelineSortKey] = []
+    /// The display zone of a sort of encoded records (`EncodedRecordSorter`): each event's
+    /// sort key is worked out here, on the worker thread.
+    let sortZone: ZoneRules?
     /// Set when events are encoded as they are added.
     let encoder: (any EventEncodingExporter)?
     let keepsEvents: Bool
@@ -36,9 +46,10 @@ struct EventBatch {
     ///   - eventCapacity: events to reserve room for when they are kept (the same).
     init(
         encoder: (any EventEncodingExporter)?, keepsEvents: Bool, observation: (any EventObservation)? = nil,
-        encodedCapacity: Int = 0, eventCapacity: Int = 0
+        sortZone: ZoneRules? = nil, encodedCapacity: Int = 0, eventCapacity: Int = 0
     ) {
         self.encoder = encoder
+        self.sortZone = encoder == nil ? nil : sortZone
         self.observation = observation
         self.keepsEvents = keepsEvents || encoder == nil
         if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
@@ -50,6 +61,10 @@ struct EventBatch {
     mutating func add(_ event: borrowing Event) {
         count += 1
         if let observation { EventRef.lending(event) { observation.add($0) } }
+        if let sortZone {
+            starts.append(encoded.count)
+            keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))
+        }
         encoder?.encode(event, into: &encoded)
         if keepsEvents { events.append(copy event) }
     }

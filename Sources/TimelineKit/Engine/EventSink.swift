@@ -10,8 +10,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     /// The events kept for sorting or grouping (none when streaming or spilling).
     private(set) var held: [Event] = []
     private let stage: ExportStage?
-    /// Where events go to be sorted within a memory budget, when the run may spill.
+    /// Where events go to be sorted, when the run sorts them as events.
     private let sorter: ExternalSorter?
+    /// Where encoded records go to be sorted, when the run sorts the exporter's records.
+    private let encodedSorter: EncodedRecordSorter?
     private let encoder: (any EventEncodingExporter)?
     private let observer: (any EventStreamObserver)?
     private let onProgress: (Int) -> Void
@@ -33,11 +35,13 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     ///     encoded on the mapping threads: the check happens as they are delivered).
     init(
         stage: ExportStage?, encoder: (any EventEncodingExporter)?, observer: (any EventStreamObserver)?, displayZone: ZoneRules?,
-        sorter: ExternalSorter? = nil, progressInterval: Int, onProgress: @escaping (Int) -> Void, onReject: @escaping (RejectedRecord) -> Void
+        sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil, progressInterval: Int, onProgress: @escaping (Int) -> Void,
+        onReject: @escaping (RejectedRecord) -> Void
     ) {
         self.stage = stage
         self.sorter = sorter
-        self.encoder = stage == nil || displayZone != nil ? nil : encoder
+        self.encodedSorter = encodedSorter
+        self.encoder = (stage == nil && encodedSorter == nil) || displayZone != nil ? nil : encoder
         self.displayZone = displayZone
         self.forwardReject = onReject
         self.observer = observer
@@ -59,6 +63,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         if let stage {
             try stage.write(event)
             summary.written += 1
+        } else if let encodedSorter {
+            try encodedSorter.add(event)
         } else if let sorter {
             try sorter.add(event)
         } else {
@@ -97,7 +103,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func makeBatch() -> EventBatch {
         let largest = largestBatch.withLock { $0 }
         return EventBatch(
-            encoder: encoder, keepsEvents: false, observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)), encodedCapacity: largest.bytes + Self.encodingHeadroom,
+            encoder: encoder, keepsEvents: false, observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)),
+            sortZone: encodedSorter?.zone, encodedCapacity: largest.bytes + Self.encodingHeadroom,
             eventCapacity: largest.events)
     }
 
@@ -106,7 +113,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         let size = (bytes: batch.encoded.count, events: batch.events.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
-        return PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
+        var prepared = PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
+        prepared.starts = batch.starts
+        prepared.keys = batch.keys
+        return prepared
     }
 
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError) {
@@ -114,10 +124,14 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
             observePending()
             digest.absorb()
         }
-        if let encoded = batch.encoded, let stage {
+        if let encoded = batch.encoded {
             count(batch.count)
-            try stage.write(encoded: encoded)
-            summary.written += batch.count
+            if let encodedSorter {
+                try encodedSorter.add(encoded: encoded, starts: batch.starts, keys: batch.keys)
+            } else if let stage {
+                try stage.write(encoded: encoded)
+                summary.written += batch.count
+            }
             return
         }
         var events = batch.events

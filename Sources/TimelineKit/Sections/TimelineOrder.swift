@@ -18,7 +18,7 @@ struct TimelineSortKey: Comparable {
     var recorded: Instant
     var index: Int
 
-    init(event: Event, index: Int, zone: ZoneRules) {
+    init(event: borrowing Event, index: Int, zone: ZoneRules) {
         (day, timed, instant) = TimelineSortKey.position(event.start, zone)
         if let r = event.recorded {
             let (d, _, i) = TimelineSortKey.position(r, zone)

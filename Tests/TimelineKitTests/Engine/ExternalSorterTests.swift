@@ -30,7 +30,8 @@ struct ExternalSorterTests {
         return text
     }
 
-    static func convert(_ text: String, sort: TimelineKit.SortOrder, spillTo directory: URL?, format: String = "ndjson") throws -> String {
+    /// `name` names the input file, which events carry: conversions compared must share it.
+    static func convert(_ text: String, name: String, sort: TimelineKit.SortOrder, spillTo directory: URL?, format: String = "ndjson") throws -> String {
         var options = ConvertOptions()
         options.read.format = .named("csv")
         options.read.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
@@ -39,8 +40,14 @@ struct ExternalSorterTests {
         options.sortDirectory = directory?.path
         options.sortMemory = 64 << 10  // a few dozen events a run
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sorted-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: out) }
-        _ = try Timeline.convert([.string(text, name: "events.csv")], to: .file(out), options: options)
+        // A file is read in blocks of records (a string in one): every block outgrows the budget.
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).csv")
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: input)
+        }
+        try text.write(to: input, atomically: false, encoding: .utf8)
+        _ = try Timeline.convert([.file(input)], to: .file(out), options: options)
         return try String(contentsOf: out, encoding: .utf8)
     }
 
@@ -51,8 +58,9 @@ struct ExternalSorterTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         for seed in [1, 2] as [UInt64] {
             let text = Self.csv(rows: 3_000, seed: seed)
-            let spilled = try Self.convert(text, sort: order, spillTo: dir)
-            let inMemory = try Self.convert(text, sort: order, spillTo: nil)
+            let name = "identity-\(order)-\(seed)"
+            let spilled = try Self.convert(text, name: name, sort: order, spillTo: dir)
+            let inMemory = try Self.convert(text, name: name, sort: order, spillTo: nil)
             #expect(spilled == inMemory, "seed \(seed)")
             #expect(spilled.split(separator: "\n").count == 3_000)
             // The runs' files are gone (unlinked as soon as they were made).
@@ -66,18 +74,66 @@ struct ExternalSorterTests {
         var text = "id,time,title\n"
         for i in 0..<2_000 { text += "E\(i),2024-06-12T08:00:00Z,the same moment for every one of them\n" }
         for order in [TimelineKit.SortOrder.asc, .desc] {
-            let ids = try Self.convert(text, sort: order, spillTo: dir).split(separator: "\n").map { line in
+            let ids = try Self.convert(text, name: "ties-\(order)", sort: order, spillTo: dir).split(separator: "\n").map { line in
                 String(line.dropFirst(7).prefix { $0 != "\"" })
             }
             #expect(ids == (0..<2_000).map { "E\($0)" })
         }
     }
 
+    @Test("NDJSON sorted as encoded records equals the event sort's JSON document, line for line", arguments: [TimelineKit.SortOrder.asc, .desc])
+    func encodedEqualsEventSort(order: TimelineKit.SortOrder) throws {
+        // NDJSON output is sorted as encoded bytes (EncodedRecordSorter); a JSON document is
+        // sorted as events (ExternalSorter) and writes each event as the same line NDJSON does.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.csv(rows: 20_000, seed: 3)
+        let ndjson = try Self.convert(text, name: "encoded-\(order)", sort: order, spillTo: dir)
+        let document = try Self.convert(text, name: "encoded-\(order)", sort: order, spillTo: dir, format: "json")
+        var lines = document.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        lines = lines.dropLast(2)  // "]}" and the empty string after the last newline
+        let events = lines.enumerated().map { i, line in i + 1 < lines.count ? line.dropLast() : line }  // the comma
+        #expect(ndjson.split(separator: "\n").map(String.init) == events.map(String.init))
+        #expect(events.count == 20_000)
+    }
+
+    @Test("sorting encoded records in many runs reports each run, then the merge")
+    func encodedPhases() throws {
+        var options = ConvertOptions()
+        options.read.format = .named("csv")
+        options.outputFormat = .named("ndjson")!
+        options.sortDirectory = FileManager.default.temporaryDirectory.path
+        options.sortMemory = 64 << 10
+        var steps: [SortProgress] = []
+        var handlers = ConvertHandlers()
+        handlers.sortProgress = { steps.append($0) }
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var text = "id,time,title\n"
+        for i in 0..<20_000 { text += "E\(i),2024-06-12T\(String(format: "%02d:%02d", (i * 7) % 24, i % 60)):00Z,a title long enough to be on the heap\n" }
+        // From a file, which is read in blocks of records: each block here outgrows the budget.
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: input) }
+        try text.write(to: input, atomically: false, encoding: .utf8)
+        _ = try Timeline.convert([.file(input)], to: .file(out), options: options, handlers: handlers)
+        let spills = steps.compactMap { if case .spilled(let n) = $0 { return n } else { return nil } }
+        #expect(spills.count > 5)
+        #expect(spills == Array(1...max(spills.count, 1)))
+        let ids = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(7).prefix { $0 != "\"" } }
+        // By hand: ascending time, ties (the same hour and minute) in input order.
+        let expected = (0..<20_000).sorted { a, b in
+            let ka = ((a * 7) % 24, a % 60), kb = ((b * 7) % 24, b % 60)
+            return ka != kb ? ka < kb : a < b
+        }
+        #expect(ids.map(String.init) == expected.map { "E\($0)" })
+    }
+
     @Test("the phases are reported: each run spilled, then the merge of all of them")
     func phases() throws {
         var options = ConvertOptions()
         options.read.format = .named("csv")
-        options.outputFormat = .named("ndjson")!
+        options.outputFormat = .named("csv")!  // sorted as events (ExternalSorter)
         options.sortDirectory = FileManager.default.temporaryDirectory.path
         options.sortMemory = 64 << 10
         var steps: [SortProgress] = []

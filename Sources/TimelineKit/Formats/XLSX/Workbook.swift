@@ -94,7 +94,9 @@ struct Workbook {
                 cell = (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
                 value = ""
                 if selfClosing { cell = nil }
-            case .start("v", _, false), .start("t", _, false) where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
+            case .start("v", _, false) where cell != nil:
+                inValue = true
+            case .start("t", _, false) where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
                 inValue = true
             case .start("is", _, false):
                 inInline = true

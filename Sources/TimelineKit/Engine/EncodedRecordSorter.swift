@@ -1,0 +1,245 @@
+/// Puts a conversion's output records in timeline order within a memory budget, for an
+/// exporter whose records are self-contained bytes (`EventEncodingExporter`: NDJSON). The
+/// events are encoded where they are mapped (on the worker threads, as when streaming), each
+/// with its sort key; what is held is the encoded bytes, batch by batch as they came, and a
+/// small key per record — a third of the memory the events themselves take, and nothing to
+/// encode on one thread at the end. Past the budget the records are sorted and spilled as a
+/// run; the runs and what is held are merged at the end.
+///
+/// The order is exactly `ExternalSorter`'s (the sort key, then input order), so the output
+/// is the same bytes as writing the sorted events one by one.
+final class EncodedRecordSorter {
+    /// One held record: its key and where its bytes lie.
+    private struct Item {
+        var key: TimelineSortKey
+        var batch: Int32
+        var start: Int32
+        var length: Int32
+    }
+
+    private let order: SortOrder
+    /// The display zone, which all-day dates and days are counted in.
+    let zone: ZoneRules
+    private let budget: Int
+    private let directory: String?
+    private let encoder: any EventEncodingExporter
+    /// The held records' bytes, a batch per array, never copied into one.
+    private var batches: [[UInt8]] = []
+    /// Events handed over one at a time are encoded here until it is closed as a batch.
+    private var open: [UInt8] = []
+    private var items: [Item] = []
+    private var heldBytes = 0
+    /// What a held record costs besides its bytes: its item, and as much again for the
+    /// scratch space sorting the items takes.
+    private static let itemCost = 2 * MemoryLayout<Item>.stride
+    /// The input index the next record gets.
+    private var nextIndex = 0
+    private var runs: [Int32] = []
+    private let onSpill: (SortProgress) -> Void
+
+    /// How many runs went to disk.
+    var runCount: Int { runs.count }
+    /// How many records were added.
+    var count: Int { nextIndex }
+
+    /// - Parameters:
+    ///   - budget: about how many bytes the conversion may take while sorting; as for
+    ///     `ExternalSorter`, a quarter (at most 64 MB) is left for the rest of the run.
+    ///   - directory: where runs spill; nil holds everything in memory.
+    init(
+        order: SortOrder, zone: ZoneRules, budget: Int, directory: String?, encoder: any EventEncodingExporter,
+        onSpill: @escaping (SortProgress) -> Void = { _ in }
+    ) {
+        precondition(order != .input, "input order needs no sort")
+        self.order = order
+        self.zone = zone
+        self.budget = budget - min(64 << 20, budget / 4)
+        self.directory = directory
+        self.encoder = encoder
+        self.onSpill = onSpill
+    }
+
+    deinit {
+        for fd in runs { System.closeQuietly(fd) }
+    }
+
+    /// One event, encoded here (from an importer that emits events one by one).
+    func add(_ event: Event) throws(TimelineError) {
+        let start = open.count
+        encoder.encode(event, into: &open)
+        let key = TimelineSortKey(event: event, index: nextIndex, zone: zone)
+        nextIndex += 1
+        items.append(Item(key: key, batch: Int32(batches.count), start: Int32(start), length: Int32(open.count - start)))
+        heldBytes += open.count - start + Self.itemCost
+        if open.count >= 1 << 20 { closeOpen() }
+        try spillIfFull()
+    }
+
+    /// A batch encoded on a worker thread: `bytes` holds its records one after another,
+    /// record `i` from `starts[i]`, with sort key `keys[i]` (their input index is set here).
+    func add(encoded bytes: [UInt8], starts: [Int], keys: [TimelineSortKey]) throws(TimelineError) {
+        precondition(starts.count == keys.count, "a key per record")
+        guard !keys.isEmpty else { return }
+        closeOpen()
+        let batch = Int32(batches.count)
+        batches.append(bytes)
+        for i in keys.indices {
+            var key = keys[i]
+            key.index = nextIndex
+            nextIndex += 1
+            let end = i + 1 < starts.count ? starts[i + 1] : bytes.count
+            items.append(Item(key: key, batch: batch, start: Int32(starts[i]), length: Int32(end - starts[i])))
+        }
+        heldBytes += bytes.capacity + keys.count * Self.itemCost
+        try spillIfFull()
+    }
+
+    private func closeOpen() {
+        guard !open.isEmpty else { return }
+        batches.append(open)
+        open = []
+    }
+
+    private func precedes(_ a: TimelineSortKey, _ b: TimelineSortKey) -> Bool {
+        let c = a.compareTime(b)
+        if c == 0 { return a.index < b.index }
+        return order == .asc ? c < 0 : c > 0
+    }
+
+    private func spillIfFull() throws(TimelineError) {
+        guard heldBytes >= budget, let directory else { return }
+        closeOpen()
+        items.sort { precedes($0.key, $1.key) }
+        let fd = try SortedRuns.createFile(in: directory)
+        runs.append(fd)
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        for item in items {
+            SortedRuns.appendFrame(index: item.key.index, length: TimelineSortKey.encodedSize + Int(item.length), to: &out)
+            item.key.append(to: &out)
+            let bytes = batches[Int(item.batch)]
+            out.append(contentsOf: bytes[Int(item.start)..<Int(item.start + item.length)])
+            if out.count >= 1 << 20 {
+                try SortedRuns.write(out, to: fd, directory: directory)
+                out.removeAll(keepingCapacity: true)
+            }
+        }
+        try SortedRuns.write(out, to: fd, directory: directory)
+        try SortedRuns.rewind(fd)
+        batches = []
+        items.removeAll(keepingCapacity: true)
+        heldBytes = 0
+        onSpill(.spilled(runs: runs.count))
+    }
+
+    /// Hands every record to `body` in order, gathered into chunks of about 1 MiB with the
+    /// number of records in each: what is held alone when nothing was spilled, else the merge
+    /// of the runs and what is held.
+    func drain(_ body: ([UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
+        closeOpen()
+        items.sort { precedes($0.key, $1.key) }
+        var chunk = RecordChunk()
+        defer {
+            batches = []
+            items = []
+        }
+        if runs.isEmpty {
+            for item in items { try chunk.append(batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length), flushingTo: body) }
+        } else {
+            let readers = runs.map { RunReader(fd: $0) }
+            var nextHeld = 0
+            // A head is a run's record (in its reader's bytes, after the key) or a held one.
+            typealias Head = (key: TimelineSortKey, reader: Int, batch: Int, range: Range<Int>)
+            try SortedRuns.merge(
+                sources: readers.count + 1,
+                next: { (source: Int) throws(TimelineError) -> Head? in
+                    guard source < readers.count else {
+                        guard nextHeld < items.count else { return nil }
+                        let item = items[nextHeld]
+                        nextHeld += 1
+                        return (item.key, -1, Int(item.batch), Int(item.start)..<Int(item.start + item.length))
+                    }
+                    let reader = readers[source]
+                    guard let record = try reader.next() else { return nil }
+                    let keyAt = record.lengthAt + 4
+                    guard record.length >= TimelineSortKey.encodedSize else { throw TimelineError(.ioError, "a sorted run was damaged on disk") }
+                    let key = TimelineSortKey(reading: reader.bytes, at: keyAt, index: record.index)
+                    return (key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length)
+                },
+                precedes: { precedes($0.key, $1.key) },
+                body: { (head: Head) throws(TimelineError) in
+                    if head.reader >= 0 {
+                        try chunk.append(readers[head.reader].bytes, head.range, flushingTo: body)
+                    } else {
+                        try chunk.append(batches[head.batch], head.range, flushingTo: body)
+                    }
+                })
+        }
+        try chunk.finish(flushingTo: body)
+    }
+}
+
+/// Gathers records into chunks of about 1 MiB for the output.
+private struct RecordChunk {
+    typealias Body = ([UInt8], Int) throws(TimelineError) -> Void
+    private var bytes: [UInt8] = []
+    private var records = 0
+
+    init() {
+        bytes.reserveCapacity(1 << 20 + 1 << 16)
+    }
+
+    mutating func append(_ source: borrowing [UInt8], _ range: Range<Int>, flushingTo body: Body) throws(TimelineError) {
+        bytes.append(contentsOf: source[range])
+        records += 1
+        if bytes.count >= 1 << 20 { try flush(body) }
+    }
+
+    mutating func finish(flushingTo body: Body) throws(TimelineError) {
+        if records > 0 { try flush(body) }
+    }
+
+    private mutating func flush(_ body: Body) throws(TimelineError) {
+        try body(bytes, records)
+        bytes.removeAll(keepingCapacity: true)
+        records = 0
+    }
+}
+
+extension TimelineSortKey {
+    /// Bytes of a key in a run record (all but the input index, which frames the record).
+    static let encodedSize = 41
+
+    /// Appends the key but its index: day, timed, instant, recorded day, recorded — integers
+    /// little endian.
+    func append(to out: inout [UInt8]) {
+        func put<T: FixedWidthInteger>(_ v: T) {
+            for b in 0..<(T.bitWidth / 8) { out.append(UInt8(truncatingIfNeeded: v >> (8 * b))) }
+        }
+        put(day)
+        out.append(timed ? 1 : 0)
+        put(instant.seconds)
+        put(instant.nanoseconds)
+        put(recordedDay)
+        put(recorded.seconds)
+        put(recorded.nanoseconds)
+    }
+
+    /// The key `append(to:)` wrote at `offset` of `bytes`, with input index `index`.
+    init(reading bytes: [UInt8], at offset: Int, index: Int) {
+        var at = offset
+        func get<T: FixedWidthInteger>(_: T.Type) -> T {
+            var v: T = 0
+            for b in 0..<(T.bitWidth / 8) { v |= T(truncatingIfNeeded: bytes[at + b]) << (8 * b) }
+            at += T.bitWidth / 8
+            return v
+        }
+        day = get(Int64.self)
+        timed = bytes[at] != 0
+        at += 1
+        instant = Instant(seconds: get(Int64.self), nanoseconds: get(Int32.self))
+        recordedDay = get(Int64.self)
+        recorded = Instant(seconds: get(Int64.self), nanoseconds: get(Int32.self))
+        self.index = index
+    }
+}

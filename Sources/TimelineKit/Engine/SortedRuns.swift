@@ -1,0 +1,126 @@
+/// The pieces both sorters share (`ExternalSorter` for events, `EncodedRecordSorter` for
+/// encoded output records): a run file on disk, its reader, and the k-way merge.
+///
+/// A run is a sequence of records, each `[input index: 8 bytes][length: 4 bytes][length
+/// bytes]`, integers little endian, in the order the sort put them.
+enum SortedRuns {
+    /// Appends a record's framing — its input index and payload length — to `out`.
+    static func appendFrame(index: Int, length: Int, to out: inout [UInt8]) {
+        let index = UInt64(index)
+        for b in 0..<8 { out.append(UInt8(truncatingIfNeeded: index >> (8 * UInt64(b)))) }
+        let length = UInt32(length)
+        for b in 0..<4 { out.append(UInt8(truncatingIfNeeded: length >> (8 * UInt32(b)))) }
+    }
+
+    /// Creates a run file in `directory`, unlinked at once: the system removes it when its
+    /// descriptor is closed, the process ends or is killed, whatever happens.
+    static func createFile(in directory: String) throws(TimelineError) -> Int32 {
+        switch System.createTemporaryFile(in: directory, prefix: "timeline-run-") {
+        case .success(let (fd, path)):
+            System.removeQuietly(path)
+            return fd
+        case .failure(let f):
+            throw TimelineError(
+                .ioError, "cannot create a temporary file in '\(directory)' to sort in: \(f.reason)",
+                notes: ["name another directory with --temp-dir, or raise --memory"])
+        }
+    }
+
+    /// Writes `bytes` to the run file `fd` (in `directory`, for the message).
+    static func write(_ bytes: [UInt8], to fd: Int32, directory: String) throws(TimelineError) {
+        if case .failure(let f) = System.writeAll(bytes, to: fd) {
+            throw TimelineError(
+                .ioError, "cannot write a sorted run to '\(directory)': \(f.reason)",
+                notes: ["free space there, name another directory with --temp-dir, or raise --memory"])
+        }
+    }
+
+    /// Makes a written run readable from its start.
+    static func rewind(_ fd: Int32) throws(TimelineError) {
+        if case .failure(let f) = System.rewind(fd) { throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)") }
+    }
+
+    /// Hands the items of `sources` sorted runs to `body` in the order `precedes` gives,
+    /// keeping one head per source in a binary heap. `next(i)` gives source `i`'s next item
+    /// (nil at its end); items of one source come in order.
+    static func merge<Item>(
+        sources: Int, next: (Int) throws(TimelineError) -> Item?, precedes: (Item, Item) -> Bool,
+        body: (Item) throws(TimelineError) -> Void
+    ) throws(TimelineError) {
+        var heads: [Item?] = []
+        for i in 0..<sources { heads.append(try next(i)) }
+        var heap = (0..<sources).filter { heads[$0] != nil }
+        func less(_ a: Int, _ b: Int) -> Bool { precedes(heads[a]!, heads[b]!) }
+        func down(_ start: Int) {
+            var i = start
+            while true {
+                let l = 2 * i + 1
+                let r = l + 1
+                var m = i
+                if l < heap.count, less(heap[l], heap[m]) { m = l }
+                if r < heap.count, less(heap[r], heap[m]) { m = r }
+                if m == i { return }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
+        for i in stride(from: heap.count / 2 - 1, through: 0, by: -1) { down(i) }
+        while let top = heap.first {
+            try body(heads[top]!)
+            heads[top] = try next(top)
+            if heads[top] == nil {
+                heap.swapAt(0, heap.count - 1)
+                heap.removeLast()
+            }
+            down(0)
+        }
+    }
+}
+
+/// Reads a run's records back in order, 64 KiB at a time (a merge reads from many runs at
+/// once; the system reads ahead anyway).
+final class RunReader {
+    private let fd: Int32
+    /// What was read; a record returned by `next()` lies here until the next call.
+    private(set) var bytes: [UInt8] = []
+    private var position = 0
+    private var ended = false
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// Makes at least `count` bytes available from `position`; false at the end of the run.
+    private func ensure(_ count: Int) throws(TimelineError) -> Bool {
+        while bytes.count - position < count {
+            guard !ended else { return false }
+            if position > 0 {
+                bytes.removeFirst(position)
+                position = 0
+            }
+            switch System.readChunk(from: fd, appendingTo: &bytes, upTo: max(1 << 16, count)) {
+            case .success(0): ended = true
+            case .success: break
+            case .failure(let f): throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)")
+            }
+        }
+        return true
+    }
+
+    /// The next record: its input index, where its length field starts in `bytes` (the
+    /// payload follows it) and the payload's length; nil at the end of the run.
+    func next() throws(TimelineError) -> (index: Int, lengthAt: Int, length: Int)? {
+        guard try ensure(12) else {
+            guard bytes.count == position else { throw TimelineError(.ioError, "a sorted run ends inside a record") }
+            return nil
+        }
+        var index: UInt64 = 0
+        for b in 0..<8 { index |= UInt64(bytes[position + b]) << (8 * UInt64(b)) }
+        var length = 0
+        for b in 0..<4 { length |= Int(bytes[position + 8 + b]) << (8 * b) }
+        guard try ensure(12 + length) else { throw TimelineError(.ioError, "a sorted run ends inside a record") }
+        let lengthAt = position + 8
+        position += 12 + length
+        return (Int(index), lengthAt, length)
+    }
+}
