@@ -23,15 +23,24 @@ struct BinaryRunner {
 
     /// Runs with standard input from `stdin` (empty if nil); output is collected through
     /// temporary files so large outputs cannot dead-lock a pipe.
-    static func run(_ arguments: [String], stdin: String? = nil, cwd: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+    /// `fileSizeLimit` (bytes) caps every file the run writes, as `ulimit -f` does: a write
+    /// past it fails (EFBIG, the signal ignored), which is how a full disk looks to it.
+    static func run(
+        _ arguments: [String], stdin: String? = nil, cwd: URL? = nil, environment: [String: String] = [:], fileSizeLimit: Int? = nil
+    ) throws -> Output {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let paths = ["in", "out", "err"].map { dir.appendingPathComponent($0) }
         try Data((stdin ?? "").utf8).write(to: paths[0])
         for p in paths.dropFirst() { _ = FileManager.default.createFile(atPath: p.path, contents: nil) }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let fileSizeLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit / 512); exec \"$0\" \"$@\"", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = cwd ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }

@@ -50,6 +50,50 @@ struct ExitCodeTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test("74 when the disk fills while spilling: the error says where and what to do; no run file and no output left")
+    func fullDiskWhileSpilling() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var csv = "id,time,title\n"
+        for i in 0..<20_000 { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        let input = dir.appendingPathComponent("events.csv")
+        try csv.write(to: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("out.ndjson")
+        let spill = dir.appendingPathComponent("spill")
+        try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
+        let arguments = ["convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path]
+        // A real full disk: a 256 KiB tmpfs, where mounting one is allowed (root on Linux);
+        // everywhere, a file-size limit that fails the run's writes past 256 KiB the same way.
+        var outcomes: [(BinaryRunner.Output, String)] = []
+        if Self.mountTmpfs(at: spill, size: "256k") {
+            defer { _ = Self.shell("/bin/umount", [spill.path]) }
+            outcomes.append((try BinaryRunner.run(arguments), "No space left on device"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
+        }
+        outcomes.append((try BinaryRunner.run(arguments, fileSizeLimit: 256 << 10), "File too large"))
+        for (r, reason) in outcomes {
+            #expect(r.status == 74)
+            #expect(r.stderr.contains("cannot write a sorted run to '\(spill.path)': \(reason)"), "\(r.stderr)")
+            #expect(r.stderr.contains("name another directory with --temp-dir"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["events.csv", "spill"])
+        }
+    }
+
+    static func mountTmpfs(at dir: URL, size: String) -> Bool {
+        getuid() == 0 && shell("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", dir.path])
+    }
+
+    static func shell(_ tool: String, _ arguments: [String]) -> Bool {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = arguments
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+
     @Test("64: an unknown flag names it, suggests the right one and prints the usage line")
     func unknownFlag() throws {
         let r = try BinaryRunner.run(["convert", sample, "--sortt", "asc"])
