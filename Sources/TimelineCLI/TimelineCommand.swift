@@ -19,6 +19,8 @@ package enum TimelineCommand {
 
     /// Runs the process and exits with its code.
     package static func main() -> Never {
+        // An interrupted run (Ctrl-C, a killed pipeline) leaves no temporary output behind.
+        TerminationCleanup.installHandlers()
         let env = CommandEnvironment.process()
         let code = run(Array(CommandLine.arguments.dropFirst()), env)
         exit(code.rawValue)

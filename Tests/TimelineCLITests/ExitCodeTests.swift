@@ -80,6 +80,50 @@ struct ExitCodeTests {
         }
     }
 
+    @Test("a run killed (SIGTERM) after spilling leaves no run file and no output behind")
+    func killedWhileSpilling() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spill = dir.appendingPathComponent("spill")
+        try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
+        let out = dir.appendingPathComponent("out.ndjson")
+        let process = Process()
+        process.executableURL = BinaryRunner.executable
+        process.arguments = ["convert", "--from", "csv", "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path, "--verbose"]
+        let input = Pipe()
+        let errors = dir.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        process.standardInput = input
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        // Enough rows for several runs, then the input stays open: the run is waiting for more.
+        var csv = "id,time,title\n"
+        for i in 0..<30_000 { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        input.fileHandleForWriting.write(Data(csv.utf8))
+        // Wait until a run has spilled (the file descriptors of unlinked run files show it).
+        let fds = "/proc/\(process.processIdentifier)/fd"
+        var spilled = false
+        for _ in 0..<200 where !spilled {
+            let targets = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
+            spilled = targets.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)"))?.hasPrefix(spill.path) == true }
+            if !spilled { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(spilled, "no run file was open after 10 s")
+        process.terminate()
+        var waited = 0
+        while process.isRunning && waited < 200 {
+            Thread.sleep(forTimeInterval: 0.05)
+            waited += 1
+        }
+        #expect(!process.isRunning, "SIGTERM did not end the run within 10 s")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try? input.fileHandleForWriting.close()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["spill", "stderr"])
+    }
+
     static func mountTmpfs(at dir: URL, size: String) -> Bool {
         getuid() == 0 && shell("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", dir.path])
     }

@@ -10,6 +10,8 @@ package final class OutputWriter {
     private var buffer: [UInt8] = []
     private var committed = false
     private var closesDescriptor = false
+    /// The temporary file's slot in `TerminationCleanup`, when it records one.
+    private var cleanupSlot: Int?
     package static let flushThreshold = 1 << 16
 
     /// Standard output.
@@ -72,6 +74,7 @@ package final class OutputWriter {
         case .success(let created):
             fd = created.descriptor
             temporaryPath = created.path
+            cleanupSlot = TerminationCleanup.remember(created.path)
         case .failure(let failure):
             throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': \(failure.reason)", notes: ["check that the directory '\(directory)' exists and is writable"])
         }
@@ -79,6 +82,7 @@ package final class OutputWriter {
     }
 
     deinit {
+        if let cleanupSlot { TerminationCleanup.forget(cleanupSlot) }
         if let temporaryPath, !committed {
             System.closeQuietly(fd)
             System.removeQuietly(temporaryPath)
@@ -127,6 +131,10 @@ package final class OutputWriter {
         guard let temporaryPath, let destinationPath else { return }
         // The descriptor is closed either way: the deinitializer must not close it again.
         committed = true
+        if let cleanupSlot {
+            TerminationCleanup.forget(cleanupSlot)
+            self.cleanupSlot = nil
+        }
         if case .failure(let failure) = System.syncAndClose(fd) {
             System.removeQuietly(temporaryPath)
             throw TimelineError(.ioError, "cannot write '\(destinationPath)': \(failure.reason)")
