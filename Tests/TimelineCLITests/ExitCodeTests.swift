@@ -92,7 +92,7 @@ struct ExitCodeTests {
         process.arguments = ["convert", "--from", "csv", "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path, "--verbose"]
         let input = Pipe()
         let errors = dir.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.standardInput = input
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()

@@ -12,9 +12,10 @@ enum ConvertCommand: Command {
         timeline. The input format comes from --from, else the file extension, else the content.
         Output goes to standard output unless -o names a file, which is written atomically: a run that
         fails leaves no file behind. The default --sort asc sorts within --memory, spilling sorted runs
-        to --temp-dir past it (grouped, text, HTML, Markdown and ICS output still hold every event);
-        --sort input streams and writes as it reads. Every record is either written or rejected
-        with its file, line and reason; a summary goes to standard error.
+        to --temp-dir past it; text, HTML, Markdown and --group then hold one day or month at a time
+        (ICS output still holds every event). --sort input streams and writes as it reads. Every
+        record is either written or rejected with its file, line and reason; a summary goes to
+        standard error.
         \(FormatList.text)
         A recurring ICS series is its master event (RRULE in attributes) unless --expand FROM..UNTIL
         asks for one event per occurrence in that window.
@@ -42,7 +43,7 @@ enum ConvertCommand: Command {
             "sort", "ORDER", help: "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: .asc)
         let group = Option<GroupingUnit>.choice(
             "group", "UNIT",
-            help: "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Holds every event in memory.",
+            help: "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Sorted, holds one group at a time; with --sort input, every event.",
             default: .none)
         let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
         let dates = DateOptionGroup()

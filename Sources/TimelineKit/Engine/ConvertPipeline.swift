@@ -6,8 +6,8 @@ final class ConvertPipeline {
     var readOptions = ReadOptions()
     var writeOptions = WriteOptions()
     var sort: SortOrder = .asc
-    /// `--group`: with `.day` or `.month` every event is held and the exporter (which must
-    /// be a `GroupingExporter`) receives groups in the display zone.
+    /// `--group`: with `.day` or `.month` the exporter (which must be a `SectionExporter`)
+    /// receives the events in sections by day or month in the display zone.
     var grouping: GroupingUnit = .none
     /// Receives diagnostics as they happen (the CLI prints them).
     var onDiagnostic: (Diagnostic) -> Void = { _ in }
@@ -63,26 +63,33 @@ final class ConvertPipeline {
     /// `exporter`, writing to `output` (not committed).
     func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
         let header = DocumentHeader(zone: writeOptions.displayZone.identifier)
-        let grouper = grouping == .none ? nil : exporter as? any GroupingExporter
-        if grouping != .none && grouper == nil {
+        // Sections (text, HTML, Markdown; JSON under --group) are cut from the sorted
+        // events as they come; unsorted and ungrouped, those outputs order the events they
+        // are handed themselves.
+        let sectioner = exporter as? any SectionExporter
+        let unit = sectioner?.sectionUnit(for: grouping)
+        if grouping != .none && unit == nil {
             throw TimelineError(.usage, "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none")
         }
-        if grouper == nil { try exporter.begin(header, to: output) }
+        let sections = grouping != .none || sort != .input ? unit.map { (unit: $0, exporter: sectioner!) } : nil
+        if sections == nil { try exporter.begin(header, to: output) }
         // Streaming: encode (on the mapping threads where the exporter allows) and write on
         // a second thread while this one reads.
-        let stage = sort == .input && grouper == nil ? ExportStage(exporter: exporter, output: output) : nil
-        let showsDisplayZone = exporter.showsTimesInDisplayZone || grouper != nil
-        // A sorted conversion that is not grouped may spill to disk and merge: the exporter's
-        // own records when they stand alone (NDJSON: encoded on the mapping threads),
-        // else the events.
-        let sorts = stage == nil && grouper == nil && sort != .input
+        let stage = sort == .input && sections == nil ? ExportStage(exporter: exporter, output: output) : nil
+        let showsDisplayZone = exporter.showsTimesInDisplayZone || sections != nil
+        // A sorted conversion may spill to disk and merge: the exporter's own records when
+        // they stand alone (NDJSON: encoded on the mapping threads), else the events.
+        let sorts = stage == nil && sort != .input
         let zone = writeOptions.displayZone.rules
-        let encodedSorter = sorts && !showsDisplayZone
+        let encodedSorter = sorts && sections == nil && !showsDisplayZone
             ? (exporter as? any EventEncodingExporter).map {
                 EncodedRecordSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, encoder: $0, onSpill: onSortProgress)
             } : nil
-        let sorter = sorts && encodedSorter == nil
-            ? sortDirectory.map { ExternalSorter(order: sort, zone: zone, budget: sortMemory, directory: $0, onSpill: onSortProgress) } : nil
+        let sorter = sorts && encodedSorter == nil && (sortDirectory != nil || sections != nil)
+            ? ExternalSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, onSpill: onSortProgress) : nil
+        if let sections, let enclosing = sections.exporter.enclosingUnit {
+            sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
+        }
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
             displayZone: showsDisplayZone ? zone : nil, sorter: sorter, encodedSorter: encodedSorter,
@@ -108,31 +115,39 @@ final class ConvertPipeline {
                     onSortProgress(.merging(runs: runs, written: sink.summary.written))
                 }
             }
-            if verbose && runs > 1 {
-                onDiagnostic(Diagnostic(.note, "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
-            }
+            noteRuns(runs)
             try exporter.finish(to: output)
             return sink.summary
         }
         if let sorter {
             let runs = sorter.runCount + 1
             if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
+            var cutter = sections.map { SectionCutter(unit: $0.unit, zone: zone) }
+            let write = { (section: TimelineGroup) throws(TimelineError) in try sections!.exporter.write(section: section, to: output) }
+            if let sections { try sections.exporter.beginSections(header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals, to: output) }
             try sorter.drain { (event: Event) throws(TimelineError) in
-                try exporter.write(event, to: output)
+                if cutter != nil {
+                    try cutter!.add(event, emit: write)
+                } else {
+                    try exporter.write(event, to: output)
+                }
                 sink.summary.written += 1
                 if runs > 1 && sink.summary.written % progressInterval == 0 { onSortProgress(.merging(runs: runs, written: sink.summary.written)) }
             }
-            if verbose && sorter.runCount > 0 {
-                onDiagnostic(Diagnostic(.note, "sorted in \(sorter.runCount + 1) runs (\(sorter.runCount) spilled to '\(sortDirectory ?? "")'), merged"))
+            noteRuns(runs)
+            if let sections {
+                try cutter!.finish(emit: write)
+                try sections.exporter.finishSections(to: output)
+            } else {
+                try exporter.finish(to: output)
             }
-            try exporter.finish(to: output)
             return sink.summary
         }
         let held = sink.held
         let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
-        if let grouper {
-            let groups = TimelineGrouping.group(order.map { held[$0] }, unit: grouping, zone: writeOptions.displayZone.rules)
-            try grouper.write(groups: groups, header: header, to: output)
+        if let sections {
+            let groups = TimelineGrouping.group(order.map { held[$0] }, unit: sections.unit, zone: zone)
+            try sections.exporter.write(sections: groups, header: header, zone: zone, to: output)
             sink.summary.written += held.count
             return sink.summary
         }
@@ -142,6 +157,11 @@ final class ConvertPipeline {
         }
         try exporter.finish(to: output)
         return sink.summary
+    }
+
+    private func noteRuns(_ runs: Int) {
+        guard verbose && runs > 1 else { return }
+        onDiagnostic(Diagnostic(.note, "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
     }
 
     /// The encoding of an input no `--encoding` names, from its first 64 KiB: UTF-16 when

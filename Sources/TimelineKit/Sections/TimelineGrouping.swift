@@ -49,29 +49,119 @@ enum TimelineGrouping {
     }
 
     /// Per-currency income and expense, currencies sorted (no currency first); neutral
-    /// amounts are neither. Sums are
-    /// exact; a sum beyond 38 digits keeps the last representable value (not reachable with
-    /// real money).
+    /// amounts are neither.
     static func totals(_ events: [Event]) -> [CurrencyTotal] {
-        var byCurrency: [String: CurrencyTotal] = [:]
-        for e in events {
-            guard let a = e.amount, !a.neutral else { continue }
-            let k = a.currency ?? ""
-            // Zero at the amount's scale, so a side with nothing in it reads `0.00`, not `0`.
-            let zero = DecimalNumber(coefficient: 0, scale: a.value.scale)
-            var t = byCurrency[k] ?? CurrencyTotal(currency: a.currency, income: zero, expense: zero)
-            if a.value.isNegative {
-                t.expense = t.expense.adding(a.value) ?? t.expense
-            } else {
-                t.income = t.income.adding(a.value) ?? t.income
-            }
-            byCurrency[k] = t
-        }
-        return byCurrency.keys.sorted().map { byCurrency[$0]! }
+        var tally = CurrencyTally()
+        for e in events { tally.add(e) }
+        return tally.totals
     }
 }
 
-/// An exporter that can write groups (docs/canonical-format.md) rather than a flat list.
-protocol GroupingExporter: TimelineExporter {
-    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError)
+/// Income and expense per currency, summed exactly as events pass. A sum beyond 38 digits
+/// keeps the last representable value (not reachable with real money).
+struct CurrencyTally: Sendable {
+    private var byCurrency: [String: CurrencyTotal] = [:]
+
+    mutating func add(_ e: borrowing Event) {
+        guard let a = e.amount, !a.neutral else { return }
+        let k = a.currency ?? ""
+        // Zero at the amount's scale, so a side with nothing in it reads `0.00`, not `0`.
+        let zero = DecimalNumber(coefficient: 0, scale: a.value.scale)
+        var t = byCurrency[k] ?? CurrencyTotal(currency: a.currency, income: zero, expense: zero)
+        if a.value.isNegative {
+            t.expense = t.expense.adding(a.value) ?? t.expense
+        } else {
+            t.income = t.income.adding(a.value) ?? t.income
+        }
+        byCurrency[k] = t
+    }
+
+    /// Currencies sorted, no currency first.
+    var totals: [CurrencyTotal] { byCurrency.keys.sorted().map { byCurrency[$0]! } }
+}
+
+/// The totals of every day or month of a conversion, gathered while the events are read,
+/// for an output that shows a month's totals before its days (HTML) without holding the
+/// month.
+struct SectionTotals: Sendable {
+    let unit: GroupingUnit
+    let zone: ZoneRules
+    private var tallies: [String: CurrencyTally] = [:]
+
+    init(unit: GroupingUnit, zone: ZoneRules) {
+        self.unit = unit
+        self.zone = zone
+    }
+
+    mutating func add(_ e: borrowing Event) {
+        guard e.amount != nil else { return }
+        tallies[TimelineGrouping.key(of: e, unit: unit, zone: zone), default: CurrencyTally()].add(e)
+    }
+
+    func totals(of key: String) -> [CurrencyTotal] { tallies[key]?.totals ?? [] }
+}
+
+/// An exporter that writes a timeline in sections (days or months): the text, HTML and
+/// Markdown timelines, and the JSON document under `--group` (docs/canonical-format.md).
+/// It is told the number of events first, then handed one section at a time in output
+/// order, so a sorted conversion holds one section, never the file.
+protocol SectionExporter: TimelineExporter {
+    /// The unit to cut sections by under `--group grouping` (`.none` when not given), or
+    /// nil when this output has no sections for it (a plain JSON document; HTML under
+    /// `--group`, whose sections are always months with days inside).
+    func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit?
+    /// A wider unit the output shows around its sections with that unit's totals first
+    /// (HTML: months around days), whose totals `beginSections` is given; nil for none.
+    var enclosingUnit: GroupingUnit? { get }
+    /// `enclosingTotals`: the totals of every `enclosingUnit` of the run, when there is one.
+    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError)
+    /// One section: its events in output order, with their totals.
+    func write(section: TimelineGroup, to out: OutputWriter) throws(TimelineError)
+    func finishSections(to out: OutputWriter) throws(TimelineError)
+}
+
+extension SectionExporter {
+    var enclosingUnit: GroupingUnit? { nil }
+
+    /// Writes sections already cut.
+    func write(sections: [TimelineGroup], header: DocumentHeader, zone: ZoneRules, to out: OutputWriter) throws(TimelineError) {
+        var totals = enclosingUnit.map { SectionTotals(unit: $0, zone: zone) }
+        for section in sections { for e in section.events { totals?.add(e) } }
+        try beginSections(header, eventCount: sections.reduce(0) { $0 + $1.events.count }, enclosingTotals: totals, to: out)
+        for section in sections { try write(section: section, to: out) }
+        try finishSections(to: out)
+    }
+}
+
+/// Cuts events that arrive in timeline order into sections where the day (or month) in the
+/// display zone changes. The timeline order keeps each day's events together (all-day
+/// dates under their own date), so a section is whole when the next one starts.
+struct SectionCutter {
+    typealias Emit = (TimelineGroup) throws(TimelineError) -> Void
+    let unit: GroupingUnit
+    let zone: ZoneRules
+    private var key: String?
+    private var events: [Event] = []
+
+    init(unit: GroupingUnit, zone: ZoneRules) {
+        self.unit = unit
+        self.zone = zone
+    }
+
+    mutating func add(_ event: Event, emit: Emit) throws(TimelineError) {
+        let k = TimelineGrouping.key(of: event, unit: unit, zone: zone)
+        if k != key {
+            try finish(emit: emit)
+            key = k
+        }
+        events.append(event)
+    }
+
+    /// Hands over the section being gathered, if any.
+    mutating func finish(emit: Emit) throws(TimelineError) {
+        guard let key, !events.isEmpty else { return }
+        try emit(TimelineGroup(key: key, events: events, totals: TimelineGrouping.totals(events)))
+        events.removeAll(keepingCapacity: true)
+        self.key = nil
+    }
 }

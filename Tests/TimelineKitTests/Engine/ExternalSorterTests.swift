@@ -98,6 +98,21 @@ struct ExternalSorterTests {
         #expect(events.count == 20_000)
     }
 
+    @Test("text, HTML and Markdown cut from the merge of many runs equal the exporter ordering every event itself", arguments: ["text", "html", "markdown"])
+    func sectionsFromTheMerge(format: String) throws {
+        // Sorted, these outputs are handed one day at a time from the merge (SectionCutter,
+        // HTML's month totals gathered while reading); with --sort input they are handed
+        // every event and order and group them at the end (TimelineGrouping.group).
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.csv(rows: 5_000, seed: 4)
+        let merged = try Self.convert(text, name: "sections-\(format)", sort: .asc, spillTo: dir, format: format)
+        let whole = try Self.convert(text, name: "sections-\(format)", sort: .input, spillTo: nil, format: format)
+        #expect(merged == whole)
+        #expect(merged.utf8.count > 100_000)
+    }
+
     @Test("sorting encoded records in many runs reports each run, then the merge")
     func encodedPhases() throws {
         var options = ConvertOptions()

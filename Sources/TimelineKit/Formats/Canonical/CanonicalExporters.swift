@@ -7,10 +7,17 @@ final class CanonicalDocumentExporter: TimelineExporter {
     init() {}
 
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        try writeHead(header, list: "\"events\"", to: out)
+    }
+
+    /// `{"schema":"timeline/1","zone":…,` then `list`, a quoted name, and `:[`.
+    fileprivate func writeHead(_ header: DocumentHeader, list: StaticString, to out: OutputWriter) throws(TimelineError) {
         writer.bytes.removeAll(keepingCapacity: true)
         writer.raw("{\"schema\":\"timeline/1\",\"zone\":")
         writer.string(header.zone)
-        writer.raw(",\"events\":[")
+        writer.raw(",")
+        writer.raw(list)
+        writer.raw(":[")
         try out.write(writer.bytes)
     }
 
@@ -28,47 +35,53 @@ final class CanonicalDocumentExporter: TimelineExporter {
     }
 }
 
-extension CanonicalDocumentExporter: GroupingExporter {
+extension CanonicalDocumentExporter: SectionExporter {
+    func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit? {
+        grouping == .none ? nil : grouping
+    }
+
     /// `{"schema":…,"zone":…,"groups":[{"key":…,"count":…,"totals":[…],"events":[…]}]}`,
     /// one event per line as in the flat document.
-    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
+        count = 0
+        try writeHead(header, list: "\"groups\"", to: out)
+    }
+
+    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
         var w = JSONWriter()
-        w.raw("{\"schema\":\"timeline/1\",\"zone\":")
-        w.string(header.zone)
-        w.raw(",\"groups\":[")
-        for (g, group) in groups.enumerated() {
-            if g > 0 { w.bytes.append(UInt8(ascii: ",")) }
-            w.raw("\n{\"key\":")
-            w.string(group.key)
-            w.raw(",\"count\":")
-            appendDigits(group.events.count, width: 1, to: &w.bytes)
-            w.raw(",\"totals\":[")
-            for (t, total) in group.totals.enumerated() {
-                if t > 0 { w.bytes.append(UInt8(ascii: ",")) }
-                w.bytes.append(UInt8(ascii: "{"))
-                if let c = total.currency {
-                    w.raw("\"currency\":")
-                    w.string(c)
-                    w.bytes.append(UInt8(ascii: ","))
-                }
-                w.raw("\"income\":")
-                w.string(total.income.description)
-                w.raw(",\"expense\":")
-                w.string(total.expense.description)
-                w.bytes.append(UInt8(ascii: "}"))
+        if count > 0 { w.bytes.append(UInt8(ascii: ",")) }
+        count += 1
+        w.raw("\n{\"key\":")
+        w.string(group.key)
+        w.raw(",\"count\":")
+        appendDigits(group.events.count, width: 1, to: &w.bytes)
+        w.raw(",\"totals\":[")
+        for (t, total) in group.totals.enumerated() {
+            if t > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.bytes.append(UInt8(ascii: "{"))
+            if let c = total.currency {
+                w.raw("\"currency\":")
+                w.string(c)
+                w.bytes.append(UInt8(ascii: ","))
             }
-            w.raw("],\"events\":[")
-            for (i, e) in group.events.enumerated() {
-                if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
-                w.bytes.append(0x0A)
-                CanonicalEncoder.append(e, to: &w)
-            }
-            w.raw("\n]}")
-            try out.write(w.bytes)
-            w.bytes.removeAll(keepingCapacity: true)
+            w.raw("\"income\":")
+            w.string(total.income.description)
+            w.raw(",\"expense\":")
+            w.string(total.expense.description)
+            w.bytes.append(UInt8(ascii: "}"))
         }
-        w.raw(groups.isEmpty ? "]}\n" : "\n]}\n")
+        w.raw("],\"events\":[")
+        for (i, e) in group.events.enumerated() {
+            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.bytes.append(0x0A)
+            CanonicalEncoder.append(e, to: &w)
+        }
+        w.raw("\n]}")
         try out.write(w.bytes)
+    }
+
+    func finishSections(to out: OutputWriter) throws(TimelineError) {
+        try out.write(count == 0 ? "]}\n" : "\n]}\n")
     }
 }
 

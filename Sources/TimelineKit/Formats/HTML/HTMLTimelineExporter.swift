@@ -3,10 +3,13 @@
 /// day totals; the vertical line and the nodes are drawn with CSS, coloured by status; the
 /// display zone is stated. Every piece of source text is escaped, so a title of
 /// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
-final class HTMLTimelineExporter: TimelineExporter {
+final class HTMLTimelineExporter: SectionExporter {
     var showsTimesInDisplayZone: Bool { true }
     private let export: WriteOptions
     private var events: [Event] = []
+    /// The month being written and every month's totals, while writing sections.
+    private var month: String?
+    private var monthTotals: SectionTotals?
 
     init(export: WriteOptions) {
         self.export = export
@@ -18,13 +21,29 @@ final class HTMLTimelineExporter: TimelineExporter {
         events.append(event)
     }
 
+    /// Events handed over one by one may be in any order: they are ordered and cut here.
     func finish(to out: OutputWriter) throws(TimelineError) {
-        let zone = export.displayZone
-        let locale = export.locale
-        let words = locale.words
-        var html = """
+        let zone = export.displayZone.rules
+        let ordered = events.sortedForTimeline(export.descending ? .desc : .asc, zone: zone)
+        let days = TimelineGrouping.group(ordered, unit: .day, zone: zone)
+        try write(sections: days, header: DocumentHeader(zone: export.displayZone.identifier), zone: zone, to: out)
+    }
+
+    /// Days, inside months; `--group` does not apply.
+    func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit? {
+        grouping == .none ? .day : nil
+    }
+
+    /// Each month's totals are shown in its summary, before its days.
+    var enclosingUnit: GroupingUnit? { .month }
+
+    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
+        monthTotals = enclosingTotals
+        month = nil
+        let words = export.locale.words
+        try out.write("""
             <!DOCTYPE html>
-            <html lang="\(locale == .english ? "en" : "zh-Hans")">
+            <html lang="\(export.locale == .english ? "en" : "zh-Hans")">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -32,35 +51,45 @@ final class HTMLTimelineExporter: TimelineExporter {
             <style>\(Self.css)</style>
             </head>
             <body>
-            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(events.count))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(zone.identifier))</strong></p></header>
+            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(eventCount))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(export.displayZone.identifier))</strong></p></header>
 
-            """
-        // Events may arrive in any order: they are ordered here.
-        let months = TimelineSections(events, by: .month, zone: zone, locale: locale, order: export.descending ? .desc : .asc)
-        for month in months.sections {
-            html += "<details open class=\"month\"><summary><span>\(Self.escape(month.title))</span>" + Self.totals(month) + "</summary>\n"
-            for day in TimelineSections(month.entries.map(\.event), by: .day, zone: zone, locale: locale, order: .input).sections {
-                html += "<section class=\"day\"><h2>\(Self.escape(day.title))</h2>\n<ol class=\"line\">\n"
-                for entry in day.entries {
-                    let e = entry.event
-                    let status = e.status?.rawValue ?? "none"
-                    html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
-                        + "<span class=\"title\">\(Self.escape(e.title))</span>"
-                    if let a = e.amount, let amount = entry.amount {
-                        html += "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
-                    }
-                    if let detail = e.detail, !detail.isEmpty {
-                        html += "<p class=\"detail\">\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</p>"
-                    }
-                    if let location = e.location { html += "<p class=\"detail\">\(Self.escape(location))</p>" }
-                    html += "</li>\n"
-                }
-                html += "</ol>" + Self.totals(day) + "</section>\n"
-            }
-            html += "</details>\n"
+            """)
+    }
+
+    /// One day, after its month's title and totals when the month changes.
+    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
+        let locale = export.locale
+        var html = ""
+        let key = String(group.key.prefix(7))
+        if key != month {
+            if month != nil { html += "</details>\n" }
+            month = key
+            let monthGroup = TimelineGroup(key: key, events: [], totals: monthTotals?.totals(of: key) ?? [])
+            let section = TimelineSection(group: monthGroup, unit: .month, zone: export.displayZone.rules, locale: locale, now: nil, today: nil)
+            html += "<details open class=\"month\"><summary><span>\(Self.escape(section.title))</span>" + Self.totals(section) + "</summary>\n"
         }
-        html += "</body>\n</html>\n"
+        let day = TimelineSection(group: group, unit: .day, zone: export.displayZone.rules, locale: locale, now: nil, today: nil)
+        html += "<section class=\"day\"><h2>\(Self.escape(day.title))</h2>\n<ol class=\"line\">\n"
+        for entry in day.entries {
+            let e = entry.event
+            let status = e.status?.rawValue ?? "none"
+            html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
+                + "<span class=\"title\">\(Self.escape(e.title))</span>"
+            if let a = e.amount, let amount = entry.amount {
+                html += "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
+            }
+            if let detail = e.detail, !detail.isEmpty {
+                html += "<p class=\"detail\">\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</p>"
+            }
+            if let location = e.location { html += "<p class=\"detail\">\(Self.escape(location))</p>" }
+            html += "</li>\n"
+        }
+        html += "</ol>" + Self.totals(day) + "</section>\n"
         try out.write(html)
+    }
+
+    func finishSections(to out: OutputWriter) throws(TimelineError) {
+        try out.write((month == nil ? "" : "</details>\n") + "</body>\n</html>\n")
     }
 
     static func totals(_ section: TimelineSection) -> String {

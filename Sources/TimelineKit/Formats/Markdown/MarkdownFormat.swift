@@ -11,8 +11,9 @@ enum MarkdownFormat: FormatPlugin {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { MarkdownExporter(options) }
 }
 
-/// Writes the Markdown timeline at the end (it orders and groups the events).
-final class MarkdownExporter: GroupingExporter {
+/// Writes the Markdown timeline a section at a time (events handed over one by one are
+/// ordered and cut at the end).
+final class MarkdownExporter: SectionExporter {
     var showsTimesInDisplayZone: Bool { true }
     private let options: WriteOptions
     private var events: [Event] = []
@@ -28,43 +29,47 @@ final class MarkdownExporter: GroupingExporter {
     }
 
     func finish(to out: OutputWriter) throws(TimelineError) {
-        let sections = TimelineSections(
-            events, by: options.grouping, zone: options.displayZone, locale: options.locale, now: options.now,
-            order: options.descending ? .desc : .asc)
-        try out.write(render(sections))
+        let ordered = events.sortedForTimeline(options.descending ? .desc : .asc, zone: options.displayZone.rules)
+        let groups = TimelineGrouping.group(ordered, unit: unit, zone: options.displayZone.rules)
+        try write(sections: groups, header: DocumentHeader(zone: options.displayZone.identifier), zone: options.displayZone.rules, to: out)
     }
 
-    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
-        let unit = options.grouping == .none ? GroupingUnit.day : options.grouping
-        try out.write(render(TimelineSections(groups: groups, unit: unit, zone: options.displayZone, locale: options.locale, now: options.now)))
-    }
+    private var unit: GroupingUnit { options.grouping == .none ? .day : options.grouping }
 
-    private func render(_ sections: TimelineSections) -> String {
+    func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit? { unit }
+
+    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
         let words = options.locale.words
-        var text = "# \(words.timeline)\n\n\(words.events(sections.eventCount)) · \(words.timesIn) \(options.displayZone.identifier)\n"
+        try out.write("# \(words.timeline)\n\n\(words.events(eventCount)) · \(words.timesIn) \(options.displayZone.identifier)\n")
+    }
+
+    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
+        let section = TimelineSection(
+            group: group, unit: unit, zone: options.displayZone.rules, locale: options.locale, now: options.now,
+            today: options.now.map { options.displayZone.rules.day(of: $0) })
+        var text = "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
         let month = options.grouping == .month
-        for section in sections.sections {
-            text += "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
-            for entry in section.entries {
-                let e = entry.event
-                let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
-                text += "- **\(when)** \(Self.mark(e.status)) \(Self.escape(e.title))"
-                if let amount = entry.amount { text += " · \(amount)" }
-                if let relative = entry.relativeTime { text += " _(\(relative))_" }
-                text += "\n"
-                // The detail and location as items of their own below the event, so every
-                // renderer shows them on lines of their own.
-                for part in [e.detail, e.location].compactMap({ $0 }) {
-                    for line in part.split(separator: "\n").map({ String($0).trimmingSpaces }) where !line.isEmpty {
-                        text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
-                    }
+        for entry in section.entries {
+            let e = entry.event
+            let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
+            text += "- **\(when)** \(Self.mark(e.status)) \(Self.escape(e.title))"
+            if let amount = entry.amount { text += " · \(amount)" }
+            if let relative = entry.relativeTime { text += " _(\(relative))_" }
+            text += "\n"
+            // The detail and location as items of their own below the event, so every
+            // renderer shows them on lines of their own.
+            for part in [e.detail, e.location].compactMap({ $0 }) {
+                for line in part.split(separator: "\n").map({ String($0).trimmingSpaces }) where !line.isEmpty {
+                    text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
                 }
             }
-            let totals = section.totalsText.map { $0.joined(separator: " · ") }
-            if !totals.isEmpty { text += "\n_" + totals.joined(separator: "; ") + "_\n" }
         }
-        return text
+        let totals = section.totalsText.map { $0.joined(separator: " · ") }
+        if !totals.isEmpty { text += "\n_" + totals.joined(separator: "; ") + "_\n" }
+        try out.write(text)
     }
+
+    func finishSections(to out: OutputWriter) throws(TimelineError) {}
 
     static func mark(_ status: EventStatus?) -> String {
         switch status {

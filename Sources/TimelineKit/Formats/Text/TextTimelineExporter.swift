@@ -16,7 +16,7 @@
 /// indented below; the date only in the header; income and expense totals per currency;
 /// relative times against `now` ("3 hours ago", "yesterday", "in 2 hours"); English or
 /// Simplified Chinese; ANSI colour only when asked for.
-final class TextTimelineExporter: GroupingExporter {
+final class TextTimelineExporter: SectionExporter {
     var showsTimesInDisplayZone: Bool { true }
     struct Options: Sendable {
         var locale: TimelineLocale = .english
@@ -47,51 +47,56 @@ final class TextTimelineExporter: GroupingExporter {
         events.append(event)
     }
 
-    /// Events may arrive in any order: they are ordered and grouped here.
+    /// Events handed over one by one may be in any order: they are ordered and cut here.
     func finish(to out: OutputWriter) throws(TimelineError) {
-        let sections = TimelineSections(
-            events, by: options.grouping, zone: export.displayZone, locale: options.locale, now: options.now,
-            order: export.descending ? .desc : .asc)
-        try write(sections, zone: export.displayZone.identifier, to: out)
+        let order: SortOrder = export.descending ? .desc : .asc
+        let ordered = events.sortedForTimeline(order, zone: export.displayZone.rules)
+        let groups = TimelineGrouping.group(ordered, unit: unit, zone: export.displayZone.rules)
+        try write(sections: groups, header: DocumentHeader(zone: export.displayZone.identifier), zone: export.displayZone.rules, to: out)
     }
 
-    func write(groups: [TimelineGroup], header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
-        let unit = options.grouping == .none ? GroupingUnit.day : options.grouping
-        let sections = TimelineSections(groups: groups, unit: unit, zone: export.displayZone, locale: options.locale, now: options.now)
-        try write(sections, zone: header.zone, to: out)
-    }
+    private var unit: GroupingUnit { options.grouping == .none ? .day : options.grouping }
 
-    private func write(_ sections: TimelineSections, zone: String, to out: OutputWriter) throws(TimelineError) {
+    func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit? { unit }
+
+    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
         let words = options.locale.words
-        var text = "\(words.timeline) · \(words.events(sections.eventCount)) · \(words.timesIn) \(zone)\n"
-        for section in sections.sections {
-            text += "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold) + "\n"
-            if options.split {
-                text += splitRows(section.entries)
-                text += totalsLine(section) + "\n"
-                continue
-            }
-            let titleWidth = min(44, section.entries.map { DisplayWidth.of($0.event.title) }.max() ?? 0)
-            for entry in section.entries {
-                let e = entry.event
-                let mark = Self.mark(e.status)
-                let when = time(entry)
-                var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + e.title
-                if let amount = entry.amount {
-                    line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(e.title) + 2)) + amount
-                }
-                if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
-                text += line + "\n"
-                if let detail = e.detail, !detail.isEmpty {
-                    // Indented to the title's column.
-                    let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
-                    for part in detail.split(separator: "\n", omittingEmptySubsequences: false) { text += "│\(indent)\(part)\n" }
-                }
-            }
+        try out.write("\(words.timeline) · \(words.events(eventCount)) · \(words.timesIn) \(header.zone)\n")
+    }
+
+    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
+        let section = TimelineSection(
+            group: group, unit: unit, zone: export.displayZone.rules, locale: options.locale, now: options.now,
+            today: export.displayZone.rules.day(of: options.now))
+        var text = "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold) + "\n"
+        if options.split {
+            text += splitRows(section.entries)
             text += totalsLine(section) + "\n"
+            try out.write(text)
+            return
         }
+        let titleWidth = min(44, section.entries.map { DisplayWidth.of($0.event.title) }.max() ?? 0)
+        for entry in section.entries {
+            let e = entry.event
+            let mark = Self.mark(e.status)
+            let when = time(entry)
+            var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + e.title
+            if let amount = entry.amount {
+                line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(e.title) + 2)) + amount
+            }
+            if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
+            text += line + "\n"
+            if let detail = e.detail, !detail.isEmpty {
+                // Indented to the title's column.
+                let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
+                for part in detail.split(separator: "\n", omittingEmptySubsequences: false) { text += "│\(indent)\(part)\n" }
+            }
+        }
+        text += totalsLine(section) + "\n"
         try out.write(text)
     }
+
+    func finishSections(to out: OutputWriter) throws(TimelineError) {}
 
     private func totalsLine(_ section: TimelineSection) -> String {
         let totals = section.totalsText.map { $0.joined(separator: " · ") }
