@@ -33,8 +33,7 @@ struct ExitCodeTests {
     func spillingSort() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var csv = "id,time,title\n"
-        for i in 0..<3_000 { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        let csv = Self.eventsCSV(rows: 3_000)
         let input = dir.appendingPathComponent("events.csv")
         try csv.write(to: input, atomically: true, encoding: .utf8)
         let spilled = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", dir.path, "--verbose"])
@@ -54,8 +53,7 @@ struct ExitCodeTests {
     func fullDiskWhileSpilling() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        var csv = "id,time,title\n"
-        for i in 0..<20_000 { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        let csv = Self.eventsCSV(rows: 20_000)
         let input = dir.appendingPathComponent("events.csv")
         try csv.write(to: input, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out.ndjson")
@@ -97,8 +95,7 @@ struct ExitCodeTests {
         process.standardError = try FileHandle(forWritingTo: errors)
         try process.run()
         // Enough rows for several runs, then the input stays open: the run is waiting for more.
-        var csv = "id,time,title\n"
-        for i in 0..<30_000 { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        let csv = Self.eventsCSV(rows: 30_000)
         input.fileHandleForWriting.write(Data(csv.utf8))
         // Wait until a run has spilled (the file descriptors of unlinked run files show it).
         let fds = "/proc/\(process.processIdentifier)/fd"
@@ -122,6 +119,14 @@ struct ExitCodeTests {
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["spill", "stderr"])
+    }
+
+    /// `rows` events over a week, many at the same moment, with titles long enough that a
+    /// 1MB sort spills every few thousand of them.
+    static func eventsCSV(rows: Int) -> String {
+        var csv = "id,time,title\n"
+        for i in 0..<rows { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        return csv
     }
 
     static func mountTmpfs(at dir: URL, size: String) -> Bool {

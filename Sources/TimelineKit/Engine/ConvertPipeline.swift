@@ -122,25 +122,28 @@ final class ConvertPipeline {
         if let sorter {
             let runs = sorter.runCount + 1
             if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
-            var cutter = sections.map { SectionCutter(unit: $0.unit, zone: zone) }
-            let write = { (section: TimelineGroup) throws(TimelineError) in try sections!.exporter.write(section: section, to: output) }
-            if let sections { try sections.exporter.beginSections(header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals, to: output) }
-            try sorter.drain { (event: Event) throws(TimelineError) in
-                if cutter != nil {
-                    try cutter!.add(event, emit: write)
-                } else {
-                    try exporter.write(event, to: output)
-                }
+            func written() {
                 sink.summary.written += 1
                 if runs > 1 && sink.summary.written % progressInterval == 0 { onSortProgress(.merging(runs: runs, written: sink.summary.written)) }
             }
-            noteRuns(runs)
             if let sections {
-                try cutter!.finish(emit: write)
+                try sections.exporter.beginSections(header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals, to: output)
+                var cutter = SectionCutter(unit: sections.unit, zone: zone)
+                let emit = { (section: TimelineGroup) throws(TimelineError) in try sections.exporter.write(section: section, to: output) }
+                try sorter.drain { (event: Event) throws(TimelineError) in
+                    try cutter.add(event, emit: emit)
+                    written()
+                }
+                try cutter.finish(emit: emit)
                 try sections.exporter.finishSections(to: output)
             } else {
+                try sorter.drain { (event: Event) throws(TimelineError) in
+                    try exporter.write(event, to: output)
+                    written()
+                }
                 try exporter.finish(to: output)
             }
+            noteRuns(runs)
             return sink.summary
         }
         let held = sink.held

@@ -100,16 +100,10 @@ final class EncodedRecordSorter {
         open = []
     }
 
-    private func precedes(_ a: TimelineSortKey, _ b: TimelineSortKey) -> Bool {
-        let c = a.compareTime(b)
-        if c == 0 { return a.index < b.index }
-        return order == .asc ? c < 0 : c > 0
-    }
-
     private func spillIfFull() throws(TimelineError) {
         guard heldBytes >= budget, let directory else { return }
         closeOpen()
-        items.sort { precedes($0.key, $1.key) }
+        items.sort { $0.key.precedes($1.key, in: order) }
         let fd = try SortedRuns.createFile(in: directory)
         runs.append(fd)
         var out: [UInt8] = []
@@ -137,7 +131,7 @@ final class EncodedRecordSorter {
     /// of the runs and what is held.
     func drain(_ body: ([UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
         closeOpen()
-        items.sort { precedes($0.key, $1.key) }
+        items.sort { $0.key.precedes($1.key, in: order) }
         var chunk = RecordChunk()
         defer {
             batches = []
@@ -166,7 +160,7 @@ final class EncodedRecordSorter {
                     let key = TimelineSortKey(reading: reader.bytes, at: keyAt, index: record.index)
                     return (key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length)
                 },
-                precedes: { precedes($0.key, $1.key) },
+                precedes: { $0.key.precedes($1.key, in: order) },
                 body: { (head: Head) throws(TimelineError) in
                     if head.reader >= 0 {
                         try chunk.append(readers[head.reader].bytes, head.range, flushingTo: body)

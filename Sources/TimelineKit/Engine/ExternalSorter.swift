@@ -56,16 +56,10 @@ final class ExternalSorter {
         if bufferBytes >= budget, directory != nil { try spill() }
     }
 
-    /// Whether `a` goes before `b` (keys of distinct input indexes).
-    private func precedes(_ a: TimelineSortKey, _ b: TimelineSortKey) -> Bool {
-        let c = a.compareTime(b)
-        if c == 0 { return a.index < b.index }
-        return order == .asc ? c < 0 : c > 0
-    }
-
+    /// The buffer's positions in the sort's order.
     private func sortedBuffer() -> [Int] {
         let keys = buffer.indices.map { TimelineSortKey(event: buffer[$0], index: firstIndex + $0, zone: zone) }
-        return keys.indices.sorted { precedes(keys[$0], keys[$1]) }
+        return keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }
     }
 
     /// Writes the buffer, sorted, as a run.
@@ -121,7 +115,7 @@ final class ExternalSorter {
                     throw TimelineError(.ioError, "a sorted run was damaged on disk")
                 }
             },
-            precedes: { precedes($0.key, $1.key) },
+            precedes: { $0.key.precedes($1.key, in: order) },
             body: { (item: (key: TimelineSortKey, event: Event)) throws(TimelineError) in try body(item.event) })
     }
 }

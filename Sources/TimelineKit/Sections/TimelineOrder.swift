@@ -48,6 +48,14 @@ struct TimelineSortKey: Comparable {
         return 0
     }
 
+    /// Whether this key's event comes before `other`'s in `order` (`.asc` or `.desc`): by
+    /// time, ties in input order either way.
+    func precedes(_ other: TimelineSortKey, in order: SortOrder) -> Bool {
+        let c = compareTime(other)
+        if c == 0 { return index < other.index }
+        return order == .asc ? c < 0 : c > 0
+    }
+
     static func < (a: TimelineSortKey, b: TimelineSortKey) -> Bool {
         let c = a.compareTime(b)
         return c != 0 ? c < 0 : a.index < b.index
@@ -60,11 +68,7 @@ extension Array where Element == Event {
     public func timelineOrder(_ order: SortOrder, zone: ZoneRules) -> [Int] {
         guard order != .input else { return [Int](0..<count) }
         let keys = enumerated().map { TimelineSortKey(event: $0.element, index: $0.offset, zone: zone) }
-        return keys.indices.sorted { a, b in
-            let c = keys[a].compareTime(keys[b])
-            if c == 0 { return a < b }
-            return order == .asc ? c < 0 : c > 0
-        }
+        return keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }
     }
 
     /// The events in `order` (see `timelineOrder`).

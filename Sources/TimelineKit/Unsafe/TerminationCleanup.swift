@@ -20,18 +20,19 @@ import Synchronization
 package enum TerminationCleanup {
     private static let capacity = 16
     private static let installed = Atomic<Bool>(false)
-    /// Slot `i` holds a path to remove, or 0. Written under `lock`; read by the handler.
+    /// Slot `i` holds a path to remove (a C string's address), or 0; taken by a
+    /// compare-and-exchange from 0, so no lock is needed, and read by the handler.
     nonisolated(unsafe) private static let table: UnsafeMutablePointer<Atomic<Int>> = {
         let table = UnsafeMutablePointer<Atomic<Int>>.allocate(capacity: capacity)
         for i in 0..<capacity { (table + i).initialize(to: Atomic(0)) }
         return table
     }()
-    private static let lock = Mutex(())
     package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     /// Installs the handlers and lets the signals through on this thread (a parent may have
     /// started the process with them blocked; threads started later inherit the mask).
     package static func installHandlers() {
+        // Made now: a handler must not be the first to touch a lazily made global.
         _ = table
         installed.store(true, ordering: .releasing)
         var set = sigset_t()
@@ -44,25 +45,23 @@ package enum TerminationCleanup {
     }
 
     /// Records `path` for removal on a signal; returns its slot for `forget`, or nil when no
-    /// handler is installed (or the table is full: the file is then removed as before on
-    /// every end but a signal).
+    /// handler is installed or the table is full (the file is then still removed on every
+    /// end of the run but a signal).
     package static func remember(_ path: String) -> Int? {
-        guard installed.load(ordering: .acquiring) else { return nil }
-        return lock.withLock { _ -> Int? in
-            for i in 0..<capacity where table[i].load(ordering: .acquiring) == 0 {
-                guard let copy = strdup(path) else { return nil }
-                table[i].store(Int(bitPattern: copy), ordering: .releasing)
-                return i
-            }
-            return nil
+        guard installed.load(ordering: .acquiring), let copy = strdup(path) else { return nil }
+        let address = Int(bitPattern: copy)
+        for i in 0..<capacity where table[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+            return i
         }
+        free(copy)
+        return nil
     }
 
     /// The file of `slot` no longer needs removing (it was renamed into place or removed).
     package static func forget(_ slot: Int) {
         // The string is not freed: a handler running now on another thread may still read
         // it (a few bytes per output, in a process that installed the handlers).
-        lock.withLock { _ in table[slot].store(0, ordering: .releasing) }
+        table[slot].store(0, ordering: .releasing)
     }
 
     private static let handle: @convention(c) (Int32) -> Void = { sig in
