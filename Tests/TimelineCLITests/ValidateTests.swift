@@ -89,3 +89,34 @@ struct ValidateTests {
         #expect(summary(fromNDJSON["findings"] as! [[String: Any]]) == summary(fromCSV))
     }
 }
+
+@Suite("validate: bounded memory")
+struct ValidateMemoryTests {
+    @Test("a validation larger than --memory spills by partition and reports the same bytes; 74 when it cannot spill")
+    func spilling() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 20,000 rows of 5,000 orders; every 97th row repeats an id, every 7th order mixes a
+        // UTC clock into its +08:00 rows: TZ102 and TZ113 over every partition.
+        var csv = "id,order,time,title\n"
+        for i in 0..<20_000 {
+            let order = i % 5_000
+            let utc = order % 7 == 0 && i / 5_000 % 2 == 0
+            let hour = 10 + i / 5_000
+            csv += "\(i % 97 == 0 ? "R\(i % 13)" : "E\(i)"),SO-\(order),2024-06-12T\(utc ? "0\(hour - 8)" : "\(hour)"):00:00\(utc ? "Z" : "+08:00"),an event title \(i)\n"
+        }
+        let input = dir.appendingPathComponent("orders.csv")
+        try csv.write(to: input, atomically: true, encoding: .utf8)
+        let common = ["validate", input.path, "--map", "series=order", "--zone", "Asia/Shanghai", "--report", "json"]
+        let spilled = try BinaryRunner.run(common + ["--memory", "1MB", "--temp-dir", dir.path])
+        let inMemory = try BinaryRunner.run(common + ["--memory", "1GB"])
+        #expect(spilled.status == 0 && inMemory.status == 0, "\(spilled.stderr)")
+        #expect(spilled.stdout == inMemory.stdout)
+        #expect(inMemory.stdout.contains("\"TZ102\"") && inMemory.stdout.contains("\"TZ113\""))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["orders.csv"])
+        let missing = dir.appendingPathComponent("missing").path
+        let failed = try BinaryRunner.run(common + ["--memory", "1MB", "--temp-dir", missing])
+        #expect(failed.status == 74)
+        #expect(failed.stderr.contains("cannot create a temporary file in '\(missing)' for the validation's facts"), "\(failed.stderr)")
+    }
+}

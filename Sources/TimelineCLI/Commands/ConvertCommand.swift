@@ -54,18 +54,9 @@ enum ConvertCommand: Command {
             help: "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.",
             default: "reported on stderr only")
         let strict = Option.flag("strict", help: "Fail (exit 65, no output file) if any record is rejected.")
-        let memory = Option<Int>.value(
-            "memory", "SIZE", help: "About how much memory a sort may take; beyond it, sorted runs spill to --temp-dir and are merged into the same output (e.g. 64MB, 1GB).",
-            initial: 256 << 20, default: "256MB"
-        ) { text throws(UsageError) in
-            guard let bytes = ByteSize.parse(text), bytes >= 1 << 20 else {
-                throw UsageError(message: "invalid value '\(text)' for '--memory'; expected a size of at least 1MB such as 256MB or 2GB")
-            }
-            return bytes
-        }
-        let tempDir = Option.text("temp-dir", "DIR", help: "Where a sort that outgrows --memory spills its runs (files removed at once, gone when the run ends however it ends).", default: "TMPDIR, else /tmp")
+        let spill = SpillOptionGroup()
         let validate = Option.flag(
-            "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams: keeps per-series facts, not the events.")
+            "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams, sharing --memory with the sort.")
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
         let quiet = Option.flag("quiet", short: "q", help: "Do not print the summary line.")
@@ -101,8 +92,7 @@ enum ConvertCommand: Command {
         options.validate = args[\.validate]
         options.ignored = Set(args[\.ignore])
         options.verbose = args[\.verbose]
-        options.sortMemory = args[\.memory]
-        options.sortDirectory = args[\.tempDir] ?? env.temporaryDirectory
+        (options.sortMemory, options.sortDirectory) = args.group.spill.make(args.parsed, env: env)
         return options
     }
 
@@ -156,6 +146,29 @@ enum ConvertCommand: Command {
 
 /// How the output is written: the readable formats' language and reference moment, and the
 /// options the writable formats declare (`--time-format`, `--ics-utc`, `--layout`, …).
+/// `--memory` and `--temp-dir`: how much a run holds for sorting and for the checks over
+/// series and ids, and where the rest spills.
+struct SpillOptionGroup: OptionGroup {
+    let memory = Option<Int>.value(
+        "memory", "SIZE",
+        help: "About how much memory sorting and the checks over series and ids may take; beyond it, they spill to --temp-dir, with the same output (e.g. 64MB, 1GB).",
+        initial: 256 << 20, default: "256MB"
+    ) { text throws(UsageError) in
+        guard let bytes = ByteSize.parse(text), bytes >= 1 << 20 else {
+            throw UsageError(message: "invalid value '\(text)' for '--memory'; expected a size of at least 1MB such as 256MB or 2GB")
+        }
+        return bytes
+    }
+    let tempDir = Option.text(
+        "temp-dir", "DIR", help: "Where a run that outgrows --memory spills (files removed at once, gone when the run ends however it ends).",
+        default: "TMPDIR, else /tmp")
+
+    /// The memory budget and the spill directory.
+    func make(_ args: ParsedArguments, env: CommandEnvironment) -> (memory: Int, directory: String) {
+        (args[memory], args[tempDir] ?? env.temporaryDirectory)
+    }
+}
+
 struct OutputOptionGroup: OptionGroup {
     let now = Option<Instant?>.value(
         "now", "INSTANT", help: "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.", initial: nil,

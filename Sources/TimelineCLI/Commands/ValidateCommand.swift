@@ -14,7 +14,8 @@ enum ValidateCommand: Command {
         offsets contradicting their zone (TZ106), dates stored as midnight (TZ108), zone names
         (TZ109, TZ110), day/month ambiguity (TZ112), duplicate ids (TZ113), ends before starts (TZ114)
         and the records that could not be read (E001–E007). Each finding has a stable code, a severity, a count, what to do,
-        and up to five examples with file and line. Streams: keeps per-series facts, not the events.
+        and up to five examples with file and line. Streams: what the checks over series and ids read
+        of each event stays within --memory, spilling to --temp-dir by partition of series or id.
         Exit status: 1 when a finding reaches --fail-on, else 0.
         Also: statuses in order only after shifting one source by whole hours (TZ107) and epoch
         numbers with mixed units or implausible dates (TZ111).
@@ -51,6 +52,7 @@ enum ValidateCommand: Command {
         let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
+        let spill = SpillOptionGroup()
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
     }
@@ -68,6 +70,7 @@ enum ValidateCommand: Command {
         options.read.format = args[\.from]
         options.verbose = args[\.verbose]
         options.ignored = Set(args[\.ignore])
+        (options.memory, options.temporaryDirectory) = args.group.spill.make(args.parsed, env: env)
         options.diagnostic = { d in if !d.isFinding { env.print(d) } }
         let report = try Timeline.validate(args.positionals.map(TimelineSource.file(path:)), options: options)
         let out = env.standardOutput

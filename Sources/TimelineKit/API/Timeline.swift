@@ -130,7 +130,13 @@ public enum Timeline {
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
         pipeline.onSortProgress = handlers.sortProgress
-        let validation = options.validate ? ValidationRun(read: options.read, displayZone: options.write.displayZone, ignored: options.ignored) : nil
+        // A validating conversion shares its memory between the sort and the validation.
+        let validation =
+            options.validate
+            ? ValidationRun(
+                read: options.read, displayZone: options.write.displayZone, ignored: options.ignored, memory: options.sortMemory / 2,
+                directory: options.sortDirectory) : nil
+        if options.validate { pipeline.sortMemory = options.sortMemory / 2 }
         pipeline.onReject = { record in
             validation?.rejects.append(record)
             handlers.rejected(record)
@@ -148,7 +154,12 @@ public enum Timeline {
         } catch {
             throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
         }
-        let result = ConvertResult(summary: summary, report: validation?.report(records: summary.read))
+        let result: ConvertResult
+        do throws(TimelineError) {
+            result = ConvertResult(summary: summary, report: try validation?.report(records: summary.read))
+        } catch {
+            throw Self.stopped(error, summary: summary, output: output)
+        }
         try handlers.finished(result)
         if summary.naive > 0 {
             throw TimelineError(
@@ -190,7 +201,8 @@ public enum Timeline {
     /// Reads `sources` and reports the time-zone grouping anomalies in them (TZ101–TZ114,
     /// E001) — `timeline validate`. Streams: keeps per-series facts, not the events.
     public static func validate(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> ValidationReport {
-        let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored)
+        let run = ValidationRun(
+            read: options.read, displayZone: options.displayZone, ignored: options.ignored, memory: options.memory, directory: options.temporaryDirectory)
         let pipeline = ConvertPipeline()
         pipeline.readOptions = options.read
         pipeline.writeOptions.displayZone = options.displayZone
@@ -203,7 +215,7 @@ public enum Timeline {
             options.diagnostic(d)
         }
         let summary = try pipeline.run(sources: sources, exporter: DiscardingExporter(), output: OutputWriter(inMemory: "validate"))
-        return run.report(records: summary.read)
+        return try run.report(records: summary.read)
     }
 
     /// Reports the time-zone grouping anomalies in `events` (already read): the rules that
@@ -211,7 +223,7 @@ public enum Timeline {
     /// What only reading sees — rejected records, DST gaps and overlaps met while reading —
     /// is in the report of `validate(_:options:)` on the sources.
     public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
-        let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored)
+        let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored, memory: options.memory, directory: nil)
         let all = Array(events)
         return run.validator.run(events: all, records: all.count, rejects: [], notices: [])
     }
@@ -323,6 +335,14 @@ public struct ValidationOptions {
     public var verbose = false
     /// Diagnostics that are not findings (a note about format detection, a syntax warning).
     public var diagnostic: (Diagnostic) -> Void = { _ in }
+    /// What the checks over series and ids read of each event (duplicate ids, mixed
+    /// offsets, zone shifts) spills to files in this directory, by partition of the series
+    /// or id, once it takes about `memory` bytes; each partition is checked on its own at
+    /// the end (the report is the same). nil keeps it in memory. The library names no
+    /// directory itself: the command line passes `--temp-dir`, else `TMPDIR`, else `/tmp`.
+    public var temporaryDirectory: String?
+    /// About how many bytes those facts take in memory before they spill (`--memory`).
+    public var memory = 256 << 20
 
     /// The command line's defaults: days counted in UTC, every code reported.
     public init() {}
@@ -334,8 +354,9 @@ final class ValidationRun {
     var rejects: [RejectedRecord] = []
     private(set) var notices: [Diagnostic] = []
 
-    init(read: ReadOptions, displayZone: ResolvedZone, ignored: Set<FindingCode>) {
-        validator = Validator(ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored))
+    init(read: ReadOptions, displayZone: ResolvedZone, ignored: Set<FindingCode>, memory: Int, directory: String?) {
+        validator = Validator(
+            ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored), memory: memory, directory: directory)
     }
 
     /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).
@@ -343,8 +364,8 @@ final class ValidationRun {
         if d.code.flatMap(FindingCode.init(rawValue:)) != nil { notices.append(d) }
     }
 
-    func report(records: Int) -> ValidationReport {
-        validator.report(records: records, rejects: rejects, notices: notices)
+    func report(records: Int) throws(TimelineError) -> ValidationReport {
+        try validator.report(records: records, rejects: rejects, notices: notices)
     }
 }
 

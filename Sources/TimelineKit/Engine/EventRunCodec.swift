@@ -7,40 +7,40 @@
 /// endian, strings as a 4-byte length and UTF-8, optionals behind a 0/1 byte, lists and
 /// attributes behind their count.
 enum EventRunCodec {
-    struct Corrupt: Error, Sendable {}
+    typealias Corrupt = BinaryReader.Corrupt
 
     static func append(_ e: Event, to out: inout [UInt8]) {
         let lengthAt = out.count
         out += [0, 0, 0, 0]
-        Writer.string(e.id, &out)
-        Writer.time(e.start, &out)
-        Writer.optional(e.end, &out, Writer.time)
-        Writer.string(e.title, &out)
-        Writer.optional(e.detail, &out, Writer.string)
-        Writer.optional(e.status?.rawValue, &out, Writer.string)
-        Writer.optional(e.category, &out, Writer.string)
-        Writer.optional(e.amount, &out) { a, out in
-            Writer.int(Int64(truncatingIfNeeded: a.value.coefficient), &out)
-            Writer.int(Int64(truncatingIfNeeded: a.value.coefficient >> 64), &out)
-            Writer.int(Int64(a.value.scale), &out)
-            Writer.optional(a.currency, &out, Writer.string)
+        BinaryWriter.string(e.id, &out)
+        writeTime(e.start, &out)
+        BinaryWriter.optional(e.end, &out, writeTime)
+        BinaryWriter.string(e.title, &out)
+        BinaryWriter.optional(e.detail, &out, BinaryWriter.string)
+        BinaryWriter.optional(e.status?.rawValue, &out, BinaryWriter.string)
+        BinaryWriter.optional(e.category, &out, BinaryWriter.string)
+        BinaryWriter.optional(e.amount, &out) { a, out in
+            BinaryWriter.int(Int64(truncatingIfNeeded: a.value.coefficient), &out)
+            BinaryWriter.int(Int64(truncatingIfNeeded: a.value.coefficient >> 64), &out)
+            BinaryWriter.int(Int64(a.value.scale), &out)
+            BinaryWriter.optional(a.currency, &out, BinaryWriter.string)
             out.append(a.neutral ? 1 : 0)
         }
-        Writer.optional(e.location, &out, Writer.string)
-        Writer.optional(e.series, &out, Writer.string)
-        Writer.optional(e.recorded, &out, Writer.time)
-        Writer.strings(e.links, &out)
-        Writer.strings(e.tags, &out)
-        Writer.int(Int64(e.attributes.count), &out)
+        BinaryWriter.optional(e.location, &out, BinaryWriter.string)
+        BinaryWriter.optional(e.series, &out, BinaryWriter.string)
+        BinaryWriter.optional(e.recorded, &out, writeTime)
+        BinaryWriter.strings(e.links, &out)
+        BinaryWriter.strings(e.tags, &out)
+        BinaryWriter.int(Int64(e.attributes.count), &out)
         for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
-            Writer.string(k, &out)
-            Writer.string(v, &out)
+            BinaryWriter.string(k, &out)
+            BinaryWriter.string(v, &out)
         }
-        Writer.optional(e.source, &out) { s, out in
-            Writer.string(s.format, &out)
-            Writer.string(s.file, &out)
-            Writer.int(Int64(s.record), &out)
-            Writer.optional(s.line.map(Int64.init), &out, Writer.int)
+        BinaryWriter.optional(e.source, &out) { s, out in
+            BinaryWriter.string(s.format, &out)
+            BinaryWriter.string(s.file, &out)
+            BinaryWriter.int(Int64(s.record), &out)
+            BinaryWriter.optional(s.line.map(Int64.init), &out, BinaryWriter.int)
         }
         let length = UInt32(out.count - lengthAt - 4)
         for i in 0..<4 { out[lengthAt + i] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(i))) }
@@ -49,7 +49,7 @@ enum EventRunCodec {
     /// The record at `offset` in `bytes` (a whole record must be there), and the offset
     /// after it.
     static func decode(_ bytes: [UInt8], at offset: Int) throws(Corrupt) -> (event: Event, next: Int) {
-        var r = Reader(bytes: bytes, at: offset)
+        var r = BinaryReader(bytes: bytes, at: offset)
         let length = Int(try r.u32())
         let end = r.at + length
         guard end <= bytes.count else { throw Corrupt() }
@@ -95,116 +95,44 @@ enum EventRunCodec {
         return (e, end)
     }
 
-    /// Appends fields to a record (in place: the run's buffer is never copied).
-    private enum Writer {
-        static func int(_ v: Int64, _ out: inout [UInt8]) {
-            withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) }
+    /// A time value: its basis, then a date or an instant with its offset, zone and digits,
+    /// then the text it was read from.
+    private static func writeTime(_ t: TimeValue, _ out: inout [UInt8]) {
+        out.append(UInt8(TimeBasis.allCases.firstIndex(of: t.basis)!))
+        switch t.moment {
+        case .date(let d):
+            BinaryWriter.int(d.daysSinceEpoch, &out)
+        case .instant(let i, let o, let z):
+            BinaryWriter.int(i.seconds, &out)
+            BinaryWriter.int(Int64(i.nanoseconds), &out)
+            BinaryWriter.int(Int64(o.seconds), &out)
+            BinaryWriter.optional(z, &out, BinaryWriter.string)
+            out.append(UInt8(t.fractionDigits))
         }
-
-        static func string(_ s: String, _ out: inout [UInt8]) {
-            var s = s
-            s.withUTF8 { bytes in
-                withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { out.append(contentsOf: $0) }
-                out.append(contentsOf: bytes)
-            }
-        }
-
-        static func strings(_ list: [String], _ out: inout [UInt8]) {
-            int(Int64(list.count), &out)
-            for s in list { string(s, &out) }
-        }
-
-        static func optional<T>(_ value: T?, _ out: inout [UInt8], _ body: (T, inout [UInt8]) -> Void) {
-            guard let value else { return out.append(0) }
-            out.append(1)
-            body(value, &out)
-        }
-
-        static func time(_ t: TimeValue, _ out: inout [UInt8]) {
-            out.append(UInt8(TimeBasis.allCases.firstIndex(of: t.basis)!))
-            switch t.moment {
-            case .date(let d):
-                int(d.daysSinceEpoch, &out)
-            case .instant(let i, let o, let z):
-                int(i.seconds, &out)
-                int(Int64(i.nanoseconds), &out)
-                int(Int64(o.seconds), &out)
-                optional(z, &out, string)
-                out.append(UInt8(t.fractionDigits))
-            }
-            optional(t.raw, &out, string)
-        }
+        BinaryWriter.optional(t.raw, &out, BinaryWriter.string)
     }
+}
 
-    private struct Reader {
-        let bytes: [UInt8]
-        var at: Int
-
-        mutating func byte() throws(Corrupt) -> UInt8 {
-            guard at < bytes.count else { throw Corrupt() }
-            defer { at += 1 }
-            return bytes[at]
+extension BinaryReader {
+    /// A time value as `EventRunCodec` writes it.
+    mutating func time() throws(BinaryReader.Corrupt) -> TimeValue {
+        let b = Int(try byte())
+        guard b < TimeBasis.allCases.count else { throw BinaryReader.Corrupt() }
+        let basis = TimeBasis.allCases[b]
+        var value: TimeValue
+        if basis == .date {
+            value = TimeValue(date: CivilDate(daysSinceEpoch: try int()))
+        } else {
+            let seconds = try int()
+            let nanoseconds = Int32(truncatingIfNeeded: try int())
+            let offset = Int(try int())
+            let zone = try optional { r throws(BinaryReader.Corrupt) in try r.string() }
+            let digits = Int(try byte())
+            value = TimeValue(
+                instant: Instant(unchecked: seconds, nanoseconds: nanoseconds), offset: UTCOffset(seconds: offset), zone: zone, basis: basis,
+                fractionDigits: digits)
         }
-
-        mutating func u32() throws(Corrupt) -> UInt32 {
-            guard at + 4 <= bytes.count else { throw Corrupt() }
-            var v: UInt32 = 0
-            for i in 0..<4 { v |= UInt32(bytes[at + i]) << (8 * UInt32(i)) }
-            at += 4
-            return v
-        }
-
-        mutating func int() throws(Corrupt) -> Int64 {
-            guard at + 8 <= bytes.count else { throw Corrupt() }
-            var v: UInt64 = 0
-            for i in 0..<8 { v |= UInt64(bytes[at + i]) << (8 * UInt64(i)) }
-            at += 8
-            return Int64(bitPattern: v)
-        }
-
-        mutating func string() throws(Corrupt) -> String {
-            let n = Int(try u32())
-            guard at + n <= bytes.count else { throw Corrupt() }
-            defer { at += n }
-            return String(decoding: bytes[at..<(at + n)], as: UTF8.self)
-        }
-
-        mutating func strings() throws(Corrupt) -> [String] {
-            let n = Int(try int())
-            guard n >= 0, n <= bytes.count - at else { throw Corrupt() }
-            var list: [String] = []
-            list.reserveCapacity(n)
-            for _ in 0..<n { list.append(try string()) }
-            return list
-        }
-
-        mutating func optional<T>(_ body: (inout Reader) throws(Corrupt) -> T) throws(Corrupt) -> T? {
-            switch try byte() {
-            case 0: return nil
-            case 1: return try body(&self)
-            default: throw Corrupt()
-            }
-        }
-
-        mutating func time() throws(Corrupt) -> TimeValue {
-            let b = Int(try byte())
-            guard b < TimeBasis.allCases.count else { throw Corrupt() }
-            let basis = TimeBasis.allCases[b]
-            var value: TimeValue
-            if basis == .date {
-                value = TimeValue(date: CivilDate(daysSinceEpoch: try int()))
-            } else {
-                let seconds = try int()
-                let nanoseconds = Int32(truncatingIfNeeded: try int())
-                let offset = Int(try int())
-                let zone = try optional { r throws(Corrupt) in try r.string() }
-                let digits = Int(try byte())
-                value = TimeValue(
-                    instant: Instant(unchecked: seconds, nanoseconds: nanoseconds), offset: UTCOffset(seconds: offset), zone: zone, basis: basis,
-                    fractionDigits: digits)
-            }
-            value.raw = try optional { r throws(Corrupt) in try r.string() }
-            return value
-        }
+        value.raw = try optional { r throws(BinaryReader.Corrupt) in try r.string() }
+        return value
     }
 }

@@ -14,23 +14,25 @@ enum SortedRuns {
 
     /// Creates a run file in `directory`, unlinked at once: the system removes it when its
     /// descriptor is closed, the process ends or is killed, whatever happens.
-    static func createFile(in directory: String) throws(TimelineError) -> Int32 {
+    /// `purpose` completes the error's "… in DIR": what the file was for.
+    static func createFile(in directory: String, purpose: String = "to sort in") throws(TimelineError) -> Int32 {
         switch System.createTemporaryFile(in: directory, prefix: "timeline-run-") {
         case .success(let (fd, path)):
             System.removeQuietly(path)
             return fd
         case .failure(let f):
             throw TimelineError(
-                .ioError, "cannot create a temporary file in '\(directory)' to sort in: \(f.reason)",
+                .ioError, "cannot create a temporary file in '\(directory)' \(purpose): \(f.reason)",
                 notes: ["name another directory with --temp-dir, or raise --memory"])
         }
     }
 
-    /// Writes `bytes` to the run file `fd` (in `directory`, for the message).
-    static func write(_ bytes: [UInt8], to fd: Int32, directory: String) throws(TimelineError) {
+    /// Writes `bytes` to the run file `fd` (in `directory`; `what` the file holds, for the
+    /// message).
+    static func write(_ bytes: [UInt8], to fd: Int32, directory: String, what: String = "a sorted run") throws(TimelineError) {
         if case .failure(let f) = System.writeAll(bytes, to: fd) {
             throw TimelineError(
-                .ioError, "cannot write a sorted run to '\(directory)': \(f.reason)",
+                .ioError, "cannot write \(what) to '\(directory)': \(f.reason)",
                 notes: ["free space there, name another directory with --temp-dir, or raise --memory"])
         }
     }

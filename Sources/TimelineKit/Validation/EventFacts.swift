@@ -95,10 +95,21 @@ struct ValidationBatch {
     private(set) var notes = TextArena()
     private var lastSeries: (name: String, number: Int32)?
 
+    /// The earliest and the latest instant written with an offset (what TZ102's zones are
+    /// looked up over).
+    private(set) var offsetSpan: ClosedRange<Int64>?
+
     var count: Int { facts.count }
 
     init(capacity: Int = 0) {
         facts.reserveCapacity(capacity)
+    }
+
+    /// An empty batch of events read back from a partition (`KeyedFactCodec`), whose file
+    /// numbers are the run's.
+    init(replaying files: [String], capacity: Int) {
+        facts.reserveCapacity(capacity)
+        for name in files { _ = fileNumber(name) }
     }
 
     /// Takes what the rules read of the event at `e`.
@@ -129,6 +140,34 @@ struct ValidationBatch {
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
             startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
             assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, end: end, origin: Self.origin(e)))
+        if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
+    }
+
+    private mutating func widenOffsetSpan(_ seconds: Int64) {
+        offsetSpan = offsetSpan.map { min($0.lowerBound, seconds)...max($0.upperBound, seconds) } ?? seconds...seconds
+    }
+
+    /// Takes an event read back from a partition: only what the partitioned rules read.
+    mutating func addReplayed(
+        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, time: (instant: Instant, offset: UTCOffset, origin: UInt32)?,
+        start: ByteView, series: ByteView?, id: ByteView?
+    ) {
+        facts.append(EventFacts(
+            file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
+            instant: time?.instant, offset: time?.offset, localSeconds: time.map { $0.instant.seconds + Int64($0.offset.seconds) }, date: nil,
+            startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: nil, end: nil, origin: time?.origin ?? 0))
+        if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }
+    }
+
+    /// Calls `body` with the start as written of `e`.
+    func withStartBytes<R>(_ e: EventFacts, _ body: (ByteView) -> R) -> R {
+        starts.withBytes(e.startText, body)
+    }
+
+    /// Calls `body` with the id of `e`, or `generated` when it has the id importers give.
+    func withIDBytes<R>(_ e: EventFacts, orGenerated generated: [UInt8], _ body: (ByteView) -> R) -> R {
+        guard let id = e.id else { return generated.withByteView(body) }
+        return ids.withBytes(id, body)
     }
 
     /// The hash of the event's origin column (`EventFacts.originKeys`), 0 without one.
@@ -153,6 +192,10 @@ struct ValidationBatch {
 
     private mutating func seriesNumber(_ name: String?) -> Int32 {
         guard let name else { return -1 }
+        return seriesNumber(name)
+    }
+
+    private mutating func seriesNumber(_ name: String) -> Int32 {
         if let last = lastSeries, last.name == name { return last.number }
         let n = Int32(series.number(of: name).number)
         lastSeries = (name, n)
@@ -168,16 +211,28 @@ struct ValidationBatch {
 }
 
 /// The files and series of a whole run, numbered in first-seen order: rules keep numbers
-/// and look the names up when they report.
+/// and look the names up when they report. A partition of keyed facts is checked with the
+/// run's files and a series numbering of its own.
 struct RunNames {
     private(set) var files = StringIndex()
     private(set) var series = StringIndex()
+    /// The earliest and the latest instant written with an offset, of the whole run.
+    private(set) var offsetSpan: ClosedRange<Int64>?
 
     /// The run's numbers for a batch's files and series (registering new names).
-    mutating func numbers(for files: [String], series batchSeries: StringIndex) -> BatchNumbers {
-        BatchNumbers(
+    mutating func numbers(for files: [String], series batchSeries: StringIndex, offsetSpan span: ClosedRange<Int64>?) -> BatchNumbers {
+        if let span { offsetSpan = offsetSpan.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span }
+        return BatchNumbers(
             files: files.map { Int32(self.files.number(of: $0).number) },
             series: (0..<batchSeries.count).map { Int32(series.number(of: batchSeries.strings[$0], hash: batchSeries.hash(at: $0)).number) })
+    }
+
+    /// The names for checking one partition: the run's files and offset span, no series yet.
+    func forPartition() -> RunNames {
+        var names = RunNames()
+        names.files = files
+        names.offsetSpan = offsetSpan
+        return names
     }
 }
 

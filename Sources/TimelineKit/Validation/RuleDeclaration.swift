@@ -11,11 +11,14 @@ protocol RuleDeclaration {
     static var readingAdvice: String? { get }
     /// A fresh check over the events of one run; nil for codes only reading reports.
     static func makeCheck(_ context: ValidationContext) -> AnyValidationRule?
+    /// A check run partition by partition (`PartitionedRule`); nil for the others.
+    static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule?
 }
 
 extension RuleDeclaration {
     static var readingAdvice: String? { nil }
     static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? { nil }
+    static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? { nil }
 }
 
 /// A rule that looks at events, declared by its own check type: the check is made per run

@@ -48,6 +48,51 @@ struct AnyValidationRule {
     }
 }
 
+/// A rule whose state grows with the keys it tracks — series, ids — rather than staying
+/// small. The validator keeps what it reads of each event by partition of the key
+/// (`KeyedFactStore`, spilling to disk past the memory budget) and checks each partition
+/// with a fresh instance: every event of a key is in one partition, in input order. Each
+/// instance finishes with a `Part` (counts and the first few flagged keys by the order the
+/// finding lists them), and `finding(combining:)` makes of the parts what one instance that
+/// saw every event would report, whatever the partitions were.
+protocol PartitionedRule: EventRuleDeclaration {
+    associatedtype Part
+    /// Which events must meet in one partition.
+    static var partitionKey: PartitionKey { get }
+    /// What this instance found, to be combined with the other partitions'.
+    func finishPart(_ names: RunNames) -> Part
+    /// The finding of all the parts (in any order), nil when none flags anything.
+    static func finding(combining parts: [Part]) -> Finding?
+}
+
+extension PartitionedRule {
+    func finish(_ names: RunNames) -> Finding? { Self.finding(combining: [finishPart(names)]) }
+    static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? { AnyPartitionedRule(Self.self, context) }
+}
+
+/// A partitioned rule of any part type, for the validator's list: a fresh check per
+/// partition, and the combination of their parts.
+struct AnyPartitionedRule {
+    /// One partition's check: it reads batches as a rule does and finishes with its part.
+    struct PartitionCheck {
+        let check: AnyValidationRule
+        let finish: (RunNames) -> Any
+    }
+
+    let key: PartitionKey
+    let makeCheck: () -> PartitionCheck
+    let combine: ([Any]) -> Finding?
+
+    init<Rule: PartitionedRule>(_ rule: Rule.Type, _ context: ValidationContext) {
+        key = Rule.partitionKey
+        makeCheck = {
+            let rule = Rule(context)
+            return PartitionCheck(check: AnyValidationRule(rule), finish: { rule.finishPart($0) })
+        }
+        combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
+    }
+}
+
 /// The number of events a rule flagged and the first few as examples (all a finding shows).
 struct FlaggedEvents {
     private(set) var count = 0
@@ -103,29 +148,49 @@ extension PerFile where State: FileFoldable {
     }
 }
 
-/// What the validator took from one batch of events: its files and series by name, and for
-/// each rule the step that folds its digest in. (`@unchecked Sendable`: made on a worker
-/// thread, then handed to the validator's queue and used there only.)
+/// What the validator took from one batch of events: its files and offset span, for each
+/// rule the step that folds its digest in, and the keyed facts of the partitioned rules by
+/// store and partition. (`@unchecked Sendable`: made on a worker thread, then handed to the
+/// validator's queue and used there only.)
 package struct ValidationDigest: @unchecked Sendable {
     fileprivate let files: [String]
-    fileprivate let series: StringIndex
+    fileprivate let offsetSpan: ClosedRange<Int64>?
     fileprivate let parts: [(BatchNumbers) -> Void]
+    fileprivate var keyed: [[[UInt8]]]
 }
 
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
 /// date notices). One per run: every batch of events is digested (on any thread) and the
-/// digests absorbed in input order, then `report`. (`@unchecked Sendable`: digesting reads
-/// only the rules' settings; their state and `names` change on the absorbing queue only,
-/// and `report` waits for it to drain.)
+/// digests absorbed in input order, then `report`. The rules whose state grows with series
+/// or ids (`PartitionedRule`) read their events back by partition at the end, so a run
+/// takes about `memory` bytes for them, spilling to `directory` past it. (`@unchecked
+/// Sendable`: digesting reads only the rules' settings; their state, the stores and `names`
+/// change on the absorbing queue only, and `report` waits for it to drain.)
 final class Validator: EventStreamObserver, @unchecked Sendable {
     package let context: ValidationContext
-    private var rules: [AnyValidationRule]
-    /// The run's files and series (touched on the absorbing queue only, then by `report`).
+    private var rules: [AnyValidationRule] = []
+    private var partitioned: [AnyPartitionedRule] = []
+    /// The keyed facts, one store per key the partitioned rules use.
+    private var stores: [(key: PartitionKey, store: KeyedFactStore)] = []
+    /// The run's files (touched on the absorbing queue only, then by `report`).
     private var names = RunNames()
+    /// The first failure to spill keyed facts (reported by `report`).
+    private var spillFailure: TimelineError?
 
-    package init(_ context: ValidationContext) {
+    /// - Parameters:
+    ///   - memory: about how many bytes the partitioned rules' facts may take in memory.
+    ///   - directory: where they spill past it; nil keeps them in memory.
+    package init(_ context: ValidationContext, memory: Int = 256 << 20, directory: String? = nil) {
         self.context = context
-        rules = RuleRegistry.all.filter { !context.ignored.contains($0.code) }.compactMap { $0.makeCheck(context) }
+        for rule in RuleRegistry.all where !context.ignored.contains(rule.code) {
+            if let check = rule.makePartitionedCheck(context) {
+                partitioned.append(check)
+            } else if let check = rule.makeCheck(context) {
+                rules.append(check)
+            }
+        }
+        let keys = PartitionKey.allCases.filter { key in partitioned.contains { $0.key == key } }
+        stores = keys.map { ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory)) }
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
@@ -135,7 +200,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Reads a filled batch; thread-safe.
     func digest(_ batch: ValidationBatch) -> ValidationDigest {
-        ValidationDigest(files: batch.files, series: batch.series, parts: rules.map { $0.digest(batch) })
+        ValidationDigest(
+            files: batch.files, offsetSpan: batch.offsetSpan, parts: rules.map { $0.digest(batch) },
+            keyed: stores.map { KeyedFactCodec.encode(batch, key: $0.key) })
     }
 
     /// Folding digests in runs on its own thread, off the thread that delivers the events;
@@ -148,8 +215,16 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     func absorb(_ digest: ValidationDigest) {
         slots.wait()
         absorbing.async { [self] in
-            let numbers = names.numbers(for: digest.files, series: digest.series)
+            var digest = digest
+            let numbers = names.numbers(for: digest.files, series: StringIndex(), offsetSpan: digest.offsetSpan)
             for absorb in digest.parts { absorb(numbers) }
+            let renumbered = numbers.files != Array(0..<Int32(numbers.files.count))
+            for i in stores.indices where spillFailure == nil {
+                if renumbered {
+                    for p in digest.keyed[i].indices { KeyedFactCodec.renumberFiles(&digest.keyed[i][p], numbers.files) }
+                }
+                do throws(TimelineError) { try stores[i].store.append(digest.keyed[i]) } catch { spillFailure = error }
+            }
             slots.signal()
         }
     }
@@ -158,8 +233,10 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     ///   - records: records read (events and rejects).
     ///   - rejects: records the import rejected (their codes become findings; E001 otherwise).
     ///   - notices: import warnings with codes (TZ104–TZ106 from the date engine).
-    package func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+    /// - Throws: when the keyed facts could not be spilled or read back.
+    package func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) throws(TimelineError) -> ValidationReport {
         absorbing.sync {}  // every digest folded in
+        if let spillFailure { throw spillFailure }
         var findings = ImportFindings.from(rejects: rejects, notices: notices).filter { !context.ignored.contains($0.code) }
         // Each rule finishes over its own state only: on all cores at once (the conversion
         // is over by now), in the rules' order.
@@ -171,18 +248,68 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             finished.withLock { $0[i] = finding }
         }
         findings += finished.withLock { $0 }.compactMap { $0 }
+        findings += try partitionedFindings()
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
         return ValidationReport(records: records, rejected: rejects.count, zone: context.displayZone.identifier, findings: findings)
     }
 
-    /// Observes `events` in batches of `batchSize` and reports.
+    /// Checks each partition of each store with fresh instances of the rules keyed by it,
+    /// and combines their parts: the stores on all cores at once (each within its share of
+    /// the memory), the partitions of one store in turn.
+    private func partitionedFindings() throws(TimelineError) -> [Finding] {
+        let results = LockedBox([Result<[Finding], TimelineError>?](repeating: nil, count: stores.count))
+        let validator = UncheckedSendable(self)
+        DispatchQueue.concurrentPerform(iterations: stores.count) { i in
+            let result = Result { () throws(TimelineError) in try validator.value.findings(of: i) }
+            results.withLock { $0[i] = result }
+        }
+        var findings: [Finding] = []
+        for result in results.withLock({ $0 }) { findings += try result!.get() }
+        return findings
+    }
+
+    /// The findings of the rules keyed by store `i`'s key.
+    private func findings(of i: Int) throws(TimelineError) -> [Finding] {
+        let (key, store) = stores[i]
+        let keyed = partitioned.filter { $0.key == key }
+        var parts = [[Any]](repeating: [], count: keyed.count)
+        try store.forEachPartition { partition throws(TimelineError) in
+            let checks = keyed.map { $0.makeCheck() }
+            var local = names.forPartition()
+            var batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
+            func flush() {
+                let numbers = local.numbers(for: batch.files, series: batch.series, offsetSpan: nil)
+                for check in checks { check.check.digest(batch)(numbers) }
+                batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
+            }
+            try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
+                do throws(BinaryReader.Corrupt) {
+                    try KeyedFactCodec.decode(bytes, at: payload, into: &batch)
+                } catch {
+                    throw TimelineError(.ioError, "the validation's temporary facts were damaged while it ran; run it again")
+                }
+                if batch.count == Self.replayBatch { flush() }
+            }
+            if batch.count > 0 { flush() }
+            for (i, check) in checks.enumerated() { parts[i].append(check.finish(local)) }
+        }
+        return keyed.indices.compactMap { keyed[$0].combine(parts[$0]) }
+    }
+
+    private static let replayBatch = 4096
+
+    /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).
     package func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
         for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
             let batch = ValidationObservation(capacity: min(events.count - start, batchSize), validator: self)
             EventRef.forEach(in: events, range: start..<min(events.count, start + max(1, batchSize))) { batch.add($0) }
             batch.digest().absorb()
         }
-        return report(records: records, rejects: rejects, notices: notices)
+        do throws(TimelineError) {
+            return try report(records: records, rejects: rejects, notices: notices)
+        } catch {
+            preconditionFailure("a validation that spills nothing cannot fail to read back: \(error.diagnostic.message)")
+        }
     }
 }
 

@@ -7,8 +7,9 @@
 /// per record number of its base name (a few bytes, no hashing); a second event in the
 /// same slot moves the id to the table, and at the end every table id of that form is
 /// checked against the slots. Other ids go to the table as they come.
-final class DuplicateIDRule: EventRuleDeclaration {
+final class DuplicateIDRule: PartitionedRule {
     static let code = FindingCode.duplicateID
+    static let partitionKey = PartitionKey.id
 
     init(_ context: ValidationContext) {}
     private var seen = Occurrences()
@@ -78,23 +79,40 @@ final class DuplicateIDRule: EventRuleDeclaration {
         seen.absorb(d, numbers)
     }
 
-    func finish(_ names: RunNames) -> Finding? {
+    /// What one partition found: how many ids occur more than once and how many events
+    /// carry them, and the first of those ids in order with their counts and occurrences
+    /// (in input order: files by first appearance, then lines).
+    struct Part {
+        var ids = 0
+        var events = 0
+        var first: [(id: String, count: Int, examples: [Finding.Example])] = []
+    }
+
+    func finishPart(_ names: RunNames) -> Part {
         seen.countOwnFormReadings()
         let (ids, counts, firstSeen, repeats) = (seen.ids, seen.counts, seen.firstSeen, seen.repeats)
-        guard !repeats.isEmpty else { return nil }
-        let duplicated = repeats.keys.map { (ids[$0], $0) }.sorted { $0.0 < $1.0 }
-        let count = duplicated.reduce(0) { $0 + Int(counts[$1.1]) }
-        var examples: [Finding.Example] = []
-        for (id, n) in duplicated where examples.count < Finding.maximumExamples {
-            // In input order (files by first appearance, then lines): an own-form occurrence
-            // found at the end, or one moved to the table late, may have come first.
-            for place in ([firstSeen[n]] + repeats[n]!).sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
-                examples.append(Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: id))
-            }
+        var part = Part(ids: repeats.count, events: repeats.keys.reduce(0) { $0 + Int(counts[$1]) })
+        let smallest = MixedOffsetsRule.smallest(Finding.maximumExamples, of: Array(repeats.keys)) { ids[$0] < ids[$1] }
+        for n in smallest {
+            // An own-form occurrence found at the end, or one moved to the table late, may
+            // have come first.
+            let places = ([firstSeen[n]] + repeats[n]!).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+            part.first.append((ids[n], Int(counts[n]), places.map { place in
+                Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: ids[n])
+            }))
         }
+        return part
+    }
+
+    static func finding(combining parts: [Part]) -> Finding? {
+        let ids = parts.reduce(0) { $0 + $1.ids }
+        guard ids > 0 else { return nil }
+        let first = parts.flatMap(\.first).sorted { $0.id < $1.id }.prefix(Finding.maximumExamples)
+        var examples: [Finding.Example] = []
+        for id in first where examples.count < Finding.maximumExamples { examples += id.examples }
         return Finding(
-            code: Self.code, severity: .warning, count: count,
-            message: "\(duplicated.count) id(s) occur more than once (\(duplicated.prefix(3).map { "'\($0.0)' ×\(counts[$0.1])" }.joined(separator: ", "))); "
+            code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
+            message: "\(ids) id(s) occur more than once (\(first.prefix(3).map { "'\($0.id)' ×\($0.count)" }.joined(separator: ", "))); "
                 + "systems keyed by id will keep only one — map a unique column with --map id=COLUMN",
             examples: examples)
     }

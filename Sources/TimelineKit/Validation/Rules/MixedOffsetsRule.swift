@@ -4,8 +4,9 @@ import Foundation
 /// single IANA zone explains — a UTC server clock (`Z`) mixed with a UTC+8 phone clock, say.
 /// A zone explains the offsets when its rules give exactly those offsets at those instants
 /// (so New York's -05:00/-04:00 across DST is fine).
-final class MixedOffsetsRule: EventRuleDeclaration {
+final class MixedOffsetsRule: PartitionedRule {
     static let code = FindingCode.mixedOffsets
+    static let partitionKey = PartitionKey.seriesOrFile
 
     init(_ context: ValidationContext) {}
 
@@ -156,15 +157,24 @@ final class MixedOffsetsRule: EventRuleDeclaration {
         groups.add(d, numbers)
     }
 
-    func finish(_ names: RunNames) -> Finding? {
+    /// What one partition found: how many series or files have offsets no zone explains
+    /// and how many events they hold, and the first of them by name (a series before a
+    /// file of the same name), each with its offsets and the examples it kept.
+    struct Part {
+        var groups = 0
+        var events = 0
+        var first: [(name: String, isFile: Bool, offsets: String, examples: [Finding.Example])] = []
+    }
+
+    func finishPart(_ names: RunNames) -> Part {
         let all = groups.groups
-        let isMixed = all.map { $0.offsetCount > 1 }
-        let mixed = all.indices.filter { isMixed[$0] }
-        guard !mixed.isEmpty else { return nil }
-        // Only zones that changed offset within the span of the samples can explain a mix;
-        // a group whose offsets no such zone has is flagged without looking at its samples.
-        let zones = ZonesInSpan(groups.samples.lazy.filter { isMixed[Int($0.group)] }.map(\.seconds))
-        var candidates = ZoneCandidates(zones)
+        let mixed = all.indices.filter { all[$0].offsetCount > 1 }
+        guard !mixed.isEmpty, let span = names.offsetSpan else { return Part() }
+        // Only zones that changed offset within the run's span can explain a mix (a zone must
+        // give each sample's offset at its instant, and every sample lies in the span); a
+        // group whose offsets no such zone has is flagged without looking at its samples.
+        // The span is the run's, not this partition's, so no partition sees other zones.
+        var candidates = ZoneCandidates(ZonesInSpan.of(span))
         var flagged: [Int] = []
         var checked: [Int: [ZoneRules]] = [:]
         for g in mixed {
@@ -178,30 +188,38 @@ final class MixedOffsetsRule: EventRuleDeclaration {
             }
             flagged += checked.filter { !Self.explained(samplesOf[$0.key]!, by: $0.value) }.keys
         }
-        guard !flagged.isEmpty else { return nil }
-        // Shown by name (a series before a file of the same name): the first few only.
+        guard !flagged.isEmpty else { return Part() }
         func name(_ g: Int) -> String { all[g].series >= 0 ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)] }
         let first = Self.smallest(Finding.maximumExamples, of: flagged) { (name($0), all[$0].series < 0 ? 1 : 0) < (name($1), all[$1].series < 0 ? 1 : 0) }
-        let describe = first.prefix(4).map { g in
-            "\(name(g)): "
-                + all[g].tallies.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }.joined(separator: ", ")
-        }.joined(separator: "; ")
-        let count = flagged.reduce(0) { $0 + all[$1].total }
         let shown = Set(first)
         var examplesOf: [Int: [Example]] = [:]
         for e in groups.examples where shown.contains(Int(e.group)) { examplesOf[Int(e.group), default: []].append(e) }
+        return Part(
+            groups: flagged.count, events: flagged.reduce(0) { $0 + all[$1].total },
+            first: first.map { g in
+                (
+                    name(g), all[g].series < 0,
+                    all[g].tallies.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }.joined(separator: ", "),
+                    (examplesOf[g] ?? []).map { e in
+                        Finding.Example(
+                            file: names.files.strings[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],
+                            note: UTCOffset(seconds: Int(e.offset)).isoString)
+                    }
+                )
+            })
+    }
+
+    static func finding(combining parts: [Part]) -> Finding? {
+        let flagged = parts.reduce(0) { $0 + $1.groups }
+        guard flagged > 0 else { return nil }
+        let first = parts.flatMap(\.first).sorted { ($0.name, $0.isFile ? 1 : 0) < ($1.name, $1.isFile ? 1 : 0) }.prefix(Finding.maximumExamples)
+        let describe = first.prefix(4).map { "\($0.name): \($0.offsets)" }.joined(separator: "; ")
         var examples: [Finding.Example] = []
-        for g in first where examples.count < Finding.maximumExamples {
-            examples += (examplesOf[g] ?? []).map { e in
-                Finding.Example(
-                    file: names.files.strings[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],
-                    note: UTCOffset(seconds: Int(e.offset)).isoString)
-            }
-        }
+        for group in first where examples.count < Finding.maximumExamples { examples += group.examples }
         return Finding(
-            code: Self.code, severity: .warning, count: count,
-            message: "offsets that no single zone's rules explain, in \(flagged.count) series or file(s) (\(describe)"
-                + (flagged.count > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
+            code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
+            message: "offsets that no single zone's rules explain, in \(flagged) series or file(s) (\(describe)"
+                + (flagged > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
             examples: examples)
     }
 
@@ -263,17 +281,21 @@ final class MixedOffsetsRule: EventRuleDeclaration {
 struct ZonesInSpan {
     let zones: [(identifier: String, offsets: Set<Int>)]
 
-    init(_ instants: some Sequence<Int64>) {
-        var low = Int64.max
-        var high = Int64.min
-        for t in instants {
-            low = min(low, t)
-            high = max(high, t)
+    /// The zones of `span`, made once for the last span asked (every partition of a run
+    /// asks for the run's).
+    static func of(_ span: ClosedRange<Int64>) -> ZonesInSpan {
+        last.withLock { last in
+            if let last, last.span == span { return last.zones }
+            let zones = ZonesInSpan(span)
+            last = (span, zones)
+            return zones
         }
-        guard low <= high else {
-            zones = []
-            return
-        }
+    }
+
+    private static let last = LockedBox<(span: ClosedRange<Int64>, zones: ZonesInSpan)?>(nil)
+
+    init(_ span: ClosedRange<Int64>) {
+        let (low, high) = (span.lowerBound, span.upperBound)
         // Within the years the zone tables cover (through 2199): past them every zone only
         // repeats its last rules, and walking thousands of years of transitions of every
         // zone would take seconds for one far-off value.

@@ -11,8 +11,9 @@
 /// traces are): it does not depend on how coarse the statuses are ("paid" is completed
 /// before "shipped" in correct data). Only the events' own offset, either way, is tried as
 /// the shift. Not yet compared: one series spread over several files.
-final class SuspectZoneShiftRule: EventRuleDeclaration {
+final class SuspectZoneShiftRule: PartitionedRule {
     static let code = FindingCode.suspectZoneShift
+    static let partitionKey = PartitionKey.seriesOrFile
 
     init(_ context: ValidationContext) {}
 
@@ -80,7 +81,16 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
         all.absorb(d, numbers)
     }
 
-    func finish(_ names: RunNames) -> Finding? {
+    /// What one partition found: how many lists are in order only once shifted and how
+    /// many events were shifted, and the first of those lists (by series, then file), each
+    /// with its note and its first examples.
+    struct Part {
+        var lists = 0
+        var events = 0
+        var first: [(order: String, note: String, examples: [Finding.Example])] = []
+    }
+
+    func finishPart(_ names: RunNames) -> Part {
         var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, subset: String, members: [Int32])] = []
         var listed: [(number: Int32, entry: Entry)] = []
         var times: [Int64] = []
@@ -96,25 +106,33 @@ final class SuspectZoneShiftRule: EventRuleDeclaration {
                 flagged.append((series + "\u{1F}" + file, series, file, offset, shift / 3600, subset, members.map { listed[$0].number }))
             }
         }
-        guard !flagged.isEmpty else { return nil }
-        var events = FlaggedEvents()
-        var notes: [String] = []
-        for list in flagged.sorted(by: { $0.order < $1.order }) {
+        var part = Part(lists: flagged.count, events: flagged.reduce(0) { $0 + $1.members.count })
+        for list in flagged.sorted(by: { $0.order < $1.order }).prefix(Finding.maximumExamples) {
             let hours = list.hours
-            notes.append("\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(hours > 0 ? "+" : "")\(hours) h")
-            for n in list.members {
-                let entry = all.entries[Int(n)]
-                events.add(Finding.Example(
-                    file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: all.text(of: Int(n)),
-                    note: "in order only if shifted \(hours > 0 ? "+" : "")\(hours) h"))
-            }
+            let shift = "\(hours > 0 ? "+" : "")\(hours) h"
+            part.first.append((
+                list.order, "\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(shift)",
+                list.members.prefix(Finding.maximumExamples).map { n in
+                    let entry = all.entries[Int(n)]
+                    return Finding.Example(
+                        file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: all.text(of: Int(n)), note: "in order only if shifted \(shift)")
+                }
+            ))
         }
+        return part
+    }
+
+    static func finding(combining parts: [Part]) -> Finding? {
+        let lists = parts.reduce(0) { $0 + $1.lists }
+        guard lists > 0 else { return nil }
+        let first = parts.flatMap(\.first).sorted { $0.order < $1.order }.prefix(Finding.maximumExamples)
+        let examples = first.flatMap(\.examples).prefix(Finding.maximumExamples)
         return Finding(
-            code: Self.code, severity: .warning, count: events.count,
-            message: "events out of their source's order unless some of their times are shifted (\(notes.prefix(4).joined(separator: "; "))"
-                + (notes.count > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
+            code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
+            message: "events out of their source's order unless some of their times are shifted (\(first.prefix(4).map(\.note).joined(separator: "; "))"
+                + (lists > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
-            examples: events.examples)
+            examples: Array(examples))
     }
 
     /// The events of a list (indices into `entries`) that are in order once shifted, with

@@ -1,0 +1,276 @@
+/// What the partitioned rules (`PartitionedRule`) read of each event, kept by partition of
+/// the event's key — its series (else its file) or its id — so that every event of one key
+/// lands in one partition, in input order, and each partition can be checked alone.
+///
+/// A record is a sorted-run frame (`SortedRuns`: the key's hash where a run has its input
+/// index, then the payload's length) and the payload: the event's file number (4 bytes,
+/// first, so the validator can renumber it in place), line (4), record number (8), flags
+/// (1: has a source, has a time, has a series, has an id), the start's basis (1); with a
+/// time, its seconds (8), offset (4) and origin hash (4); then the start as written, the
+/// series and the id as byte strings (the last two only when flagged).
+enum KeyedFactCodec {
+    /// How many partitions one level of the hash makes (4 bits of it).
+    static let fanOut = 16
+
+    /// The partition of a key's hash at `level` (each level takes the next 4 bits).
+    static func partition(of hash: Int, level: Int) -> Int {
+        (hash >> (4 * level)) & (fanOut - 1)
+    }
+
+    private enum Flag {
+        static let source: UInt8 = 1
+        static let time: UInt8 = 2
+        static let series: UInt8 = 4
+        static let id: UInt8 = 8
+    }
+
+    /// The records of `batch` for the rules keyed by `key`, one buffer per partition at
+    /// level 0 (file numbers are the batch's).
+    static func encode(_ batch: ValidationBatch, key: PartitionKey) -> [[UInt8]] {
+        var parts = [[UInt8]](repeating: [], count: fanOut)
+        var scratch: [UInt8] = []
+        for e in batch.facts {
+            switch key {
+            case .seriesOrFile:
+                // What the series rules read: a time with its offset, of a series, or written
+                // with an offset (a file's events without a series are one group of TZ102).
+                guard let instant = e.instant, let offset = e.offset, e.hasSeries || e.basis == .offset else { continue }
+                let series = e.hasSeries ? batch.series.strings[Int(e.series)] : nil
+                let hash = e.hasSeries ? batch.series.hash(at: Int(e.series)) : StringIndex.hash(batch.files[Int(e.file)]) ^ 0x5851_F42D_4C95_7F2D
+                let key = Int(truncatingIfNeeded: hash) & Int.max
+                batch.withStartBytes(e) { start in
+                    append(e, key: key, time: (instant.seconds, Int32(offset.seconds)), start: start, series: series, id: nil, to: &parts[partition(of: key, level: 0)])
+                }
+            case .id:
+                // An id importers gave a record without one is written out: in a partition it
+                // is compared as text with every other id.
+                if e.id == nil {
+                    scratch.removeAll(keepingCapacity: true)
+                    scratch += batch.generatedIDPrefixes[Int(e.file)]
+                    scratch += String(e.record).utf8
+                }
+                batch.withIDBytes(e, orGenerated: scratch) { id in
+                    let key = Int(truncatingIfNeeded: StringIndex.hash(bytes: id)) & Int.max
+                    append(e, key: key, time: nil, start: .empty, series: nil, id: id, to: &parts[partition(of: key, level: 0)])
+                }
+            }
+        }
+        return parts
+    }
+
+    private static func append(
+        _ e: EventFacts, key: Int, time: (seconds: Int64, offset: Int32)?, start: ByteView, series: String?, id: ByteView?, to out: inout [UInt8]
+    ) {
+        let frameAt = out.count
+        SortedRuns.appendFrame(index: key, length: 0, to: &out)
+        BinaryWriter.u32(UInt32(bitPattern: e.file), &out)
+        BinaryWriter.u32(UInt32(bitPattern: e.line), &out)
+        BinaryWriter.int(Int64(e.record), &out)
+        var flags: UInt8 = e.hasSource ? Flag.source : 0
+        if time != nil { flags |= Flag.time }
+        if series != nil { flags |= Flag.series }
+        if id != nil { flags |= Flag.id }
+        out.append(flags)
+        out.append(UInt8(TimeBasis.allCases.firstIndex(of: e.basis)!))
+        if let time {
+            BinaryWriter.int(time.seconds, &out)
+            BinaryWriter.u32(UInt32(bitPattern: time.offset), &out)
+            BinaryWriter.u32(e.origin, &out)
+        }
+        BinaryWriter.bytes(start, &out)
+        if let series { BinaryWriter.string(series, &out) }
+        if let id { BinaryWriter.bytes(id, &out) }
+        let length = UInt32(out.count - frameAt - 12)
+        for i in 0..<4 { out[frameAt + 8 + i] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(i))) }
+    }
+
+    /// Renumbers the files of the records in `bytes` (a batch's numbers to the run's).
+    static func renumberFiles(_ bytes: inout [UInt8], _ files: [Int32]) {
+        var at = 0
+        while at + 12 <= bytes.count {
+            var length = 0
+            for b in 0..<4 { length |= Int(bytes[at + 8 + b]) << (8 * b) }
+            let fileAt = at + 12
+            var file: UInt32 = 0
+            for b in 0..<4 { file |= UInt32(bytes[fileAt + b]) << (8 * UInt32(b)) }
+            let run = UInt32(bitPattern: files[Int(file)])
+            for b in 0..<4 { bytes[fileAt + b] = UInt8(truncatingIfNeeded: run >> (8 * UInt32(b))) }
+            at += 12 + length
+        }
+    }
+
+    /// Adds the record whose payload starts at `at` in `bytes` to `batch`.
+    static func decode(_ bytes: [UInt8], at: Int, into batch: inout ValidationBatch) throws(BinaryReader.Corrupt) {
+        var r = BinaryReader(bytes: bytes, at: at)
+        let file = Int32(bitPattern: try r.u32())
+        let line = Int32(bitPattern: try r.u32())
+        let record = Int(try r.int())
+        let flags = try r.byte()
+        let b = Int(try r.byte())
+        guard b < TimeBasis.allCases.count, file >= 0, Int(file) < batch.files.count else { throw BinaryReader.Corrupt() }
+        var time: (instant: Instant, offset: UTCOffset, origin: UInt32)?
+        if flags & Flag.time != 0 {
+            let seconds = try r.int()
+            let offset = Int32(bitPattern: try r.u32())
+            time = (Instant(unchecked: seconds, nanoseconds: 0), UTCOffset(seconds: Int(offset)), try r.u32())
+        }
+        let start = try r.bytesRange()
+        let series = flags & Flag.series != 0 ? try r.bytesRange() : nil
+        let id = flags & Flag.id != 0 ? try r.bytesRange() : nil
+        bytes.withByteView { all in
+            batch.addReplayed(
+                file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b], time: time,
+                start: all[start], series: series.map { all[$0] }, id: id.map { all[$0] })
+        }
+    }
+}
+
+/// Which events a partitioned rule must see together.
+enum PartitionKey: CaseIterable {
+    /// Every event of one series (events without one: of one file).
+    case seriesOrFile
+    /// Every event of one id.
+    case id
+}
+
+/// The keyed facts of one run (`KeyedFactCodec`), by partition: in memory while they take
+/// under `budget` bytes, then in one file per partition in `directory` (unlinked at once,
+/// as sorted runs are). Read back one partition at a time; a partition too large to check
+/// within the budget is split again by the next 4 bits of the hash into a store of its own.
+final class KeyedFactStore {
+    private let budget: Int
+    private let directory: String?
+    private let level: Int
+    private var held = [[UInt8]](repeating: [], count: KeyedFactCodec.fanOut)
+    private var heldBytes = 0
+    private var sizes = [Int](repeating: 0, count: KeyedFactCodec.fanOut)
+    /// One file per partition, once spilled.
+    private var files: [Int32] = []
+    /// False when every record has one key (a series or an id too large for the budget on
+    /// its own): splitting again cannot divide it.
+    private var splittable = true
+    /// A spilled partition's buffer is written out when it reaches this.
+    private static let writeSize = 1 << 16
+
+    /// - Parameter directory: where partitions spill; nil keeps everything in memory.
+    init(budget: Int, directory: String?, level: Int = 0) {
+        self.budget = budget
+        self.directory = directory
+        self.level = level
+    }
+
+    deinit {
+        for fd in files { System.closeQuietly(fd) }
+    }
+
+    /// Whether partitions went to files.
+    var spilled: Bool { !files.isEmpty }
+
+    /// Takes records, one buffer per partition of this store's level.
+    func append(_ parts: [[UInt8]]) throws(TimelineError) {
+        for (p, bytes) in parts.enumerated() where !bytes.isEmpty {
+            sizes[p] += bytes.count
+            if held[p].isEmpty && !spilled {
+                heldBytes -= held[p].capacity
+                held[p] = bytes
+                heldBytes += bytes.capacity
+            } else {
+                heldBytes -= held[p].capacity
+                held[p] += bytes
+                heldBytes += held[p].capacity
+            }
+            if spilled, held[p].count >= Self.writeSize { try write(p) }
+        }
+        if !spilled, heldBytes > budget, let directory {
+            files = []
+            for _ in 0..<KeyedFactCodec.fanOut { files.append(try SortedRuns.createFile(in: directory, purpose: "for the validation's facts")) }
+            for p in held.indices { try write(p) }
+        }
+    }
+
+    private func write(_ p: Int) throws(TimelineError) {
+        try SortedRuns.write(held[p], to: files[p], directory: directory ?? "", what: "the validation's facts")
+        heldBytes -= held[p].capacity
+        held[p] = []
+    }
+
+    /// Hands each partition to `body` in turn (its records in the order they were
+    /// appended); a partition too large to check within the budget is split first.
+    func forEachPartition(_ body: (Partition) throws(TimelineError) -> Void) throws(TimelineError) {
+        for p in 0..<KeyedFactCodec.fanOut where sizes[p] > 0 {
+            if spilled { try write(p) }
+            let partition = Partition(store: self, number: p)
+            if sizes[p] > budget / 2, splittable, let directory, level + 1 < 64 / 4 {
+                let split = KeyedFactStore(budget: budget, directory: directory, level: level + 1)
+                var parts = [[UInt8]](repeating: [], count: KeyedFactCodec.fanOut)
+                var pending = 0
+                var firstKey: Int?
+                split.splittable = false
+                try partition.forEachRecord { key, bytes, payload throws(TimelineError) in
+                    if firstKey == nil { firstKey = key } else if key != firstKey { split.splittable = true }
+                    let q = KeyedFactCodec.partition(of: key, level: level + 1)
+                    parts[q] += bytes[(payload - 12)..<(payload + Self.payloadLength(bytes, payload))]
+                    pending += 1
+                    if pending == 4096 {
+                        try split.append(parts)
+                        parts = [[UInt8]](repeating: [], count: KeyedFactCodec.fanOut)
+                        pending = 0
+                    }
+                }
+                try split.append(parts)
+                release(p)
+                try split.forEachPartition(body)
+            } else {
+                try body(partition)
+                release(p)
+            }
+        }
+    }
+
+    /// One partition of a store, to read its records.
+    struct Partition {
+        fileprivate let store: KeyedFactStore
+        fileprivate let number: Int
+
+        /// Calls `visit` with each record: its key's hash, the bytes its payload lies in and
+        /// where the payload starts there.
+        func forEachRecord(_ visit: (_ key: Int, _ bytes: [UInt8], _ payload: Int) throws(TimelineError) -> Void) throws(TimelineError) {
+            try store.forEachRecord(of: number, visit)
+        }
+    }
+
+    private static func payloadLength(_ bytes: [UInt8], _ payload: Int) -> Int {
+        var length = 0
+        for b in 0..<4 { length |= Int(bytes[payload - 4 + b]) << (8 * b) }
+        return length
+    }
+
+    private func release(_ p: Int) {
+        heldBytes -= held[p].capacity
+        held[p] = []
+        if spilled {
+            System.closeQuietly(files[p])
+            files[p] = -1
+        }
+    }
+
+    private func forEachRecord(of p: Int, _ visit: (Int, [UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
+        if !spilled {
+            let bytes = held[p]
+            var at = 0
+            while at + 12 <= bytes.count {
+                var hash = 0
+                for b in 0..<8 { hash |= Int(bytes[at + b]) << (8 * b) }
+                let length = Self.payloadLength(bytes, at + 12)
+                try visit(hash, bytes, at + 12)
+                at += 12 + length
+            }
+            return
+        }
+        try SortedRuns.rewind(files[p])
+        let reader = RunReader(fd: files[p])
+        while let record = try reader.next() {
+            try visit(record.index, reader.bytes, record.lengthAt + 4)
+        }
+    }
+}
