@@ -138,7 +138,7 @@ public enum Timeline {
                 directory: options.sortDirectory) : nil
         if options.validate { pipeline.sortMemory = options.sortMemory / 2 }
         pipeline.onReject = { record in
-            validation?.rejects.append(record)
+            validation?.imported.add(reject: record)
             handlers.rejected(record)
         }
         if let validation {
@@ -208,7 +208,7 @@ public enum Timeline {
         pipeline.writeOptions.displayZone = options.displayZone
         pipeline.sort = .input
         pipeline.verbose = options.verbose
-        pipeline.onReject = { run.rejects.append($0) }
+        pipeline.onReject = { run.imported.add(reject: $0) }
         pipeline.observe(with: run.validator)
         pipeline.onDiagnostic = { d in
             run.noticed(d)
@@ -225,7 +225,7 @@ public enum Timeline {
     public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
         let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored, memory: options.memory, directory: nil)
         let all = Array(events)
-        return run.validator.run(events: all, records: all.count, rejects: [], notices: [])
+        return run.validator.run(events: all, records: all.count)
     }
 }
 
@@ -351,8 +351,8 @@ public struct ValidationOptions {
 /// The validator of one run and what reading reported to it.
 final class ValidationRun {
     let validator: Validator
-    var rejects: [RejectedRecord] = []
-    private(set) var notices: [Diagnostic] = []
+    /// What reading rejected and noticed, as findings.
+    var imported = ImportFindings()
 
     init(read: ReadOptions, displayZone: ResolvedZone, ignored: Set<FindingCode>, memory: Int, directory: String?) {
         validator = Validator(
@@ -361,11 +361,11 @@ final class ValidationRun {
 
     /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).
     func noticed(_ d: Diagnostic) {
-        if d.code.flatMap(FindingCode.init(rawValue:)) != nil { notices.append(d) }
+        imported.add(notice: d)
     }
 
     func report(records: Int) throws(TimelineError) -> ValidationReport {
-        try validator.report(records: records, rejects: rejects, notices: notices)
+        try validator.report(records: records, imported: imported)
     }
 }
 

@@ -231,13 +231,12 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// - Parameters:
     ///   - records: records read (events and rejects).
-    ///   - rejects: records the import rejected (their codes become findings; E001 otherwise).
-    ///   - notices: import warnings with codes (TZ104–TZ106 from the date engine).
+    ///   - imported: the records the import rejected and its warnings with codes.
     /// - Throws: when the keyed facts could not be spilled or read back.
-    package func report(records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) throws(TimelineError) -> ValidationReport {
+    package func report(records: Int, imported: ImportFindings = ImportFindings()) throws(TimelineError) -> ValidationReport {
         absorbing.sync {}  // every digest folded in
         if let spillFailure { throw spillFailure }
-        var findings = ImportFindings.from(rejects: rejects, notices: notices).filter { !context.ignored.contains($0.code) }
+        var findings = imported.findings.filter { !context.ignored.contains($0.code) }
         // Each rule finishes over its own state only: on all cores at once (the conversion
         // is over by now), in the rules' order.
         let finished = LockedBox([Finding?](repeating: nil, count: rules.count))
@@ -250,7 +249,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         findings += finished.withLock { $0 }.compactMap { $0 }
         findings += try partitionedFindings()
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
-        return ValidationReport(records: records, rejected: rejects.count, zone: context.displayZone.identifier, findings: findings)
+        return ValidationReport(records: records, rejected: imported.rejected, zone: context.displayZone.identifier, findings: findings)
     }
 
     /// Checks each partition of each store with fresh instances of the rules keyed by it,
@@ -299,14 +298,14 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private static let replayBatch = 4096
 
     /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).
-    package func run(events: [Event], batchSize: Int = 4096, records: Int, rejects: [RejectedRecord], notices: [Diagnostic]) -> ValidationReport {
+    package func run(events: [Event], batchSize: Int = 4096, records: Int) -> ValidationReport {
         for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
             let batch = ValidationObservation(capacity: min(events.count - start, batchSize), validator: self)
             EventRef.forEach(in: events, range: start..<min(events.count, start + max(1, batchSize))) { batch.add($0) }
             batch.digest().absorb()
         }
         do throws(TimelineError) {
-            return try report(records: records, rejects: rejects, notices: notices)
+            return try report(records: records)
         } catch {
             preconditionFailure("a validation that spills nothing cannot fail to read back: \(error.diagnostic.message)")
         }
@@ -315,27 +314,49 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
 /// Findings made of what the import already knew: rejected records by their code, and the
 /// date engine's notices (DST gaps and overlaps resolved, offsets contradicting zones).
-enum ImportFindings {
-    static func from(rejects: [RejectedRecord], notices: [Diagnostic]) -> [Finding] {
-        var findings: [Finding] = []
-        var byCode: [FindingCode: [RejectedRecord]] = [:]
-        for r in rejects { byCode[r.code, default: []].append(r) }
-        for (code, list) in byCode.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            findings.append(Finding(
-                code: code, severity: .error, count: list.count,
-                message: "\(list.count) record(s) rejected: \(Self.advice(code)); the first: \(list[0].reason)",
-                examples: list.map { Finding.Example(file: $0.location.file, line: $0.location.line, value: $0.raw) }))
+/// Counted as they come, keeping per code only what a finding shows (the first reason and
+/// examples), so a file of a million bad rows costs no more than one of five.
+struct ImportFindings {
+    /// One code's count, the first reject's reason and the first examples.
+    private struct Tally {
+        var count = 0
+        var first = ""
+        var examples: [Finding.Example] = []
+
+        mutating func add(_ reason: @autoclosure () -> String, _ example: @autoclosure () -> Finding.Example) {
+            if count == 0 { first = reason() }
+            count += 1
+            if examples.count < Finding.maximumExamples { examples.append(example()) }
         }
-        var noticesByCode: [FindingCode: [Diagnostic]] = [:]
-        for n in notices {
-            if let c = n.code.flatMap(FindingCode.init(rawValue:)) { noticesByCode[c, default: []].append(n) }
+    }
+
+    private var rejects: [FindingCode: Tally] = [:]
+    private var notices: [FindingCode: Tally] = [:]
+    /// Records rejected.
+    private(set) var rejected = 0
+
+    init() {}
+
+    mutating func add(reject r: RejectedRecord) {
+        rejected += 1
+        rejects[r.code, default: Tally()].add(r.reason, Finding.Example(file: r.location.file, line: r.location.line, value: r.raw))
+    }
+
+    /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).
+    mutating func add(notice n: Diagnostic) {
+        guard let code = n.code.flatMap(FindingCode.init(rawValue:)) else { return }
+        notices[code, default: Tally()].add(n.message, Finding.Example(file: n.location?.file ?? "-", line: n.location?.line, value: n.message))
+    }
+
+    var findings: [Finding] {
+        rejects.sorted { $0.key.rawValue < $1.key.rawValue }.map { code, t in
+            Finding(
+                code: code, severity: .error, count: t.count, message: "\(t.count) record(s) rejected: \(Self.advice(code)); the first: \(t.first)",
+                examples: t.examples)
         }
-        for (code, list) in noticesByCode.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            findings.append(Finding(
-                code: code, severity: .warning, count: list.count, message: "\(list.count) value(s): \(Self.advice(code))",
-                examples: list.map { Finding.Example(file: $0.location?.file ?? "-", line: $0.location?.line, value: $0.message) }))
-        }
-        return findings
+            + notices.sorted { $0.key.rawValue < $1.key.rawValue }.map { code, t in
+                Finding(code: code, severity: .warning, count: t.count, message: "\(t.count) value(s): \(Self.advice(code))", examples: t.examples)
+            }
     }
 
     /// What the rule that declares `code` says to do about what reading found.

@@ -48,7 +48,7 @@ struct KeyedFactsTests {
             EventRef.forEach(in: events, range: start..<min(events.count, start + batch)) { observation.add($0) }
             observation.digest().absorb()
         }
-        let report = try validator.report(records: events.count, rejects: [], notices: [])
+        let report = try validator.report(records: events.count)
         return String(decoding: report.json, as: UTF8.self)
     }
 

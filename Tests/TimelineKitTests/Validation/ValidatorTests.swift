@@ -18,9 +18,9 @@ struct ValidatorTests {
     /// digests' merging: batches of 1, 2 and 3 events must give the same report, byte for byte.
     static func run(_ events: [Event], zone: String = "Asia/Shanghai") throws -> [FindingCode: Finding] {
         let context = ValidationContext(displayZone: try ZoneResolver().resolve(zone), assumedZone: nil)
-        let report = Validator(context).run(events: events, batchSize: .max, records: events.count, rejects: [], notices: [])
+        let report = Validator(context).run(events: events, batchSize: .max, records: events.count)
         for size in [1, 2, 3] {
-            let inBatches = Validator(context).run(events: events, batchSize: size, records: events.count, rejects: [], notices: [])
+            let inBatches = Validator(context).run(events: events, batchSize: size, records: events.count)
             #expect(String(decoding: inBatches.json, as: UTF8.self) == String(decoding: report.json, as: UTF8.self), "batches of \(size)")
         }
         return Dictionary(report.findings.map { ($0.code, $0) }, uniquingKeysWith: { a, _ in a })
@@ -220,7 +220,7 @@ struct ValidatorTests {
                     events.append(e)
                 }
             }
-            let report = Validator(ValidationContext(displayZone: zone, assumedZone: nil)).run(events: events, records: events.count, rejects: [], notices: [])
+            let report = Validator(ValidationContext(displayZone: zone, assumedZone: nil)).run(events: events, records: events.count)
             #expect(report.findings.filter { $0.severity >= .warning }.isEmpty, "\(name): \(report.findings.map { "\($0.code.rawValue) \($0.message)" })")
         }
     }
@@ -233,12 +233,28 @@ struct ValidatorTests {
             RejectedRecord(location: SourceLocation(file: "f", line: 5), raw: "z", reason: "3 fields", code: .fieldCount),
         ]
         let notices = [Diagnostic(.warning, "gap", at: SourceLocation(file: "f", line: 6), code: "TZ104")]
-        let report = Validator(ValidationContext(displayZone: .utc, assumedZone: nil)).run(events: [], records: 4, rejects: rejects, notices: notices)
+        var imported = ImportFindings()
+        for r in rejects { imported.add(reject: r) }
+        for n in notices { imported.add(notice: n) }
+        let report = try Validator(ValidationContext(displayZone: .utc, assumedZone: nil)).report(records: 4, imported: imported)
         // Errors first, then by code; the CSV field-count reject is a finding of its own
         // (E005, with advice about delimiters), not an unparseable date.
         #expect(report.findings.map(\.code.rawValue) == ["E001", "E005", "TZ101", "TZ104"])
         #expect(report.findings.map(\.count) == [1, 1, 1, 1])
         #expect(report.findings[1].message.contains("check the delimiter"))
         #expect(report.fails(at: .error) && report.rejected == 3)
+    }
+
+    @Test("a million rejects keep their count, the first reason and five examples, not every record")
+    func manyRejects() throws {
+        var imported = ImportFindings()
+        for line in 1...1_000_000 {
+            imported.add(reject: RejectedRecord(location: SourceLocation(file: "f", line: line), raw: "r\(line)", reason: "reason \(line)", code: .unparseable))
+        }
+        let report = try Validator(ValidationContext(displayZone: .utc, assumedZone: nil)).report(records: 1_000_000, imported: imported)
+        let finding = try #require(report.findings.first)
+        #expect(report.rejected == 1_000_000 && finding.count == 1_000_000)
+        #expect(finding.message.hasPrefix("1000000 record(s) rejected: ") && finding.message.hasSuffix("the first: reason 1"))
+        #expect(finding.examples.map(\.value) == ["r1", "r2", "r3", "r4", "r5"])
     }
 }
