@@ -10,8 +10,7 @@ enum EventRunCodec {
     typealias Corrupt = BinaryReader.Corrupt
 
     static func append(_ e: Event, to out: inout [UInt8]) {
-        let lengthAt = out.count
-        out += [0, 0, 0, 0]
+        let lengthAt = BinaryWriter.beginRecord(&out)
         BinaryWriter.string(e.id, &out)
         writeTime(e.start, &out)
         BinaryWriter.optional(e.end, &out, writeTime)
@@ -42,8 +41,7 @@ enum EventRunCodec {
             BinaryWriter.int(Int64(s.record), &out)
             BinaryWriter.optional(s.line.map(Int64.init), &out, BinaryWriter.int)
         }
-        let length = UInt32(out.count - lengthAt - 4)
-        for i in 0..<4 { out[lengthAt + i] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(i))) }
+        BinaryWriter.endRecord(at: lengthAt, &out)
     }
 
     /// The record at `offset` in `bytes` (a whole record must be there), and the offset

@@ -29,6 +29,8 @@ enum KeyedFactCodec {
     static func encode(_ batch: ValidationBatch, key: PartitionKey) -> [[UInt8]] {
         var parts = [[UInt8]](repeating: [], count: fanOut)
         var scratch: [UInt8] = []
+        // A file's events without a series are one group: keyed by the file's name.
+        let fileKeys = key == .seriesOrFile ? batch.files.map { StringIndex.hash($0) ^ 0x5851_F42D_4C95_7F2D } : []
         for e in batch.facts {
             switch key {
             case .seriesOrFile:
@@ -36,7 +38,7 @@ enum KeyedFactCodec {
                 // with an offset (a file's events without a series are one group of TZ102).
                 guard let instant = e.instant, let offset = e.offset, e.hasSeries || e.basis == .offset else { continue }
                 let series = e.hasSeries ? batch.series.strings[Int(e.series)] : nil
-                let hash = e.hasSeries ? batch.series.hash(at: Int(e.series)) : StringIndex.hash(batch.files[Int(e.file)]) ^ 0x5851_F42D_4C95_7F2D
+                let hash = e.hasSeries ? batch.series.hash(at: Int(e.series)) : fileKeys[Int(e.file)]
                 let key = Int(truncatingIfNeeded: hash) & Int.max
                 batch.withStartBytes(e) { start in
                     append(e, key: key, time: (instant.seconds, Int32(offset.seconds)), start: start, series: series, id: nil, to: &parts[partition(of: key, level: 0)])
@@ -61,8 +63,8 @@ enum KeyedFactCodec {
     private static func append(
         _ e: EventFacts, key: Int, time: (seconds: Int64, offset: Int32)?, start: ByteView, series: String?, id: ByteView?, to out: inout [UInt8]
     ) {
-        let frameAt = out.count
-        SortedRuns.appendFrame(index: key, length: 0, to: &out)
+        BinaryWriter.int(Int64(key), &out)  // the frame: the key's hash, then the length
+        let lengthAt = BinaryWriter.beginRecord(&out)
         BinaryWriter.u32(UInt32(bitPattern: e.file), &out)
         BinaryWriter.u32(UInt32(bitPattern: e.line), &out)
         BinaryWriter.int(Int64(e.record), &out)
@@ -80,8 +82,7 @@ enum KeyedFactCodec {
         BinaryWriter.bytes(start, &out)
         if let series { BinaryWriter.string(series, &out) }
         if let id { BinaryWriter.bytes(id, &out) }
-        let length = UInt32(out.count - frameAt - 12)
-        for i in 0..<4 { out[frameAt + 8 + i] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(i))) }
+        BinaryWriter.endRecord(at: lengthAt, &out)
     }
 
     /// Renumbers the files of the records in `bytes` (a batch's numbers to the run's).
@@ -170,15 +171,9 @@ final class KeyedFactStore {
     func append(_ parts: [[UInt8]]) throws(TimelineError) {
         for (p, bytes) in parts.enumerated() where !bytes.isEmpty {
             sizes[p] += bytes.count
-            if held[p].isEmpty && !spilled {
-                heldBytes -= held[p].capacity
-                held[p] = bytes
-                heldBytes += bytes.capacity
-            } else {
-                heldBytes -= held[p].capacity
-                held[p] += bytes
-                heldBytes += held[p].capacity
-            }
+            heldBytes -= held[p].capacity
+            if held[p].isEmpty { held[p] = bytes } else { held[p] += bytes }
+            heldBytes += held[p].capacity
             if spilled, held[p].count >= Self.writeSize { try write(p) }
         }
         if !spilled, heldBytes > budget, let directory {
