@@ -16,11 +16,7 @@ package enum CanonicalDecoder {
     /// have at that instant, TZ106; a zone name the tz database does not know, TZ110).
     package static func event(from json: JSONValue, warnings: inout [Warning]) throws(Failure) -> Event {
         guard case .object(let pairs) = json else { throw Failure(message: "expected an event object, found \(json.typeName)") }
-        let known: Set<String> = [
-            "id", "start", "end", "title", "detail", "status", "category", "amount", "location", "series",
-            "recorded", "links", "tags", "attributes", "source",
-        ]
-        for (k, _) in pairs where !known.contains(k) {
+        for (k, _) in pairs where !knownFields.contains(k) {
             throw Failure(message: "unknown event field '\(k)'; move source fields into 'attributes'")
         }
         guard let idValue = json["id"] else { throw Failure(message: "missing required field 'id'") }
@@ -51,6 +47,13 @@ package enum CanonicalDecoder {
         if let v = json["source"] { event.source = try source(v) }
         return event
     }
+
+    /// The fields an event may have (a set built once: built per record it cost more than
+    /// any one field's decoding).
+    private static let knownFields: Set<String> = [
+        "id", "start", "end", "title", "detail", "status", "category", "amount", "location", "series",
+        "recorded", "links", "tags", "attributes", "source",
+    ]
 
     private static func string(_ v: JSONValue, _ field: String) throws(Failure) -> String {
         guard case .string(let s) = v else { throw Failure(message: "field '\(field)' must be a string, found \(v.typeName)") }

@@ -49,6 +49,34 @@ struct JSONParserTests {
         #expect(throws: JSONSyntaxError.self) { try p.parseValue() }
     }
 
+    // Strings of every length up to two words, with a non-ASCII character (valid, a lone
+    // continuation byte, a truncated sequence, an encoded surrogate) at every position, with
+    // and without an escape after it: valid text reads back as written, invalid text is an
+    // error at the string's first byte. Expected values by construction.
+    @Test("UTF-8 is checked wherever it falls in a string", arguments: [
+        ([0xC3, 0xA9], true), ([0xE4, 0xB8, 0xAD], true), ([0xF0, 0x9F, 0x98, 0x80], true),
+        ([0x80], false), ([0xE4, 0xB8], false), ([0xED, 0xA0, 0x80], false), ([0xC0, 0xAF], false),
+    ])
+    func utf8Positions(sequence: [UInt8], valid: Bool) {
+        for length in 0...16 {
+            for position in 0...length {
+                for escaped in [false, true] {
+                    var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    body.insert(contentsOf: sequence, at: position)
+                    let tail: [UInt8] = escaped ? Array(#"\n"#.utf8) : []
+                    var p = JSONParser(bytes: [0x5B, 0x22] + body + tail + [0x22, 0x5D])
+                    do {
+                        let value = try p.parseValue()
+                        let expected = String(decoding: body, as: UTF8.self) + (escaped ? "\n" : "")
+                        #expect(valid && value == .array([.string(expected)]), "length \(length), at \(position)")
+                    } catch {
+                        #expect(!valid && error.offset == 2 && error.message == "invalid UTF-8 in a string", "length \(length), at \(position)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the writer escapes control characters and round-trips")
     func writer() throws {
         let original = JSONValue.object([("k\"", .string("a\u{0}b\tc\u{7F}é")), ("n", .number("12.50")), ("l", .array([.null, .bool(true)]))])
