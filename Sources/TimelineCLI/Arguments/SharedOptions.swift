@@ -170,3 +170,38 @@ enum IgnoreOption {
         return codes
     }
 }
+
+/// `--source-name`, `--first-record`, `--first-line`: the one input is a slice of a larger
+/// file (a partition of a Spark job, a chunk cut by a script), named and numbered as that
+/// file so that provenance, diagnostics and generated ids match a run over the whole file.
+struct SliceOptionGroup: OptionGroup {
+    let sourceName = Option.text(
+        "source-name", "NAME", help: "The input is a slice of the file NAME: events, ids and diagnostics name NAME (generated ids NAME:RECORD).",
+        default: "the input's path")
+    let firstRecord = Option<Int?>.value(
+        "first-record", "N", help: "The input's first record is record N of that file (numbering records and generated ids from N).", initial: nil,
+        default: "1", parse: SliceOptionGroup.positive("--first-record"))
+    let firstLine = Option<Int?>.value(
+        "first-line", "N", help: "The input's first line is line N of that file (numbering lines from N).", initial: nil, default: "1",
+        parse: SliceOptionGroup.positive("--first-line"))
+
+    private static func positive(_ flag: String) -> @Sendable (String) throws(UsageError) -> Int? {
+        { text throws(UsageError) in
+            guard let n = Int(text), n >= 1 else { throw UsageError(message: "invalid value '\(text)' for '\(flag)'; expected a whole number from 1, such as 1201") }
+            return n
+        }
+    }
+
+    /// The sources of `paths` (standard input when there are none), the one input read as a
+    /// slice when any of the options is given.
+    func sources(_ args: ParsedArguments, paths: [String]) throws(TimelineError) -> [TimelineSource] {
+        let sources = paths.map(TimelineSource.file(path:))
+        let record = args[firstRecord], line = args[firstLine]
+        guard args[sourceName] != nil || record != nil || line != nil else { return sources }
+        guard sources.count <= 1 else {
+            throw TimelineError(.usage, "--source-name, --first-record and --first-line describe one input; \(sources.count) were given (run one slice at a time)")
+        }
+        let source = sources.first ?? .standardInput
+        return [source.slice(of: args[sourceName] ?? source.name, firstRecord: record ?? 1, firstLine: line ?? 1)]
+    }
+}

@@ -32,6 +32,8 @@ enum ConvertCommand: Command {
         ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
         ("timeline convert samples/orders.csv --to text --zone Asia/Shanghai", "The order history as a readable timeline, days counted in Shanghai"),
         ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
+        ("timeline convert part-0003.csv --header-from orders.csv --source-name orders.csv --first-record 1201 --first-line 1202 --to ndjson --sort input",
+         "One slice of a larger file (a Spark partition): events named and numbered as in a run over orders.csv"),
         ("timeline convert samples/calendar.ics --expand 2024-06-01..2024-06-30 --to text --zone Asia/Shanghai", "Every occurrence of the recurring stand-up in June"),
     ]
 
@@ -48,6 +50,7 @@ enum ConvertCommand: Command {
         let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
+        let slice = SliceOptionGroup()
         let writing = OutputOptionGroup()
         let rejects = Option.text(
             "rejects", "FILE",
@@ -98,7 +101,7 @@ enum ConvertCommand: Command {
 
     static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
         let options = try settings(args, env)
-        let sources = args.positionals.map(TimelineSource.file(path:))
+        let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
         for source in sources { try source.checkReadable() }  // exit 66 before any output file is created
         let destination = args[\.output].map(TimelineDestination.file(path:)) ?? .standardOutput
         let rejectsOutput = try args[\.rejects].map { path throws(TimelineError) in try OutputWriter(path: path) }

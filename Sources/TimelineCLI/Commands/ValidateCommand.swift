@@ -52,6 +52,7 @@ enum ValidateCommand: Command {
         let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
+        let slice = SliceOptionGroup()
         let spill = SpillOptionGroup()
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
@@ -72,7 +73,7 @@ enum ValidateCommand: Command {
         options.ignored = Set(args[\.ignore])
         (options.memory, options.temporaryDirectory) = args.group.spill.make(args.parsed, env: env)
         options.diagnostic = { d in if !d.isFinding { env.print(d) } }
-        let report = try Timeline.validate(args.positionals.map(TimelineSource.file(path:)), options: options)
+        let report = try Timeline.validate(try args.group.slice.sources(args.parsed, paths: args.positionals), options: options)
         let out = env.standardOutput
         switch args[\.report] {
         case .json: try out.write(report.json)

@@ -12,6 +12,9 @@ public struct TimelineSource: Sendable {
     let kind: Kind
     /// The name diagnostics and provenance use (`orders.csv`, `-` for standard input).
     public let name: String
+    /// Where the source begins in the file `name` names when it is a slice of it; nil for a
+    /// whole file.
+    public private(set) var slice: SourcePosition?
 
     /// A file, named in diagnostics and provenance by its path as given.
     public static func file(path: String) -> TimelineSource {
@@ -42,6 +45,19 @@ public struct TimelineSource: Sendable {
     /// Standard input, named `-`.
     public static var standardInput: TimelineSource { TimelineSource(kind: .fileDescriptor(0), name: "-") }
 
+    /// This source read as a slice of the larger file `file` (a partition of a distributed
+    /// job, a chunk cut by a script): its events and diagnostics name `file`, its records are
+    /// numbered from `firstRecord` and its lines from `firstLine`, so provenance and generated
+    /// ids (`orders.csv:1201`) are those a single run over the whole file gives. A CSV slice
+    /// has no header line of its own: name its columns with `CSVReadSettings.columns`; and
+    /// since a slice cannot tell whether the file goes on after it, a row of another width
+    /// at its end is rejected as a bad record, never taken for a footer (a bill's totals).
+    public func slice(of file: String, firstRecord: Int = 1, firstLine: Int = 1) -> TimelineSource {
+        var slice = TimelineSource(kind: kind, name: file)
+        slice.slice = SourcePosition(recordsBefore: max(0, firstRecord - 1), linesBefore: max(0, firstLine - 1))
+        return slice
+    }
+
     /// Throws `.inputUnavailable` when the source is a file that cannot be opened for reading.
     public func checkReadable() throws(TimelineError) {
         if case .path(let path) = kind { _ = try InputReader(path: path) }
@@ -49,11 +65,33 @@ public struct TimelineSource: Sendable {
 
     /// Opens the source for reading; throws when a file is missing or unreadable (exit 66).
     package func open() throws(TimelineError) -> InputReader {
+        let reader: InputReader
         switch kind {
-        case .path(let path): return try InputReader(path: path)
-        case .bytes(let bytes): return InputReader(name: name, bytes: bytes)
-        case .fileDescriptor(let fd): return InputReader(name: name, fileDescriptor: fd)
+        case .path(let path): reader = try InputReader(path: path)
+        case .bytes(let bytes): reader = InputReader(name: name, bytes: bytes)
+        case .fileDescriptor(let fd): reader = InputReader(name: name, fileDescriptor: fd)
         }
+        reader.name = name
+        reader.slice = slice
+        return reader
+    }
+}
+
+/// Where a source begins in the file it belongs to: how many records and lines of that file
+/// come before it (none for a whole file).
+public struct SourcePosition: Sendable, Hashable {
+    /// Records of the file before the source's first record.
+    public var recordsBefore = 0
+    /// Lines of the file before the source's first line.
+    public var linesBefore = 0
+
+    /// The start of a file.
+    public init() {}
+
+    /// A position `recordsBefore` records and `linesBefore` lines into a file.
+    public init(recordsBefore: Int, linesBefore: Int) {
+        self.recordsBefore = recordsBefore
+        self.linesBefore = linesBefore
     }
 }
 

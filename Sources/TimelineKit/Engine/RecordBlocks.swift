@@ -39,15 +39,20 @@ final class RecordBlockDelivery {
     /// More than this many unfitting rows in a row are not a footer.
     static let footerLimit = 32
 
-    init(context: ImportContext, file: String) {
+    /// Unfitting rows at the end are a footer; false rejects them as they come (a slice of a
+    /// file cannot tell whether the file ends with it).
+    private let endsFile: Bool
+
+    init(context: ImportContext, file: String, endsFile: Bool = true) {
         self.context = context
         self.file = file
+        self.endsFile = endsFile
     }
 
     func deliver(_ outcome: consuming RecordBlockOutcome) throws(TimelineError) {
         for message in outcome.messages {
             switch message {
-            case .unfitting(let r):
+            case .unfitting(let r) where endsFile:
                 footer.append(r)
                 if footer.count > Self.footerLimit { rejectFooter() }
                 continue
@@ -58,9 +63,9 @@ final class RecordBlockDelivery {
             }
             rejectFooter()
             switch message {
-            case .reject(let r): context.reject(r)
+            case .reject(let r), .unfitting(let r): context.reject(r)
             case .notices(let n, let location): context.report(n, at: location)
-            case .unfitting, .continuation: break
+            case .continuation: break
             }
         }
         if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }

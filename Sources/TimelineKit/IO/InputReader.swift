@@ -1,8 +1,14 @@
 /// Reads an input file or standard input in chunks, without loading it whole unless asked.
 /// Strips a UTF-8 byte-order mark at the start.
 package final class InputReader {
-    /// The name used in diagnostics: the path as given, or `-` for standard input.
-    package let name: String
+    /// The name used in diagnostics: the path as given, or `-` for standard input (or the
+    /// file a slice belongs to).
+    package var name: String
+    /// Where the bytes begin in the file `name` names when they are a slice of it; nil for a
+    /// whole file.
+    package var slice: SourcePosition?
+    /// The records and lines of the file before these bytes (none for a whole file).
+    package var position: SourcePosition { slice ?? SourcePosition() }
     private let fd: Int32
     private let ownsDescriptor: Bool
     private var buffer: [UInt8] = []

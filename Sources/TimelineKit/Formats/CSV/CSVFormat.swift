@@ -14,6 +14,12 @@ enum CSVFormat: FormatPlugin {
         return head.contains(anyOf: [0x2C, 0x3B, 0x7C], in: line) ? .weak : .no
     }
 
+    static func check(_ options: ReadOptions) throws(TimelineError) {
+        guard options.csv.columns != nil else { return }
+        if !options.csv.hasHeader { throw TimelineError(.usage, "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out") }
+        if options.csv.headerLine != nil { throw TimelineError(.usage, "--header-line cannot be combined with --columns or --header-from: the input has no header line then") }
+    }
+
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options) }
 }
@@ -27,6 +33,12 @@ public struct CSVReadSettings: Sendable, Hashable {
     public var hasHeader = true
     /// The line of the header row; nil finds it (after a preamble, if any).
     public var headerLine: Int?
+    /// The column names of an input that has no header line of its own (a slice cut from a
+    /// larger file, as a distributed job reads it): every line of the input is then a record.
+    public var columns: CSVColumns?
+
+    /// Whether the input's first record (after any preamble) names the columns.
+    var readsHeaderLine: Bool { hasHeader && columns == nil }
 
     /// Detected delimiter, a header line.
     public init() {}
@@ -51,6 +63,22 @@ public struct CSVReadSettings: Sendable, Hashable {
             options.csv.hasHeader = false
         },
         FormatOption(
+            "columns", .value(name: "NAME,...", choices: nil, repeatable: false),
+            help: "The CSV has no header line (a slice of a larger file): its columns are these, comma separated (quoted as in CSV when a name has a comma)."
+        ) { values, options throws(TimelineError) in
+            let names = CSVReader.fields(ofLine: values[0])
+            guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
+                throw TimelineError(.usage, "invalid value '\(values[0])' for '--columns'; expected column names such as 'order_id,status,time'")
+            }
+            options.csv.columns = .names(names)
+        },
+        FormatOption(
+            "header-from", .value(name: "FILE", choices: nil, repeatable: false),
+            help: "The CSV has no header line (a slice of a larger file): its columns are named by the first line of FILE (the whole file, or its header alone)."
+        ) { values, options throws(TimelineError) in
+            options.csv.columns = .headerOf(path: values[0])
+        },
+        FormatOption(
             "header-line", .value(name: "N", choices: nil, repeatable: false),
             help: "The CSV's header is on line N; the lines before it are not records.",
             default: "the first line naming a time column and another known field"
@@ -61,6 +89,15 @@ public struct CSVReadSettings: Sendable, Hashable {
             options.csv.headerLine = n
         },
     ]
+}
+
+/// The column names of a CSV input without a header line of its own.
+public enum CSVColumns: Sendable, Hashable {
+    /// These names, in column order.
+    case names([String])
+    /// The names in the first line of this file (read with the input's delimiter, or one
+    /// detected there), such as the whole file the input is a slice of.
+    case headerOf(path: String)
 }
 
 /// How CSV and TSV output is written (`WriteOptions.csv`).

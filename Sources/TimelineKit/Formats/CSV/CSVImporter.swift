@@ -63,14 +63,19 @@ struct CSVImporter: TimelineImporter {
         guard spreadsheetRows || options.csv.delimiter?.isASCII ?? true else {
             throw TimelineError(.usage, "the CSV delimiter '\(options.csv.delimiter!)' is not an ASCII character")
         }
-        let reader = try CSVReader(input: input, delimiter: spreadsheetRows ? defaultDelimiter : options.csv.delimiter?.asciiValue ?? defaultDelimiter)
+        var delimiter = spreadsheetRows ? defaultDelimiter : options.csv.delimiter?.asciiValue ?? defaultDelimiter
+        let named = try options.csv.columns.map { columns throws(TimelineError) in try Self.names(columns, delimiter: &delimiter) }
+        let reader = try CSVReader(input: input, delimiter: delimiter)
         // The table may begin after a preamble (WeChat Pay and Alipay bills): the header is
         // found among the first records, and the records read after it are converted first.
-        let table = try CSVTableStart.find(reader, options: options, file: input.name)
+        let table = try CSVTableStart.find(reader, options: options, file: input.name, columns: named)
         guard let headerRow = table.header else { return }
         var header: [String]
         var pending = table.after
-        if options.csv.hasHeader {
+        if let named {
+            header = named
+            pending.insert(.success(headerRow), at: 0)
+        } else if options.csv.hasHeader {
             header = headerRow.fields.map { $0.trimmingCharacters(in: .whitespaces) }
             var seen: [String: Int] = [:]
             for (i, name) in header.enumerated() {
@@ -101,12 +106,13 @@ struct CSVImporter: TimelineImporter {
                 sources: sources, options: options.mapping, dates: context.dateParser.options, fieldOrder: fieldOrder, format: context.format,
                 file: input.name))
         let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
-        let delivery = RecordBlockDelivery(context: context, file: input.name)
+        let delivery = RecordBlockDelivery(context: context, file: input.name, endsFile: input.slice == nil)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         if !pending.isEmpty {
-            try delivery.deliver(rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: 0, byteOffset: 0), leading: pending, context: context))
+            try delivery.deliver(
+                rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: input.position.recordsBefore, byteOffset: 0), leading: pending, context: context))
         }
-        let recordsBefore = pending.filter { if case .success(let r) = $0 { return !r.isBlank } else { return true } }.count
+        let recordsBefore = input.position.recordsBefore + pending.filter { if case .success(let r) = $0 { return !r.isBlank } else { return true } }.count
         func nextBlock() throws(TimelineError) -> CSVBlock? {
             if let first = firstBlock.take() { return first }
             return try splitter.next()
@@ -123,6 +129,26 @@ struct CSVImporter: TimelineImporter {
         }
         try work.finish(deliver: deliver)
         delivery.finish()
+    }
+
+    /// The column names `columns` gives; a header file read without a delimiter sets the
+    /// one it shows for the input too (the two are parts of one file).
+    static func names(_ columns: CSVColumns, delimiter: inout UInt8?) throws(TimelineError) -> [String] {
+        switch columns {
+        case .names(let names): return names
+        case .headerOf(let path):
+            let file = try InputReader(path: path)
+            let reader = try CSVReader(input: file, delimiter: delimiter)
+            delimiter = reader.delimiter
+            switch try reader.next() {
+            case .success(let record)? where !record.isBlank:
+                return record.fields.map(\.trimmingSpaces)
+            case .failure(let e)?:
+                throw TimelineError(.data, "cannot read the header line: \(e.message)", at: SourceLocation(file: path, line: e.line))
+            default:
+                throw TimelineError(.data, "--header-from '\(path)': the file's first line names no columns", at: SourceLocation(file: path, line: 1))
+            }
+        }
     }
 
     /// The day/month order the time columns of the first records show (up to

@@ -49,6 +49,7 @@ final class CSVReader {
     /// - Parameter delimiter: nil to detect from the first line (`,` `;` tab `|`).
     init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
         self.input = input
+        line = 1 + input.position.linesBefore
         if let delimiter {
             self.delimiter = delimiter
         } else {
@@ -268,6 +269,14 @@ final class CSVReader {
     /// The text of valid UTF-8 bytes, or nil (see `ByteView.validatedString`).
     @inline(__always)
     static func string(_ bytes: ByteView) -> String? { bytes.validatedString }
+
+    /// The comma-separated fields of `line` (RFC 4180 quoting), spaces around each trimmed;
+    /// empty when it is not one well-formed record.
+    static func fields(ofLine line: String) -> [String] {
+        let reader = CSVReader(block: Array(line.utf8), delimiter: UInt8(ascii: ","), firstLine: 1, byteOffset: 0)
+        guard case .success(let record)? = try? reader.next(), case .none = try? reader.next() else { return [] }
+        return record.fields.map(\.trimmingSpaces)
+    }
 
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
         var i = 0

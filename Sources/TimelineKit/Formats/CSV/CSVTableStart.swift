@@ -19,9 +19,12 @@ struct CSVTableStart {
     /// How many records are looked at for a header.
     static let window = 64
 
-    static func find(_ reader: CSVReader, options: ReadOptions, file: String) throws(TimelineError) -> CSVTableStart {
+    /// - Parameter columns: the names of the columns when the input has no header line of
+    ///   its own (`CSVReadSettings.columns`): the first record is then a record, and a preset
+    ///   is recognised by these names.
+    static func find(_ reader: CSVReader, options: ReadOptions, file: String, columns: [String]? = nil) throws(TimelineError) -> CSVTableStart {
         var table = try locate(reader, options: options, file: file)
-        if table.preset == nil { table.preset = detectedPreset(table, options.preset.candidates) }
+        if table.preset == nil { table.preset = detectedPreset(table, columns: columns, options.preset.candidates) }
         return table
     }
 
@@ -58,7 +61,7 @@ struct CSVTableStart {
             }
             return table
         }
-        guard options.csv.hasHeader else {
+        guard options.csv.readsHeaderLine else {
             table.header = try next()
             if let failure { throw TimelineError(.data, "cannot read the first line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
             return table
@@ -93,9 +96,9 @@ struct CSVTableStart {
     }
 
     /// The first of `candidates` whose signature the header row or a preamble line shows.
-    private static func detectedPreset(_ table: CSVTableStart, _ candidates: [MappingPreset]) -> MappingPreset? {
+    private static func detectedPreset(_ table: CSVTableStart, columns: [String]?, _ candidates: [MappingPreset]) -> MappingPreset? {
         guard let header = table.header else { return nil }
-        let cells = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let cells = columns ?? header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         let lines = table.preamble.map { $0.fields.joined(separator: ",") }
         return candidates.first { $0.matches(header: cells, preamble: lines) }
     }

@@ -28,8 +28,9 @@ struct CanonicalImporter: TimelineImporter {
     /// NDJSON events: blocks of lines parsed and decoded on the worker threads, delivered in
     /// input order (each decoder warning once, at its first line).
     private func readLines(_ input: InputReader, context: WarningsOnce) throws(TimelineError) {
-        var lineNumber = 0
-        var number = 0
+        // A slice of a larger file continues its numbering (the events carry their own source).
+        var lineNumber = input.position.linesBefore
+        var number = input.position.recordsBefore
         let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: input.name)
         let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in

@@ -94,10 +94,11 @@ struct JSONRecordsImporter: TimelineImporter {
     /// preset), then blocks of lines parsed and mapped on the worker threads, delivered in
     /// input order.
     private func readLines(_ input: InputReader, context: ImportContext) throws(TimelineError) {
-        var lineNumber = 0
-        var number = 0
+        // A slice of a larger file continues its numbering.
+        var lineNumber = input.position.linesBefore
+        var number = input.position.recordsBefore
         let sink = RecordSink(context: context, name: input.name)
-        while number < FieldOrderDetector.defaultWindow, let line = try input.nextLine() {
+        while number - input.position.recordsBefore < FieldOrderDetector.defaultWindow, let line = try input.nextLine() {
             lineNumber += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             number += 1
