@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "timeline",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "TimelineKit", targets: ["TimelineKit"]),
         .executable(name: "timeline", targets: ["timeline"]),
