@@ -44,9 +44,17 @@ struct ICSImporter: TimelineImporter {
                 file: input.name, format: context.format, parser: context.dateParser, fileZones: fileZones,
                 calendarZone: calendar?.property("X-WR-TIMEZONE")?.value.trimmingSpaces,
                 calendarName: calendar?.property("X-WR-CALNAME").map { ICSText.unescape($0.value) })
-            let series = window.map { _ in ICSSeriesIndex(items) }
-            for item in items where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
+            // Older versions of a UID (and of an instance) give way to the current one first,
+            // with or without --expand; they keep their record numbers.
+            let revisions = ICSRevisions(items)
+            for note in revisions.notes {
+                context.report(Diagnostic(.note, note.message, at: SourceLocation(file: input.name, line: note.line), code: "ics-revision"))
+            }
+            let current = items.indices.filter { !revisions.dropped.contains($0) }.map { items[$0] }
+            let series = window.map { _ in ICSSeriesIndex(current) }
+            for (index, item) in items.enumerated() where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
                 number += 1
+                if revisions.dropped.contains(index) { continue }
                 let location = SourceLocation(file: input.name, line: item.line)
                 func reject(_ r: ICSEventMapper.Rejection) {
                     context.reject(RejectedRecord(location: location, raw: "BEGIN:\(item.name) (line \(item.line))", reason: r.reason, code: r.code))
