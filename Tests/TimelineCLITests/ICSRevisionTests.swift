@@ -103,3 +103,24 @@ struct ICSRevisionTests {
         }
     }
 }
+
+@Suite("ICS: series counted from DUE")
+struct ICSSeriesStartTests {
+    // A daily to-do with a DUE and no DTSTART: three occurrences at 17:00 UTC from 1 July,
+    // worked out by hand and given by recurring_ical_events 3.8.2 (components=["VTODO"]);
+    // it used to come out as one to-do with no warning.
+    @Test("a recurring to-do without DTSTART expands from DUE and says so")
+    func todoFromDue() throws {
+        let calendar = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hand//todo//EN", "BEGIN:VTODO", "UID:t1", "DTSTAMP:20240601T000000Z",
+            "DUE:20240701T170000Z", "RRULE:FREQ=DAILY;COUNT=3", "SUMMARY:Water plants", "END:VTODO", "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
+        let r = try ICSRevisionTests.convert(calendar, ["--expand", "2024-06-01..2024-08-31", "--sort", "asc"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(ICSRevisionTests.rows(r.stdout) == [
+            "t1/20240701T170000Z 2024-07-01T17:00:00Z Water plants ", "t1/20240702T170000Z 2024-07-02T17:00:00Z Water plants ",
+            "t1/20240703T170000Z 2024-07-03T17:00:00Z Water plants ",
+        ])
+        #expect(r.stderr.contains("revisions.ics:7: warning: [ics-recurrence] to-do 't1' has no DTSTART: its occurrences are counted from DUE (20240701T170000Z)"))
+    }
+}

@@ -355,8 +355,10 @@ struct ICSSeriesIndex {
         return uid
     }
 
+    /// A recurring component: a rule or dates, and a start to count them from (a to-do with
+    /// no DTSTART counts from its DUE, as calendar tools do).
     func isMaster(_ c: ICSComponent) -> Bool {
-        c.property("RECURRENCE-ID") == nil && c.property("DTSTART") != nil && (c.property("RRULE") != nil || c.property("RDATE") != nil)
+        c.property("RECURRENCE-ID") == nil && ICSSeriesExpander.seriesStart(of: c) != nil && (c.property("RRULE") != nil || c.property("RDATE") != nil)
     }
 
     /// An override whose master is in the same file is emitted by the master's expansion.

@@ -12,14 +12,32 @@ struct ICSRevisions {
     private(set) var notes: [(message: String, line: Int)] = []
 
     init(_ items: [ICSComponent]) {
-        var groups: [Key: [Int]] = [:]
-        var order: [Key] = []
+        // Nearly every UID occurs once: components are only grouped by kind and RECURRENCE-ID
+        // under a UID met more than once.
+        var firstOfUID: [String: Int] = [:]
+        var sharing: [String: [Int]] = [:]
+        var repeated: [String] = []
         for (i, item) in items.enumerated() where Self.kinds.contains(item.name) {
             guard let uid = item.property("UID")?.value.trimmingSpaces, !uid.isEmpty else { continue }
-            let recurrence = item.property("RECURRENCE-ID")
-            let key = Key(kind: item.name, uid: uid, recurrenceZone: recurrence?.parameter("TZID"), recurrenceID: recurrence?.value.trimmingSpaces)
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(i)
+            guard let first = firstOfUID[uid] else {
+                firstOfUID[uid] = i
+                continue
+            }
+            if sharing[uid] == nil {
+                repeated.append(uid)
+                sharing[uid] = [first]
+            }
+            sharing[uid]!.append(i)
+        }
+        var groups: [Key: [Int]] = [:]
+        var order: [Key] = []
+        for uid in repeated {
+            for i in sharing[uid]! {
+                let recurrence = items[i].property("RECURRENCE-ID")
+                let key = Key(kind: items[i].name, uid: uid, recurrenceZone: recurrence?.parameter("TZID"), recurrenceID: recurrence?.value.trimmingSpaces)
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append(i)
+            }
         }
         for key in order {
             guard let versions = groups[key], versions.count > 1 else { continue }

@@ -37,10 +37,23 @@ struct ICSSeriesExpander {
         var seconds: Int64?
     }
 
+    /// The property a series counts its occurrences from: DTSTART, or for a to-do without
+    /// one its DUE; nil when there is neither.
+    static func seriesStart(of c: ICSComponent) -> ICSContentLine? {
+        c.property("DTSTART") ?? (c.name == "VTODO" ? c.property("DUE") : nil)
+    }
+
     func expand(master: ICSComponent, event masterEvent: Event, overrides: [ICSComponent], number: Int) -> Outcome {
         var outcome = Outcome()
-        let startLine = master.property("DTSTART")!
+        let startLine = Self.seriesStart(of: master)!
+        if startLine.name == "DUE" {
+            outcome.warnings.append((
+                "to-do '\(masterEvent.id)' has no DTSTART: its occurrences are counted from DUE (\(startLine.value)), as calendar tools do", startLine.line))
+        }
         guard let clock = mapper.clock(of: startLine), let startLocal = ICSTimeZone.localTime(startLine.value) else {
+            outcome.warnings.append((
+                "series '\(masterEvent.id)' cannot be expanded: its \(startLine.name) '\(startLine.value)' is not a date or date-time to count occurrences from; the master event is kept",
+                startLine.line))
             outcome.events = [masterEvent]
             return outcome
         }
