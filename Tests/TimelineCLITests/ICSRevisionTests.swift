@@ -123,4 +123,18 @@ struct ICSSeriesStartTests {
         ])
         #expect(r.stderr.contains("revisions.ics:7: warning: [ics-recurrence] to-do 't1' has no DTSTART: its occurrences are counted from DUE (20240701T170000Z)"))
     }
+
+    @Test("a series that cannot be expanded says which and why, in every component type")
+    func unexpandable() throws {
+        let calendar = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hand//x//EN", "BEGIN:VJOURNAL", "UID:j1", "DTSTART:20240701T170000Z",
+            "RRULE:FREQ=DAILY;COUNT=3;UNTIL=20240710T000000Z", "SUMMARY:Both", "END:VJOURNAL", "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
+        let r = try ICSRevisionTests.convert(calendar, ["--expand", "2024-06-01..2024-08-31"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // RFC 5545 §3.3.10: COUNT and UNTIL MUST NOT occur in the same rule.
+        #expect(r.stderr.contains(
+            "revisions.ics:7: warning: [ics-recurrence] series 'j1' cannot be expanded: RRULE 'FREQ=DAILY;COUNT=3;UNTIL=20240710T000000Z': UNTIL and COUNT may not both be given; the master event is kept"))
+        #expect(ICSRevisionTests.rows(r.stdout) == ["j1 2024-07-01T17:00:00Z Both "])
+    }
 }

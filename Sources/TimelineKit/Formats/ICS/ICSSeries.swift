@@ -68,7 +68,9 @@ struct ICSSeriesExpander {
         for line in rules {
             switch RecurrenceRule.parse(line.value) {
             case .failure(let e):
-                outcome.warnings.append(("RRULE '\(line.value)' cannot be expanded (\(e.message)); the master event is kept with the rule in attributes", line.line))
+                outcome.warnings.append((
+                    "series '\(masterEvent.id)' cannot be expanded: RRULE '\(line.value)': \(e.message); the master event is kept with the rule in attributes",
+                    line.line))
                 outcome.events = [masterEvent]
                 return outcome
             case .success(let rule):
