@@ -72,10 +72,7 @@ struct CSVImporter: TimelineImporter {
         guard let headerRow = table.header else { return }
         var header: [String]
         var pending = table.after
-        if let named {
-            header = named
-            pending.insert(.success(headerRow), at: 0)
-        } else if options.csv.hasHeader {
+        if options.csv.readsHeaderLine {
             header = headerRow.fields.map { $0.trimmingCharacters(in: .whitespaces) }
             var seen: [String: Int] = [:]
             for (i, name) in header.enumerated() {
@@ -85,7 +82,8 @@ struct CSVImporter: TimelineImporter {
                 header[i] = seen[base]! > 1 ? "\(base)_\(seen[base]!)" : base
             }
         } else {
-            header = (1...max(headerRow.fields.count, 1)).map(String.init)
+            // No header line: the first row is a record, under the names given or 1, 2, ….
+            header = named ?? (1...max(headerRow.fields.count, 1)).map(String.init)
             pending.insert(.success(headerRow), at: 0)
         }
         table.report(to: context, file: input.name)

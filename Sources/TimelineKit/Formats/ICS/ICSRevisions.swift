@@ -29,28 +29,29 @@ struct ICSRevisions {
             }
             sharing[uid]!.append(i)
         }
-        var groups: [Key: [Int]] = [:]
-        var order: [Key] = []
         for uid in repeated {
+            // Within a UID, a version is of the same thing when kind and RECURRENCE-ID agree.
+            var groups: [Key: [Int]] = [:]
+            var order: [Key] = []
             for i in sharing[uid]! {
                 let recurrence = items[i].property("RECURRENCE-ID")
-                let key = Key(kind: items[i].name, uid: uid, recurrenceZone: recurrence?.parameter("TZID"), recurrenceID: recurrence?.value.trimmingSpaces)
+                let key = Key(kind: items[i].name, recurrenceZone: recurrence?.parameter("TZID"), recurrenceID: recurrence?.value.trimmingSpaces)
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(i)
             }
-        }
-        for key in order {
-            guard let versions = groups[key], versions.count > 1 else { continue }
-            let ranked = versions.map { (index: $0, revision: Revision(items[$0])) }
-            let current = ranked.max { $0.revision < $1.revision || ($0.revision == $1.revision && $0.index < $1.index) }!
-            dropped.formUnion(versions.filter { $0 != current.index })
-            let what = key.recurrenceID.map { "instance \($0) (RECURRENCE-ID) of UID '\(key.uid)'" } ?? "UID '\(key.uid)'"
-            let others = ranked.filter { $0.index != current.index }.map { "line \(items[$0.index].line) (SEQUENCE \($0.revision.sequence))" }
-            notes.append((
-                "\(key.kind) \(what) has \(versions.count) versions: the current one (SEQUENCE \(current.revision.sequence)) is kept, "
-                    + "older or identical ones dropped: \(others.joined(separator: ", "))",
-                items[current.index].line
-            ))
+            for key in order {
+                guard let versions = groups[key], versions.count > 1 else { continue }
+                let ranked = versions.map { (index: $0, revision: Revision(items[$0])) }
+                let current = ranked.max { $0.revision < $1.revision || ($0.revision == $1.revision && $0.index < $1.index) }!
+                dropped.formUnion(versions.filter { $0 != current.index })
+                let what = key.recurrenceID.map { "instance \($0) (RECURRENCE-ID) of UID '\(uid)'" } ?? "UID '\(uid)'"
+                let others = ranked.filter { $0.index != current.index }.map { "line \(items[$0.index].line) (SEQUENCE \($0.revision.sequence))" }
+                notes.append((
+                    "\(key.kind) \(what) has \(versions.count) versions: the current one (SEQUENCE \(current.revision.sequence)) is kept, "
+                        + "older or identical ones dropped: \(others.joined(separator: ", "))",
+                    items[current.index].line
+                ))
+            }
         }
     }
 
@@ -58,7 +59,6 @@ struct ICSRevisions {
 
     private struct Key: Hashable {
         var kind: String
-        var uid: String
         /// RECURRENCE-ID's TZID and value; nil for a master (or a single event).
         var recurrenceZone: String?
         var recurrenceID: String?
