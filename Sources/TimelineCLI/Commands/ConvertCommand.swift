@@ -60,6 +60,9 @@ enum ConvertCommand: Command {
         let spill = SpillOptionGroup()
         let validate = Option.flag(
             "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams, sharing --memory with the sort.")
+        let validationState = Option.text(
+            "validation-state", "FILE",
+            help: "Validate (as --validate) and also write the validation's mergeable state to FILE, for 'timeline validate --merge' (a distributed job's partitions).")
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
         let quiet = Option.flag("quiet", short: "q", help: "Do not print the summary line.")
@@ -92,7 +95,8 @@ enum ConvertCommand: Command {
         options.write.grouping = options.grouping
         options.write.descending = options.sort == .desc
         options.strict = args[\.strict]
-        options.validate = args[\.validate]
+        options.validate = args[\.validate] || args[\.validationState] != nil
+        options.keepsValidationState = args[\.validationState] != nil
         options.ignored = Set(args[\.ignore])
         options.verbose = args[\.verbose]
         (options.sortMemory, options.sortDirectory) = args.group.spill.make(args.parsed, env: env)
@@ -141,8 +145,9 @@ enum ConvertCommand: Command {
                 env.error("timeline: read \(summary.read) records, wrote \(summary.written), rejected \(summary.rejected)\(see)\n")
             }
         }
-        _ = try Timeline.convert(sources, to: destination, options: options, handlers: handlers)
+        let result = try Timeline.convert(sources, to: destination, options: options, handlers: handlers)
         try rejectsOutput?.commit()
+        if let path = args[\.validationState] { try result.validationState?.write(to: path) }
         return .success
     }
 }

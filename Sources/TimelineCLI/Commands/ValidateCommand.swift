@@ -6,7 +6,10 @@ enum ValidateCommand: Command {
     static let name = "validate"
     static let abstract = "Report time-zone grouping anomalies"
     static let summary = "Report time-zone grouping anomalies (TZ101–TZ114) and rejected records (E001–E007) in timeline data."
-    static let usage = "timeline validate [INPUT ...] [--from FMT] [--report text|json] [--fail-on error|warning|never] [options]"
+    static let usage = """
+        timeline validate [INPUT ...] [--from FMT] [--report text|json] [--fail-on error|warning|never] [--state-out FILE] [options]
+               timeline validate --merge STATE ... [--state-out FILE] [--report text|json] [--fail-on LEVEL]
+        """
     static let discussion: String? = """
         Reads the inputs as 'convert' would (same mapping and date options) and reports what would put
         events on the wrong day: naive times (TZ101), offsets from different clocks (TZ102), day shifts
@@ -19,11 +22,21 @@ enum ValidateCommand: Command {
         Exit status: 1 when a finding reaches --fail-on, else 0.
         Also: statuses in order only after shifting one source by whole hours (TZ107) and epoch
         numbers with mixed units or implausible dates (TZ111).
+        Parts of a large input (a Spark job's partitions, slices named with --source-name and
+        --first-record) are validated on their own with --state-out, and --merge combines their
+        states, in any grouping and order, into the report one run over the whole input gives
+        (files in name order). The state keeps each rule's counts and first examples and the
+        ids and series facts those rules compare across parts, not the events.
         """
     static let positional: (name: String, help: String)? = ("INPUT ...", "Files to check, or '-' for standard input. [default: -]")
     static let examples: [(command: String, explanation: String)] = [
         ("timeline validate samples/orders.csv --zone Asia/Shanghai", "Check an order history for day shifts and mixed clocks, counting days in Shanghai"),
         ("timeline validate samples/wallet-statement.csv --assume-zone Asia/Shanghai --report json --fail-on warning", "Machine-readable report; fail the pipeline on warnings"),
+        (
+            "timeline validate part-2.csv --columns order_id,status,time --source-name orders.csv --first-record 100001 --first-line 100002 --assume-zone Asia/Shanghai --state-out part-2.state",
+            "Validate one slice of a file (records 100001… of orders.csv, without its header line), saving its state"
+        ),
+        ("timeline validate --merge part-*.state", "Merge the parts' states into the report of one run over the whole file"),
     ]
 
     /// Who reads the report.
@@ -56,9 +69,18 @@ enum ValidateCommand: Command {
         let spill = SpillOptionGroup()
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
+        let stateOut = Option.text(
+            "state-out", "FILE",
+            help: "Also write what this validation must remember to be merged with other parts' (a binary file, format in docs/validation-state.md).")
+        let merge = Option.flag(
+            "merge", help: "The inputs are state files (--state-out): merge them and report as one run over all their inputs would.")
     }
 
+    /// What applies to a merge: the states carry how their parts were read.
+    private static let mergeOptions: Set<String> = ["merge", "state-out", "report", "fail-on", "memory", "temp-dir", "verbose"]
+
     static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+        if args[\.merge] { return try merge(args, env) }
         var options = ValidationOptions()
         let dates: DateParsingOptions
         do throws(UsageError) {
@@ -73,7 +95,41 @@ enum ValidateCommand: Command {
         options.ignored = Set(args[\.ignore])
         (options.memory, options.temporaryDirectory) = args.group.spill.make(args.parsed, env: env)
         options.diagnostic = { d in if !d.isFinding { env.print(d) } }
-        let report = try Timeline.validate(try args.group.slice.sources(args.parsed, paths: args.positionals), options: options)
+        let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
+        let report: ValidationReport
+        if let path = args[\.stateOut] {
+            let kept = try Timeline.validateKeepingState(sources, options: options)
+            try kept.state.write(to: path)
+            report = kept.report
+        } else {
+            report = try Timeline.validate(sources, options: options)
+        }
+        return try show(report, args, env)
+    }
+
+    /// `--merge`: reads the state files, merges them and reports.
+    private static func merge(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+        if let other = args.parsed.texts.keys.sorted().first(where: { !mergeOptions.contains($0) }) {
+            throw TimelineError(
+                .usage, "--\(other) does not apply with --merge: each state keeps how its part was read",
+                notes: ["give it to the runs that write the states (--state-out)"])
+        }
+        guard !args.positionals.isEmpty else {
+            throw TimelineError(.usage, "--merge needs the state files to merge", notes: ["e.g. timeline validate --merge part-*.state"])
+        }
+        var states: [ValidationState] = []
+        for path in args.positionals {
+            let source = TimelineSource.file(path: path)
+            try source.checkReadable()
+            states.append(try ValidationState(bytes: try source.open().readAll(), name: path))
+        }
+        let merged = try ValidationState.merging(states)
+        if let path = args[\.stateOut] { try merged.write(to: path) }
+        let (memory, directory) = args.group.spill.make(args.parsed, env: env)
+        return try show(try merged.report(memory: memory, temporaryDirectory: directory), args, env)
+    }
+
+    private static func show(_ report: ValidationReport, _ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
         let out = env.standardOutput
         switch args[\.report] {
         case .json: try out.write(report.json)

@@ -154,9 +154,11 @@ public enum Timeline {
         } catch {
             throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
         }
-        let result: ConvertResult
+        var result: ConvertResult
         do throws(TimelineError) {
+            let state = options.keepsValidationState ? try validation?.state(records: summary.read, sources: sources) : nil
             result = ConvertResult(summary: summary, report: try validation?.report(records: summary.read))
+            result.validationState = state
         } catch {
             throw Self.stopped(error, summary: summary, output: output)
         }
@@ -201,6 +203,23 @@ public enum Timeline {
     /// Reads `sources` and reports the time-zone grouping anomalies in them (TZ101–TZ114,
     /// E001) — `timeline validate`. Streams: keeps per-series facts, not the events.
     public static func validate(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> ValidationReport {
+        let (run, records) = try validationRun(sources, options: options)
+        return try run.report(records: records)
+    }
+
+    /// Validates `sources` as `validate(_:options:)` does, and also returns what the
+    /// validation must remember to be merged with the validations of other parts of the
+    /// input (`ValidationState`; `timeline validate --state-out`). The sources are named
+    /// in the state by the first one's name and first record (`TimelineSource.slice`).
+    public static func validateKeepingState(
+        _ sources: [TimelineSource], options: ValidationOptions
+    ) throws(TimelineError) -> (report: ValidationReport, state: ValidationState) {
+        let (run, records) = try validationRun(sources, options: options)
+        let state = try run.state(records: records, sources: sources)
+        return (try run.report(records: records), state)
+    }
+
+    private static func validationRun(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> (ValidationRun, Int) {
         let run = ValidationRun(
             read: options.read, displayZone: options.displayZone, ignored: options.ignored, memory: options.memory, directory: options.temporaryDirectory)
         let pipeline = ConvertPipeline()
@@ -215,7 +234,7 @@ public enum Timeline {
             options.diagnostic(d)
         }
         let summary = try pipeline.run(sources: sources, exporter: DiscardingExporter(), output: OutputWriter(inMemory: "validate"))
-        return try run.report(records: summary.read)
+        return (run, summary.read)
     }
 
     /// Reports the time-zone grouping anomalies in `events` (already read): the rules that
@@ -257,6 +276,9 @@ public struct ConvertOptions: Sendable {
     public var strict = false
     /// Also validate while converting; the report is in the result.
     public var validate = false
+    /// With `validate`, also keep the validation's mergeable state (`ValidationState`) in
+    /// the result.
+    public var keepsValidationState = false
     /// Finding codes to leave out of that report (their checks are not run).
     public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.
@@ -321,6 +343,9 @@ public struct ConvertResult: Sendable {
     public var summary: ConvertSummary
     /// The validation report, when the conversion was asked to validate.
     public var report: ValidationReport?
+    /// What the validation must remember to be merged with other parts' (with
+    /// `ConvertOptions.keepsValidationState`).
+    public var validationState: ValidationState?
 }
 
 /// How `Timeline.validate` reads and where it counts days.
@@ -366,6 +391,14 @@ final class ValidationRun {
 
     func report(records: Int) throws(TimelineError) -> ValidationReport {
         try validator.report(records: records, imported: imported)
+    }
+
+    /// What the run must remember to be merged with others; before `report`.
+    func state(records: Int, sources: [TimelineSource]) throws(TimelineError) -> ValidationState {
+        let first = sources.first
+        return ValidationState(
+            context: validator.context, source: first?.name ?? "-", firstRecord: (first?.slice?.recordsBefore ?? 0) + 1, records: records,
+            imported: imported, validator: try validator.saved())
     }
 }
 

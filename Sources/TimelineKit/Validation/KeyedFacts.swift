@@ -85,19 +85,26 @@ enum KeyedFactCodec {
         BinaryWriter.endRecord(at: lengthAt, &out)
     }
 
-    /// Renumbers the files of the records in `bytes` (a batch's numbers to the run's).
-    static func renumberFiles(_ bytes: inout [UInt8], _ files: [Int32]) {
+    /// Renumbers the files of the records in `bytes` (a batch's or a saved run's numbers to
+    /// the run's). False when the records do not fit the bytes or name a file not in `files`
+    /// (only a damaged saved state can).
+    @discardableResult
+    static func renumberFiles(_ bytes: inout [UInt8], _ files: [Int32]) -> Bool {
         var at = 0
-        while at + 12 <= bytes.count {
+        while at < bytes.count {
+            guard at + 16 <= bytes.count else { return false }
             var length = 0
             for b in 0..<4 { length |= Int(bytes[at + 8 + b]) << (8 * b) }
             let fileAt = at + 12
+            guard length >= 4, length <= bytes.count - fileAt else { return false }
             var file: UInt32 = 0
             for b in 0..<4 { file |= UInt32(bytes[fileAt + b]) << (8 * UInt32(b)) }
+            guard Int(file) < files.count else { return false }
             let run = UInt32(bitPattern: files[Int(file)])
             for b in 0..<4 { bytes[fileAt + b] = UInt8(truncatingIfNeeded: run >> (8 * UInt32(b))) }
             at += 12 + length
         }
+        return true
     }
 
     /// Adds the record whose payload starts at `at` in `bytes` to `batch`.
@@ -132,6 +139,14 @@ enum PartitionKey: CaseIterable {
     case seriesOrFile
     /// Every event of one id.
     case id
+
+    /// Its name in saved states.
+    var name: String {
+        switch self {
+        case .seriesOrFile: return "series-or-file"
+        case .id: return "id"
+        }
+    }
 }
 
 /// The keyed facts of one run (`KeyedFactCodec`), by partition: in memory while they take
@@ -232,6 +247,20 @@ final class KeyedFactStore {
         func forEachRecord(_ visit: (_ key: Int, _ bytes: [UInt8], _ payload: Int) throws(TimelineError) -> Void) throws(TimelineError) {
             try store.forEachRecord(of: number, visit)
         }
+    }
+
+    /// The records of partition `p` of this level as appended (frames and payloads), to save.
+    func records(of p: Int) throws(TimelineError) -> [UInt8] {
+        guard spilled else { return held[p] }
+        try write(p)
+        try SortedRuns.rewind(files[p])
+        var out: [UInt8] = []
+        out.reserveCapacity(sizes[p])
+        let reader = RunReader(fd: files[p])
+        while let record = try reader.next() {
+            out += reader.bytes[(record.lengthAt - 8)..<(record.lengthAt + 4 + record.length)]
+        }
+        return out
     }
 
     private static func payloadLength(_ bytes: [UInt8], _ payload: Int) -> Int {

@@ -38,6 +38,10 @@ protocol ValidationRule: AnyObject {
 struct AnyValidationRule {
     let digest: (ValidationBatch) -> (BatchNumbers) -> Void
     let finish: (RunNames) -> Finding?
+    /// For a `MergeableRule`: its absorbed state, and folding a saved state in (with the
+    /// saving run's file numbers translated by the numbers).
+    let save: (() -> [UInt8])?
+    let restore: ((inout BinaryReader, BatchNumbers) throws(BinaryReader.Corrupt) -> Void)?
 
     init<Rule: ValidationRule>(_ rule: Rule) {
         digest = { batch in
@@ -45,6 +49,22 @@ struct AnyValidationRule {
             return { numbers in rule.absorb(digest, numbers) }
         }
         finish = { rule.finish($0) }
+        save = nil
+        restore = nil
+    }
+
+    init<Rule: MergeableRule>(mergeable rule: Rule) {
+        digest = { batch in
+            let digest = rule.digest(batch)
+            return { numbers in rule.absorb(digest, numbers) }
+        }
+        finish = { rule.finish($0) }
+        save = {
+            var out: [UInt8] = []
+            rule.absorbed.encode(to: &out)
+            return out
+        }
+        restore = { (r: inout BinaryReader, numbers) throws(BinaryReader.Corrupt) in rule.absorb(try Rule.Digest(decoding: &r), numbers) }
     }
 }
 
@@ -97,6 +117,14 @@ struct AnyPartitionedRule {
 struct FlaggedEvents {
     private(set) var count = 0
     private(set) var examples: [Finding.Example] = []
+
+    init() {}
+
+    /// Read back from a saved state.
+    init(count: Int, examples: [Finding.Example]) {
+        self.count = count
+        self.examples = examples
+    }
 
     mutating func add(_ example: @autoclosure () -> Finding.Example) {
         count += 1
@@ -169,6 +197,8 @@ package struct ValidationDigest: @unchecked Sendable {
 final class Validator: EventStreamObserver, @unchecked Sendable {
     package let context: ValidationContext
     private var rules: [AnyValidationRule] = []
+    /// The rules' codes, as saved states name them.
+    private var ruleCodes: [FindingCode] = []
     private var partitioned: [AnyPartitionedRule] = []
     /// The keyed facts, one store per key the partitioned rules use.
     private var stores: [(key: PartitionKey, store: KeyedFactStore)] = []
@@ -187,6 +217,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
                 partitioned.append(check)
             } else if let check = rule.makeCheck(context) {
                 rules.append(check)
+                ruleCodes.append(rule.code)
             }
         }
         let keys = PartitionKey.allCases.filter { key in partitioned.contains { $0.key == key } }
@@ -297,6 +328,74 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     private static let replayBatch = 4096
 
+    // MARK: Saved states
+
+    /// What the run absorbed, to be folded into another run by `absorb(saved:)`: the run's
+    /// files and offset span, each rule's absorbed state (by code) and the keyed facts of
+    /// each store by partition, as appended. Call before `report`, which uses the facts up.
+    func saved() throws(TimelineError) -> [UInt8] {
+        absorbing.sync {}
+        if let spillFailure { throw spillFailure }
+        var out: [UInt8] = []
+        BinaryWriter.strings(names.files.strings, &out)
+        BinaryWriter.optional(names.offsetSpan, &out) { span, out in
+            BinaryWriter.int(span.lowerBound, &out)
+            BinaryWriter.int(span.upperBound, &out)
+        }
+        BinaryWriter.count(rules.count, &out)
+        for (code, rule) in zip(ruleCodes, rules) {
+            guard let save = rule.save else { preconditionFailure("\(code) keeps state it cannot save: declare it a MergeableRule") }
+            BinaryWriter.string(code.rawValue, &out)
+            save().withByteView { BinaryWriter.bytes($0, &out) }
+        }
+        BinaryWriter.count(stores.count, &out)
+        for (key, store) in stores {
+            BinaryWriter.string(key.name, &out)
+            for p in 0..<KeyedFactCodec.fanOut {
+                let records = try store.records(of: p)
+                BinaryWriter.count(records.count, &out)
+                out += records
+            }
+        }
+        return out
+    }
+
+    /// Folds in a run saved by `saved()` with the same context, as if its events came after
+    /// those absorbed so far.
+    func absorb(saved r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        absorbing.sync {}
+        let files = try r.strings()
+        let span = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+            let (low, high) = (try r.int(), try r.int())
+            guard low <= high else { throw BinaryReader.Corrupt() }
+            return low...high
+        }
+        let numbers = names.numbers(for: files, series: StringIndex(), offsetSpan: span)
+        guard try r.count() == rules.count else { throw BinaryReader.Corrupt() }
+        for (code, rule) in zip(ruleCodes, rules) {
+            guard try r.string() == code.rawValue else { throw BinaryReader.Corrupt() }
+            var state = BinaryReader(bytes: r.bytes, at: 0)
+            let range = try r.bytesRange()
+            state.at = range.lowerBound
+            try rule.restore!(&state, numbers)
+            guard state.at == range.upperBound else { throw BinaryReader.Corrupt() }
+        }
+        guard try r.count() == stores.count else { throw BinaryReader.Corrupt() }
+        for i in stores.indices {
+            guard try r.string() == stores[i].key.name else { throw BinaryReader.Corrupt() }
+            var parts: [[UInt8]] = []
+            for _ in 0..<KeyedFactCodec.fanOut {
+                let n = try r.count()
+                var records = Array(r.bytes[r.at..<(r.at + n)])
+                r.at += n
+                // Files are renumbered in place; a frame that does not fit is damage.
+                guard KeyedFactCodec.renumberFiles(&records, numbers.files) else { throw BinaryReader.Corrupt() }
+                parts.append(records)
+            }
+            do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = spillFailure ?? error }
+        }
+    }
+
     /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).
     package func run(events: [Event], batchSize: Int = 4096, records: Int) -> ValidationReport {
         for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
@@ -318,7 +417,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 /// examples), so a file of a million bad rows costs no more than one of five.
 struct ImportFindings {
     /// One code's count, the first reject's reason and the first examples.
-    private struct Tally {
+    fileprivate struct Tally {
         var count = 0
         var first = ""
         var examples: [Finding.Example] = []
@@ -362,5 +461,50 @@ struct ImportFindings {
     /// What the rule that declares `code` says to do about what reading found.
     static func advice(_ code: FindingCode) -> String {
         RuleRegistry.rule(code.rawValue)?.readingAdvice ?? "see the message"
+    }
+}
+
+extension ImportFindings: StateCodable {
+    /// Adds what reading found in a later part of the input (a merge of saved states).
+    mutating func add(_ later: ImportFindings) {
+        rejected += later.rejected
+        for (code, tally) in later.rejects { rejects[code, default: Tally()].add(tally) }
+        for (code, tally) in later.notices { notices[code, default: Tally()].add(tally) }
+    }
+
+    func encode(to out: inout [UInt8]) {
+        BinaryWriter.count(rejected, &out)
+        for tallies in [rejects, notices] {
+            BinaryWriter.count(tallies.count, &out)
+            for (code, t) in tallies.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                BinaryWriter.string(code.rawValue, &out)
+                BinaryWriter.count(t.count, &out)
+                BinaryWriter.string(t.first, &out)
+                t.examples.encode(to: &out)
+            }
+        }
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init()
+        rejected = try r.number()
+        func tallies(_ r: inout BinaryReader) throws(BinaryReader.Corrupt) -> [FindingCode: Tally] {
+            var tallies: [FindingCode: Tally] = [:]
+            for _ in 0..<(try r.count()) {
+                guard let code = FindingCode(rawValue: try r.string()) else { throw BinaryReader.Corrupt() }
+                tallies[code] = Tally(count: try r.number(), first: try r.string(), examples: try r.list())
+            }
+            return tallies
+        }
+        rejects = try tallies(&r)
+        notices = try tallies(&r)
+    }
+}
+
+extension ImportFindings.Tally {
+    mutating func add(_ later: Self) {
+        if count == 0 { first = later.first }
+        count += later.count
+        examples += later.examples.prefix(Finding.maximumExamples - examples.count)
     }
 }

@@ -1,6 +1,6 @@
 /// TZ108 (warning): a file whose start times are all midnight in one offset — dates stored as
 /// midnight instants — and that land on another day in the display zone.
-final class DateAsMidnightRule: EventRuleDeclaration {
+final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dateAsMidnight
     private let zone: ResolvedZone
 
@@ -49,6 +49,8 @@ final class DateAsMidnightRule: EventRuleDeclaration {
         return d
     }
 
+    var absorbed: PerFile<FileState> { files }
+
     func absorb(_ d: consuming PerFile<FileState>, _ numbers: BatchNumbers) {
         files.add(d, files: numbers.files)
     }
@@ -69,6 +71,21 @@ final class DateAsMidnightRule: EventRuleDeclaration {
             message: "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
                 + "\(zone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
             examples: examples)
+    }
+}
+
+extension DateAsMidnightRule.FileState: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        BinaryWriter.optional(offset, &out) { $0.encode(to: &$1) }
+        out.append(qualifies ? 1 : 0)
+        BinaryWriter.count(midnights, &out)
+        shifted.encode(to: &out)
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init(
+            offset: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try UTCOffset(decoding: &r) },
+            qualifies: try r.byte() != 0, midnights: try r.number(), shifted: try FlaggedEvents(decoding: &r))
     }
 }
 

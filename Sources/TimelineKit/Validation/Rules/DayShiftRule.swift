@@ -1,7 +1,7 @@
 /// TZ103 (warning): events whose calendar day in the display zone differs from their day in
 /// the offset they were written in — the UTC server time that lands on the wrong day on a
 /// UTC+8 phone. Epoch values have no written offset and are not counted.
-final class DayShiftRule: EventRuleDeclaration {
+final class DayShiftRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dayShift
     private let zone: ResolvedZone
     private var moved = Digest()
@@ -36,6 +36,8 @@ final class DayShiftRule: EventRuleDeclaration {
         return d
     }
 
+    var absorbed: Digest { moved }
+
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         moved.flagged.add(d.flagged)
         moved.perDay.merge(d.perDay, uniquingKeysWith: +)
@@ -51,6 +53,26 @@ final class DayShiftRule: EventRuleDeclaration {
             message: "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in (\(days)"
                 + (perDay.count > 6 ? ", …" : "") + "); if people saw the written day, group in their zone with --zone",
             examples: moved.flagged.examples)
+    }
+}
+
+extension DayShiftRule.Digest: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        flagged.encode(to: &out)
+        BinaryWriter.count(perDay.count, &out)
+        for (move, count) in perDay.sorted(by: { ($0.key.written, $0.key.shown) < ($1.key.written, $1.key.shown) }) {
+            move.written.encode(to: &out)
+            move.shown.encode(to: &out)
+            BinaryWriter.count(count, &out)
+        }
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init(flagged: try FlaggedEvents(decoding: &r))
+        for _ in 0..<(try r.count()) {
+            let move = DayShiftRule.DayMove(written: try CivilDate(decoding: &r), shown: try CivilDate(decoding: &r))
+            perDay[move] = try r.number()
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 /// TZ114 (error): an end before its start (compared as instants, or as days when either is
 /// an all-day date).
-final class EndBeforeStartRule: EventRuleDeclaration {
+final class EndBeforeStartRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.endBeforeStart
     private let zone: ZoneRules
     private var flagged = FlaggedEvents()
@@ -25,6 +25,8 @@ final class EndBeforeStartRule: EventRuleDeclaration {
         }
         return d
     }
+
+    var absorbed: FlaggedEvents { flagged }
 
     func absorb(_ d: consuming FlaggedEvents, _ numbers: BatchNumbers) {
         flagged.add(d)

@@ -2,7 +2,7 @@
 /// seconds, 13 milliseconds — see `EpochSyntax`), or read as dates before 1980 or after 2100,
 /// which in records usually means the unit was misjudged upstream (seconds written where
 /// milliseconds were meant, say).
-final class EpochUnitRule: EventRuleDeclaration {
+final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.epochUnit
 
     init(_ context: ValidationContext) {}
@@ -47,6 +47,8 @@ final class EpochUnitRule: EventRuleDeclaration {
         return d
     }
 
+    var absorbed: PerFile<FileState> { files }
+
     func absorb(_ d: consuming PerFile<FileState>, _ numbers: BatchNumbers) {
         files.add(d, files: numbers.files)
     }
@@ -84,6 +86,36 @@ final class EpochUnitRule: EventRuleDeclaration {
         case 19: return "nanoseconds"
         default: return "seconds"
         }
+    }
+}
+
+extension EpochUnitRule.FileState: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        BinaryWriter.count(units.count, &out)
+        for (unit, tally) in units.sorted(by: { $0.key < $1.key }) {
+            BinaryWriter.string(unit, &out)
+            BinaryWriter.count(tally.count, &out)
+            BinaryWriter.count(tally.examples.count, &out)
+            for (n, example) in tally.examples {
+                BinaryWriter.count(n, &out)
+                example.encode(to: &out)
+            }
+        }
+        implausible.encode(to: &out)
+        BinaryWriter.count(seen, &out)
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init()
+        for _ in 0..<(try r.count()) {
+            let unit = try r.string()
+            let count = try r.number()
+            var examples: [(Int, Finding.Example)] = []
+            for _ in 0..<(try r.count()) { examples.append((try r.number(), try Finding.Example(decoding: &r))) }
+            units[unit] = (count, examples)
+        }
+        implausible = try FlaggedEvents(decoding: &r)
+        seen = try r.number()
     }
 }
 

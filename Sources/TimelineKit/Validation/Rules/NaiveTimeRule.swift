@@ -1,7 +1,7 @@
 /// TZ101 (warning): times read in the `--assume-zone` zone because they carried no offset or
 /// zone. Not wrong by itself, but the whole timeline now rests on that assumption. (Naive
 /// times with no zone named are rejected at import and reported as TZ101 errors.)
-final class NaiveTimeRule: EventRuleDeclaration {
+final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.naiveTime
     static let readingAdvice: String? = "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
     private let context: ValidationContext
@@ -28,6 +28,8 @@ final class NaiveTimeRule: EventRuleDeclaration {
         return d
     }
 
+    var absorbed: Digest { Digest(flagged: flagged, zone: zone) }
+
     func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
         if flagged.count == 0 { zone = d.zone }
         flagged.add(d.flagged)
@@ -41,6 +43,17 @@ final class NaiveTimeRule: EventRuleDeclaration {
             message: "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
                 + "make sure the source really writes \(zone) times, or map a zone column with --map zone=COLUMN",
             examples: flagged.examples)
+    }
+}
+
+extension NaiveTimeRule.Digest: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        flagged.encode(to: &out)
+        BinaryWriter.optional(zone, &out) { BinaryWriter.string($0, &$1) }
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init(flagged: try FlaggedEvents(decoding: &r), zone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() })
     }
 }
 
