@@ -90,6 +90,20 @@ struct SliceTests {
         #expect(first.stderr + second.stderr == single.stderr)
     }
 
+    @Test("a slice whose records are all rejected converts (exit 0, nothing written); the whole file alone fails so")
+    func sliceOfRejects() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let part = dir.appendingPathComponent("part.csv").path
+        try Data("A9,broken\nA9,placed,not a date\n".utf8).write(to: URL(fileURLWithPath: part))
+        let columns = ["--columns", "order_id,status,time", "--to", "ndjson"]
+        let slice = try BinaryRunner.run(["convert", part, "--source-name", "orders.csv", "--first-record", "7"] + columns)
+        #expect(slice.status == 0, "\(slice.stderr)")
+        #expect(slice.stdout.isEmpty && slice.stderr.contains("orders.csv:1: error: [E005]"), "\(slice.stderr)")
+        let alone = try BinaryRunner.run(["convert", part] + columns)
+        #expect(alone.status == 65 && alone.stderr.contains("none of the 2 record(s) could be converted"), "\(alone.stderr)")
+    }
+
     @Test("slice options that cannot apply are usage errors", arguments: [
         (["a.csv", "b.csv", "--source-name", "x.csv"], "--source-name, --first-record and --first-line describe one input; 2 were given"),
         (["a.csv", "--first-record", "0"], "invalid value '0' for '--first-record'"),

@@ -167,7 +167,9 @@ public enum Timeline {
             throw TimelineError(
                 .data, "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
         }
-        if summary.read > 0 && summary.written == 0 && summary.rejected > 0 {
+        // A slice of a larger file (a partition of a distributed job) may hold only
+        // rejected records while the file as a whole converts: its run is not a failure.
+        if summary.read > 0 && summary.written == 0 && summary.rejected > 0 && !sources.contains(where: { $0.slice != nil }) {
             throw TimelineError(
                 .data, "none of the \(summary.read) record(s) could be converted; nothing was written",
                 notes: ["see the reasons above, or write them all with --rejects FILE"])

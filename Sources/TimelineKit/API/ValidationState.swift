@@ -202,7 +202,8 @@ public struct ValidationState: Sendable {
     /// name order, the slices of one file in record order).
     /// - Parameters:
     ///   - memory: about how many bytes the facts of the rules over ids and series may
-    ///     take in memory; they spill to `temporaryDirectory` past it (nil: never).
+    ///     take in memory before they spill.
+    ///   - temporaryDirectory: where they spill; nil keeps them in memory.
     public func report(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationReport {
         let validation = ValidationContext(
             displayZone: try Self.zone(context.displayZone), assumedZone: try context.assumedZone.map(Self.zone),

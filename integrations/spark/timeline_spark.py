@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Converts a CSV or NDJSON file to canonical timeline NDJSON on Apache Spark, partition by
+partition, with the `timeline` binary shipped to the executors, and validates it as one
+`timeline validate` over the whole file would: each partition's validation state is merged on
+the driver (`timeline validate --merge`).
+
+  timeline_spark.py INPUT OUTPUT [--timeline PATH] [--partitions N] [--from csv|ndjson]
+                    [--partition-by day] [--report FILE] [--report-format text|json]
+                    [-- TIMELINE-OPTIONS...]
+
+  INPUT    a CSV (with its header line) or NDJSON file Spark can read (local path, hdfs://, s3a://)
+  OUTPUT   a directory: part-NNNNN files of canonical NDJSON (or day=YYYY-MM-DD/part-… with
+           --partition-by day, each event's day in the display zone), _validation.txt (or
+           --report), and _SUCCESS
+  TIMELINE-OPTIONS  given to every partition's `timeline convert` (and so to the validation):
+           --assume-zone, --zone, --map, --date-format, --ignore, …
+
+Each partition is converted with `timeline convert - --from FMT --source-name INPUT
+--first-record R --first-line L` (and `--columns HEADER` for CSV), so the events' ids and
+source references, and the report's examples, are those a single run over INPUT gives. The
+record and line numbers come from a first pass that counts each partition's records (a CSV
+record may span lines inside quotes; a partition boundary inside a quoted field is an error).
+
+Run locally:    spark-submit --master 'local[2]' integrations/spark/timeline_spark.py orders.csv out -- --assume-zone Asia/Shanghai
+On a cluster:   spark-submit --master yarn --deploy-mode client integrations/spark/timeline_spark.py \\
+                  hdfs:///data/orders.csv hdfs:///out/orders --timeline /opt/timeline/bin/timeline -- --assume-zone Asia/Shanghai
+The binary (a Linux build for the executors' architecture) is shipped with SparkContext.addFile.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def parse_args(argv):
+    if "--" in argv:
+        i = argv.index("--")
+        argv, passthrough = argv[:i], argv[i + 1:]
+    else:
+        passthrough = []
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("input")
+    ap.add_argument("output")
+    ap.add_argument("--timeline", default=shutil.which("timeline") or "timeline",
+                    help="the timeline binary to ship to the executors [default: timeline on PATH]")
+    ap.add_argument("--partitions", type=int, default=None, help="at least this many partitions [default: Spark's]")
+    ap.add_argument("--from", dest="fmt", choices=["csv", "ndjson"], default=None, help="input format [default: by extension]")
+    ap.add_argument("--partition-by", choices=["day"], default=None,
+                    help="write OUTPUT/day=YYYY-MM-DD/part-… (each event's day in the display zone: --zone, else --assume-zone, else UTC)")
+    ap.add_argument("--report", default=None, help="where the validation report goes [default: OUTPUT/_validation.txt]")
+    ap.add_argument("--report-format", choices=["text", "json"], default="text")
+    args = ap.parse_args(argv)
+    args.passthrough = passthrough
+    if args.fmt is None:
+        lower = args.input.lower()
+        if lower.endswith(".csv"):
+            args.fmt = "csv"
+        elif lower.endswith((".ndjson", ".jsonl")):
+            args.fmt = "ndjson"
+        else:
+            ap.error(f"cannot tell the format of {args.input!r}; pass --from csv or --from ndjson")
+    return args
+
+
+def record_starts(lines, fmt):
+    """For the lines of one partition (without the CSV header): how many records begin in it,
+    and whether it ends outside a quoted field. Blank lines are no records; a CSV line begins a
+    record when it starts outside quotes."""
+    records, quoted = 0, False
+    for line in lines:
+        if not quoted and line.strip() != "":
+            records += 1
+        if fmt == "csv" and line.count('"') % 2 == 1:
+            quoted = not quoted
+    return records, not quoted
+
+
+def convert_partition(binary, fmt, source, header, passthrough, starts):
+    """The function each partition runs: its lines (with their global line index) piped into
+    `timeline convert`; yields ("event", line) for each NDJSON line and ("state", bytes) once."""
+
+    def run(index, rows):
+        rows = [(line, i) for line, i in rows if not (fmt == "csv" and i == 0)]
+        if not rows:
+            return
+        first_line = rows[0][1] + 1  # line numbers count from 1, the header included
+        first_record = starts[index] + 1
+        work = tempfile.mkdtemp(prefix="timeline-spark-")
+        try:
+            state = os.path.join(work, "state")
+            command = [binary(), "convert", "-", "--from", fmt, "--to", "ndjson", "--sort", "input", "-q",
+                       "--source-name", source, "--first-record", str(first_record), "--first-line", str(first_line),
+                       "--validation-state", state] + passthrough
+            if fmt == "csv":
+                command += ["--columns", header]
+            text = "".join(line + "\n" for line, _ in rows).encode("utf-8")
+            done = subprocess.run(command, input=text, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if done.returncode != 0:
+                raise RuntimeError(f"timeline convert failed on partition {index} (records from {first_record}, "
+                                   f"line {first_line}), exit {done.returncode}:\n{done.stderr.decode('utf-8', 'replace')}")
+            for line in done.stdout.decode("utf-8").splitlines():
+                yield ("event", line)
+            with open(state, "rb") as f:
+                yield ("state", f.read())
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    return run
+
+
+def display_zone(passthrough):
+    """The zone days are counted in, as `timeline` picks it: --zone, else --assume-zone, else UTC."""
+    def option(name):
+        for i, word in enumerate(passthrough):
+            if word == name and i + 1 < len(passthrough):
+                return passthrough[i + 1]
+            if word.startswith(name + "="):
+                return word.split("=", 1)[1]
+        return None
+    return option("--zone") or option("--assume-zone") or "UTC"
+
+
+def day_function(zone_name):
+    """The day of an event's start in the display zone (an all-day event: its date), for
+    --partition-by day; zone names as Python's zoneinfo knows them (IANA ids, UTC)."""
+    import datetime
+    import json
+    import zoneinfo
+    zone = datetime.timezone.utc if zone_name.upper() in ("UTC", "Z", "GMT") else zoneinfo.ZoneInfo(zone_name)
+
+    def day(line):
+        start = json.loads(line).get("start", {})
+        if "instant" in start:
+            instant = datetime.datetime.fromisoformat(start["instant"].replace("Z", "+00:00"))
+            return instant.astimezone(zone).date().isoformat()
+        return (start.get("date") or "unknown")[:10]
+
+    return day
+
+
+def main(argv):
+    args = parse_args(argv)
+    from pyspark import SparkFiles
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.builder.appName("timeline").getOrCreate()
+    sc = spark.sparkContext
+    binary_path = os.path.abspath(args.timeline) if os.path.exists(args.timeline) else shutil.which(args.timeline)
+    if not binary_path:
+        sys.exit(f"timeline_spark: no timeline binary at {args.timeline!r}; build it (swift build -c release) and pass --timeline")
+    sc.addFile(binary_path)
+    name = os.path.basename(binary_path)
+
+    def binary():
+        path = SparkFiles.get(name)
+        if not os.access(path, os.X_OK):
+            os.chmod(path, 0o755)
+        return path
+
+    lines = sc.textFile(args.input, minPartitions=args.partitions) if args.partitions else sc.textFile(args.input)
+    indexed = lines.zipWithIndex()
+    header = lines.first() if args.fmt == "csv" else None
+    fmt = args.fmt
+    counts = indexed.mapPartitionsWithIndex(
+        lambda i, rows: [(i, record_starts((l for l, n in rows if not (fmt == "csv" and n == 0)), fmt))]).collect()
+    starts, total = {}, 0
+    for i, (records, closed) in sorted(counts):
+        if not closed:
+            sys.exit(f"timeline_spark: partition {i} of {args.input} ends inside a quoted field (a record spans the "
+                     "partition boundary); use fewer partitions, or a file whose records are one line each")
+        starts[i] = total
+        total += records
+
+    converted = indexed.mapPartitionsWithIndex(
+        convert_partition(binary, fmt, args.input, header, args.passthrough, starts)).cache()
+    events = converted.filter(lambda kv: kv[0] == "event").map(lambda kv: kv[1])
+    if args.partition_by == "day":
+        day = day_function(display_zone(args.passthrough))
+        frame = spark.createDataFrame(events.map(lambda line: (day(line), line)), "day string, value string")
+        frame.write.partitionBy("day").mode("errorifexists").text(args.output)
+    else:
+        events.saveAsTextFile(args.output)
+    states = converted.filter(lambda kv: kv[0] == "state").map(lambda kv: kv[1]).collect()
+    converted.unpersist()
+
+    work = tempfile.mkdtemp(prefix="timeline-spark-states-")
+    try:
+        paths = []
+        for i, state in enumerate(states):
+            paths.append(os.path.join(work, f"part-{i:05d}.state"))
+            with open(paths[-1], "wb") as f:
+                f.write(state)
+        report = subprocess.run([binary_path, "validate", "--merge", *paths, "--report", args.report_format, "--fail-on", "never"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if report.returncode != 0:
+            sys.exit(f"timeline_spark: merging the validation states failed:\n{report.stderr.decode('utf-8', 'replace')}")
+        destination = args.report or os.path.join(args.output, "_validation." + ("txt" if args.report_format == "text" else "json"))
+        with open(destination, "wb") as f:
+            f.write(report.stdout)
+        state_bytes = sum(len(s) for s in states)
+        print(f"timeline_spark: {total} records in {len(states)} partitions; validation states {state_bytes} bytes; "
+              f"report in {destination}", file=sys.stderr)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
