@@ -7,7 +7,9 @@
 /// first, so the validator can renumber it in place), line (4), record number (8), flags
 /// (1: has a source, has a time, has a series, has an id), the start's basis (1); with a
 /// time, its seconds (8), offset (4) and origin hash (4); then the start as written, the
-/// series and the id as byte strings (the last two only when flagged).
+/// series and the id as byte strings (the last two only when flagged). The id importers
+/// give a record without one (`orders.csv:12`) is not written: a flag says to make it again
+/// from the file and record when the record is read back.
 enum KeyedFactCodec {
     /// How many partitions one level of the hash makes (4 bits of it).
     static let fanOut = 16
@@ -22,6 +24,7 @@ enum KeyedFactCodec {
         static let time: UInt8 = 2
         static let series: UInt8 = 4
         static let id: UInt8 = 8
+        static let generatedID: UInt8 = 16
     }
 
     /// The records of `batch` for the rules keyed by `key`, one buffer per partition at
@@ -53,7 +56,9 @@ enum KeyedFactCodec {
                 }
                 batch.withIDBytes(e, orGenerated: scratch) { id in
                     let key = Int(truncatingIfNeeded: StringIndex.hash(bytes: id)) & Int.max
-                    append(e, key: key, time: nil, start: .empty, series: nil, id: id, to: &parts[partition(of: key, level: 0)])
+                    append(
+                        e, key: key, time: nil, start: .empty, series: nil, id: e.id == nil ? nil : id, generatedID: e.id == nil,
+                        to: &parts[partition(of: key, level: 0)])
                 }
             }
         }
@@ -61,7 +66,8 @@ enum KeyedFactCodec {
     }
 
     private static func append(
-        _ e: EventFacts, key: Int, time: (seconds: Int64, offset: Int32)?, start: ByteView, series: String?, id: ByteView?, to out: inout [UInt8]
+        _ e: EventFacts, key: Int, time: (seconds: Int64, offset: Int32)?, start: ByteView, series: String?, id: ByteView?,
+        generatedID: Bool = false, to out: inout [UInt8]
     ) {
         BinaryWriter.int(Int64(key), &out)  // the frame: the key's hash, then the length
         let lengthAt = BinaryWriter.beginRecord(&out)
@@ -72,6 +78,7 @@ enum KeyedFactCodec {
         if time != nil { flags |= Flag.time }
         if series != nil { flags |= Flag.series }
         if id != nil { flags |= Flag.id }
+        if generatedID { flags |= Flag.generatedID }
         out.append(flags)
         out.append(UInt8(TimeBasis.allCases.firstIndex(of: e.basis)!))
         if let time {
@@ -125,10 +132,17 @@ enum KeyedFactCodec {
         let start = try r.bytesRange()
         let series = flags & Flag.series != 0 ? try r.bytesRange() : nil
         let id = flags & Flag.id != 0 ? try r.bytesRange() : nil
-        bytes.withByteView { all in
-            batch.addReplayed(
-                file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b], time: time,
-                start: all[start], series: series.map { all[$0] }, id: id.map { all[$0] })
+        func add(generatedID: ByteView?) {
+            bytes.withByteView { all in
+                batch.addReplayed(
+                    file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b], time: time,
+                    start: all[start], series: series.map { all[$0] }, id: id.map { all[$0] } ?? generatedID)
+            }
+        }
+        if flags & Flag.generatedID != 0 {
+            (batch.generatedIDPrefixes[Int(file)] + Array(String(record).utf8)).withByteView { add(generatedID: $0) }
+        } else {
+            add(generatedID: nil)
         }
     }
 }
