@@ -78,6 +78,12 @@ struct DateOptionGroup: OptionGroup {
     }
 
     /// The display zone: `zone` (the `--zone` text) when given, else the assumed zone, else UTC.
+    /// How the display zone is chosen: named, the assumed zone, else the data's (UTC when
+    /// the data declares none).
+    static func displayZoneChoice(_ zone: String?, _ options: DateParsingOptions) -> DisplayZoneChoice {
+        zone != nil ? .named : options.assumedZone != nil ? .assumed : .fromData
+    }
+
     static func displayZone(_ zone: String?, _ options: DateParsingOptions) throws(UsageError) -> ResolvedZone {
         if let zone { return try resolve(zone, option: "zone", resolver: options.zoneResolver) }
         if let assumed = options.assumedZone { return ResolvedZone(rules: assumed.rules, kind: assumed.kind, fixedOffset: nil) }

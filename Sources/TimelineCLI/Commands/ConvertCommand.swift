@@ -47,7 +47,7 @@ enum ConvertCommand: Command {
             "group", "UNIT",
             help: "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Sorted, holds one group at a time; with --sort input, every event.",
             default: .none)
-        let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
+        let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
         let slice = SliceOptionGroup()
@@ -78,6 +78,7 @@ enum ConvertCommand: Command {
         do throws(UsageError) {
             dates = try args.group.dates.make(args.parsed)
             options.write.displayZone = try DateOptionGroup.displayZone(args[\.zone], dates)
+            options.write.displayZoneChoice = DateOptionGroup.displayZoneChoice(args[\.zone], dates)
         } catch {
             throw TimelineError(.usage, error.message)
         }

@@ -62,7 +62,7 @@ enum ValidateCommand: Command {
         let report = Option<ReportKind>.choice(
             "report", "KIND", help: "Report for people (text) or machines (json, see 'timeline schema --report').", default: .text)
         let failOn = Option<FailLevel>.choice("fail-on", "LEVEL", help: "Exit 1 when findings reach this severity.", default: .error)
-        let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else UTC")
+        let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
         let slice = SliceOptionGroup()
@@ -86,6 +86,7 @@ enum ValidateCommand: Command {
         do throws(UsageError) {
             dates = try args.group.dates.make(args.parsed)
             options.displayZone = try DateOptionGroup.displayZone(args[\.zone], dates)
+            options.displayZoneChoice = DateOptionGroup.displayZoneChoice(args[\.zone], dates)
         } catch {
             throw TimelineError(.usage, error.message)
         }

@@ -53,6 +53,15 @@ public enum PresetChoice: Sendable {
 public struct WriteOptions: Sendable {
     /// Where days are counted and times shown (the command line's `--zone`). Default UTC.
     public var displayZone: ResolvedZone = .utc
+    /// How `displayZone` was chosen. With `.fromData` a conversion takes the one zone its
+    /// inputs declare (a calendar's `X-WR-TIMEZONE`, else the only zone its times name)
+    /// and `displayZone` only when they declare none; the headers of the readable formats
+    /// say why.
+    public var displayZoneChoice: DisplayZoneChoice = .named
+
+    /// The header of a document written with these options: the zone, and why when the
+    /// data implied it.
+    var documentHeader: DocumentHeader { DocumentHeader(zone: displayZone.identifier, shown: displayZoneChoice.header(displayZone.identifier)) }
     /// The language of the readable formats (text, HTML).
     public var locale: TimelineLocale = .english
     /// The moment relative times ("3 hours ago", "yesterday") are counted from in the

@@ -113,6 +113,11 @@ public enum Timeline {
         _ sources: [TimelineSource], to destination: TimelineDestination, options: ConvertOptions,
         handlers: ConvertHandlers = ConvertHandlers()
     ) throws(TimelineError) -> ConvertResult {
+        var options = options
+        if options.write.displayZoneChoice == .fromData {
+            (options.write.displayZone, options.write.displayZoneChoice) = try ConvertPipeline.displayZone(
+                for: sources, read: options.read, fallback: options.write.displayZone)
+        }
         guard let exporter = options.outputFormat.plugin.makeWriter(options.write) else {
             throw TimelineError(.usage, "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
         }
@@ -134,8 +139,8 @@ public enum Timeline {
         let validation =
             options.validate
             ? ValidationRun(
-                read: options.read, displayZone: options.write.displayZone, ignored: options.ignored, memory: options.sortMemory / 2,
-                directory: options.sortDirectory) : nil
+                read: options.read, displayZone: options.write.displayZone, choice: options.write.displayZoneChoice, ignored: options.ignored,
+                memory: options.sortMemory / 2, directory: options.sortDirectory) : nil
         if options.validate { pipeline.sortMemory = options.sortMemory / 2 }
         pipeline.onReject = { record in
             validation?.imported.add(reject: record)
@@ -222,11 +227,18 @@ public enum Timeline {
     }
 
     private static func validationRun(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> (ValidationRun, Int) {
+        var options = options
+        if options.displayZoneChoice == .fromData {
+            (options.displayZone, options.displayZoneChoice) = try ConvertPipeline.displayZone(
+                for: sources, read: options.read, fallback: options.displayZone)
+        }
         let run = ValidationRun(
-            read: options.read, displayZone: options.displayZone, ignored: options.ignored, memory: options.memory, directory: options.temporaryDirectory)
+            read: options.read, displayZone: options.displayZone, choice: options.displayZoneChoice, ignored: options.ignored,
+            memory: options.memory, directory: options.temporaryDirectory)
         let pipeline = ConvertPipeline()
         pipeline.readOptions = options.read
         pipeline.writeOptions.displayZone = options.displayZone
+        pipeline.writeOptions.displayZoneChoice = options.displayZoneChoice
         pipeline.sort = .input
         pipeline.verbose = options.verbose
         pipeline.onReject = { run.imported.add(reject: $0) }
@@ -244,7 +256,9 @@ public enum Timeline {
     /// What only reading sees — rejected records, DST gaps and overlaps met while reading —
     /// is in the report of `validate(_:options:)` on the sources.
     public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
-        let run = ValidationRun(read: options.read, displayZone: options.displayZone, ignored: options.ignored, memory: options.memory, directory: nil)
+        let choice = options.displayZoneChoice == .fromData ? .defaulted("no zone named") : options.displayZoneChoice
+        let run = ValidationRun(
+            read: options.read, displayZone: options.displayZone, choice: choice, ignored: options.ignored, memory: options.memory, directory: nil)
         let all = Array(events)
         return run.validator.run(events: all, records: all.count)
     }
@@ -356,6 +370,10 @@ public struct ValidationOptions {
     public var read = ReadOptions()
     /// Where days are counted (the command line's `--zone`): default UTC.
     public var displayZone = ResolvedZone.utc
+    /// How `displayZone` was chosen; with `.fromData` the zone the inputs declare is taken
+    /// when there is one (see `WriteOptions.displayZoneChoice`). Day shifts (TZ103) and
+    /// midnight dates (TZ108) are warnings only in a zone the user chose.
+    public var displayZoneChoice: DisplayZoneChoice = .named
     /// Finding codes to leave out of the report (their checks are not run).
     public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.
@@ -381,9 +399,10 @@ final class ValidationRun {
     /// What reading rejected and noticed, as findings.
     var imported = ImportFindings()
 
-    init(read: ReadOptions, displayZone: ResolvedZone, ignored: Set<FindingCode>, memory: Int, directory: String?) {
-        validator = Validator(
-            ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored), memory: memory, directory: directory)
+    init(read: ReadOptions, displayZone: ResolvedZone, choice: DisplayZoneChoice, ignored: Set<FindingCode>, memory: Int, directory: String?) {
+        var context = ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored)
+        context.displayZoneChoice = choice
+        validator = Validator(context, memory: memory, directory: directory)
     }
 
     /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).

@@ -58,6 +58,14 @@ public struct TimelineSource: Sendable {
         return slice
     }
 
+    /// Whether the source can be read once ahead of the run (a file or bytes, not a stream).
+    var canBeReadAhead: Bool {
+        switch kind {
+        case .path, .bytes: return true
+        case .fileDescriptor: return false
+        }
+    }
+
     /// Throws `.inputUnavailable` when the source is a file that cannot be opened for reading.
     public func checkReadable() throws(TimelineError) {
         if case .path(let path) = kind { _ = try InputReader(path: path) }

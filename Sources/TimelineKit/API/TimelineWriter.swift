@@ -28,7 +28,7 @@ public final class TimelineWriter {
         output = try destination.open()
         inMemory = false
         displayZone = exporter.showsTimesInDisplayZone ? options.displayZone.rules : nil
-        try exporter.begin(DocumentHeader(zone: options.displayZone.identifier), to: output)
+        try exporter.begin(options.documentHeader, to: output)
     }
 
     /// A writer into memory: `finish()` returns the bytes.
@@ -37,7 +37,7 @@ public final class TimelineWriter {
         output = OutputWriter(inMemory: format.id)
         inMemory = true
         displayZone = exporter.showsTimesInDisplayZone ? options.displayZone.rules : nil
-        try exporter.begin(DocumentHeader(zone: options.displayZone.identifier), to: output)
+        try exporter.begin(options.documentHeader, to: output)
     }
 
     private static func exporter(_ format: FileFormat, _ options: WriteOptions) throws(TimelineError) -> any TimelineExporter {

@@ -16,7 +16,8 @@ import Foundation
 ///
 /// The file format (version 1; integers little endian, byte strings as a 4-byte length and
 /// the bytes, counts as 8 bytes): the 8 bytes `TLVSTATE`, the version (4 bytes); the
-/// context — display zone, assumed zone (behind a 0/1 byte), the ignored codes; the slice
+/// context — display zone, how it was chosen (a byte: named, assumed, declared, defaulted;
+/// and the reason), assumed zone (behind a 0/1 byte), the ignored codes; the slice
 /// count; each slice as its length, a 64-bit hash of its bytes and the bytes; then the 8
 /// bytes `TLVS-END`. A reader refuses another version, a file cut short and a slice that
 /// does not match its hash.
@@ -30,23 +31,46 @@ public struct ValidationState: Sendable {
     /// codes left out.
     struct Context: Hashable, Sendable {
         var displayZone: String
+        var choice: DisplayZoneChoice
         var assumedZone: String?
         var ignored: [String]
 
         init(_ context: ValidationContext) {
             displayZone = context.displayZone.identifier
+            choice = context.displayZoneChoice
             assumedZone = context.assumedZone?.identifier
             ignored = context.ignored.map(\.rawValue).sorted()
         }
 
-        init(displayZone: String, assumedZone: String?, ignored: [String]) {
+        init(displayZone: String, choice: DisplayZoneChoice, assumedZone: String?, ignored: [String]) {
             self.displayZone = displayZone
+            self.choice = choice
             self.assumedZone = assumedZone
             self.ignored = ignored
         }
 
+        /// The choice as a kind byte and its reason.
+        var choiceFields: (UInt8, String) {
+            switch choice {
+            case .named: return (0, "")
+            case .assumed: return (1, "")
+            case .declared(let why): return (2, why)
+            case .fromData, .defaulted: return (3, choice.reason)
+            }
+        }
+
+        static func choice(kind: UInt8, reason: String) -> DisplayZoneChoice? {
+            switch kind {
+            case 0: return .named
+            case 1: return .assumed
+            case 2: return .declared(reason)
+            case 3: return .defaulted(reason)
+            default: return nil
+            }
+        }
+
         var description: String {
-            "days counted in \(displayZone), assumed zone \(assumedZone ?? "none"), ignored codes \(ignored.isEmpty ? "none" : ignored.joined(separator: ","))"
+            "days counted in \(displayZone) (\(choice.reason)), assumed zone \(assumedZone ?? "none"), ignored codes \(ignored.isEmpty ? "none" : ignored.joined(separator: ","))"
         }
     }
 
@@ -107,6 +131,9 @@ public struct ValidationState: Sendable {
         var head = Self.magic
         BinaryWriter.u32(Self.formatVersion, &head)
         BinaryWriter.string(context.displayZone, &head)
+        let (kind, reason) = context.choiceFields
+        head.append(kind)
+        BinaryWriter.string(reason, &head)
         BinaryWriter.optional(context.assumedZone, &head) { BinaryWriter.string($0, &$1) }
         BinaryWriter.strings(context.ignored, &head)
         BinaryWriter.count(slices.count, &head)
@@ -151,9 +178,11 @@ public struct ValidationState: Sendable {
             throw failure("is a validation state of format version \(version); this timeline reads version \(Self.formatVersion): merge it with the timeline that wrote it")
         }
         let context = try read { r throws(BinaryReader.Corrupt) in
-            Context(
-                displayZone: try r.string(), assumedZone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() },
-                ignored: try r.strings())
+            let zone = try r.string()
+            guard let choice = Context.choice(kind: try r.byte(), reason: try r.string()) else { throw BinaryReader.Corrupt() }
+            return Context(
+                displayZone: zone, choice: choice,
+                assumedZone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() }, ignored: try r.strings())
         }
         var slices: [Slice] = []
         for i in 0..<(try read { r throws(BinaryReader.Corrupt) in try r.count() }) {
@@ -205,9 +234,10 @@ public struct ValidationState: Sendable {
     ///     take in memory before they spill.
     ///   - temporaryDirectory: where they spill; nil keeps them in memory.
     public func report(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationReport {
-        let validation = ValidationContext(
+        var validation = ValidationContext(
             displayZone: try Self.zone(context.displayZone), assumedZone: try context.assumedZone.map(Self.zone),
             ignored: Set(try context.ignored.map(Self.code)))
+        validation.displayZoneChoice = context.choice
         let validator = Validator(validation, memory: memory, directory: temporaryDirectory)
         var imported = ImportFindings()
         for slice in slices {

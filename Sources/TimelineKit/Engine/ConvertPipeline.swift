@@ -62,7 +62,7 @@ final class ConvertPipeline {
     /// Runs the conversion of `sources` (standard input when there are none) into
     /// `exporter`, writing to `output` (not committed).
     func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
-        let header = DocumentHeader(zone: writeOptions.displayZone.identifier)
+        let header = writeOptions.documentHeader
         // Sections (text, HTML, Markdown; JSON under --group) are cut from the sorted
         // events as they come; unsorted and ungrouped, those outputs order the events they
         // are handed themselves.
@@ -188,7 +188,7 @@ final class ConvertPipeline {
 
     /// Whether `reader` holds a binary format (XLSX): named by `--from`, the file's
     /// extension, else its first bytes.
-    private static func isBinary(_ reader: InputReader, named: FileFormat?) throws(TimelineError) -> Bool {
+    static func isBinary(_ reader: InputReader, named: FileFormat?) throws(TimelineError) -> Bool {
         if let named { return named.plugin.isBinary }
         if let byPath = FormatRegistry.plugin(forPath: reader.name) { return byPath.isBinary }
         let head = try reader.peek(4096)

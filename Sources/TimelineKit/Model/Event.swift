@@ -147,9 +147,13 @@ package struct DocumentHeader: Hashable, Sendable {
     package static let schemaID = "timeline/1"
     /// The display zone the document was produced for (IANA id or `UTC`).
     package var zone: String
+    /// The zone as headers show it: with why when the data implied it
+    /// (`Europe/Berlin, the calendar's X-WR-TIMEZONE`).
+    package var zoneShown: String
 
-    package init(zone: String) {
+    package init(zone: String, shown: String? = nil) {
         self.zone = zone
+        zoneShown = shown ?? zone
     }
 }
 

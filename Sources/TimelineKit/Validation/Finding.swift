@@ -103,8 +103,18 @@ public struct ValidationReport: Sendable {
     public var rejected: Int
     /// The display zone days were counted in.
     public var zone: String
+    /// How the zone was chosen (the user, the data, a default), and so why it was used.
+    public var zoneChoice: DisplayZoneChoice = .named
     /// Worst first, then by code.
     public var findings: [Finding]
+
+    /// A report; the zone is taken as chosen by the user.
+    public init(records: Int, rejected: Int, zone: String, findings: [Finding]) {
+        self.records = records
+        self.rejected = rejected
+        self.zone = zone
+        self.findings = findings
+    }
 
     /// The number of findings of `severity`.
     public func count(_ severity: FindingSeverity) -> Int { findings.filter { $0.severity == severity }.count }
@@ -128,6 +138,8 @@ public struct ValidationReport: Sendable {
         }
         w.raw(",\"zone\":")
         w.string(zone)
+        w.raw(",\"zoneReason\":")
+        w.string(zoneChoice.reason)
         w.raw("},\"findings\":[")
         for (i, f) in findings.enumerated() {
             if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
@@ -180,7 +192,7 @@ public struct ValidationReport: Sendable {
             }
             out += "\n"
         }
-        out += "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zone)\n"
+        out += "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zoneChoice.describing(zone))\n"
         return out
     }
 }

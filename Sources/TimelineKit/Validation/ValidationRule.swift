@@ -7,6 +7,9 @@ package struct ValidationContext: Sendable {
     package var displayZone: ResolvedZone
     /// `--assume-zone`, when given.
     package var assumedZone: ResolvedZone?
+    /// How the display zone was chosen: findings that hinge on a day in it are warnings
+    /// only in a zone the user chose.
+    package var displayZoneChoice: DisplayZoneChoice = .named
     /// Codes whose checks are not run and whose findings are not reported (`--ignore`).
     package var ignored: Set<FindingCode> = []
 
@@ -280,7 +283,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         findings += finished.withLock { $0 }.compactMap { $0 }
         findings += try partitionedFindings()
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
-        return ValidationReport(records: records, rejected: imported.rejected, zone: context.displayZone.identifier, findings: findings)
+        var report = ValidationReport(records: records, rejected: imported.rejected, zone: context.displayZone.identifier, findings: findings)
+        report.zoneChoice = context.displayZoneChoice
+        return report
     }
 
     /// Checks each partition of each store with fresh instances of the rules keyed by it,

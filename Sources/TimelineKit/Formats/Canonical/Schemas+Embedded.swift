@@ -143,7 +143,8 @@ package enum EmbeddedSchemas {
         "errors": { "type": "integer", "minimum": 0 },
         "warnings": { "type": "integer", "minimum": 0 },
         "infos": { "type": "integer", "minimum": 0 },
-        "zone": { "type": "string", "minLength": 1 }
+        "zone": { "type": "string", "minLength": 1 },
+        "zoneReason": { "type": "string", "minLength": 1 }
       },
       "additionalProperties": false
     },

@@ -26,7 +26,7 @@ final class HTMLTimelineExporter: SectionExporter {
         let zone = export.displayZone.rules
         let ordered = events.sortedForTimeline(export.descending ? .desc : .asc, zone: zone)
         let days = TimelineGrouping.group(ordered, unit: .day, zone: zone)
-        try write(sections: days, header: DocumentHeader(zone: export.displayZone.identifier), zone: zone, to: out)
+        try write(sections: days, header: export.documentHeader, zone: zone, to: out)
     }
 
     /// Days, inside months; `--group` does not apply.
@@ -51,7 +51,7 @@ final class HTMLTimelineExporter: SectionExporter {
             <style>\(Self.css)</style>
             </head>
             <body>
-            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(eventCount))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(export.displayZone.identifier))</strong></p></header>
+            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(eventCount))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(export.displayZone.identifier))</strong>\(Self.escape(String(header.zoneShown.dropFirst(header.zone.count))))</p></header>
 
             """)
     }

@@ -31,7 +31,7 @@ final class MarkdownExporter: SectionExporter {
     func finish(to out: OutputWriter) throws(TimelineError) {
         let ordered = events.sortedForTimeline(options.descending ? .desc : .asc, zone: options.displayZone.rules)
         let groups = TimelineGrouping.group(ordered, unit: unit, zone: options.displayZone.rules)
-        try write(sections: groups, header: DocumentHeader(zone: options.displayZone.identifier), zone: options.displayZone.rules, to: out)
+        try write(sections: groups, header: options.documentHeader, zone: options.displayZone.rules, to: out)
     }
 
     private var unit: GroupingUnit { options.grouping == .none ? .day : options.grouping }
@@ -40,7 +40,7 @@ final class MarkdownExporter: SectionExporter {
 
     func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
         let words = options.locale.words
-        try out.write("# \(words.timeline)\n\n\(words.events(eventCount)) · \(words.timesIn) \(options.displayZone.identifier)\n")
+        try out.write("# \(words.timeline)\n\n\(words.events(eventCount)) · \(words.timesIn) \(header.zoneShown)\n")
     }
 
     func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {

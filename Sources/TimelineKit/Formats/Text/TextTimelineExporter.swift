@@ -52,7 +52,7 @@ final class TextTimelineExporter: SectionExporter {
         let order: SortOrder = export.descending ? .desc : .asc
         let ordered = events.sortedForTimeline(order, zone: export.displayZone.rules)
         let groups = TimelineGrouping.group(ordered, unit: unit, zone: export.displayZone.rules)
-        try write(sections: groups, header: DocumentHeader(zone: export.displayZone.identifier), zone: export.displayZone.rules, to: out)
+        try write(sections: groups, header: export.documentHeader, zone: export.displayZone.rules, to: out)
     }
 
     private var unit: GroupingUnit { options.grouping == .none ? .day : options.grouping }
@@ -61,7 +61,7 @@ final class TextTimelineExporter: SectionExporter {
 
     func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
         let words = options.locale.words
-        try out.write("\(words.timeline) · \(words.events(eventCount)) · \(words.timesIn) \(header.zone)\n")
+        try out.write("\(words.timeline) · \(words.events(eventCount)) · \(words.timesIn) \(header.zoneShown)\n")
     }
 
     func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {

@@ -1,8 +1,10 @@
 /// TZ108 (warning): a file whose start times are all midnight in one offset — dates stored as
-/// midnight instants — and that land on another day in the display zone.
+/// midnight instants — and that land on another day in the display zone. A note, not a
+/// warning, when the user chose no zone (the day changes only in the run's default).
 final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dateAsMidnight
     private let zone: ResolvedZone
+    private let chosen: Bool
 
     /// Per file, while every start so far is a timed midnight in one offset: how many, and
     /// those that land on another day in the display zone. The first other start ends it.
@@ -28,6 +30,7 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
 
     init(_ context: ValidationContext) {
         zone = context.displayZone
+        chosen = context.displayZoneChoice.isChosen
     }
 
     func digest(_ batch: ValidationBatch) -> PerFile<FileState> {
@@ -67,7 +70,7 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
         }
         guard count > 0 else { return nil }
         return Finding(
-            code: Self.code, severity: .warning, count: count,
+            code: Self.code, severity: chosen ? .warning : .info, count: count,
             message: "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
                 + "\(zone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
             examples: examples)

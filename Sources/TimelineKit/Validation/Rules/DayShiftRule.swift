@@ -1,9 +1,12 @@
 /// TZ103 (warning): events whose calendar day in the display zone differs from their day in
 /// the offset they were written in — the UTC server time that lands on the wrong day on a
-/// UTC+8 phone. Epoch values have no written offset and are not counted.
+/// UTC+8 phone. Epoch values have no written offset and are not counted. A warning only in a
+/// zone the user chose (`--zone`, `--assume-zone`): in a zone the run fell back to or took
+/// from the data it is a note saying which days would differ and to name the zone.
 final class DayShiftRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dayShift
     private let zone: ResolvedZone
+    private let chosen: Bool
     private var moved = Digest()
 
     struct DayMove: Hashable {
@@ -20,6 +23,7 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
 
     init(_ context: ValidationContext) {
         zone = context.displayZone
+        chosen = context.displayZoneChoice.isChosen
     }
 
     func digest(_ batch: ValidationBatch) -> Digest {
@@ -48,10 +52,18 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
         guard count > 0 else { return nil }
         let perDay = moved.perDay
         let days = perDay.map { ($0.key.description, $0.value) }.sorted { $0.0 < $1.0 }.prefix(6).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+        let moves = "(\(days)" + (perDay.count > 6 ? ", …" : "") + ")"
+        guard chosen else {
+            return Finding(
+                code: Self.code, severity: .info, count: count,
+                message: "\(count) event(s) would fall on another calendar day in \(zone.identifier), which no option named, than in the offset "
+                    + "they were written in \(moves); name the zone people see with --zone to count days there",
+                examples: moved.flagged.examples)
+        }
         return Finding(
             code: Self.code, severity: .warning, count: count,
-            message: "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in (\(days)"
-                + (perDay.count > 6 ? ", …" : "") + "); if people saw the written day, group in their zone with --zone",
+            message: "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in \(moves)"
+                + "; if people saw the written day, group in their zone with --zone",
             examples: moved.flagged.examples)
     }
 }

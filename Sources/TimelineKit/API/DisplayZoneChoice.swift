@@ -1,0 +1,105 @@
+/// How a run's display zone — where times are shown and days counted — was chosen, and so
+/// how much a day that differs in it says: a zone the user named is one people saw; a zone
+/// the run fell back to is only a default.
+public enum DisplayZoneChoice: Sendable, Hashable {
+    /// Named by the caller (`--zone`).
+    case named
+    /// The zone assumed for times that carry none (`--assume-zone`).
+    case assumed
+    /// Not named: the run takes the one zone the data declares (a calendar's
+    /// `X-WR-TIMEZONE`, else the only zone its times name), else the options' display zone.
+    case fromData
+    /// Taken from the data (after `fromData`); why, e.g. "the calendar's X-WR-TIMEZONE".
+    case declared(String)
+    /// Not named and not declared by the data (after `fromData`); why the default was used,
+    /// e.g. "no zone named" or "the data names several zones: Asia/Tokyo, Europe/Berlin".
+    case defaulted(String)
+
+    /// Whether the user chose the zone: findings that hinge on it (a day that changes in
+    /// it) are warnings only then.
+    public var isChosen: Bool {
+        switch self {
+        case .named, .assumed: return true
+        case .fromData, .declared, .defaulted: return false
+        }
+    }
+
+    /// Why the zone is the display zone, for headers and reports.
+    public var reason: String {
+        switch self {
+        case .named: return "named with --zone"
+        case .assumed: return "the --assume-zone zone"
+        case .fromData: return "no zone named"
+        case .declared(let why), .defaulted(let why): return why
+        }
+    }
+
+    /// The zone with why it was used, as a report's summary says it: `UTC (no zone named;
+    /// name one with --zone)`, `Europe/Berlin, the calendar's X-WR-TIMEZONE`; a zone the
+    /// user chose goes without a reason.
+    func describing(_ zone: String) -> String {
+        switch self {
+        case .named, .assumed: return zone
+        case .declared(let why): return "\(zone), \(why)"
+        case .fromData, .defaulted: return "\(zone) (\(reason); name one with --zone)"
+        }
+    }
+
+    /// The zone as a document's header shows it: with why only when the data implied it or
+    /// argued against the default (a zone the user named, or UTC for data that declares
+    /// none, is the header as it always was).
+    func header(_ zone: String) -> String {
+        switch self {
+        case .declared: return describing(zone)
+        case .defaulted(let why) where why.hasPrefix("the data"): return "\(zone) (\(why))"
+        default: return zone
+        }
+    }
+}
+
+/// What one input says about the zone its times are in.
+enum DeclaredZone {
+    /// One zone, and why it is the input's.
+    case one(ResolvedZone, reason: String)
+    /// Times in several zones (their names).
+    case several([String])
+}
+
+extension ConvertPipeline {
+    /// The display zone of a run whose zone was not named (`DisplayZoneChoice.fromData`):
+    /// the one zone the sources declare, else `fallback`. Only inputs that can be read twice
+    /// (files, bytes) are looked at, and only formats that declare zones (ICS).
+    static func displayZone(
+        for sources: [TimelineSource], read options: ReadOptions, fallback: ResolvedZone
+    ) throws(TimelineError) -> (zone: ResolvedZone, choice: DisplayZoneChoice) {
+        var found: [(zone: ResolvedZone, reason: String)] = []
+        var names: [String] = []
+        let parser = DateParser(options: options.dates)
+        for source in sources where source.canBeReadAhead {
+            let reader = try source.open()
+            if try isBinary(reader, named: options.format) { continue }
+            if let named = options.encoding {
+                try reader.setEncoding(named)
+            } else {
+                try reader.setEncoding(try detectEncoding(reader, onDiagnostic: { _ in }))
+            }
+            let pipeline = ConvertPipeline()
+            pipeline.readOptions = options
+            guard let declared = try? pipeline.format(for: reader).declaredZone(in: reader, parser: parser) else { continue }
+            switch declared {
+            case .one(let zone, let reason):
+                found.append((zone, reason))
+                names.append(zone.identifier)
+            case .several(let zones): names += zones
+            }
+        }
+        let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if distinct.count == 1, names.count == found.count, let first = found.first {
+            return (first.zone, .declared(found.allSatisfy { $0.reason == first.reason } ? first.reason : "the zone the data declares"))
+        }
+        if distinct.count > 1 {
+            return (fallback, .defaulted("the data names several zones: \(distinct.sorted().joined(separator: ", "))"))
+        }
+        return (fallback, .defaulted("no zone named"))
+    }
+}
