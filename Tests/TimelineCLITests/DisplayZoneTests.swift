@@ -46,6 +46,10 @@ struct DisplayZoneTests {
         let timeline = try BinaryRunner.run(["convert", path, "--to", "text", "-q"])
         #expect(timeline.stdout.hasPrefix("Timeline · 3 events · times in Europe/Berlin, the one zone the calendar's times name\n"), "\(timeline.stdout)")
         #expect(timeline.stdout.contains("00:30") && timeline.stdout.contains("23:45"))
+        // CSV has no header to say it: a note does, and its times are Berlin's.
+        let csv = try BinaryRunner.run(["convert", path, "--to", "csv"])
+        #expect(csv.stderr.contains("timeline: note: times in Europe/Berlin, the one zone the calendar's times name; name another with --zone"), "\(csv.stderr)")
+        #expect(csv.stdout.contains("2024-06-12T00:30:00+02:00"), "\(csv.stdout)")
         // Named, UTC is a choice: the 00:30 events are on the day before there (a warning).
         let utc = try BinaryRunner.run(["validate", path, "--zone", "UTC", "--report", "json", "--fail-on", "never"])
         #expect(try Self.severities(utc.stdout)["TZ103"] == "warning")

@@ -139,6 +139,10 @@ enum ConvertCommand: Command {
         handlers.finished = { result throws(TimelineError) in
             progress.clear()
             if let report = result.report { env.error(report.text) }
+            // Every output shows times in the display zone: say which when the data chose it.
+            if case .declared = result.displayZoneChoice, !args[\.quiet] {
+                env.error("timeline: note: times in \(result.displayZoneChoice.describing(result.displayZone)); name another with --zone\n")
+            }
             if let rejectWriteError { throw rejectWriteError }
             if !args[\.quiet] {
                 let summary = result.summary

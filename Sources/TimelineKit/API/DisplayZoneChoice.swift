@@ -37,7 +37,7 @@ public enum DisplayZoneChoice: Sendable, Hashable {
     /// The zone with why it was used, as a report's summary says it: `UTC (no zone named;
     /// name one with --zone)`, `Europe/Berlin, the calendar's X-WR-TIMEZONE`; a zone the
     /// user chose goes without a reason.
-    func describing(_ zone: String) -> String {
+    public func describing(_ zone: String) -> String {
         switch self {
         case .named, .assumed: return zone
         case .declared(let why): return "\(zone), \(why)"

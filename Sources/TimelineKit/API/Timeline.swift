@@ -164,6 +164,8 @@ public enum Timeline {
             let state = options.keepsValidationState ? try validation?.state(records: summary.read, sources: sources) : nil
             result = ConvertResult(summary: summary, report: try validation?.report(records: summary.read))
             result.validationState = state
+            result.displayZone = options.write.displayZone.identifier
+            result.displayZoneChoice = options.write.displayZoneChoice
         } catch {
             throw Self.stopped(error, summary: summary, output: output)
         }
@@ -362,6 +364,10 @@ public struct ConvertResult: Sendable {
     /// What the validation must remember to be merged with other parts' (with
     /// `ConvertOptions.keepsValidationState`).
     public var validationState: ValidationState?
+    /// The display zone the run used (IANA id or `UTC`).
+    public var displayZone = "UTC"
+    /// How it was chosen (`.declared` when the data implied it under `.fromData`).
+    public var displayZoneChoice = DisplayZoneChoice.named
 }
 
 /// How `Timeline.validate` reads and where it counts days.

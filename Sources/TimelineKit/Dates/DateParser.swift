@@ -213,6 +213,16 @@ public final class DateParser {
         parse(bytes: input, recordZone: nil)
     }
 
+    /// Reads `input` with `pattern` alone, for a caller that already knows the value's shape
+    /// (a timestamp found in text); the fields are resolved as any value's are (zones, DST).
+    package func parse(bytes input: ByteView, pattern: DatePattern) -> Result<ParsedTimeValue, DateParseError> {
+        var attempt = SyntaxAttempt()
+        guard let fields = pattern.parse(input, attempt: &attempt) else {
+            return .failure(attempt.problem.map { .invalid($0) } ?? .unreadable(closest: pattern.name, understoodBytes: attempt.progress))
+        }
+        return Self.inSupportedRange(resolve(fields, in: input, recordZone: nil))
+    }
+
     /// As `parse(bytes:)`; a naive value is placed in `recordZone` (basis `zone`) when given.
     private func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
         Self.inSupportedRange(read(input, recordZone: recordZone))

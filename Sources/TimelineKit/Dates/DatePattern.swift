@@ -189,6 +189,21 @@ extension DatePattern: DateSyntax {
     package var name: String { "'\(source)'" }
 
     func parse(_ input: ByteView, attempt: inout SyntaxAttempt) -> DateFields? {
+        var consumed: Int?
+        return parse(input, attempt: &attempt, prefixLength: &consumed)
+    }
+
+    /// How many bytes at the start of `input` have the pattern's shape (a date inside text);
+    /// nil when none do.
+    package func prefixLength(of input: ByteView) -> Int? {
+        var attempt = SyntaxAttempt()
+        var consumed: Int? = 0
+        return parse(input, attempt: &attempt, prefixLength: &consumed) == nil ? nil : consumed
+    }
+
+    /// With `prefixLength` nil the whole input must have the shape; else the input may go on
+    /// after it, and `prefixLength` is set to where the shape ends.
+    private func parse(_ input: ByteView, attempt: inout SyntaxAttempt, prefixLength: inout Int?) -> DateFields? {
         var c = ByteCursor(input)
         defer { attempt.reach(c.index) }
         var year: Int?
@@ -290,7 +305,8 @@ extension DatePattern: DateSyntax {
             }
         }
         // The whole value has the pattern's shape: a field out of range is a problem of it.
-        guard c.isAtEnd, let y = year else { return nil }
+        guard c.isAtEnd || prefixLength != nil, let y = year else { return nil }
+        if prefixLength != nil { prefixLength = c.index }
         guard (1...12).contains(month) else { return attempt.fail(.monthOutOfRange(month), definite: false) }
         guard day >= 1, day <= CivilDate.daysInMonth(year: y, month: month) else {
             return attempt.fail(.dayOutOfRange(year: y, month: month, day: day), definite: false)

@@ -81,13 +81,12 @@ public struct DateStreamConverter {
     }
 
     private struct State {
-        let converter: DateStreamConverter
+        var rewriter: DateRewriter
         var out: [UInt8] = []
         var summary = Summary()
-        var days = DateOutputFormat.DayCache()
 
         init(converter: DateStreamConverter) {
-            self.converter = converter
+            rewriter = DateRewriter(parser: converter.parser, format: converter.format, zone: converter.zone)
             out.reserveCapacity(1 << 17)
         }
 
@@ -95,14 +94,9 @@ public struct DateStreamConverter {
             _ line: ByteView, _ onNotice: (Int, DateNotice) -> Void, _ onFailure: (Int, String, DateParseError) -> Void
         ) {
             summary.lines += 1
-            var result = converter.parser.parse(bytes: line)
-            if case .success(let parsed) = result, !parsed.value.isInSupportedRange(shownIn: converter.zone) {
-                result = .failure(.outOfRange(parsed.value.outOfRangeDescription(shownIn: converter.zone)))
-            }
-            switch result {
-            case .success(let parsed):
-                converter.format.append(parsed.value, in: converter.zone, cache: &days, to: &out)
-                if let notice = parsed.notice { onNotice(summary.lines, notice) }
+            switch rewriter.append(line, to: &out) {
+            case .success(let notice):
+                if let notice { onNotice(summary.lines, notice) }
             case .failure(let error):
                 summary.failed += 1
                 if error == .naive { summary.naive += 1 }

@@ -15,6 +15,8 @@ package final class InputReader {
     private var start = 0
     private var eof = false
     private var checkedBOM = false
+    /// Whether the input began with a UTF-8 byte-order mark (skipped: reading never sees it).
+    package private(set) var hadBOM = false
     package static let chunkSize = 1 << 16
 
     /// Opens `path`, or standard input for `-`.
@@ -124,6 +126,7 @@ package final class InputReader {
             checkedBOM = true
             if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
                 start += 3
+                hadBOM = true
             }
         }
     }

@@ -97,13 +97,18 @@ final class CSVExporter: TimelineExporter {
     private func appendCell(_ text: String, to line: inout [UInt8]) {
         var cell = text
         if safe, let first = cell.first, "=+-@".contains(first) { cell = "'" + cell }
-        let needsQuotes = cell.utf8.contains { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-        guard needsQuotes else {
-            line += cell.utf8
+        Self.appendField(cell.utf8, delimiter: delimiter, to: &line)
+    }
+
+    /// Appends a field's text, quoted (RFC 4180: `"` doubled) when it holds the delimiter, a
+    /// quote or a line break.
+    static func appendField(_ text: some Collection<UInt8>, delimiter: UInt8, to line: inout [UInt8]) {
+        guard text.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+            line += text
             return
         }
         line.append(0x22)
-        for b in cell.utf8 {
+        for b in text {
             if b == 0x22 { line.append(0x22) }
             line.append(b)
         }

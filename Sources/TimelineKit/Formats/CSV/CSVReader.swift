@@ -8,6 +8,10 @@ struct CSVRecord: Sendable {
     var raw: String
     /// Where the record's raw bytes lie in a block reader's block.
     var span: Range<Int> = 0..<0
+    /// With `CSVReader.keepsBytes`: the record's bytes exactly as in the file, its line end
+    /// included, and where each field lies in them (a quoted field with its quotes).
+    var bytes: [UInt8] = []
+    var fieldRanges: [Range<Int>] = []
 
     /// An empty line (or one holding only `""`): not a record.
     var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
@@ -20,6 +24,8 @@ struct CSVRecordError: Error, Sendable {
     var message: String
     /// The record's bytes are not valid UTF-8 (rather than badly quoted).
     var isEncoding = false
+    /// With `CSVReader.keepsBytes`: the record's bytes exactly as in the file.
+    var bytes: [UInt8] = []
 }
 
 /// A streaming RFC 4180 reader: quoted fields with doubled quotes, delimiters and line
@@ -42,6 +48,9 @@ final class CSVReader {
     private var keepsRaw = true
     /// A record's field array handed back by `recycle`, reused (emptied) for the next record.
     private var spareFields: [String]?
+    /// Also give each record its exact bytes and field ranges (`CSVRecord.bytes`), for a
+    /// job that writes the file back with some fields changed.
+    var keepsBytes = false
 
     /// Candidate delimiters for detection, in order of preference on ties.
     static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
@@ -125,7 +134,9 @@ final class CSVReader {
             let startLine = line
             var lines = 0
             var problem: (message: String, encoding: Bool)?
+            var ranges: [Range<Int>] = []
             fieldLoop: while true {
+                let fieldStart = i
                 if i < n && p[i] == 0x22 {
                     // Quoted field.
                     let openLine = startLine + lines
@@ -158,7 +169,6 @@ final class CSVReader {
                         appendField(doubled ? CSVReader.unescapingQuotes(content) : content.array, raw: content, offset: contentStart, to: &fields, problem: &problem)
                     }
                 } else {
-                    let fieldStart = i
                     i = p.firstIndex(of: delimiter, 0x0A, 0x0D, from: i)
                     guard i < n || eof else { return nil }
                     // Unquoted: the string is made straight from the buffer.
@@ -169,6 +179,7 @@ final class CSVReader {
                         appendField(slice.array, raw: slice, offset: fieldStart, to: &fields, problem: &problem)
                     }
                 }
+                if keepsBytes { ranges.append((fieldStart - position)..<(i - position)) }
                 if i < n && p[i] == delimiter {
                     i += 1
                     if i == n && !eof { return nil }
@@ -187,11 +198,13 @@ final class CSVReader {
             position = i
             line += lines
             lastFieldCount = fields.count
+            let bytes = keepsBytes ? p[span.lowerBound..<i].array : []
             if let problem {
-                return .failure(CSVRecordError(line: startLine, raw: p[span].string, message: problem.message, isEncoding: problem.encoding))
+                return .failure(
+                    CSVRecordError(line: startLine, raw: p[span].string, message: problem.message, isEncoding: problem.encoding, bytes: bytes))
             }
             let raw = keepsRaw ? p[span].string : ""
-            return .success(CSVRecord(fields: fields.finished(), line: startLine, raw: raw, span: span))
+            return .success(CSVRecord(fields: fields.finished(), line: startLine, raw: raw, span: span, bytes: bytes, fieldRanges: ranges))
         }
     }
 
