@@ -67,6 +67,24 @@ struct ValidateTests {
         #expect(status == 0)
     }
 
+    /// An order shipped from Berlin (+02:00 rows naming Europe/Berlin) and delivered in New
+    /// York (-04:00 rows naming America/New_York), and one in New York across the November
+    /// DST change: every offset is its named zone's (checked by hand), so nothing is wrong.
+    /// The same rows without their zones do mix offsets no single zone explains.
+    @Test("rows that name their zone, each offset right for it, raise no TZ102; unnamed, the same offsets do")
+    func internationalOrders() throws {
+        let named = try Self.findings("clean-international.csv", ["--map", "zone=tz", "--zone", "UTC"])
+        #expect(named.findings.isEmpty, "\(named.findings)")
+        // The same rows with the tz column cut off.
+        let text = try String(contentsOf: Self.dir.appendingPathComponent("clean-international.csv"), encoding: .utf8)
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bare = dir.appendingPathComponent("no-zones.csv")
+        try Data(text.split(separator: "\n").map { $0.split(separator: ",").dropLast().joined(separator: ",") + "\n" }.joined().utf8).write(to: bare)
+        let unnamed = try BinaryRunner.run(["validate", bare.path, "--zone", "UTC", "--report", "json", "--fail-on", "never"])
+        #expect(unnamed.stdout.contains(#""code":"TZ102""#) && unnamed.stdout.contains("DE-1: -04:00 ×2, +02:00 ×3"), "\(unnamed.stdout)")
+    }
+
     /// The rule findings do not depend on how events arrive: from CSV they are observed in
     /// batches mapped on worker threads, from canonical NDJSON one at a time. The same events
     /// (the NDJSON is the CSV converted, sources kept) must give the same codes and counts.

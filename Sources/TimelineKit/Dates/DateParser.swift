@@ -248,8 +248,7 @@ public final class DateParser {
         guard end - start <= DateParser.maximumLength else { return .failure(.tooLong(end - start)) }
         let bytes = input[start..<end]
         if let m = RFC3339FastPath.parse(bytes) {
-            let value = TimeValue(instant: m.instant, offset: m.offset, basis: .offset, fractionDigits: m.fractionDigits)
-            return .success(ParsedTimeValue(value: value))
+            return .success(Self.offsetValue(m.instant, m.offset, fractionDigits: m.fractionDigits, recordZone: recordZone))
         }
 
         // The strategy that got furthest names the error; a problem of a value that had a
@@ -325,8 +324,7 @@ public final class DateParser {
             return place(f.local, in: zone.rules, basis: .zone, fractionDigits: digits)
         }
         if let offset = f.offset {
-            let value = TimeValue(instant: Instant(local: f.local, offset: offset), offset: offset, basis: .offset, fractionDigits: digits)
-            return .success(ParsedTimeValue(value: value))
+            return .success(Self.offsetValue(Instant(local: f.local, offset: offset), offset, fractionDigits: digits, recordZone: recordZone))
         }
         if !f.hasTime {
             return .success(ParsedTimeValue(value: TimeValue(date: f.local.date)))
@@ -338,6 +336,19 @@ public final class DateParser {
             return .success(ParsedTimeValue(value: value))
         }
         return place(f.local, in: assumed.rules, basis: basis, fractionDigits: digits)
+    }
+
+    /// A value written with an offset. A zone the record names (a zone column) is held
+    /// against the offset as a `[Zone]` suffix is (TZ106 when it has another offset there),
+    /// and recorded with the value.
+    private static func offsetValue(_ instant: Instant, _ offset: UTCOffset, fractionDigits: Int, recordZone: ResolvedZone?) -> ParsedTimeValue {
+        guard let recordZone else {
+            return ParsedTimeValue(value: TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits))
+        }
+        let zoneOffset = recordZone.fixedOffset ?? recordZone.rules.offset(at: instant)
+        let notice: DateNotice? = zoneOffset == offset ? nil : .offsetContradictsZone(offset, zone: recordZone.identifier, zoneOffset: zoneOffset)
+        let value = TimeValue(instant: instant, offset: offset, zone: recordZone.identifier, basis: .offset, fractionDigits: fractionDigits)
+        return ParsedTimeValue(value: value, notice: notice)
     }
 
     /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.

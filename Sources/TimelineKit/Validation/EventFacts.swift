@@ -13,6 +13,9 @@ struct EventFacts {
     let record: Int
     let hasSource: Bool
     let basis: TimeBasis
+    /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
+    /// suffix) that has that offset at that instant: the offset is explained by its zone.
+    let offsetFitsItsZone: Bool
     let instant: Instant?
     let offset: UTCOffset?
     /// The start's wall time as written, in seconds since 1970-01-01T00:00 of that wall
@@ -94,6 +97,8 @@ struct ValidationBatch {
     private(set) var ids = TextArena()
     private(set) var notes = TextArena()
     private var lastSeries: (name: String, number: Int32)?
+    /// The rules of the zones starts name, by name (nil: not an IANA zone).
+    private var zoneRules: [String: ZoneRules?] = [:]
 
     /// The earliest and the latest instant written with an offset (what TZ102's zones are
     /// looked up over).
@@ -136,11 +141,20 @@ struct ValidationBatch {
         let generatedID = hasSource && e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record
         facts.append(EventFacts(
             file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
-            basis: basis, instant: start.instant, offset: start.offset,
+            basis: basis, offsetFitsItsZone: offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset),
+            instant: start.instant, offset: start.offset,
             localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
             startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
             assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, end: end, origin: Self.origin(e)))
         if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
+    }
+
+    /// Whether the start's offset is the one the zone it names has at that instant.
+    private mutating func offsetFitsItsZone(_ e: EventRef, basis: TimeBasis, instant: Instant?, offset: UTCOffset?) -> Bool {
+        guard basis == .offset, let name = e.startZone, let instant, let offset else { return false }
+        if zoneRules[name] == nil { zoneRules[name] = .some(ZoneResolver.ianaRules(name)) }
+        guard let rules = zoneRules[name]! else { return false }
+        return rules.offset(at: instant) == offset
     }
 
     private mutating func widenOffsetSpan(_ seconds: Int64) {
@@ -149,11 +163,12 @@ struct ValidationBatch {
 
     /// Takes an event read back from a partition: only what the partitioned rules read.
     mutating func addReplayed(
-        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, time: (instant: Instant, offset: UTCOffset, origin: UInt32)?,
-        start: ByteView, series: ByteView?, id: ByteView?
+        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, offsetFitsItsZone: Bool,
+        time: (instant: Instant, offset: UTCOffset, origin: UInt32)?, start: ByteView, series: ByteView?, id: ByteView?
     ) {
         facts.append(EventFacts(
             file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
+            offsetFitsItsZone: offsetFitsItsZone,
             instant: time?.instant, offset: time?.offset, localSeconds: time.map { $0.instant.seconds + Int64($0.offset.seconds) }, date: nil,
             startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: nil, end: nil, origin: time?.origin ?? 0))
         if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }

@@ -5,7 +5,8 @@
 /// A record is a sorted-run frame (`SortedRuns`: the key's hash where a run has its input
 /// index, then the payload's length) and the payload: the event's file number (4 bytes,
 /// first, so the validator can renumber it in place), line (4), record number (8), flags
-/// (1: has a source, has a time, has a series, has an id), the start's basis (1); with a
+/// (1: has a source, has a time, has a series, has an id, a generated id, an offset its zone
+/// explains), the start's basis (1); with a
 /// time, its seconds (8), offset (4) and origin hash (4); then the start as written, the
 /// series and the id as byte strings (the last two only when flagged). The id importers
 /// give a record without one (`orders.csv:12`) is not written: a flag says to make it again
@@ -25,6 +26,7 @@ enum KeyedFactCodec {
         static let series: UInt8 = 4
         static let id: UInt8 = 8
         static let generatedID: UInt8 = 16
+        static let offsetFitsItsZone: UInt8 = 32
     }
 
     /// The records of `batch` for the rules keyed by `key`, one buffer per partition at
@@ -79,6 +81,7 @@ enum KeyedFactCodec {
         if series != nil { flags |= Flag.series }
         if id != nil { flags |= Flag.id }
         if generatedID { flags |= Flag.generatedID }
+        if e.offsetFitsItsZone { flags |= Flag.offsetFitsItsZone }
         out.append(flags)
         out.append(UInt8(TimeBasis.allCases.firstIndex(of: e.basis)!))
         if let time {
@@ -135,7 +138,8 @@ enum KeyedFactCodec {
         func add(generatedID: ByteView?) {
             bytes.withByteView { all in
                 batch.addReplayed(
-                    file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b], time: time,
+                    file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b],
+                    offsetFitsItsZone: flags & Flag.offsetFitsItsZone != 0, time: time,
                     start: all[start], series: series.map { all[$0] }, id: id.map { all[$0] } ?? generatedID)
             }
         }

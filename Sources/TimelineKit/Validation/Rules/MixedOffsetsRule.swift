@@ -3,7 +3,9 @@ import Foundation
 /// TZ102 (warning): one series (or, without series, one file) whose explicit offsets no
 /// single IANA zone explains — a UTC server clock (`Z`) mixed with a UTC+8 phone clock, say.
 /// A zone explains the offsets when its rules give exactly those offsets at those instants
-/// (so New York's -05:00/-04:00 across DST is fine).
+/// (so New York's -05:00/-04:00 across DST is fine). A value that names its own zone (a zone
+/// column, a `[Zone]` suffix) whose offset it has is explained by it and not counted: an
+/// international order, Berlin rows at +02:00 and New York rows at -04:00, is clean.
 final class MixedOffsetsRule: PartitionedRule {
     static let code = FindingCode.mixedOffsets
     static let partitionKey = PartitionKey.seriesOrFile
@@ -144,7 +146,7 @@ final class MixedOffsetsRule: PartitionedRule {
     func digest(_ batch: ValidationBatch) -> Groups {
         var d = Groups(texts: batch.starts)
         for e in batch.facts {
-            guard e.basis == .offset, let instant = e.instant, let offset = e.offset else { continue }
+            guard e.basis == .offset, !e.offsetFitsItsZone, let instant = e.instant, let offset = e.offset else { continue }
             let g = d.group(series: e.series, file: e.file)
             d.add(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) { texts in
                 Example(group: Int32(g), offset: Int32(offset.seconds), file: e.file, line: e.line, text: e.startText)
