@@ -81,6 +81,17 @@ struct DatesInPlaceTests {
             """, "\(r.stdout)")
     }
 
+    @Test("NDJSON: each field's day/month order from its own values")
+    func ndjsonFieldOrder() throws {
+        // `a` has 25/06 (day first), `b` 06/25 (month first): 12/06 is read each field's way.
+        let input = "{\"a\":\"12/06/2024\",\"b\":\"12/06/2024\"}\n{\"a\":\"25/06/2024\",\"b\":\"06/25/2024\"}\n"
+        let (dir, path) = try Self.file(Array(input.utf8), "o.ndjson")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try BinaryRunner.run(["dates", "--ndjson", "--field", "a", "--field", "b", path, "--output-format", "date"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "{\"a\":\"2024-06-12\",\"b\":\"2024-12-06\"}\n{\"a\":\"2024-06-25\",\"b\":\"2024-06-25\"}\n", "\(r.stdout)")
+    }
+
     @Test("in text: access log, logging library, syslog with --year, RFC 2822, several per line; CRLF kept; a bad date left and reported")
     func inText() throws {
         let input = """

@@ -50,8 +50,8 @@ public struct NDJSONDateFields {
     }
 
     /// Rewrites `input` into `output` (not committed): blocks of lines on every core, written
-    /// in order. Each field's day/month order is the date engine's default (set
-    /// `options.fieldOrder` for numeric day/month dates).
+    /// in order. Each field's day/month order, unless the options set one, is decided from
+    /// its own values in the first lines (up to 1,000, in the first MiB) before any is written.
     package func run(
         _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
         onFailure: (DateFieldFailure) -> Void,
@@ -59,10 +59,11 @@ public struct NDJSONDateFields {
     ) throws(TimelineError) -> DateFieldSummary {
         var summary = DateFieldSummary()
         let job = UncheckedSendable(self)
+        let orders = try fieldOrders(input)
         try ExactLines.map(
             input,
             transform: { bytes in
-                let block = job.value.rewrite(bytes)
+                let block = job.value.rewrite(bytes, orders: orders)
                 return (block, block.lines)
             }
         ) { (block: Block, linesBefore: Int) throws(TimelineError) in
@@ -81,10 +82,32 @@ public struct NDJSONDateFields {
         return summary
     }
 
+    /// Each field's day/month order: the options', else what its values in the input's first
+    /// lines show (read ahead, not consumed).
+    private func fieldOrders(_ input: InputReader) throws(TimelineError) -> [FieldOrder?] {
+        guard options.fieldOrder == nil else { return paths.map { _ in options.fieldOrder } }
+        var detectors = [FieldOrderDetector](repeating: FieldOrderDetector(), count: paths.count)
+        var seen = 0
+        let head = Array(try input.peek(1 << 20))
+        head.withByteView { all in
+            ExactLines.forEach(in: all) { _, content, end in
+                guard seen < FieldOrderDetector.defaultWindow, end.count > 0 else { return }
+                seen += 1
+                let line = content.array
+                for (k, path) in paths.enumerated() {
+                    if let (_, value) = Self.locate(path, in: line), case .string(let text) = value { detectors[k].observe(text) }
+                }
+            }
+        }
+        return detectors.map(\.decided)
+    }
+
     /// One block of whole lines rewritten (on a worker thread: its own parsers).
-    private func rewrite(_ bytes: [UInt8]) -> Block {
-        var rewriters = paths.map { _ in
-            DateRewriter(parser: DateParser(options: options), format: format, zone: zone)
+    private func rewrite(_ bytes: [UInt8], orders: [FieldOrder?]) -> Block {
+        var rewriters = paths.indices.map { k in
+            let parser = DateParser(options: options)
+            parser.setFieldOrder(orders[k])
+            return DateRewriter(parser: parser, format: format, zone: zone)
         }
         var block = Block()
         var value: [UInt8] = []
