@@ -117,8 +117,9 @@ enum KeyedFactCodec {
         return true
     }
 
-    /// Adds the record whose payload starts at `at` in `bytes` to `batch`.
-    static func decode(_ bytes: [UInt8], at: Int, into batch: inout ValidationBatch) throws(BinaryReader.Corrupt) {
+    /// Adds the record whose payload starts at `at` in `bytes` to `batch` (`scratch` is
+    /// where a generated id is made again; its contents do not matter).
+    static func decode(_ bytes: [UInt8], at: Int, into batch: inout ValidationBatch, scratch: inout [UInt8]) throws(BinaryReader.Corrupt) {
         var r = BinaryReader(bytes: bytes, at: at)
         let file = Int32(bitPattern: try r.u32())
         let line = Int32(bitPattern: try r.u32())
@@ -144,7 +145,10 @@ enum KeyedFactCodec {
             }
         }
         if flags & Flag.generatedID != 0 {
-            (batch.generatedIDPrefixes[Int(file)] + Array(String(record).utf8)).withByteView { add(generatedID: $0) }
+            scratch.removeAll(keepingCapacity: true)
+            scratch += batch.generatedIDPrefixes[Int(file)]
+            appendDigits(record, width: 1, to: &scratch)
+            scratch.withByteView { add(generatedID: $0) }
         } else {
             add(generatedID: nil)
         }

@@ -312,6 +312,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             let checks = keyed.map { $0.makeCheck() }
             var local = names.forPartition()
             var batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
+            var scratch: [UInt8] = []
             func flush() {
                 let numbers = local.numbers(for: batch.files, series: batch.series, offsetSpan: nil)
                 for check in checks { check.check.digest(batch)(numbers) }
@@ -319,7 +320,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             }
             try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
                 do throws(BinaryReader.Corrupt) {
-                    try KeyedFactCodec.decode(bytes, at: payload, into: &batch)
+                    try KeyedFactCodec.decode(bytes, at: payload, into: &batch, scratch: &scratch)
                 } catch {
                     throw TimelineError(.ioError, "the validation's temporary facts were damaged while it ran; run it again")
                 }

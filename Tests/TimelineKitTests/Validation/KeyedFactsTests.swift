@@ -91,8 +91,9 @@ struct KeyedFactsTests {
             var partitionsOfKey: [String: Int] = [:]
             try store.forEachPartition { partition throws(TimelineError) in
                 var replay = ValidationBatch(replaying: ["f"], capacity: 0)
+                var scratch: [UInt8] = []
                 try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
-                    do throws(BinaryReader.Corrupt) { try KeyedFactCodec.decode(bytes, at: payload, into: &replay) } catch {
+                    do throws(BinaryReader.Corrupt) { try KeyedFactCodec.decode(bytes, at: payload, into: &replay, scratch: &scratch) } catch {
                         throw TimelineError(.ioError, "a record did not decode")
                     }
                 }
