@@ -57,13 +57,13 @@ enum DatesCommand: Command {
         let strict = Option.flag("strict", help: "Exit 65 if any value could not be read.")
         let csv = Option.flag("csv", help: "The input is a CSV file: rewrite the --column fields in place, every other byte as read.")
         let tsv = Option.flag("tsv", help: "As --csv, tab-separated.")
-        let column = Option.list("column", "NAME", help: "With --csv/--tsv: a column (by its header name) whose dates are rewritten. [repeatable]")
+        let column = Option.list("column", "NAME", help: "With --csv/--tsv: a column (by its header name) whose dates are rewritten.")
         let onError = Option<DateFieldOnError>.choice(
-            "on-error", "WHAT", help: "With --csv/--tsv: a value that cannot be read is kept as it was, or emptied.", default: .keep)
+            "on-error", "WHAT", help: "With --csv/--tsv/--ndjson: a value that cannot be read is kept as it was, or emptied.", default: .keep)
         let rejects = Option.text(
             "rejects", "FILE", help: "With --csv/--tsv/--ndjson: also write each record with a value that could not be read to FILE (a CSV's header first).")
         let ndjson = Option.flag("ndjson", help: "The input is NDJSON: rewrite the --field values in place, every other byte as read.")
-        let field = Option.list("field", "PATH", help: "With --ndjson: a field (dotted path into nested objects, e.g. order.created_at) whose dates are rewritten. [repeatable]")
+        let field = Option.list("field", "PATH", help: "With --ndjson: a field (dotted path into nested objects, e.g. order.created_at) whose dates are rewritten.")
         let inText = Option.flag("in-text", help: "Find timestamps inside each line and rewrite them, every other byte as read.")
         let year = Option<Int?>.value("year", "YYYY", help: "With --in-text: the year of syslog times (Jun 12 08:11:17), which carry none.", initial: nil) { text throws(UsageError) in
             guard let y = Int(text), (1...9999).contains(y) else { throw UsageError(message: "invalid value '\(text)' for '--year'; expected a year such as 2024") }
@@ -87,14 +87,7 @@ enum DatesCommand: Command {
         guard args.positionals.isEmpty else {
             throw TimelineError(.usage, "'timeline dates' reads standard input; unexpected argument '\(args.positionals[0])' (use: timeline dates < \(args.positionals[0]))")
         }
-        let options: DateParsingOptions
-        let zone: ResolvedZone
-        do throws(UsageError) {
-            options = try args.group.dates.make(args.parsed)
-            zone = try args[\.zone].map { z throws(UsageError) in try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver) } ?? .utc
-        } catch {
-            throw TimelineError(.usage, error.message)
-        }
+        let (options, zone) = try dateSettings(args)
         let converter = DateStreamConverter(parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
         let progress = ProgressIndicator(environment: env)
         let summary = try converter.run(
@@ -133,14 +126,7 @@ enum DatesCommand: Command {
         }
         if args[\.inText] && args.parsed.texts["rejects"] != nil { throw TimelineError(.usage, "--rejects applies to --csv, --tsv and --ndjson input") }
         guard args.positionals.count <= 1 else { throw TimelineError(.usage, "\(modes[0]) reads one file (or standard input); \(args.positionals.count) were given") }
-        let options: DateParsingOptions
-        let zone: ResolvedZone
-        do throws(UsageError) {
-            options = try args.group.dates.make(args.parsed)
-            zone = try args[\.zone].map { z throws(UsageError) in try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver) } ?? .utc
-        } catch {
-            throw TimelineError(.usage, error.message)
-        }
+        let (options, zone) = try dateSettings(args)
         let source = TimelineSource.file(path: args.positionals.first ?? "-")
         try source.checkReadable()
         let format = args[\.outputFormat]
@@ -187,5 +173,16 @@ enum DatesCommand: Command {
         }
         if summary.failed > 0 && args[\.strict] { return .dataError }
         return .success
+    }
+
+    /// How values are read, and the zone they are written in (`--zone`, else UTC).
+    private static func dateSettings(_ args: Arguments<Options>) throws(TimelineError) -> (DateParsingOptions, ResolvedZone) {
+        do throws(UsageError) {
+            let options = try args.group.dates.make(args.parsed)
+            let zone = try args[\.zone].map { z throws(UsageError) in try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver) } ?? .utc
+            return (options, zone)
+        } catch {
+            throw TimelineError(.usage, error.message)
+        }
     }
 }

@@ -11,16 +11,18 @@ public enum DisplayZoneChoice: Sendable, Hashable {
     case fromData
     /// Taken from the data (after `fromData`); why, e.g. "the calendar's X-WR-TIMEZONE".
     case declared(String)
-    /// Not named and not declared by the data (after `fromData`); why the default was used,
-    /// e.g. "no zone named" or "the data names several zones: Asia/Tokyo, Europe/Berlin".
-    case defaulted(String)
+    /// Not named, and the data declares none (after `fromData`): the default was used.
+    case defaulted
+    /// Not named, and the data names these several zones (after `fromData`): the default
+    /// was used.
+    case severalZones([String])
 
     /// Whether the user chose the zone: findings that hinge on it (a day that changes in
     /// it) are warnings only then.
     public var isChosen: Bool {
         switch self {
         case .named, .assumed: return true
-        case .fromData, .declared, .defaulted: return false
+        case .fromData, .declared, .defaulted, .severalZones: return false
         }
     }
 
@@ -29,8 +31,9 @@ public enum DisplayZoneChoice: Sendable, Hashable {
         switch self {
         case .named: return "named with --zone"
         case .assumed: return "the --assume-zone zone"
-        case .fromData: return "no zone named"
-        case .declared(let why), .defaulted(let why): return why
+        case .fromData, .defaulted: return "no zone named"
+        case .declared(let why): return why
+        case .severalZones(let zones): return "the data names several zones: \(zones.joined(separator: ", "))"
         }
     }
 
@@ -41,7 +44,7 @@ public enum DisplayZoneChoice: Sendable, Hashable {
         switch self {
         case .named, .assumed: return zone
         case .declared(let why): return "\(zone), \(why)"
-        case .fromData, .defaulted: return "\(zone) (\(reason); name one with --zone)"
+        case .fromData, .defaulted, .severalZones: return "\(zone) (\(reason); name one with --zone)"
         }
     }
 
@@ -51,7 +54,7 @@ public enum DisplayZoneChoice: Sendable, Hashable {
     func header(_ zone: String) -> String {
         switch self {
         case .declared: return describing(zone)
-        case .defaulted(let why) where why.hasPrefix("the data"): return "\(zone) (\(why))"
+        case .severalZones: return "\(zone) (\(reason))"
         default: return zone
         }
     }
@@ -98,8 +101,8 @@ extension ConvertPipeline {
             return (first.zone, .declared(found.allSatisfy { $0.reason == first.reason } ? first.reason : "the zone the data declares"))
         }
         if distinct.count > 1 {
-            return (fallback, .defaulted("the data names several zones: \(distinct.sorted().joined(separator: ", "))"))
+            return (fallback, .severalZones(distinct.sorted()))
         }
-        return (fallback, .defaulted("no zone named"))
+        return (fallback, .defaulted)
     }
 }

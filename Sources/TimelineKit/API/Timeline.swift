@@ -258,7 +258,7 @@ public enum Timeline {
     /// What only reading sees — rejected records, DST gaps and overlaps met while reading —
     /// is in the report of `validate(_:options:)` on the sources.
     public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
-        let choice = options.displayZoneChoice == .fromData ? .defaulted("no zone named") : options.displayZoneChoice
+        let choice = options.displayZoneChoice == .fromData ? .defaulted : options.displayZoneChoice
         let run = ValidationRun(
             read: options.read, displayZone: options.displayZone, choice: choice, ignored: options.ignored, memory: options.memory, directory: nil)
         let all = Array(events)

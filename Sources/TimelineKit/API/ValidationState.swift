@@ -16,8 +16,9 @@ import Foundation
 ///
 /// The file format (version 1; integers little endian, byte strings as a 4-byte length and
 /// the bytes, counts as 8 bytes): the 8 bytes `TLVSTATE`, the version (4 bytes); the
-/// context — display zone, how it was chosen (a byte: named, assumed, declared, defaulted;
-/// and the reason), assumed zone (behind a 0/1 byte), the ignored codes; the slice
+/// context — display zone, how it was chosen (a byte: named, assumed, declared, defaulted,
+/// several zones; then the declared reason or the zones), assumed zone (behind a 0/1 byte),
+/// the ignored codes; the slice
 /// count; each slice as its length, a 64-bit hash of its bytes and the bytes; then the 8
 /// bytes `TLVS-END`. A reader refuses another version, a file cut short and a slice that
 /// does not match its hash.
@@ -55,7 +56,8 @@ public struct ValidationState: Sendable {
             case .named: return (0, "")
             case .assumed: return (1, "")
             case .declared(let why): return (2, why)
-            case .fromData, .defaulted: return (3, choice.reason)
+            case .fromData, .defaulted: return (3, "")
+            case .severalZones(let zones): return (4, zones.joined(separator: "\n"))
             }
         }
 
@@ -64,7 +66,8 @@ public struct ValidationState: Sendable {
             case 0: return .named
             case 1: return .assumed
             case 2: return .declared(reason)
-            case 3: return .defaulted(reason)
+            case 3: return .defaulted
+            case 4: return .severalZones(reason.split(separator: "\n").map(String.init))
             default: return nil
             }
         }

@@ -39,10 +39,9 @@ public struct DateStreamConverter {
         _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void,
         onFailure: (Int, String, DateParseError) -> Void
     ) throws(TimelineError) -> Summary {
-        let output = try destination.open()
-        let summary = try run(try source.open(), to: output, onNotice: onNotice, onFailure: onFailure)
-        try output.commit()
-        return summary
+        try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
+            try run(input, to: output, onNotice: onNotice, onFailure: onFailure)
+        }
     }
 
     /// Converts every line of `input` into `output` (not committed).

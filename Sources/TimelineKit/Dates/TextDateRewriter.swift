@@ -32,64 +32,34 @@ public struct TextDateRewriter {
     /// Rewrites `source` into `destination` (a file is replaced once every line is written).
     /// The summary's `records` are lines; `rewritten` and `failed` count timestamps.
     public func run(
-        _ source: TimelineSource, to destination: TimelineDestination,
-        onNotice: (Int, DateNotice) -> Void = { _, _ in },
+        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
-        let output = try destination.open()
-        let summary = try run(try source.open(), to: output, onNotice: onNotice, onFailure: onFailure)
-        try output.commit()
-        return summary
-    }
-
-    /// What a block of lines came to: its bytes rewritten, its counts, and what to report
-    /// (line numbers from the block's start).
-    private struct Block: Sendable {
-        var bytes: [UInt8] = []
-        var summary = DateFieldSummary()
-        var notices: [(Int, DateNotice)] = []
-        var failures: [DateFieldFailure] = []
+        try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
+            try run(input, to: output, onNotice: onNotice, onFailure: onFailure)
+        }
     }
 
     /// Rewrites `input` into `output` (not committed): blocks of lines on every core, written
     /// in order.
     package func run(
-        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
-        onFailure: (DateFieldFailure) -> Void,
+        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> DateFieldSummary {
-        var summary = DateFieldSummary()
         let job = UncheckedSendable(self)
-        try ExactLines.map(
-            input,
-            transform: { bytes in
-                let block = job.value.rewrite(bytes)
-                return (block, block.summary.records)
-            }
-        ) { (block: Block, linesBefore: Int) throws(TimelineError) in
-            try output.write(block.bytes)
-            for (line, notice) in block.notices { onNotice(linesBefore + line, notice) }
-            for var failure in block.failures {
-                failure.line += linesBefore
-                onFailure(failure)
-            }
-            summary.records += block.summary.records
-            summary.rewritten += block.summary.rewritten
-            summary.failed += block.summary.failed
-            summary.naive += block.summary.naive
-            onProgress(summary.records)
-        }
-        return summary
+        return try DateFieldRewriting.rewriteLines(
+            input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress, rewrite: { job.value.rewrite($0) })
     }
 
     /// One block of whole lines rewritten (on a worker thread: its own parser).
-    private func rewrite(_ bytes: [UInt8]) -> Block {
+    private func rewrite(_ bytes: [UInt8]) -> DateRewriteBlock {
         var rewriter = DateRewriter(parser: DateParser(options: options), format: format, zone: zone)
-        var block = Block()
+        var block = DateRewriteBlock()
         block.bytes.reserveCapacity(bytes.count + bytes.count / 8)
         bytes.withByteView { all in
             ExactLines.forEach(in: all) { index, line, end in
                 block.summary.records += 1
+                block.lines += 1
                 var copied = 0
                 var done = false
                 scanner.forEachMatch(in: line) { range, shape in

@@ -34,14 +34,12 @@ public struct CSVDateColumns {
 
     /// Rewrites `source` into `destination` (a file is replaced once every record is written).
     public func run(
-        _ source: TimelineSource, to destination: TimelineDestination,
-        onNotice: (Int, DateNotice) -> Void = { _, _ in },
+        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
-        let output = try destination.open()
-        let summary = try run(try source.open(), to: output, onNotice: onNotice, onFailure: onFailure)
-        try output.commit()
-        return summary
+        try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
+            try run(input, to: output, onNotice: onNotice, onFailure: onFailure)
+        }
     }
 
     /// Rewrites `input` into `output` (not committed).
@@ -218,15 +216,5 @@ public struct CSVDateColumns {
             }
             out += record.bytes[copied...]
         }
-    }
-}
-
-extension DateFieldSummary {
-    /// Adds the counts of a later part of the input.
-    mutating func add(_ later: DateFieldSummary) {
-        records += later.records
-        rewritten += later.rewritten
-        failed += later.failed
-        naive += later.naive
     }
 }

@@ -30,56 +30,26 @@ public struct NDJSONDateFields {
 
     /// Rewrites `source` into `destination` (a file is replaced once every line is written).
     public func run(
-        _ source: TimelineSource, to destination: TimelineDestination,
-        onNotice: (Int, DateNotice) -> Void = { _, _ in },
+        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
-        let output = try destination.open()
-        let summary = try run(try source.open(), to: output, onNotice: onNotice, onFailure: onFailure)
-        try output.commit()
-        return summary
-    }
-
-    /// What a block of lines came to (line numbers from the block's start).
-    private struct Block: Sendable {
-        var bytes: [UInt8] = []
-        var summary = DateFieldSummary()
-        var notices: [(Int, DateNotice)] = []
-        var failures: [DateFieldFailure] = []
-        var lines = 0
+        try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
+            try run(input, to: output, onNotice: onNotice, onFailure: onFailure)
+        }
     }
 
     /// Rewrites `input` into `output` (not committed): blocks of lines on every core, written
     /// in order. Each field's day/month order, unless the options set one, is decided from
     /// its own values in the first lines (up to 1,000, in the first MiB) before any is written.
     package func run(
-        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
-        onFailure: (DateFieldFailure) -> Void,
+        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> DateFieldSummary {
-        var summary = DateFieldSummary()
         let job = UncheckedSendable(self)
         let orders = try fieldOrders(input)
-        try ExactLines.map(
-            input,
-            transform: { bytes in
-                let block = job.value.rewrite(bytes, orders: orders)
-                return (block, block.lines)
-            }
-        ) { (block: Block, linesBefore: Int) throws(TimelineError) in
-            try output.write(block.bytes)
-            for (line, notice) in block.notices { onNotice(linesBefore + line, notice) }
-            for var failure in block.failures {
-                failure.line += linesBefore
-                onFailure(failure)
-            }
-            summary.records += block.summary.records
-            summary.rewritten += block.summary.rewritten
-            summary.failed += block.summary.failed
-            summary.naive += block.summary.naive
-            onProgress(linesBefore + block.lines)
-        }
-        return summary
+        return try DateFieldRewriting.rewriteLines(
+            input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress,
+            rewrite: { job.value.rewrite($0, orders: orders) })
     }
 
     /// Each field's day/month order: the options', else what its values in the input's first
@@ -103,13 +73,13 @@ public struct NDJSONDateFields {
     }
 
     /// One block of whole lines rewritten (on a worker thread: its own parsers).
-    private func rewrite(_ bytes: [UInt8], orders: [FieldOrder?]) -> Block {
+    private func rewrite(_ bytes: [UInt8], orders: [FieldOrder?]) -> DateRewriteBlock {
         var rewriters = paths.indices.map { k in
             let parser = DateParser(options: options)
             parser.setFieldOrder(orders[k])
             return DateRewriter(parser: parser, format: format, zone: zone)
         }
-        var block = Block()
+        var block = DateRewriteBlock()
         var value: [UInt8] = []
         bytes.withByteView { all in
             ExactLines.forEach(in: all) { index, content, end in
