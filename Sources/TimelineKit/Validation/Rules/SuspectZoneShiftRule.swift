@@ -5,7 +5,9 @@
 /// series has several); those of one origin, when a column says which system wrote each
 /// event (`EventFacts.originKeys`: a courier's scans among a shop's events, all labelled
 /// `+08:00`); one contiguous run of at least two events that sit between a quarter of the
-/// shift and the whole shift too early (or too late), the only disorder in the list.
+/// shift and the whole shift too early (or too late), the only disorder in the list; else
+/// every event out of place, each by between a quarter of its offset and the whole offset,
+/// when there are at least two and shifting each by its offset mends the list.
 ///
 /// The evidence is the source's own listing order (ascending, or newest first as courier
 /// traces are): it does not depend on how coarse the statuses are ("paid" is completed
@@ -98,8 +100,12 @@ final class SuspectZoneShiftRule: PartitionedRule {
             all.entries(of: list, into: &listed)
             times.removeAll(keepingCapacity: true)
             times.append(contentsOf: listed.lazy.map(\.entry.seconds))
-            guard let direction = Self.direction(times), !Self.monotonic(times, direction) else { continue }
-            if let (members, offset, shift, subset) = Self.shiftedSubset(listed.map(\.entry), times, direction) {
+            // A listing with as many steps up as down shows no direction of its own: ascending,
+            // as sources list far more often, is tried first.
+            let entries = listed.map(\.entry)
+            let directions = Self.direction(times).map { [$0] } ?? [1, -1]
+            let found = directions.lazy.compactMap { d in Self.monotonic(times, d) ? nil : Self.shiftedSubset(entries, times, d) }.first
+            if let (members, offset, shift, subset) = found {
                 let series = names.series.strings[Int(list.series)]
                 let file = names.files.strings[Int(list.file)]
                 // In the order of "series<US>file", as findings have always been listed.
@@ -166,7 +172,17 @@ final class SuspectZoneShiftRule: PartitionedRule {
                 }
             }
         }
-        // One contiguous run: the only disorder is at one of its ends.
+        return run(entries, times, direction) ?? scattered(entries, times, direction)
+    }
+
+    /// One contiguous run: the only disorder is at one of its ends.
+    static func run(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
+        func works(_ members: [Int], _ shift: Int) -> Bool {
+            guard shift != 0, shift % 3600 == 0 else { return false }
+            var shifted = times
+            for i in members { shifted[i] += Int64(shift) }
+            return monotonic(shifted, direction)
+        }
         guard entries.count >= 4, entries.count <= 512 else { return nil }
         let breaks = (0..<times.count - 1).filter { direction > 0 ? times[$0 + 1] < times[$0] : times[$0 + 1] > times[$0] }
         guard breaks.count == 1, let b = breaks.first else { return nil }
@@ -184,6 +200,41 @@ final class SuspectZoneShiftRule: PartitionedRule {
             return (Array(run), offset, shift, "a run of \(run.count)")
         }
         return nil
+    }
+
+    /// Events scattered among the others, each out of place by between a quarter of its
+    /// offset and the whole offset — a feed's UTC readings labelled with the offset, between
+    /// events written right: too early for a positive offset (below the latest time listed
+    /// before it), too late for a negative one (above the earliest listed after it). At least
+    /// two, and shifting each by its own offset must mend the list.
+    static func scattered(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
+        let n = times.count
+        guard n >= 4, n <= 512 else { return nil }
+        // In ascending order (a newest-first listing read from its end).
+        let order = direction > 0 ? Array(0..<n) : Array((0..<n).reversed())
+        let ascending = order.map { times[$0] }
+        var latestBefore = [Int64](repeating: .min, count: n)
+        var earliestAfter = [Int64](repeating: .max, count: n)
+        for i in 1..<n { latestBefore[i] = max(latestBefore[i - 1], ascending[i - 1]) }
+        for i in (0..<(n - 1)).reversed() { earliestAfter[i] = min(earliestAfter[i + 1], ascending[i + 1]) }
+        var members: [Int] = []
+        for i in 0..<n {
+            let offset = Int64(entries[order[i]].offset)
+            // How far the event is out of place in the direction its offset would explain.
+            let bound = offset > 0 ? latestBefore[i] : earliestAfter[i]
+            guard offset != 0, offset % 3600 == 0, bound != .min, bound != .max else { continue }
+            let disorder = offset > 0 ? bound.subtractingReportingOverflow(ascending[i]) : ascending[i].subtractingReportingOverflow(bound)
+            guard !disorder.overflow, disorder.partialValue > 0 else { continue }
+            guard disorder.partialValue * 4 >= abs(offset), disorder.partialValue < abs(offset) else { return nil }
+            members.append(order[i])
+        }
+        guard members.count >= 2, n - members.count >= 2 else { return nil }
+        var shifted = times
+        for i in members { shifted[i] += Int64(entries[i].offset) }
+        guard monotonic(shifted, direction) else { return nil }
+        let offsets = Set(members.map { Int(entries[$0].offset) })
+        let offset = offsets.count == 1 ? offsets.first! : Int(entries[members[0]].offset)
+        return (members.sorted(), offset, offset, "\(members.count) scattered")
     }
 
     /// The listing's predominant direction: +1 ascending, -1 newest first; nil if flat.
@@ -244,7 +295,8 @@ extension SuspectZoneShiftRule.Lists {
             previous = entry
             i = entry.next
         }
-        return up != down && (up > down ? down > 0 : up > 0)
+        // Steps both ways (with as many up as down, no direction of its own: see finishPart).
+        return up > 0 && down > 0
     }
 
     /// The entries of `list` in line order, with their numbers, into `out`.
