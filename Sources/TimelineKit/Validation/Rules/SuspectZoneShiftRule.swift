@@ -145,12 +145,7 @@ final class SuspectZoneShiftRule: PartitionedRule {
     /// their offset, the shift and which subset they are (for the message); nil when no
     /// subset tried explains the disorder. See the type's comment for the subsets.
     static func shiftedSubset(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
-        func works(_ members: [Int], _ shift: Int) -> Bool {
-            guard shift != 0, shift % 3600 == 0 else { return false }
-            var shifted = times
-            for i in members { shifted[i] += Int64(shift) }
-            return monotonic(shifted, direction)
-        }
+        func works(_ members: [Int], _ shift: Int) -> Bool { mends(members, by: shift, times, direction) }
         let offsets = Set(entries.map { Int($0.offset) })
         if offsets.count >= 2 {
             for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
@@ -177,12 +172,7 @@ final class SuspectZoneShiftRule: PartitionedRule {
 
     /// One contiguous run: the only disorder is at one of its ends.
     static func run(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
-        func works(_ members: [Int], _ shift: Int) -> Bool {
-            guard shift != 0, shift % 3600 == 0 else { return false }
-            var shifted = times
-            for i in members { shifted[i] += Int64(shift) }
-            return monotonic(shifted, direction)
-        }
+        func works(_ members: [Int], _ shift: Int) -> Bool { mends(members, by: shift, times, direction) }
         guard entries.count >= 4, entries.count <= 512 else { return nil }
         let breaks = (0..<times.count - 1).filter { direction > 0 ? times[$0 + 1] < times[$0] : times[$0 + 1] > times[$0] }
         guard breaks.count == 1, let b = breaks.first else { return nil }
@@ -229,12 +219,20 @@ final class SuspectZoneShiftRule: PartitionedRule {
             members.append(order[i])
         }
         guard members.count >= 2, n - members.count >= 2 else { return nil }
-        var shifted = times
+        var shifted = times  // each by its own offset
         for i in members { shifted[i] += Int64(entries[i].offset) }
         guard monotonic(shifted, direction) else { return nil }
         let offsets = Set(members.map { Int(entries[$0].offset) })
         let offset = offsets.count == 1 ? offsets.first! : Int(entries[members[0]].offset)
         return (members.sorted(), offset, offset, "\(members.count) scattered")
+    }
+
+    /// Whether shifting `members` by `shift` (whole hours) puts the listing in order.
+    static func mends(_ members: [Int], by shift: Int, _ times: [Int64], _ direction: Int) -> Bool {
+        guard shift != 0, shift % 3600 == 0 else { return false }
+        var shifted = times
+        for i in members { shifted[i] += Int64(shift) }
+        return monotonic(shifted, direction)
     }
 
     /// The listing's predominant direction: +1 ascending, -1 newest first; nil if flat.
