@@ -104,7 +104,20 @@ struct ValidationBatch {
     /// looked up over).
     private(set) var offsetSpan: ClosedRange<Int64>?
 
+    /// Whether the generated ids of each file (by batch number) may equal another id of the
+    /// run; empty, as it is until the validator has shown otherwise (`GeneratedIDs`): all may.
+    var generatedIDsMayCollide: [Bool] = []
+
+    func generatedIDsMayCollide(in file: Int32) -> Bool {
+        generatedIDsMayCollide.isEmpty || generatedIDsMayCollide[Int(file)]
+    }
+
     var count: Int { facts.count }
+
+    /// About the bytes the batch holds (its facts and the chunks of its texts).
+    var approximateBytes: Int {
+        facts.capacity * MemoryLayout<EventFacts>.stride + starts.allocatedBytes + ids.allocatedBytes + notes.allocatedBytes
+    }
 
     init(capacity: Int = 0) {
         facts.reserveCapacity(capacity)

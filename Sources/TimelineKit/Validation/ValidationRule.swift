@@ -179,24 +179,23 @@ extension PerFile where State: FileFoldable {
     }
 }
 
-/// What the validator took from one batch of events: its files and offset span, for each
-/// rule the step that folds its digest in, and the keyed facts of the partitioned rules by
-/// store and partition. (`@unchecked Sendable`: made on a worker thread, then handed to the
-/// validator's queue and used there only.)
+/// What the validator took from one batch of events: for each rule the step that folds its
+/// digest in, and the batch itself for the partitioned rules (`Validator.keep`).
+/// (`@unchecked Sendable`: made on a worker thread, then handed to the validator's queue and
+/// used there only.)
 package struct ValidationDigest: @unchecked Sendable {
-    fileprivate let files: [String]
-    fileprivate let offsetSpan: ClosedRange<Int64>?
     fileprivate let parts: [(BatchNumbers) -> Void]
-    fileprivate var keyed: [[[UInt8]]]
+    fileprivate let batch: ValidationBatch
 }
 
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
 /// date notices). One per run: every batch of events is digested (on any thread) and the
 /// digests absorbed in input order, then `report`. The rules whose state grows with series
-/// or ids (`PartitionedRule`) read their events back by partition at the end, so a run
-/// takes about `memory` bytes for them, spilling to `directory` past it. (`@unchecked
-/// Sendable`: digesting reads only the rules' settings; their state, the stores and `names`
-/// change on the absorbing queue only, and `report` waits for it to drain.)
+/// or ids (`PartitionedRule`) read their events at the end: the batches themselves while they
+/// fit in `memory` (checked as one partition), else by partition of their keyed facts,
+/// spilled to `directory`. (`@unchecked Sendable`: digesting reads only the rules' settings;
+/// their state, the batches held, the stores and `names` change on the absorbing queue only,
+/// and `report` waits for it to drain.)
 final class Validator: EventStreamObserver, @unchecked Sendable {
     package let context: ValidationContext
     private var rules: [AnyValidationRule] = []
@@ -205,6 +204,16 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private var partitioned: [AnyPartitionedRule] = []
     /// The keyed facts, one store per key the partitioned rules use.
     private var stores: [(key: PartitionKey, store: KeyedFactStore)] = []
+    /// The batches absorbed so far with their files' run numbers, while `encoding` is false:
+    /// a run whose batches fit in `memory` never encodes keyed facts, and its partitioned
+    /// rules read the batches as one partition.
+    private var held: [(batch: ValidationBatch, files: [Int32])] = []
+    private var heldBytes = 0
+    /// Whether batches go to the stores as keyed facts: from the first batch past the budget
+    /// (or the first saved state folded in) on, so every partition stays in input order.
+    private var encoding = false
+    private let memory: Int
+    private let directory: String?
     /// The run's files (touched on the absorbing queue only, then by `report`).
     private var names = RunNames()
     /// The first failure to spill keyed facts (reported by `report`).
@@ -215,6 +224,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     ///   - directory: where they spill past it; nil keeps them in memory.
     package init(_ context: ValidationContext, memory: Int = 256 << 20, directory: String? = nil) {
         self.context = context
+        self.memory = memory
+        self.directory = directory
         for rule in RuleRegistry.all where !context.ignored.contains(rule.code) {
             if let check = rule.makePartitionedCheck(context) {
                 partitioned.append(check)
@@ -234,9 +245,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Reads a filled batch; thread-safe.
     func digest(_ batch: ValidationBatch) -> ValidationDigest {
-        ValidationDigest(
-            files: batch.files, offsetSpan: batch.offsetSpan, parts: rules.map { $0.digest(batch) },
-            keyed: stores.map { KeyedFactCodec.encode(batch, key: $0.key) })
+        ValidationDigest(parts: rules.map { $0.digest(batch) }, batch: batch)
     }
 
     /// Folding digests in runs on its own thread, off the thread that delivers the events;
@@ -249,17 +258,38 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     func absorb(_ digest: ValidationDigest) {
         slots.wait()
         absorbing.async { [self] in
-            var digest = digest
-            let numbers = names.numbers(for: digest.files, series: StringIndex(), offsetSpan: digest.offsetSpan)
+            let numbers = names.numbers(for: digest.batch.files, series: StringIndex(), offsetSpan: digest.batch.offsetSpan)
             for absorb in digest.parts { absorb(numbers) }
-            let renumbered = numbers.files != Array(0..<Int32(numbers.files.count))
-            for i in stores.indices where spillFailure == nil {
-                if renumbered {
-                    for p in digest.keyed[i].indices { KeyedFactCodec.renumberFiles(&digest.keyed[i][p], numbers.files) }
-                }
-                do throws(TimelineError) { try stores[i].store.append(digest.keyed[i]) } catch { spillFailure = error }
-            }
+            if !stores.isEmpty { keep(digest.batch, files: numbers.files) }
             slots.signal()
+        }
+    }
+
+    /// Keeps a batch for the partitioned rules: held as it is while the batches fit in the
+    /// budget (or nothing may spill), else encoded into the stores with all held before it.
+    private func keep(_ batch: ValidationBatch, files: [Int32]) {
+        guard !encoding else { return encode(batch, files: files) }
+        held.append((batch, files))
+        heldBytes += batch.approximateBytes
+        if heldBytes > memory, directory != nil { encodeHeld() }
+    }
+
+    /// Moves the held batches into the stores, in input order; every later batch follows them.
+    private func encodeHeld() {
+        encoding = true
+        held.reverse()
+        while let (batch, files) = held.popLast() { encode(batch, files: files) }
+        heldBytes = 0
+    }
+
+    private func encode(_ batch: ValidationBatch, files: [Int32]) {
+        let renumbered = files != Array(0..<Int32(files.count))
+        for i in stores.indices where spillFailure == nil {
+            var parts = KeyedFactCodec.encode(batch, key: stores[i].key)
+            if renumbered {
+                for p in parts.indices { KeyedFactCodec.renumberFiles(&parts[p], files) }
+            }
+            do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = error }
         }
     }
 
@@ -292,6 +322,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// and combines their parts: the stores on all cores at once (each within its share of
     /// the memory), the partitions of one store in turn.
     private func partitionedFindings() throws(TimelineError) -> [Finding] {
+        if !encoding, stores.contains(where: { $0.key == .id }) { GeneratedIDs.markCollisions(in: &held, names: names.files.strings) }
         let results = LockedBox([Result<[Finding], TimelineError>?](repeating: nil, count: stores.count))
         let validator = UncheckedSendable(self)
         DispatchQueue.concurrentPerform(iterations: stores.count) { i in
@@ -303,33 +334,56 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         return findings
     }
 
-    /// The findings of the rules keyed by store `i`'s key.
+    /// The findings of the rules keyed by store `i`'s key: over the held batches as one
+    /// partition, or over each partition of the store.
     private func findings(of i: Int) throws(TimelineError) -> [Finding] {
         let (key, store) = stores[i]
         let keyed = partitioned.filter { $0.key == key }
+        guard encoding else {
+            var check = PartitionCheck(keyed, names.forPartition())
+            for (batch, _) in held { check.read(batch) }
+            return zip(keyed, check.parts()).compactMap { rule, part in rule.combine([part]) }
+        }
         var parts = [[Any]](repeating: [], count: keyed.count)
         try store.forEachPartition { partition throws(TimelineError) in
-            let checks = keyed.map { $0.makeCheck() }
-            var local = names.forPartition()
+            var check = PartitionCheck(keyed, names.forPartition())
             var batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
             var scratch: [UInt8] = []
-            func flush() {
-                let numbers = local.numbers(for: batch.files, series: batch.series, offsetSpan: nil)
-                for check in checks { check.check.digest(batch)(numbers) }
-                batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
-            }
             try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
                 do throws(BinaryReader.Corrupt) {
                     try KeyedFactCodec.decode(bytes, at: payload, into: &batch, scratch: &scratch)
                 } catch {
                     throw TimelineError(.ioError, "the validation's temporary facts were damaged while it ran; run it again")
                 }
-                if batch.count == Self.replayBatch { flush() }
+                if batch.count == Self.replayBatch {
+                    check.read(batch)
+                    batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
+                }
             }
-            if batch.count > 0 { flush() }
-            for (i, check) in checks.enumerated() { parts[i].append(check.finish(local)) }
+            if batch.count > 0 { check.read(batch) }
+            for (i, part) in check.parts().enumerated() { parts[i].append(part) }
         }
         return keyed.indices.compactMap { keyed[$0].combine(parts[$0]) }
+    }
+
+    /// Fresh instances of the rules of one key reading one partition's batches in input
+    /// order, with a series numbering of their own.
+    private struct PartitionCheck {
+        private let checks: [AnyPartitionedRule.PartitionCheck]
+        private var names: RunNames
+
+        init(_ keyed: [AnyPartitionedRule], _ names: RunNames) {
+            checks = keyed.map { $0.makeCheck() }
+            self.names = names
+        }
+
+        mutating func read(_ batch: ValidationBatch) {
+            let numbers = names.numbers(for: batch.files, series: batch.series, offsetSpan: nil)
+            for check in checks { check.check.digest(batch)(numbers) }
+        }
+
+        /// Each rule's part, in the order of the rules.
+        func parts() -> [Any] { checks.map { $0.finish(names) } }
     }
 
     private static let replayBatch = 4096
@@ -340,7 +394,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// files and offset span, each rule's absorbed state (by code) and the keyed facts of
     /// each store by partition, as appended. Call before `report`, which uses the facts up.
     func saved() throws(TimelineError) -> [UInt8] {
-        absorbing.sync {}
+        absorbing.sync { if !encoding { encodeHeld() } }
         if let spillFailure { throw spillFailure }
         var out: [UInt8] = []
         BinaryWriter.strings(names.files.strings, &out)
@@ -369,7 +423,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Folds in a run saved by `saved()` with the same context, as if its events came after
     /// those absorbed so far.
     func absorb(saved r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        absorbing.sync {}
+        absorbing.sync { if !encoding { encodeHeld() } }
         let files = try r.strings()
         let span = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
             let (low, high) = (try r.int(), try r.int())

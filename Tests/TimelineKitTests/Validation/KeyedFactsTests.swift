@@ -62,9 +62,10 @@ struct KeyedFactsTests {
             let inMemory = try Self.report(events, memory: 1 << 30, directory: nil, batch: 4096)
             // The report this data must give, so an empty report cannot pass.
             for code in ["TZ102", "TZ107", "TZ113"] { #expect(inMemory.contains("\"\(code)\""), "seed \(seed): \(code)") }
-            // 128 KB: spilled to files, partitions read back whole; 16 KB: every partition
-            // is split again by further bits of the hash.
-            for memory in [128 << 10, 16 << 10] {
+            // 2 MB: the first batches held as they are, then (batches of 7) past the budget
+            // and encoded with every later one; 128 KB: spilled to files, partitions read back
+            // whole; 16 KB: every partition is split again by further bits of the hash.
+            for memory in [2 << 20, 128 << 10, 16 << 10] {
                 for batch in [7, 500] {
                     let bounded = try Self.report(events, memory: memory, directory: directory, batch: batch)
                     #expect(bounded == inMemory, "seed \(seed), memory \(memory), batches of \(batch)")

@@ -1,9 +1,9 @@
 /// TZ113 (warning): the same event id more than once.
 ///
 /// Checked by partition of the id (`PartitionedRule`): the ids importers give records
-/// without one (`orders.csv:12`) are written out as text there (`KeyedFactCodec`), so one
-/// comparison of texts finds two files sharing a base name and a source id that reads the
-/// same as another record's.
+/// without one (`orders.csv:12`) are made again as text (`KeyedFactCodec` writes them out
+/// for a partition), so one comparison of texts finds two files sharing a base name and a
+/// source id that reads the same as another record's.
 final class DuplicateIDRule: PartitionedRule {
     static let code = FindingCode.duplicateID
     static let partitionKey = PartitionKey.id
@@ -29,28 +29,43 @@ final class DuplicateIDRule: PartitionedRule {
         var line: Int32  // -1: none
     }
 
-    /// One id of a batch: where it was seen, and the id (in the batch's arena, shared)
-    /// with its hash — the costly part, done on the worker thread.
+    /// One id of a batch: where it was seen, and the id (in the batch's arena, shared, or
+    /// for a generated id in the digest's own) with its hash — the costly part, done on the
+    /// worker thread.
     struct Occurrence {
         var place: Place
         var id: TextArena.Text
         var hash: UInt64
+        var generated: Bool
     }
 
     /// A batch's ids in order.
     struct Digest {
         var occurrences: [Occurrence] = []
         var ids: TextArena
+        var generated = TextArena()
+
+        func withBytes<R>(_ o: Occurrence, _ body: (ByteView) -> R) -> R {
+            o.generated ? generated.withBytes(o.id, body) : ids.withBytes(o.id, body)
+        }
     }
 
-    /// A batch read back from a partition has every id as text; an event without one (a
-    /// batch of the live run, which this rule is never given) is skipped.
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest(ids: batch.ids)
         d.occurrences.reserveCapacity(batch.facts.count)
+        var scratch: [UInt8] = []
         for e in batch.facts {
-            guard let id = e.id else { continue }
-            d.occurrences.append(Occurrence(place: Place(file: e.file, line: e.line), id: id, hash: batch.ids.withBytes(id) { StringIndex.hash(bytes: $0) }))
+            let place = Place(file: e.file, line: e.line)
+            if let id = e.id {
+                d.occurrences.append(Occurrence(place: place, id: id, hash: batch.ids.withBytes(id) { StringIndex.hash(bytes: $0) }, generated: false))
+            } else if batch.generatedIDsMayCollide(in: e.file) {
+                scratch.removeAll(keepingCapacity: true)
+                scratch += batch.generatedIDPrefixes[Int(e.file)]
+                appendDigits(e.record, width: 1, to: &scratch)
+                scratch.withByteView { id in
+                    d.occurrences.append(Occurrence(place: place, id: d.generated.append(bytes: id), hash: StringIndex.hash(bytes: id), generated: true))
+                }
+            }
         }
         return d
     }
@@ -104,7 +119,7 @@ extension DuplicateIDRule.Occurrences {
         for o in d.occurrences {
             var place = o.place
             place.file = numbers.files[Int(place.file)]
-            let (n, isNew) = d.ids.withBytes(o.id) { ids.number(of: $0, hash: o.hash) }
+            let (n, isNew) = d.withBytes(o) { ids.number(of: $0, hash: o.hash) }
             if isNew {
                 counts.append(1)
                 firstSeen.append(place)
