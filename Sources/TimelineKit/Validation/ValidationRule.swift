@@ -318,13 +318,23 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         return report
     }
 
-    /// Checks each partition of each store with fresh instances of the rules keyed by it,
-    /// and combines their parts: the stores on all cores at once (each within its share of
-    /// the memory), the partitions of one store in turn.
+    /// Checks the held batches with a fresh instance of each partitioned rule, the rules on
+    /// all cores at once; or each partition of each store with fresh instances of the rules
+    /// keyed by it, combining their parts: the stores on all cores at once (each within its
+    /// share of the memory), the partitions of one store in turn.
     private func partitionedFindings() throws(TimelineError) -> [Finding] {
-        if !encoding, stores.contains(where: { $0.key == .id }) { GeneratedIDs.markCollisions(in: &held, names: names.files.strings) }
-        let results = LockedBox([Result<[Finding], TimelineError>?](repeating: nil, count: stores.count))
         let validator = UncheckedSendable(self)
+        guard encoding else {
+            // The held batches as one partition: each rule reads them on its own, all at once.
+            if stores.contains(where: { $0.key == .id }) { GeneratedIDs.markCollisions(in: &held, names: names.files.strings) }
+            let found = LockedBox([Finding?](repeating: nil, count: partitioned.count))
+            DispatchQueue.concurrentPerform(iterations: partitioned.count) { i in
+                let finding = validator.value.heldFinding(validator.value.partitioned[i])
+                found.withLock { $0[i] = finding }
+            }
+            return found.withLock { $0 }.compactMap { $0 }
+        }
+        let results = LockedBox([Result<[Finding], TimelineError>?](repeating: nil, count: stores.count))
         DispatchQueue.concurrentPerform(iterations: stores.count) { i in
             let result = Result { () throws(TimelineError) in try validator.value.findings(of: i) }
             results.withLock { $0[i] = result }
@@ -334,16 +344,17 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         return findings
     }
 
-    /// The findings of the rules keyed by store `i`'s key: over the held batches as one
-    /// partition, or over each partition of the store.
+    /// The finding of a partitioned rule over the held batches, as one partition.
+    private func heldFinding(_ rule: AnyPartitionedRule) -> Finding? {
+        var check = PartitionCheck([rule], names.forPartition())
+        for (batch, _) in held { check.read(batch) }
+        return rule.combine(check.parts())
+    }
+
+    /// The findings of the rules keyed by store `i`'s key, over each partition of the store.
     private func findings(of i: Int) throws(TimelineError) -> [Finding] {
         let (key, store) = stores[i]
         let keyed = partitioned.filter { $0.key == key }
-        guard encoding else {
-            var check = PartitionCheck(keyed, names.forPartition())
-            for (batch, _) in held { check.read(batch) }
-            return zip(keyed, check.parts()).compactMap { rule, part in rule.combine([part]) }
-        }
         var parts = [[Any]](repeating: [], count: keyed.count)
         try store.forEachPartition { partition throws(TimelineError) in
             var check = PartitionCheck(keyed, names.forPartition())
