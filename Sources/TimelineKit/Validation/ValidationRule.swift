@@ -72,9 +72,10 @@ struct AnyValidationRule {
 }
 
 /// A rule whose state grows with the keys it tracks — series, ids — rather than staying
-/// small. The validator keeps what it reads of each event by partition of the key
-/// (`KeyedFactStore`, spilling to disk past the memory budget) and checks each partition
-/// with a fresh instance: every event of a key is in one partition, in input order. Each
+/// small. The validator keeps the batches while they fit in the memory budget, else what it
+/// reads of each event by partition of the key (`KeyedFactStore`, spilling to disk), and
+/// checks the batches, or each partition, with a fresh instance: every event of a key is in
+/// one partition, in input order. Each
 /// instance finishes with a `Part` (counts and the first few flagged keys by the order the
 /// finding lists them), and `finding(combining:)` makes of the parts what one instance that
 /// saw every event would report, whatever the partitions were.

@@ -50,6 +50,8 @@ final class DuplicateIDRule: PartitionedRule {
         }
     }
 
+    /// Every id of the batch in order; a generated one made again as text, unless the batch
+    /// says it cannot equal another id (`GeneratedIDs`).
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest(ids: batch.ids)
         d.occurrences.reserveCapacity(batch.facts.count)
