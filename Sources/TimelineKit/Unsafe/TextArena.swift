@@ -39,9 +39,6 @@ struct TextArena {
     private var lastUsed = 0
     private(set) var byteCount = 0
 
-    /// The bytes of the chunks it holds (shared ones too).
-    var allocatedBytes: Int { chunks.reduce(0) { $0 + $1.capacity } }
-
     mutating func append(_ text: String) -> Text {
         text.withByteView { append(bytes: $0) }
     }

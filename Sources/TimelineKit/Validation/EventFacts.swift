@@ -9,19 +9,17 @@ struct EventFacts {
     let series: Int32
     /// The source line, -1 when unknown.
     let line: Int32
+    /// Which system wrote the event, when a column says so (`EventFacts.originKeys`): a
+    /// hash of its value, 0 without one.
+    let origin: UInt32
     /// The source record number (0 without a source).
     let record: Int
-    let hasSource: Bool
-    let basis: TimeBasis
-    /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
-    /// suffix) that has that offset at that instant: the offset is explained by its zone.
-    let offsetFitsItsZone: Bool
-    let instant: Instant?
-    let offset: UTCOffset?
-    /// The start's wall time as written, in seconds since 1970-01-01T00:00 of that wall
-    /// clock (instant + offset): its day and time of day without a calendar conversion.
-    let localSeconds: Int64?
-    let date: CivilDate?
+    /// The start's instant and offset, when it has a time (`hasTime`): stored flat rather
+    /// than as optionals, which would make every batch held for the partitioned rules a
+    /// third larger.
+    private let seconds: Int64
+    private let nanoseconds: Int32
+    private let offsetSeconds: Int32
     /// The start as written (`raw`, else RFC 3339), in `ValidationBatch.starts`.
     let startText: TextArena.Text
     /// The id, in `ValidationBatch.ids`; nil when it is the id importers give a record that
@@ -30,10 +28,45 @@ struct EventFacts {
     /// The start's zone name (in `ValidationBatch.notes`), kept only when a time was read in
     /// the assumed zone (the only finding that names it).
     let assumedZone: TextArena.Text?
-    let end: End?
-    /// Which system wrote the event, when a column says so (`EventFacts.originKeys`): a
-    /// hash of its value, 0 without one.
-    let origin: UInt32
+    let date: CivilDate?
+    /// The event's end in `ValidationBatch.ends`, -1 without one (few events have one).
+    let endNumber: Int32
+    let basis: TimeBasis
+    let hasSource: Bool
+    /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
+    /// suffix) that has that offset at that instant: the offset is explained by its zone.
+    let offsetFitsItsZone: Bool
+    private let hasTime: Bool
+
+    init(
+        file: Int32, series: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, offsetFitsItsZone: Bool,
+        time: (instant: Instant, offset: UTCOffset)?, date: CivilDate?, startText: TextArena.Text, id: TextArena.Text?,
+        assumedZone: TextArena.Text?, endNumber: Int32, origin: UInt32
+    ) {
+        self.file = file
+        self.series = series
+        self.line = line
+        self.origin = origin
+        self.record = record
+        seconds = time?.instant.seconds ?? 0
+        nanoseconds = time?.instant.nanoseconds ?? 0
+        offsetSeconds = Int32(time?.offset.seconds ?? 0)
+        self.startText = startText
+        self.id = id
+        self.assumedZone = assumedZone
+        self.date = date
+        self.endNumber = endNumber
+        self.basis = basis
+        self.hasSource = hasSource
+        self.offsetFitsItsZone = offsetFitsItsZone
+        hasTime = time != nil
+    }
+
+    var instant: Instant? { hasTime ? Instant(unchecked: seconds, nanoseconds: nanoseconds) : nil }
+    var offset: UTCOffset? { hasTime ? UTCOffset(seconds: Int(offsetSeconds)) : nil }
+    /// The start's wall time as written, in seconds since 1970-01-01T00:00 of that wall
+    /// clock (instant + offset): its day and time of day without a calendar conversion.
+    var localSeconds: Int64? { hasTime ? seconds + Int64(offsetSeconds) : nil }
 
     /// Attribute names that say which system wrote an event (compared without case): the
     /// feeds a timeline merges, each of which may have its own clock.
@@ -87,6 +120,8 @@ final class ValidationObservation: EventObservation {
 /// translates the numbers to the run's).
 struct ValidationBatch {
     private(set) var facts: [EventFacts] = []
+    /// The ends of the events that have one (`EventFacts.endNumber`).
+    private(set) var ends: [EventFacts.End] = []
     /// Source file names by batch number (`-` for events without a source), and the
     /// prefix of the ids generated for their records (`Event.generatedIDPrefix`, UTF-8).
     private(set) var files: [String] = []
@@ -114,9 +149,11 @@ struct ValidationBatch {
 
     var count: Int { facts.count }
 
-    /// About the bytes the batch holds (its facts and the chunks of its texts).
+    /// About the bytes the batch holds: its facts and the texts written (room reserved and
+    /// never written costs address space, not memory).
     var approximateBytes: Int {
-        facts.capacity * MemoryLayout<EventFacts>.stride + starts.allocatedBytes + ids.allocatedBytes + notes.allocatedBytes
+        facts.count * MemoryLayout<EventFacts>.stride + ends.count * MemoryLayout<EventFacts.End>.stride + starts.byteCount + ids.byteCount
+            + notes.byteCount
     }
 
     init(capacity: Int = 0) {
@@ -134,10 +171,13 @@ struct ValidationBatch {
     mutating func add(_ e: EventRef) {
         let start = e.startParts
         let basis = e.startBasis
-        let end = e.end.map { end in
-            EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339))
+        var endNumber: Int32 = -1
+        var assumed = basis == .assumed
+        if let end = e.end {
+            endNumber = Int32(ends.count)
+            ends.append(EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339)))
+            assumed = assumed || end.basis == .assumed
         }
-        let assumed = basis == .assumed || end?.basis == .assumed
         // `if let`, not `source != nil`: that compares two optional sources as values.
         var file: Int32 = 0
         var record = 0
@@ -152,13 +192,12 @@ struct ValidationBatch {
             file = fileNumber("-")
         }
         let generatedID = hasSource && e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record
+        let time = start.instant.map { ($0, start.offset!) }
         facts.append(EventFacts(
             file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
             basis: basis, offsetFitsItsZone: offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset),
-            instant: start.instant, offset: start.offset,
-            localSeconds: start.instant.map { $0.seconds + Int64(start.offset!.seconds) }, date: start.date,
-            startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
-            assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, end: end, origin: Self.origin(e)))
+            time: time, date: start.date, startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
+            assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, endNumber: endNumber, origin: Self.origin(e)))
         if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
     }
 
@@ -181,10 +220,14 @@ struct ValidationBatch {
     ) {
         facts.append(EventFacts(
             file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
-            offsetFitsItsZone: offsetFitsItsZone,
-            instant: time?.instant, offset: time?.offset, localSeconds: time.map { $0.instant.seconds + Int64($0.offset.seconds) }, date: nil,
-            startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: nil, end: nil, origin: time?.origin ?? 0))
+            offsetFitsItsZone: offsetFitsItsZone, time: time.map { ($0.instant, $0.offset) }, date: nil,
+            startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: nil, endNumber: -1, origin: time?.origin ?? 0))
         if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }
+    }
+
+    /// The end of `e`, if it has one.
+    func end(of e: EventFacts) -> EventFacts.End? {
+        e.endNumber < 0 ? nil : ends[Int(e.endNumber)]
     }
 
     /// Calls `body` with the start as written of `e`.

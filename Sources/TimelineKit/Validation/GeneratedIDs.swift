@@ -5,9 +5,9 @@
 /// starts with the same `name:`. A run of one file and no such source id — the usual one —
 /// compares none of its generated ids, which it would otherwise make and hash one by one.
 enum GeneratedIDs {
-    /// Marks in each batch (its files by their run numbers in `files`) whether the
+    /// Marks in each batch (its files by their run numbers in `numbers`) whether the
     /// generated ids of each of its files may collide; `names` are the run's files.
-    static func markCollisions(in held: inout [(batch: ValidationBatch, files: [Int32])], names: [String]) {
+    static func markCollisions(in held: inout [(batch: ValidationBatch, numbers: BatchNumbers)], names: [String]) {
         var mayCollide = [Bool](repeating: false, count: names.count)
         var filesByPrefix: [[UInt8]: [Int]] = [:]
         for (f, name) in names.enumerated() { filesByPrefix[Array(Event.generatedIDPrefix(file: name).utf8), default: []].append(f) }
@@ -15,7 +15,8 @@ enum GeneratedIDs {
             for f in files { mayCollide[f] = true }
         }
         var lastRecord = [Int](repeating: Int.min, count: names.count)
-        for (batch, files) in held {
+        for (batch, numbers) in held {
+            let files = numbers.files
             for e in batch.facts {
                 guard let id = e.id else {
                     let f = Int(files[Int(e.file)])
@@ -26,14 +27,14 @@ enum GeneratedIDs {
                 batch.ids.withBytes(id) { bytes in
                     // Every `name:` the id starts with that is a file's prefix.
                     for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ":") {
-                        guard let files = filesByPrefix[bytes[0..<(i + 1)].array] else { continue }
-                        for f in files { mayCollide[f] = true }
+                        guard let sharing = filesByPrefix[bytes[0..<(i + 1)].array] else { continue }
+                        for f in sharing { mayCollide[f] = true }
                     }
                 }
             }
         }
         for i in held.indices {
-            held[i].batch.generatedIDsMayCollide = held[i].files.map { mayCollide[Int($0)] }
+            held[i].batch.generatedIDsMayCollide = held[i].numbers.files.map { mayCollide[Int($0)] }
         }
     }
 }

@@ -205,10 +205,10 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private var partitioned: [AnyPartitionedRule] = []
     /// The keyed facts, one store per key the partitioned rules use.
     private var stores: [(key: PartitionKey, store: KeyedFactStore)] = []
-    /// The batches absorbed so far with their files' run numbers, while `encoding` is false:
-    /// a run whose batches fit in `memory` never encodes keyed facts, and its partitioned
-    /// rules read the batches as one partition.
-    private var held: [(batch: ValidationBatch, files: [Int32])] = []
+    /// The batches absorbed so far with their files' and series' run numbers, while
+    /// `encoding` is false: a run whose batches fit in `memory` never encodes keyed facts,
+    /// and its partitioned rules read the batches as one partition.
+    private var held: [(batch: ValidationBatch, numbers: BatchNumbers)] = []
     private var heldBytes = 0
     /// Whether batches go to the stores as keyed facts: from the first batch past the budget
     /// (or the first saved state folded in) on, so every partition stays in input order.
@@ -259,18 +259,21 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     func absorb(_ digest: ValidationDigest) {
         slots.wait()
         absorbing.async { [self] in
-            let numbers = names.numbers(for: digest.batch.files, series: StringIndex(), offsetSpan: digest.batch.offsetSpan)
+            // Series are numbered for the run only while batches are held (the partitioned
+            // rules read held batches by them); the other rules read files only.
+            let series = stores.isEmpty || encoding ? StringIndex() : digest.batch.series
+            let numbers = names.numbers(for: digest.batch.files, series: series, offsetSpan: digest.batch.offsetSpan)
             for absorb in digest.parts { absorb(numbers) }
-            if !stores.isEmpty { keep(digest.batch, files: numbers.files) }
+            if !stores.isEmpty { keep(digest.batch, numbers) }
             slots.signal()
         }
     }
 
     /// Keeps a batch for the partitioned rules: held as it is while the batches fit in the
     /// budget (or nothing may spill), else encoded into the stores with all held before it.
-    private func keep(_ batch: ValidationBatch, files: [Int32]) {
-        guard !encoding else { return encode(batch, files: files) }
-        held.append((batch, files))
+    private func keep(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        guard !encoding else { return encode(batch, files: numbers.files) }
+        held.append((batch, numbers))
         heldBytes += batch.approximateBytes
         if heldBytes > memory, directory != nil { encodeHeld() }
     }
@@ -279,7 +282,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private func encodeHeld() {
         encoding = true
         held.reverse()
-        while let (batch, files) = held.popLast() { encode(batch, files: files) }
+        while let (batch, numbers) = held.popLast() { encode(batch, files: numbers.files) }
         heldBytes = 0
     }
 
@@ -347,8 +350,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// The finding of a partitioned rule over the held batches, as one partition.
     private func heldFinding(_ rule: AnyPartitionedRule) -> Finding? {
-        var check = PartitionCheck([rule], names.forPartition())
-        for (batch, _) in held { check.read(batch) }
+        let check = PartitionCheck([rule], names)
+        for (batch, numbers) in held { check.read(batch, numbers) }
         return rule.combine(check.parts())
     }
 
@@ -389,8 +392,13 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             self.names = names
         }
 
+        /// Reads a batch, numbering its series in this partition.
         mutating func read(_ batch: ValidationBatch) {
-            let numbers = names.numbers(for: batch.files, series: batch.series, offsetSpan: nil)
+            read(batch, names.numbers(for: batch.files, series: batch.series, offsetSpan: nil))
+        }
+
+        /// Reads a batch whose files and series `names` has numbered already.
+        func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
             for check in checks { check.check.digest(batch)(numbers) }
         }
 

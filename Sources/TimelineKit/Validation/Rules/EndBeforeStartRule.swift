@@ -12,7 +12,7 @@ final class EndBeforeStartRule: EventRuleDeclaration, MergeableRule {
     func digest(_ batch: ValidationBatch) -> FlaggedEvents {
         var d = FlaggedEvents()
         for e in batch.facts {
-            guard let end = e.end else { continue }
+            guard let end = batch.end(of: e) else { continue }
             let wrong: Bool
             if let a = e.instant, let b = end.instant {
                 wrong = b < a

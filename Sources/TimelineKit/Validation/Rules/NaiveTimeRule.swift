@@ -21,7 +21,7 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
         for e in batch.facts {
-            guard e.basis == .assumed || e.end?.basis == .assumed else { continue }
+            guard e.basis == .assumed || batch.end(of: e)?.basis == .assumed else { continue }
             if d.flagged.count == 0 { d.zone = e.assumedZone.map { batch.notes[$0] } }
             d.flagged.add(batch.example(e))
         }
