@@ -70,6 +70,26 @@ struct TextArena {
         return base
     }
 
+    /// Moves the texts into one chunk of exactly their size, releasing the room the chunks
+    /// had left (a batch kept to the end of a run holds only what it wrote). Texts keep
+    /// their places; arenas that share the old chunks still have them.
+    mutating func compact() {
+        guard chunks.count > 1 || (chunks.count == 1 && chunks[0].capacity > byteCount) else { return }
+        guard byteCount > 0 else {
+            self = TextArena()
+            return
+        }
+        let whole = Chunk(capacity: byteCount)
+        for (i, chunk) in chunks.enumerated() {
+            let end = i + 1 < chunkStarts.count ? chunkStarts[i + 1] : byteCount
+            (whole.bytes + chunkStarts[i]).update(from: chunk.bytes, count: end - chunkStarts[i])
+        }
+        chunks = [whole]
+        chunkStarts = [0]
+        ownsLast = true
+        lastUsed = byteCount
+    }
+
     subscript(_ text: Text) -> String {
         withBytes(text) { $0.string }
     }

@@ -149,6 +149,20 @@ struct ValidationBatch {
 
     var count: Int { facts.count }
 
+    /// Gives back the room reserved and not used (facts and texts), for a batch kept to the
+    /// end of a run.
+    mutating func compact() {
+        if facts.capacity > facts.count + facts.count / 8 {
+            var exact: [EventFacts] = []
+            exact.reserveCapacity(facts.count)
+            exact.append(contentsOf: facts)
+            facts = exact
+        }
+        starts.compact()
+        ids.compact()
+        notes.compact()
+    }
+
     /// About the bytes the batch holds: its facts and the texts written (room reserved and
     /// never written costs address space, not memory).
     var approximateBytes: Int {

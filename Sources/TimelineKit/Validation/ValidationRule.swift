@@ -79,10 +79,15 @@ struct AnyValidationRule {
 /// instance finishes with a `Part` (counts and the first few flagged keys by the order the
 /// finding lists them), and `finding(combining:)` makes of the parts what one instance that
 /// saw every event would report, whatever the partitions were.
-protocol PartitionedRule: EventRuleDeclaration {
+protocol PartitionedRule: RuleDeclaration, AnyObject {
     associatedtype Part
     /// Which events must meet in one partition.
     static var partitionKey: PartitionKey { get }
+    init(_ context: ValidationContext)
+    /// Reads the partition's next batch (`numbers`: its files in the run, its series in the
+    /// partition). A partition is read on one thread, so a rule reads its events straight into
+    /// its state, with no digest to fold in.
+    func read(_ batch: ValidationBatch, _ numbers: BatchNumbers)
     /// What this instance found, to be combined with the other partitions'.
     func finishPart(_ names: RunNames) -> Part
     /// The finding of all the parts (in any order), nil when none flags anything.
@@ -90,16 +95,15 @@ protocol PartitionedRule: EventRuleDeclaration {
 }
 
 extension PartitionedRule {
-    func finish(_ names: RunNames) -> Finding? { Self.finding(combining: [finishPart(names)]) }
     static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? { AnyPartitionedRule(Self.self, context) }
 }
 
 /// A partitioned rule of any part type, for the validator's list: a fresh check per
 /// partition, and the combination of their parts.
 struct AnyPartitionedRule {
-    /// One partition's check: it reads batches as a rule does and finishes with its part.
+    /// One partition's check: it reads the partition's batches and finishes with its part.
     struct PartitionCheck {
-        let check: AnyValidationRule
+        let read: (ValidationBatch, BatchNumbers) -> Void
         let finish: (RunNames) -> Any
     }
 
@@ -111,7 +115,7 @@ struct AnyPartitionedRule {
         key = Rule.partitionKey
         makeCheck = {
             let rule = Rule(context)
-            return PartitionCheck(check: AnyValidationRule(rule), finish: { rule.finishPart($0) })
+            return PartitionCheck(read: { rule.read($0, $1) }, finish: { rule.finishPart($0) })
         }
         combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
     }
@@ -273,6 +277,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// budget (or nothing may spill), else encoded into the stores with all held before it.
     private func keep(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
         guard !encoding else { return encode(batch, files: numbers.files) }
+        var batch = batch
+        batch.compact()
         held.append((batch, numbers))
         heldBytes += batch.approximateBytes
         if heldBytes > memory, directory != nil { encodeHeld() }
@@ -399,7 +405,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
         /// Reads a batch whose files and series `names` has numbered already.
         func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
-            for check in checks { check.check.digest(batch)(numbers) }
+            for check in checks { check.read(batch, numbers) }
         }
 
         /// Each rule's part, in the order of the rules.

@@ -52,4 +52,34 @@ struct TextArenaTests {
             #expect((inOriginal ? original[place] : copy[place]) == text)
         }
     }
+
+    @Test("compacting keeps every text at its place, over several chunks, one handed over, and a copy")
+    func compacted() {
+        var arena = TextArena()
+        var expected: [(TextArena.Text, String)] = []
+        // Past one chunk (64 KiB), with texts of every length up to 300 bytes.
+        for i in 0..<1_000 {
+            let text = String(repeating: "é", count: i % 150) + "#\(i)"
+            expected.append((arena.append(text), text))
+        }
+        var later = TextArena()
+        let handed = later.append("handed over")
+        let base = arena.append(later)
+        expected.append((TextArena.Text(start: handed.start + base, count: handed.count), "handed over"))
+        expected.append((arena.append("after"), "after"))
+        let copy = arena
+        arena.compact()
+        for (place, text) in expected {
+            #expect(arena[place] == text)
+            #expect(copy[place] == text)
+        }
+        // Appending after compacting goes on after the last text.
+        let next = arena.append("next")
+        #expect(next.start == copy.byteCount && arena[next] == "next")
+        var empty = TextArena()
+        empty.compact()
+        #expect(empty.byteCount == 0)
+        let a = empty.append("a")
+        #expect(empty[a] == "a")
+    }
 }

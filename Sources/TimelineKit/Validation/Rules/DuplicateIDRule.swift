@@ -11,8 +11,8 @@ final class DuplicateIDRule: PartitionedRule {
     init(_ context: ValidationContext) {}
     private var seen = Occurrences()
 
-    /// Every id seen and where. A value type the rule holds as one property, so absorbing
-    /// a batch is one access to the rule's state, not one (checked at run time) per id.
+    /// Every id seen and where. A value type the rule holds as one property, so reading a
+    /// batch is one access to the rule's state, not one (checked at run time) per id.
     struct Occurrences {
         /// Ids by number (their bytes only), with where each was first seen and how often;
         /// the example for an occurrence is its file, line and the id itself, so no event
@@ -25,55 +25,12 @@ final class DuplicateIDRule: PartitionedRule {
     }
 
     struct Place {
-        var file: Int32  // the file's number (in a digest: the batch's)
+        var file: Int32  // the file's number in the run
         var line: Int32  // -1: none
     }
 
-    /// One id of a batch: where it was seen, and the id (in the batch's arena, shared, or
-    /// for a generated id in the digest's own) with its hash — the costly part, done on the
-    /// worker thread.
-    struct Occurrence {
-        var place: Place
-        var id: TextArena.Text
-        var hash: UInt64
-        var generated: Bool
-    }
-
-    /// A batch's ids in order.
-    struct Digest {
-        var occurrences: [Occurrence] = []
-        var ids: TextArena
-        var generated = TextArena()
-
-        func withBytes<R>(_ o: Occurrence, _ body: (ByteView) -> R) -> R {
-            o.generated ? generated.withBytes(o.id, body) : ids.withBytes(o.id, body)
-        }
-    }
-
-    /// Every id of the batch in order; a generated one made again as text, unless the batch
-    /// says it cannot equal another id (`GeneratedIDs`).
-    func digest(_ batch: ValidationBatch) -> Digest {
-        var d = Digest(ids: batch.ids)
-        d.occurrences.reserveCapacity(batch.facts.count)
-        var scratch: [UInt8] = []
-        for e in batch.facts {
-            let place = Place(file: e.file, line: e.line)
-            if let id = e.id {
-                d.occurrences.append(Occurrence(place: place, id: id, hash: batch.ids.withBytes(id) { StringIndex.hash(bytes: $0) }, generated: false))
-            } else if batch.generatedIDsMayCollide(in: e.file) {
-                scratch.removeAll(keepingCapacity: true)
-                scratch += batch.generatedIDPrefixes[Int(e.file)]
-                appendDigits(e.record, width: 1, to: &scratch)
-                scratch.withByteView { id in
-                    d.occurrences.append(Occurrence(place: place, id: d.generated.append(bytes: id), hash: StringIndex.hash(bytes: id), generated: true))
-                }
-            }
-        }
-        return d
-    }
-
-    func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
-        seen.absorb(d, numbers)
+    func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        seen.read(batch, numbers)
     }
 
     /// What one partition found: how many ids occur more than once and how many events
@@ -115,21 +72,33 @@ final class DuplicateIDRule: PartitionedRule {
 }
 
 extension DuplicateIDRule.Occurrences {
-    /// Takes a batch's ids in input order, so the occurrences kept as examples never
-    /// depend on where batches begin.
-    mutating func absorb(_ d: consuming DuplicateIDRule.Digest, _ numbers: BatchNumbers) {
-        for o in d.occurrences {
-            var place = o.place
-            place.file = numbers.files[Int(place.file)]
-            let (n, isNew) = d.withBytes(o) { ids.number(of: $0, hash: o.hash) }
-            if isNew {
-                counts.append(1)
-                firstSeen.append(place)
-                continue
+    /// Takes a batch's ids in input order, so the occurrences kept as examples never depend
+    /// on where batches begin; a generated id is made again as text, unless the batch says it
+    /// cannot equal another id (`GeneratedIDs`).
+    mutating func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        var scratch: [UInt8] = []
+        for e in batch.facts {
+            let place = DuplicateIDRule.Place(file: numbers.files[Int(e.file)], line: e.line)
+            if let id = e.id {
+                batch.ids.withBytes(id) { add($0, at: place) }
+            } else if batch.generatedIDsMayCollide(in: e.file) {
+                scratch.removeAll(keepingCapacity: true)
+                scratch += batch.generatedIDPrefixes[Int(e.file)]
+                appendDigits(e.record, width: 1, to: &scratch)
+                scratch.withByteView { add($0, at: place) }
             }
-            counts[n] += 1
-            if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
         }
+    }
+
+    private mutating func add(_ id: ByteView, at place: DuplicateIDRule.Place) {
+        let (n, isNew) = ids.number(of: id, hash: StringIndex.hash(bytes: id))
+        if isNew {
+            counts.append(1)
+            firstSeen.append(place)
+            return
+        }
+        counts[n] += 1
+        if counts[n] <= Int32(Finding.maximumExamples) { repeats[n, default: []].append(place) }
     }
 }
 

@@ -34,15 +34,6 @@ final class MixedOffsetsRule: PartitionedRule {
         var offsetCount: Int { first == nil ? 0 : second == nil ? 1 : 2 + more.count }
         var tallies: [Tally] { [first, second].compactMap { $0 } + more }
 
-        /// Adds a later batch's group of the same series: counts only (samples are kept
-        /// as they are folded in, one by one).
-        mutating func addCounts(of later: Group) {
-            total += later.total
-            if let t = later.first { withTally(t.offset) { $0.count += t.count } }
-            if let t = later.second { withTally(t.offset) { $0.count += t.count } }
-            for t in later.more { withTally(t.offset) { $0.count += t.count } }
-        }
-
         /// Calls `body` with the tally of `offset`, made if new.
         mutating func withTally<R>(_ offset: Int32, _ body: (inout Tally) -> R) -> R {
             if first == nil { first = Tally(offset: offset, count: 0) }
@@ -71,7 +62,7 @@ final class MixedOffsetsRule: PartitionedRule {
         var text: TextArena.Text
     }
 
-    /// The groups of a batch (numbered by the batch's series and files) or of the run.
+    /// The groups of a partition, by the series and files it numbers.
     struct Groups {
         var groups = ChunkedArray<Group>()
         var bySeries: [Int32] = []
@@ -94,9 +85,9 @@ final class MixedOffsetsRule: PartitionedRule {
             return series >= 0 ? find(series, in: &bySeries) : find(file, in: &byFile)
         }
 
-        /// Counts one event; keeps its instant as a sample while its offset has fewer than
-        /// `samplesPerOffset`, and it as an example while its group has fewer than two.
-        mutating func add(group g: Int, seconds: Int64, offset: Int32, example: (inout TextArena) -> Example) {
+        /// Counts one event and keeps its instant as a sample while its offset has fewer
+        /// than `samplesPerOffset`; true when its group wants it as an example (the first two).
+        mutating func count(group g: Int, seconds: Int64, offset: Int32) -> Bool {
             groups[g].total += 1
             let sample = groups[g].withTally(offset) { tally in
                 tally.count += 1
@@ -105,37 +96,26 @@ final class MixedOffsetsRule: PartitionedRule {
                 return true
             }
             if sample { samples.append(Sample(seconds: seconds, offset: offset, group: Int32(g))) }
-            if groups[g].examples < 2 {
-                groups[g].examples += 1
-                examples.append(example(&texts))
-            }
+            guard groups[g].examples < 2 else { return false }
+            groups[g].examples += 1
+            return true
         }
 
-        /// Folds a later batch's groups in (`numbers`: the batch's numbers in the run).
-        mutating func add(_ later: Groups, _ numbers: BatchNumbers) {
-            let runGroup = later.groups.map { g in
-                let n = g.series >= 0 ? group(series: numbers.series[Int(g.series)], file: -1) : group(series: -1, file: numbers.files[Int(g.file)])
-                groups[n].addCounts(of: g)
-                return n
-            }
-            for s in later.samples {
-                let g = runGroup[Int(s.group)]
-                let kept = groups[g].withTally(s.offset) { tally in
-                    guard tally.sampled < MixedOffsetsRule.samplesPerOffset else { return false }
-                    tally.sampled += 1
-                    return true
-                }
-                if kept { samples.append(Sample(seconds: s.seconds, offset: s.offset, group: Int32(g))) }
-            }
-            let base = texts.append(later.texts)
-            for var e in later.examples {
-                let g = runGroup[Int(e.group)]
-                guard groups[g].examples < 2 else { continue }
-                groups[g].examples += 1
-                e.group = Int32(g)
-                e.file = numbers.files[Int(e.file)]
-                e.text.start += base
-                examples.append(e)
+        /// Counts a batch's events written with an offset their own zone does not explain,
+        /// by series (else file), in input order (`numbers`: the batch's numbers here).
+        mutating func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+            // The batch's start texts are shared once it gives an example.
+            var textBase: Int?
+            for e in batch.facts {
+                guard e.basis == .offset, !e.offsetFitsItsZone, let instant = e.instant, let offset = e.offset else { continue }
+                let file = numbers.files[Int(e.file)]
+                let g = e.hasSeries ? group(series: numbers.series[Int(e.series)], file: -1) : group(series: -1, file: file)
+                guard count(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) else { continue }
+                let base = textBase ?? texts.append(batch.starts)
+                textBase = base
+                examples.append(Example(
+                    group: Int32(g), offset: Int32(offset.seconds), file: file, line: e.line,
+                    text: TextArena.Text(start: e.startText.start + base, count: e.startText.count)))
             }
         }
     }
@@ -143,20 +123,8 @@ final class MixedOffsetsRule: PartitionedRule {
     static let samplesPerOffset: Int32 = 16
     private var groups = Groups()
 
-    func digest(_ batch: ValidationBatch) -> Groups {
-        var d = Groups(texts: batch.starts)
-        for e in batch.facts {
-            guard e.basis == .offset, !e.offsetFitsItsZone, let instant = e.instant, let offset = e.offset else { continue }
-            let g = d.group(series: e.series, file: e.file)
-            d.add(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) { texts in
-                Example(group: Int32(g), offset: Int32(offset.seconds), file: e.file, line: e.line, text: e.startText)
-            }
-        }
-        return d
-    }
-
-    func absorb(_ d: consuming Groups, _ numbers: BatchNumbers) {
-        groups.add(d, numbers)
+    func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        groups.read(batch, numbers)
     }
 
     /// What one partition found: how many series or files have offsets no zone explains

@@ -26,7 +26,7 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var text: TextArena.Text
         var offset: Int32
         var line: Int32
-        /// The next entry of its list (in a digest: the number of its list in the digest).
+        /// The next entry of its list, -1 for the last.
         var next: Int32
         /// The origin column's hash (`EventFacts.origin`), 0 without one.
         var origin: UInt32
@@ -42,7 +42,7 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var count: Int
     }
 
-    /// Every list: a value type the rule holds as one property, so absorbing a batch is one
+    /// Every list: a value type the rule holds as one property, so reading a batch is one
     /// access to the rule's state, not one (checked at run time) per entry.
     fileprivate struct Lists {
         var entries = ChunkedArray<Entry>()
@@ -54,33 +54,8 @@ final class SuspectZoneShiftRule: PartitionedRule {
 
     private var all = Lists()
 
-    /// A batch's entries in input order, each naming its list by (file, series) in the batch.
-    struct Digest {
-        var lists: [(file: Int32, series: Int32)] = []
-        var entries: [Entry] = []
-        var texts = TextArena()
-    }
-
-    func digest(_ batch: ValidationBatch) -> Digest {
-        var d = Digest(texts: batch.starts)
-        // The list of each (file, series) of the batch, by file × series number.
-        let seriesCount = batch.series.count
-        var listOf = [Int32](repeating: -1, count: batch.files.count * seriesCount)
-        for e in batch.facts {
-            guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else { continue }
-            let place = Int(e.file) * seriesCount + Int(e.series)
-            if listOf[place] < 0 {
-                listOf[place] = Int32(d.lists.count)
-                d.lists.append((e.file, e.series))
-            }
-            d.entries.append(Entry(
-                seconds: instant.seconds, text: e.startText, offset: Int32(offset.seconds), line: e.line, next: listOf[place], origin: e.origin))
-        }
-        return d
-    }
-
-    func absorb(_ d: consuming Digest, _ numbers: BatchNumbers) {
-        all.absorb(d, numbers)
+    func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        all.read(batch, numbers)
     }
 
     /// What one partition found: how many lists are in order only once shifted and how
@@ -254,26 +229,38 @@ extension SuspectZoneShiftRule.Lists {
     typealias Entry = SuspectZoneShiftRule.Entry
     typealias List = SuspectZoneShiftRule.List
 
-    mutating func absorb(_ d: consuming SuspectZoneShiftRule.Digest, _ numbers: BatchNumbers) {
-        let runLists = d.lists.map { file, series in
-            let place = Int64(numbers.files[Int(file)]) << 32 | Int64(numbers.series[Int(series)])
-            if let list = listByPlace[place] { return list }
-            let list = Int32(lists.count)
-            listByPlace[place] = list
-            lists.append(List(file: numbers.files[Int(file)], series: numbers.series[Int(series)], first: -1, last: -1, count: 0))
-            return list
-        }
-        let textBase = texts.append(d.texts)
-        for var entry in d.entries {
-            let l = Int(runLists[Int(entry.next)])
+    /// Appends a batch's events of a series to their lists, in input order (`numbers`: the
+    /// batch's numbers here).
+    mutating func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        // The run's list of each (file, series) of the batch, by file × series number.
+        let seriesCount = batch.series.count
+        var listOf = [Int32](repeating: -1, count: batch.files.count * seriesCount)
+        var textBase: Int?
+        for e in batch.facts {
+            guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else { continue }
+            let place = Int(e.file) * seriesCount + Int(e.series)
+            if listOf[place] < 0 { listOf[place] = list(file: numbers.files[Int(e.file)], series: numbers.series[Int(e.series)]) }
+            let l = Int(listOf[place])
+            let base = textBase ?? texts.append(batch.starts)
+            textBase = base
             let n = Int32(entries.count)
-            entry.next = -1
-            entry.text.start += textBase
-            entries.append(entry)
+            entries.append(Entry(
+                seconds: instant.seconds, text: TextArena.Text(start: e.startText.start + base, count: e.startText.count), offset: Int32(offset.seconds),
+                line: e.line, next: -1, origin: e.origin))
             if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n } else { lists[l].first = n }
             lists[l].last = n
             lists[l].count += 1
         }
+    }
+
+    /// The number of the list of a file and series, made if new.
+    private mutating func list(file: Int32, series: Int32) -> Int32 {
+        let place = Int64(file) << 32 | Int64(series)
+        if let list = listByPlace[place] { return list }
+        let list = Int32(lists.count)
+        listByPlace[place] = list
+        lists.append(List(file: file, series: series, first: -1, last: -1, count: 0))
+        return list
     }
 
     /// False when one walk along `list` shows it cannot be flagged: in its source's order
