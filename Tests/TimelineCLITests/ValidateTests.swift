@@ -42,6 +42,9 @@ struct ValidateTests {
         #expect(all.map { $0["code"] as! String } == ["TZ102", "TZ103", "TZ107"])
         let (_, some) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102", "--ignore", "tz103"])
         #expect(some.map { $0["code"] as! String } == ["TZ107"])
+        // A comma list, as people type it, says the same.
+        let (_, listed) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102, tz103"])
+        #expect(listed.map { $0["code"] as! String } == ["TZ107"])
         let (_, rejected) = try Self.findings("e005.csv", ["--ignore", "E005"])
         #expect(rejected.isEmpty)
         let bad = try BinaryRunner.run(["validate", "-", "--ignore", "TZ999"])

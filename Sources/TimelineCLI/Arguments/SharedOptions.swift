@@ -158,16 +158,18 @@ enum FormatOptions {
     }
 }
 
-/// `--ignore CODE`: finding codes left out of a validation report.
+/// `--ignore CODE[,CODE…]`: finding codes left out of a validation report (repeatable, and
+/// a comma list, as people type it).
 enum IgnoreOption {
     static let declaration = Option<[FindingCode]>(
         spec: OptionSpec(
-            name: "ignore", valueName: "CODE", help: "Leave this finding code out of the validation report (its check is not run), e.g. TZ103.",
+            name: "ignore", valueName: "CODE",
+            help: "Leave this finding code out of the validation report (its check is not run), e.g. TZ103, or a list: TZ102,TZ107.",
             repeatable: true),
         initial: []
     ) { texts throws(UsageError) in
         var codes: [FindingCode] = []
-        for text in texts {
+        for text in texts.flatMap({ $0.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) } }) {
             guard let code = FindingCode(rawValue: text.uppercased()) else {
                 throw UsageError(message: "invalid value '\(text)' for '--ignore'; codes are \(FindingCode.all.map(\.rawValue).joined(separator: ", "))")
             }
