@@ -135,13 +135,15 @@ public enum Timeline {
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
         pipeline.onSortProgress = handlers.sortProgress
-        // A validating conversion shares its memory between the sort and the validation.
+        // A validating conversion that sorts shares its memory between the sort and the
+        // validation; one in input order holds nothing else.
+        let validationMemory = options.sort == .input ? options.sortMemory : options.sortMemory / 2
         let validation =
             options.validate
             ? ValidationRun(
                 read: options.read, displayZone: options.write.displayZone, choice: options.write.displayZoneChoice, ignored: options.ignored,
-                memory: options.sortMemory / 2, directory: options.sortDirectory) : nil
-        if options.validate { pipeline.sortMemory = options.sortMemory / 2 }
+                memory: validationMemory, directory: options.sortDirectory) : nil
+        if options.validate && options.sort != .input { pipeline.sortMemory = options.sortMemory - validationMemory }
         pipeline.onReject = { record in
             validation?.imported.add(reject: record)
             handlers.rejected(record)

@@ -110,7 +110,9 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
         let digest = batch.observation?.digest()
-        let size = (bytes: batch.encoded.count, events: batch.events.count)
+        // Events counted, not kept: a streaming conversion keeps none, and its batches must
+        // still reserve room for their validation facts.
+        let size = (bytes: batch.encoded.count, events: batch.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
         var prepared = PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)

@@ -152,7 +152,7 @@ struct ValidationBatch {
     /// Gives back the room reserved and not used (facts and texts), for a batch kept to the
     /// end of a run.
     mutating func compact() {
-        if facts.capacity > facts.count + facts.count / 8 {
+        if facts.capacity > facts.count + facts.count / 4 {
             var exact: [EventFacts] = []
             exact.reserveCapacity(facts.count)
             exact.append(contentsOf: facts)

@@ -213,11 +213,15 @@ final class KeyedFactStore {
             heldBytes += held[p].capacity
             if spilled, held[p].count >= Self.writeSize { try write(p) }
         }
-        if !spilled, heldBytes > budget, let directory {
-            files = []
-            for _ in 0..<KeyedFactCodec.fanOut { files.append(try SortedRuns.createFile(in: directory, purpose: "for the validation's facts")) }
-            for p in held.indices { try write(p) }
-        }
+        if heldBytes > budget { try spill() }
+    }
+
+    /// Moves the partitions to files from now on (nothing without a directory).
+    func spill() throws(TimelineError) {
+        guard !spilled, let directory else { return }
+        files = []
+        for _ in 0..<KeyedFactCodec.fanOut { files.append(try SortedRuns.createFile(in: directory, purpose: "for the validation's facts")) }
+        for p in held.indices { try write(p) }
     }
 
     private func write(_ p: Int) throws(TimelineError) {

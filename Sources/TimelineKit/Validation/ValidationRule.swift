@@ -1,5 +1,6 @@
 import Foundation
 import Dispatch
+import Synchronization
 
 /// The zones a validation runs against, and the codes left out of it.
 package struct ValidationContext: Sendable {
@@ -185,20 +186,21 @@ extension PerFile where State: FileFoldable {
 }
 
 /// What the validator took from one batch of events: for each rule the step that folds its
-/// digest in, and the batch itself for the partitioned rules (`Validator.keep`).
-/// (`@unchecked Sendable`: made on a worker thread, then handed to the validator's queue and
-/// used there only.)
+/// digest in, and for the partitioned rules the batch itself (`Validator.keep`) and, once the
+/// run encodes them, its keyed facts by store and partition. (`@unchecked Sendable`: made on
+/// a worker thread, then handed to the validator's queue and used there only.)
 package struct ValidationDigest: @unchecked Sendable {
     fileprivate let parts: [(BatchNumbers) -> Void]
     fileprivate let batch: ValidationBatch
+    fileprivate let keyed: [[[UInt8]]]?
 }
 
 /// Runs the rules over a stream of events and folds in what the import found (rejects and
 /// date notices). One per run: every batch of events is digested (on any thread) and the
 /// digests absorbed in input order, then `report`. The rules whose state grows with series
 /// or ids (`PartitionedRule`) read their events at the end: the batches themselves while they
-/// fit in `memory` (checked as one partition), else by partition of their keyed facts,
-/// spilled to `directory`. (`@unchecked Sendable`: digesting reads only the rules' settings;
+/// take under two thirds of `memory` (the rest is for those rules' own state, checked as one
+/// partition), else by partition of their keyed facts, spilled to `directory`. (`@unchecked Sendable`: digesting reads only the rules' settings;
 /// their state, the batches held, the stores and `names` change on the absorbing queue only,
 /// and `report` waits for it to drain.)
 final class Validator: EventStreamObserver, @unchecked Sendable {
@@ -208,15 +210,18 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private var ruleCodes: [FindingCode] = []
     private var partitioned: [AnyPartitionedRule] = []
     /// The keyed facts, one store per key the partitioned rules use.
-    private var stores: [(key: PartitionKey, store: KeyedFactStore)] = []
+    private let stores: [(key: PartitionKey, store: KeyedFactStore)]
     /// The batches absorbed so far with their files' and series' run numbers, while
-    /// `encoding` is false: a run whose batches fit in `memory` never encodes keyed facts,
+    /// `encoding` is false: a run whose batches fit (`keep`) never encodes keyed facts,
     /// and its partitioned rules read the batches as one partition.
     private var held: [(batch: ValidationBatch, numbers: BatchNumbers)] = []
     private var heldBytes = 0
     /// Whether batches go to the stores as keyed facts: from the first batch past the budget
     /// (or the first saved state folded in) on, so every partition stays in input order.
     private var encoding = false
+    /// `encoding`, for the worker threads: from then on they encode each batch's keyed facts
+    /// as they digest it.
+    private let encodesOnWorkers = Atomic<Bool>(false)
     private let memory: Int
     private let directory: String?
     /// The run's files (touched on the absorbing queue only, then by `report`).
@@ -231,6 +236,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         self.context = context
         self.memory = memory
         self.directory = directory
+        var partitioned: [AnyPartitionedRule] = []
         for rule in RuleRegistry.all where !context.ignored.contains(rule.code) {
             if let check = rule.makePartitionedCheck(context) {
                 partitioned.append(check)
@@ -241,6 +247,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         }
         let keys = PartitionKey.allCases.filter { key in partitioned.contains { $0.key == key } }
         stores = keys.map { ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory)) }
+        self.partitioned = partitioned
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
@@ -250,7 +257,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Reads a filled batch; thread-safe.
     func digest(_ batch: ValidationBatch) -> ValidationDigest {
-        ValidationDigest(parts: rules.map { $0.digest(batch) }, batch: batch)
+        let keyed = encodesOnWorkers.load(ordering: .relaxed) ? stores.map { KeyedFactCodec.encode(batch, key: $0.key) } : nil
+        return ValidationDigest(parts: rules.map { $0.digest(batch) }, batch: batch, keyed: keyed)
     }
 
     /// Folding digests in runs on its own thread, off the thread that delivers the events;
@@ -268,34 +276,48 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             let series = stores.isEmpty || encoding ? StringIndex() : digest.batch.series
             let numbers = names.numbers(for: digest.batch.files, series: series, offsetSpan: digest.batch.offsetSpan)
             for absorb in digest.parts { absorb(numbers) }
-            if !stores.isEmpty { keep(digest.batch, numbers) }
+            if !stores.isEmpty { keep(digest, numbers) }
             slots.signal()
         }
     }
 
     /// Keeps a batch for the partitioned rules: held as it is while the batches fit in the
     /// budget (or nothing may spill), else encoded into the stores with all held before it.
-    private func keep(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
-        guard !encoding else { return encode(batch, files: numbers.files) }
-        var batch = batch
+    private func keep(_ digest: ValidationDigest, _ numbers: BatchNumbers) {
+        guard !encoding else { return store(digest.keyed ?? encode(digest.batch), files: numbers.files) }
+        var batch = digest.batch
         batch.compact()
         held.append((batch, numbers))
         heldBytes += batch.approximateBytes
-        if heldBytes > memory, directory != nil { encodeHeld() }
+        if heldBytes > memory / 3 * 2, directory != nil { encodeHeld(spilling: true) }
     }
 
     /// Moves the held batches into the stores, in input order; every later batch follows them.
-    private func encodeHeld() {
+    /// Past the budget the stores go to files at once: what did not fit held will not fit
+    /// encoded either, and the held batches are released as they are encoded.
+    private func encodeHeld(spilling: Bool = false) {
         encoding = true
+        encodesOnWorkers.store(true, ordering: .relaxed)
+        if spilling {
+            for (_, store) in stores where spillFailure == nil {
+                do throws(TimelineError) { try store.spill() } catch { spillFailure = error }
+            }
+        }
         held.reverse()
-        while let (batch, numbers) = held.popLast() { encode(batch, files: numbers.files) }
+        while let (batch, numbers) = held.popLast() { store(encode(batch), files: numbers.files) }
         heldBytes = 0
     }
 
-    private func encode(_ batch: ValidationBatch, files: [Int32]) {
+    /// A batch's keyed facts for each store, by partition (file numbers the batch's).
+    private func encode(_ batch: ValidationBatch) -> [[[UInt8]]] {
+        stores.map { KeyedFactCodec.encode(batch, key: $0.key) }
+    }
+
+    /// Appends a batch's keyed facts to the stores, its files renumbered as the run's.
+    private func store(_ keyed: [[[UInt8]]], files: [Int32]) {
         let renumbered = files != Array(0..<Int32(files.count))
         for i in stores.indices where spillFailure == nil {
-            var parts = KeyedFactCodec.encode(batch, key: stores[i].key)
+            var parts = keyed[i]
             if renumbered {
                 for p in parts.indices { KeyedFactCodec.renumberFiles(&parts[p], files) }
             }
