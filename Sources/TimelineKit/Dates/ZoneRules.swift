@@ -173,4 +173,27 @@ public final class ZoneRules: Sendable {
     package func dayNumber(of instant: Instant) -> Int64 {
         LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: instant.seconds + Int64(offset(at: instant).seconds)).day
     }
+
+    /// The offset last looked up and the seconds it is in force for, so that a run of nearby
+    /// instants (a file's events, hours apart) skips the search of the transitions.
+    package struct OffsetCache {
+        fileprivate var from = Int64.max
+        fileprivate var until = Int64.min
+        fileprivate var offset: Int32 = 0
+
+        package init() {}
+    }
+
+    /// `dayNumber(of:)`, the offset taken from `cache` when it covers the instant.
+    package func dayNumber(of instant: Instant, cache: inout OffsetCache) -> Int64 {
+        let seconds = instant.seconds
+        if !(cache.from <= seconds && seconds < cache.until) {
+            if seconds >= ZoneRules.tableEnd, timeZone != nil { return dayNumber(of: instant) }  // past the table: asked of Foundation
+            let i = indexOfOffset(at: seconds)
+            cache.from = i == 0 ? Int64.min : transitionTimes[i - 1]
+            cache.until = i < transitionTimes.count ? transitionTimes[i] : (timeZone != nil ? ZoneRules.tableEnd : Int64.max)
+            cache.offset = offsets[i]
+        }
+        return LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds + Int64(cache.offset)).day
+    }
 }

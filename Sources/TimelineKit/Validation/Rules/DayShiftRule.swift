@@ -28,10 +28,11 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
 
     func digest(_ batch: ValidationBatch) -> Digest {
         var d = Digest()
+        var offsets = ZoneRules.OffsetCache()
         for e in batch.facts {
             guard let instant = e.instant, let writtenDay = e.written?.day, e.basis != .epoch else { continue }
             // Days as numbers: a calendar date is made only for the events that moved.
-            let shownDay = zone.rules.dayNumber(of: instant)
+            let shownDay = zone.rules.dayNumber(of: instant, cache: &offsets)
             guard shownDay != writtenDay else { continue }
             let move = DayMove(written: CivilDate(daysSinceEpoch: writtenDay), shown: CivilDate(daysSinceEpoch: shownDay))
             d.perDay[move, default: 0] += 1
