@@ -40,6 +40,8 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var first: Int32
         var last: Int32
         var count: Int
+        /// The series' list in the file read before this one, -1 for none.
+        var sameSeries: Int32 = -1
     }
 
     /// Every list: a value type the rule holds as one property, so reading a batch is one
@@ -48,8 +50,9 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var entries = ChunkedArray<Entry>()
         var texts = TextArena()
         var lists: [List] = []
-        /// Lists by the run's file and series numbers.
-        var listByPlace: [Int64: Int32] = [:]
+        /// The newest list of each series (by its number), -1 for none; a series listed in
+        /// several files chains its older lists through `List.sameSeries`.
+        var firstListOfSeries: [Int32] = []
     }
 
     private var all = Lists()
@@ -255,11 +258,18 @@ extension SuspectZoneShiftRule.Lists {
 
     /// The number of the list of a file and series, made if new.
     private mutating func list(file: Int32, series: Int32) -> Int32 {
-        let place = Int64(file) << 32 | Int64(series)
-        if let list = listByPlace[place] { return list }
+        let s = Int(series)
+        if s >= firstListOfSeries.count { firstListOfSeries += repeatElement(-1, count: s + 1 - firstListOfSeries.count) }
+        var l = firstListOfSeries[s]
+        while l >= 0 {
+            if lists[Int(l)].file == file { return l }
+            l = lists[Int(l)].sameSeries
+        }
+        // The newest list goes first: a batch is one file's, so its events find their list
+        // at the head however many files the series spans.
         let list = Int32(lists.count)
-        listByPlace[place] = list
-        lists.append(List(file: file, series: series, first: -1, last: -1, count: 0))
+        lists.append(List(file: file, series: series, first: -1, last: -1, count: 0, sameSeries: firstListOfSeries[s]))
+        firstListOfSeries[s] = list
         return list
     }
 
