@@ -89,6 +89,12 @@ protocol PartitionedRule: RuleDeclaration, AnyObject {
     /// partition). A partition is read on one thread, so a rule reads its events straight into
     /// its state, with no digest to fold in.
     func read(_ batch: ValidationBatch, _ numbers: BatchNumbers)
+    /// After the partition's batches are read: whether the rule reads them again
+    /// (`reread`, in the same order and numbering) before it finishes. A rule that needs the
+    /// whole of only a few keys learns which in the first reading and keeps just theirs in
+    /// the second. The default is no.
+    func rereads() -> Bool
+    func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers)
     /// What this instance found, to be combined with the other partitions'.
     func finishPart(_ names: RunNames) -> Part
     /// The finding of all the parts (in any order), nil when none flags anything.
@@ -97,6 +103,8 @@ protocol PartitionedRule: RuleDeclaration, AnyObject {
 
 extension PartitionedRule {
     static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? { AnyPartitionedRule(Self.self, context) }
+    func rereads() -> Bool { false }
+    func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {}
 }
 
 /// A partitioned rule of any part type, for the validator's list: a fresh check per
@@ -105,6 +113,8 @@ struct AnyPartitionedRule {
     /// One partition's check: it reads the partition's batches and finishes with its part.
     struct PartitionCheck {
         let read: (ValidationBatch, BatchNumbers) -> Void
+        let rereads: () -> Bool
+        let reread: (ValidationBatch, BatchNumbers) -> Void
         let finish: (RunNames) -> Any
     }
 
@@ -116,7 +126,7 @@ struct AnyPartitionedRule {
         key = Rule.partitionKey
         makeCheck = {
             let rule = Rule(context)
-            return PartitionCheck(read: { rule.read($0, $1) }, finish: { rule.finishPart($0) })
+            return PartitionCheck(read: { rule.read($0, $1) }, rereads: { rule.rereads() }, reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
         }
         combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
     }
@@ -378,8 +388,11 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// The finding of a partitioned rule over the held batches, as one partition.
     private func heldFinding(_ rule: AnyPartitionedRule) -> Finding? {
-        let check = PartitionCheck([rule], names)
+        var check = PartitionCheck([rule], names)
         for (batch, numbers) in held { check.read(batch, numbers) }
+        if check.startRereading() {
+            for (batch, numbers) in held { check.reread(batch, numbers) }
+        }
         return rule.combine(check.parts())
     }
 
@@ -388,32 +401,41 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         let (key, store) = stores[i]
         let keyed = partitioned.filter { $0.key == key }
         var parts = [[Any]](repeating: [], count: keyed.count)
+        let files = names.files.strings
         try store.forEachPartition { partition throws(TimelineError) in
             var check = PartitionCheck(keyed, names.forPartition())
-            var batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
-            var scratch: [UInt8] = []
-            try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
-                do throws(BinaryReader.Corrupt) {
-                    try KeyedFactCodec.decode(bytes, at: payload, into: &batch, scratch: &scratch)
-                } catch {
-                    throw TimelineError(.ioError, "the validation's temporary facts were damaged while it ran; run it again")
-                }
-                if batch.count == Self.replayBatch {
-                    check.read(batch)
-                    batch = ValidationBatch(replaying: names.files.strings, capacity: Self.replayBatch)
-                }
-            }
-            if batch.count > 0 { check.read(batch) }
+            try Self.replay(partition, files: files) { check.read($0) }
+            if check.startRereading() { try Self.replay(partition, files: files) { check.reread($0) } }
             for (i, part) in check.parts().enumerated() { parts[i].append(part) }
         }
         return keyed.indices.compactMap { keyed[$0].combine(parts[$0]) }
     }
 
+    /// Calls `body` with a partition's keyed facts as batches, in input order.
+    private static func replay(_ partition: KeyedFactStore.Partition, files: [String], _ body: (ValidationBatch) -> Void) throws(TimelineError) {
+        var batch = ValidationBatch(replaying: files, capacity: Self.replayBatch)
+        var scratch: [UInt8] = []
+        try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
+            do throws(BinaryReader.Corrupt) {
+                try KeyedFactCodec.decode(bytes, at: payload, into: &batch, scratch: &scratch)
+            } catch {
+                throw TimelineError(.ioError, "the validation's temporary facts were damaged while it ran; run it again")
+            }
+            if batch.count == Self.replayBatch {
+                body(batch)
+                batch = ValidationBatch(replaying: files, capacity: Self.replayBatch)
+            }
+        }
+        if batch.count > 0 { body(batch) }
+    }
+
     /// Fresh instances of the rules of one key reading one partition's batches in input
-    /// order, with a series numbering of their own.
+    /// order, with a series numbering of their own; then again, by those that ask to
+    /// (`PartitionedRule.rereads`).
     private struct PartitionCheck {
         private let checks: [AnyPartitionedRule.PartitionCheck]
         private var names: RunNames
+        private var rereading: [AnyPartitionedRule.PartitionCheck] = []
 
         init(_ keyed: [AnyPartitionedRule], _ names: RunNames) {
             checks = keyed.map { $0.makeCheck() }
@@ -428,6 +450,21 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         /// Reads a batch whose files and series `names` has numbered already.
         func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
             for check in checks { check.read(batch, numbers) }
+        }
+
+        /// After the first reading: whether some rule reads the batches again.
+        mutating func startRereading() -> Bool {
+            rereading = checks.filter { $0.rereads() }
+            return !rereading.isEmpty
+        }
+
+        /// Reads a batch again (numbered as the first time: every series is known by now).
+        mutating func reread(_ batch: ValidationBatch) {
+            reread(batch, names.numbers(for: batch.files, series: batch.series, offsetSpan: nil))
+        }
+
+        func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+            for check in rereading { check.reread(batch, numbers) }
         }
 
         /// Each rule's part, in the order of the rules.

@@ -15,9 +15,25 @@ struct ChunkedArrayTests {
         #expect(Array(a) == (0..<40_000).map { $0 * 3 })
         a[16_384] += 1
         #expect(a[16_384] == 49_153 && a[16_383] == 49_149)
+        a[39_999] += 1  // in the chunk being filled
+        #expect(a[39_999] == 119_998 && a[39_998] == 119_994)
+        a[39_999] -= 1
         a.append(repeating: -1, count: 3)
         #expect(a.count == 40_003 && a[40_000] == -1 && a[40_002] == -1)
         a.append(repeating: 7, count: 0)
         #expect(a.count == 40_003)
+    }
+
+    @Test("a chunk exactly full: the next element starts a new one; a copy does not see later changes")
+    func fullChunkBoundary() {
+        var a = ChunkedArray<Int>()
+        for i in 0..<32_768 { a.append(i) }
+        #expect(a.count == 32_768 && a[32_767] == 32_767)
+        let copy = a
+        a.append(-5)
+        a[0] = 99
+        a[32_767] = 98
+        #expect(a.count == 32_769 && a[32_768] == -5 && a[0] == 99 && a[32_767] == 98)
+        #expect(copy.count == 32_768 && copy[0] == 0 && copy[32_767] == 32_767)
     }
 }

@@ -21,29 +21,19 @@ final class MixedOffsetsRule: PartitionedRule {
     }
 
     /// One series (or, for events without a series, one file): its tallies — the first two
-    /// inline, since a third offset is rare — and how many examples it keeps (the first two).
+    /// inline, since a third offset is rare, the rest in `Groups.more` — and how many
+    /// examples it keeps (the first two). Plain values only, so counting an event updates
+    /// it in place without retaining anything.
     struct Group {
         var series: Int32
         var file: Int32
         var total = 0
         var first: Tally?
         var second: Tally?
-        var more: [Tally] = []
+        var moreCount: Int32 = 0
         var examples: Int8 = 0
 
-        var offsetCount: Int { first == nil ? 0 : second == nil ? 1 : 2 + more.count }
-        var tallies: [Tally] { [first, second].compactMap { $0 } + more }
-
-        /// Calls `body` with the tally of `offset`, made if new.
-        mutating func withTally<R>(_ offset: Int32, _ body: (inout Tally) -> R) -> R {
-            if first == nil { first = Tally(offset: offset, count: 0) }
-            if first!.offset == offset { return body(&first!) }
-            if second == nil { second = Tally(offset: offset, count: 0) }
-            if second!.offset == offset { return body(&second!) }
-            if let i = more.firstIndex(where: { $0.offset == offset }) { return body(&more[i]) }
-            more.append(Tally(offset: offset, count: 0))
-            return body(&more[more.count - 1])
-        }
+        var offsetCount: Int { first == nil ? 0 : second == nil ? 1 : 2 + Int(moreCount) }
     }
 
     /// A sampled instant of a group.
@@ -70,6 +60,13 @@ final class MixedOffsetsRule: PartitionedRule {
         var samples = ChunkedArray<Sample>()
         var examples = ChunkedArray<Example>()
         var texts = TextArena()
+        /// The tallies of a group past its second, by group number.
+        var more: [Int32: [Tally]] = [:]
+
+        /// A group's tallies, in the order their offsets came.
+        func tallies(of g: Int) -> [Tally] {
+            [groups[g].first, groups[g].second].compactMap { $0 } + (more[Int32(g)] ?? [])
+        }
 
         /// The number of the group of a series (or, with `series` -1, of a file).
         mutating func group(series: Int32, file: Int32) -> Int {
@@ -88,16 +85,34 @@ final class MixedOffsetsRule: PartitionedRule {
         /// Counts one event and keeps its instant as a sample while its offset has fewer
         /// than `samplesPerOffset`; true when its group wants it as an example (the first two).
         mutating func count(group g: Int, seconds: Int64, offset: Int32) -> Bool {
-            groups[g].total += 1
-            let sample = groups[g].withTally(offset) { tally in
-                tally.count += 1
-                guard tally.sampled < MixedOffsetsRule.samplesPerOffset else { return false }
-                tally.sampled += 1
-                return true
-            }
+            let (sample, example) = Self.count(&groups[g], number: g, offset: offset, more: &more)
             if sample { samples.append(Sample(seconds: seconds, offset: offset, group: Int32(g))) }
-            guard groups[g].examples < 2 else { return false }
-            groups[g].examples += 1
+            return example
+        }
+
+        /// Counts one event of `group` (number `g`) with `offset`: whether its instant is
+        /// sampled and whether it is an example.
+        private static func count(_ group: inout Group, number g: Int, offset: Int32, more: inout [Int32: [Tally]]) -> (Bool, Bool) {
+            group.total += 1
+            let example = group.examples < 2
+            if example { group.examples += 1 }
+            if group.first == nil { group.first = Tally(offset: offset, count: 0) }
+            if group.first!.offset == offset { return (take(&group.first!), example) }
+            if group.second == nil { group.second = Tally(offset: offset, count: 0) }
+            if group.second!.offset == offset { return (take(&group.second!), example) }
+            var tallies = more.removeValue(forKey: Int32(g)) ?? []
+            defer { more[Int32(g)] = tallies }
+            if let i = tallies.firstIndex(where: { $0.offset == offset }) { return (take(&tallies[i]), example) }
+            tallies.append(Tally(offset: offset, count: 0))
+            group.moreCount += 1
+            return (take(&tallies[tallies.count - 1]), example)
+        }
+
+        /// Counts an event in its offset's tally: true while the tally samples instants.
+        private static func take(_ tally: inout Tally) -> Bool {
+            tally.count += 1
+            guard tally.sampled < MixedOffsetsRule.samplesPerOffset else { return false }
+            tally.sampled += 1
             return true
         }
 
@@ -106,10 +121,16 @@ final class MixedOffsetsRule: PartitionedRule {
         mutating func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
             // The batch's start texts are shared once it gives an example.
             var textBase: Int?
+            // A series' events mostly follow each other: its group is looked up once for them.
+            var last: (key: Int64, group: Int) = (Int64.min, 0)
             for e in batch.facts {
                 guard e.basis == .offset, !e.offsetFitsItsZone, let instant = e.instant, let offset = e.offset else { continue }
                 let file = numbers.files[Int(e.file)]
-                let g = e.hasSeries ? group(series: numbers.series[Int(e.series)], file: -1) : group(series: -1, file: file)
+                let key = e.hasSeries ? Int64(numbers.series[Int(e.series)]) : -1 - Int64(file)
+                if key != last.key {
+                    last = (key, key >= 0 ? group(series: Int32(key), file: -1) : group(series: -1, file: file))
+                }
+                let g = last.group
                 guard count(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) else { continue }
                 let base = textBase ?? texts.append(batch.starts)
                 textBase = base
@@ -137,27 +158,45 @@ final class MixedOffsetsRule: PartitionedRule {
     }
 
     func finishPart(_ names: RunNames) -> Part {
-        let all = groups.groups
-        let mixed = all.indices.filter { all[$0].offsetCount > 1 }
-        guard !mixed.isEmpty, let span = names.offsetSpan else { return Part() }
+        guard let span = names.offsetSpan else { return Part() }
+        let groups = self.groups  // one copy, not one per use of a class property
         // Only zones that changed offset within the run's span can explain a mix (a zone must
         // give each sample's offset at its instant, and every sample lies in the span); a
         // group whose offsets no such zone has is flagged without looking at its samples.
         // The span is the run's, not this partition's, so no partition sees other zones.
-        var candidates = ZoneCandidates(ZonesInSpan.of(span))
+        lazy var candidates = ZoneCandidates(ZonesInSpan.of(span))
         var flagged: [Int] = []
-        var checked: [Int: [ZoneRules]] = [:]
-        for g in mixed {
-            let zones = candidates.zones(for: all[g])
-            if zones.isEmpty { flagged.append(g) } else { checked[g] = zones }
+        // The groups some zone may explain, each with those zones; `checkOf`: a group's
+        // place among them, -1 for none.
+        var checked: [(group: Int, zones: [ZoneRules])] = []
+        var checkOf: [Int32] = []
+        for g in groups.groups.indices where groups.groups[g].offsetCount > 1 {
+            let zones = candidates.zones(for: g, in: groups)
+            if zones.isEmpty {
+                flagged.append(g)
+            } else {
+                if checkOf.isEmpty { checkOf = Array(repeating: -1, count: groups.groups.count) }
+                checkOf[g] = Int32(checked.count)
+                checked.append((g, zones))
+            }
         }
         if !checked.isEmpty {
-            var samplesOf: [Int: [(Instant, Int)]] = [:]
-            for s in groups.samples where checked[Int(s.group)] != nil {
-                samplesOf[Int(s.group), default: []].append((Instant(unchecked: s.seconds, nanoseconds: 0), Int(s.offset)))
+            // The samples of each checked group, side by side (a counting sort by group).
+            var start = [Int](repeating: 0, count: checked.count + 1)
+            for s in groups.samples where checkOf[Int(s.group)] >= 0 { start[Int(checkOf[Int(s.group)]) + 1] += 1 }
+            for c in checked.indices { start[c + 1] += start[c] }
+            var filled = start
+            var samples = [(Instant, Int)](repeating: (Instant(unchecked: 0, nanoseconds: 0), 0), count: start[checked.count])
+            for s in groups.samples where checkOf[Int(s.group)] >= 0 {
+                let c = Int(checkOf[Int(s.group)])
+                samples[filled[c]] = (Instant(unchecked: s.seconds, nanoseconds: 0), Int(s.offset))
+                filled[c] += 1
             }
-            flagged += checked.filter { !Self.explained(samplesOf[$0.key]!, by: $0.value) }.keys
+            for (c, check) in checked.enumerated() where !Self.explained(samples[start[c]..<start[c + 1]], by: check.zones) {
+                flagged.append(check.group)
+            }
         }
+        let all = groups.groups
         guard !flagged.isEmpty else { return Part() }
         func name(_ g: Int) -> String { all[g].series >= 0 ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)] }
         let first = Self.smallest(Finding.maximumExamples, of: flagged) { (name($0), all[$0].series < 0 ? 1 : 0) < (name($1), all[$1].series < 0 ? 1 : 0) }
@@ -169,7 +208,7 @@ final class MixedOffsetsRule: PartitionedRule {
             first: first.map { g in
                 (
                     name(g), all[g].series < 0,
-                    all[g].tallies.sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }.joined(separator: ", "),
+                    groups.tallies(of: g).sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }.joined(separator: ", "),
                     (examplesOf[g] ?? []).map { e in
                         Finding.Example(
                             file: names.files.strings[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],
@@ -216,7 +255,8 @@ final class MixedOffsetsRule: PartitionedRule {
             self.zones = zones
         }
 
-        mutating func zones(for group: Group) -> [ZoneRules] {
+        mutating func zones(for g: Int, in groups: Groups) -> [ZoneRules] {
+            let group = groups.groups[g]
             if group.offsetCount == 2, let a = group.first?.offset, let b = group.second?.offset {
                 let (low, high) = (min(a, b), max(a, b))
                 if let last = lastPair, last.low == low, last.high == high { return last.zones }
@@ -224,7 +264,7 @@ final class MixedOffsetsRule: PartitionedRule {
                 lastPair = (low, high, found)
                 return found
             }
-            return zones(for: Set(group.tallies.map { Int($0.offset) }))
+            return zones(for: Set(groups.tallies(of: g).map { Int($0.offset) }))
         }
 
         private mutating func zones(for offsets: Set<Int>) -> [ZoneRules] {
@@ -236,7 +276,7 @@ final class MixedOffsetsRule: PartitionedRule {
     }
 
     /// True when one of `zones` has exactly these offsets at these instants.
-    static func explained(_ samples: [(Instant, Int)], by zones: [ZoneRules]) -> Bool {
+    static func explained(_ samples: ArraySlice<(Instant, Int)>, by zones: [ZoneRules]) -> Bool {
         guard !zones.isEmpty else { return false }
         return zones.contains { rules in samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 } }
     }

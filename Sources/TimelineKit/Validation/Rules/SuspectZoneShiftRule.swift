@@ -32,16 +32,49 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var origin: UInt32
     }
 
-    /// One list per series and file, each a chain through `entries` in the order read
-    /// (which is line order within a file).
+    /// One list per series and file, in the order read (which is line order within a
+    /// file): what the first reading learns of it, and for a list read again (`rereads`)
+    /// its entries, a chain through `entries`.
     fileprivate struct List {
         var file: Int32
         var series: Int32
-        var first: Int32
-        var last: Int32
-        var count: Int
+        var first: Int32 = -1
+        var last: Int32 = -1
+        var count = 0
         /// The series' list in the file read before this one, -1 for none.
         var sameSeries: Int32 = -1
+        /// The last event read: its time and line.
+        var lastSeconds: Int64 = 0
+        var lastLine: Int32 = 0
+        /// Whether a step between events read one after the other went up, down, or to
+        /// an earlier line (a file read twice: the order is not the lines').
+        var wentUp = false
+        var wentDown = false
+        var linesBack = false
+        /// Whether the second reading keeps its entries.
+        var rereads = false
+
+        init(file: Int32, series: Int32, sameSeries: Int32) {
+            self.file = file
+            self.series = series
+            self.sameSeries = sameSeries
+        }
+
+        /// False when the first reading shows it cannot be flagged: in its source's order
+        /// already, or with no steps both ways (no direction of its own: see finishPart).
+        /// Most lists are; only the rest are read again and checked in full.
+        var mayBeShifted: Bool { count >= 3 && (linesBack || (wentUp && wentDown)) }
+
+        /// Counts the next event read.
+        mutating func step(to seconds: Int64, line: Int32) {
+            if count > 0 {
+                if line < lastLine { linesBack = true }
+                if seconds > lastSeconds { wentUp = true } else if seconds < lastSeconds { wentDown = true }
+            }
+            count += 1
+            lastSeconds = seconds
+            lastLine = line
+        }
     }
 
     /// Every list: a value type the rule holds as one property, so reading a batch is one
@@ -53,12 +86,26 @@ final class SuspectZoneShiftRule: PartitionedRule {
         /// The newest list of each series (by its number), -1 for none; a series listed in
         /// several files chains its older lists through `List.sameSeries`.
         var firstListOfSeries: [Int32] = []
+        /// By series number, whether one of its lists is read again (empty until the first
+        /// reading is over).
+        var rereadSeries: [Bool] = []
     }
 
     private var all = Lists()
 
+    /// The first reading counts each list's steps, keeping no entries: a list in its
+    /// source's order (almost all) needs nothing more.
     func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
         all.read(batch, numbers)
+    }
+
+    func rereads() -> Bool {
+        all.markRereads()
+    }
+
+    /// The second reading keeps the entries of the lists that may be shifted.
+    func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        all.reread(batch, numbers)
     }
 
     /// What one partition found: how many lists are in order only once shifted and how
@@ -74,7 +121,7 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, subset: String, members: [Int32])] = []
         var listed: [(number: Int32, entry: Entry)] = []
         var times: [Int64] = []
-        for list in all.lists where list.count >= 3 && all.mayBeShifted(list) {
+        for list in all.lists where list.rereads {
             all.entries(of: list, into: &listed)
             times.removeAll(keepingCapacity: true)
             times.append(contentsOf: listed.lazy.map(\.entry.seconds))
@@ -232,27 +279,56 @@ extension SuspectZoneShiftRule.Lists {
     typealias Entry = SuspectZoneShiftRule.Entry
     typealias List = SuspectZoneShiftRule.List
 
-    /// Appends a batch's events of a series to their lists, in input order (`numbers`: the
-    /// batch's numbers here).
-    mutating func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+    /// Calls `body` with each event of a series in `batch` that the rule reads and the
+    /// number of its list (made if new), in input order (`numbers`: the batch's numbers
+    /// here). `wanted`, when given, says by series number which series to look at.
+    private mutating func forEachListed(
+        _ batch: ValidationBatch, _ numbers: BatchNumbers, wanted: [Bool]? = nil, _ body: (inout Self, EventFacts, Int, Int64, Int32) -> Void
+    ) {
         // The run's list of each (file, series) of the batch, by file × series number.
         let seriesCount = batch.series.count
         var listOf = [Int32](repeating: -1, count: batch.files.count * seriesCount)
-        var textBase: Int?
         for e in batch.facts {
             guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else { continue }
+            if let wanted, !wanted[Int(numbers.series[Int(e.series)])] { continue }
             let place = Int(e.file) * seriesCount + Int(e.series)
             if listOf[place] < 0 { listOf[place] = list(file: numbers.files[Int(e.file)], series: numbers.series[Int(e.series)]) }
-            let l = Int(listOf[place])
-            let base = textBase ?? texts.append(batch.starts)
+            body(&self, e, Int(listOf[place]), instant.seconds, Int32(offset.seconds))
+        }
+    }
+
+    /// Counts a batch's events of a series into their lists' steps.
+    mutating func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        forEachListed(batch, numbers) { all, e, l, seconds, _ in
+            all.lists[l].step(to: seconds, line: e.line)
+        }
+    }
+
+    /// Marks the lists that may be shifted to be read again; false when there are none.
+    mutating func markRereads() -> Bool {
+        rereadSeries = Array(repeating: false, count: firstListOfSeries.count)
+        var any = false
+        for l in lists.indices where lists[l].mayBeShifted {
+            lists[l].rereads = true
+            rereadSeries[Int(lists[l].series)] = true
+            any = true
+        }
+        return any
+    }
+
+    /// Appends a batch's events of the lists read again to their chains, in input order.
+    mutating func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
+        var textBase: Int?
+        forEachListed(batch, numbers, wanted: rereadSeries) { all, e, l, seconds, offset in
+            guard all.lists[l].rereads else { return }
+            let base = textBase ?? all.texts.append(batch.starts)
             textBase = base
-            let n = Int32(entries.count)
-            entries.append(Entry(
-                seconds: instant.seconds, text: TextArena.Text(start: e.startText.start + base, count: e.startText.count), offset: Int32(offset.seconds),
+            let n = Int32(all.entries.count)
+            all.entries.append(Entry(
+                seconds: seconds, text: TextArena.Text(start: e.startText.start + base, count: e.startText.count), offset: offset,
                 line: e.line, next: -1, origin: e.origin))
-            if lists[l].last >= 0 { entries[Int(lists[l].last)].next = n } else { lists[l].first = n }
-            lists[l].last = n
-            lists[l].count += 1
+            if all.lists[l].last >= 0 { all.entries[Int(all.lists[l].last)].next = n } else { all.lists[l].first = n }
+            all.lists[l].last = n
         }
     }
 
@@ -268,30 +344,9 @@ extension SuspectZoneShiftRule.Lists {
         // The newest list goes first: a batch is one file's, so its events find their list
         // at the head however many files the series spans.
         let list = Int32(lists.count)
-        lists.append(List(file: file, series: series, first: -1, last: -1, count: 0, sameSeries: firstListOfSeries[s]))
+        lists.append(List(file: file, series: series, sameSeries: firstListOfSeries[s]))
         firstListOfSeries[s] = list
         return list
-    }
-
-    /// False when one walk along `list` shows it cannot be flagged: in its source's order
-    /// already, or with no predominant direction. Most lists are; the rest are copied out
-    /// and checked in full.
-    func mayBeShifted(_ list: List) -> Bool {
-        var up = 0
-        var down = 0
-        var i = list.first
-        var previous = entries[Int(i)]
-        i = previous.next
-        while i >= 0 {
-            let entry = entries[Int(i)]
-            // Lines out of order (a file read twice): the order is not the chain's.
-            if entry.line < previous.line { return true }
-            if entry.seconds > previous.seconds { up += 1 } else if entry.seconds < previous.seconds { down += 1 }
-            previous = entry
-            i = entry.next
-        }
-        // Steps both ways (with as many up as down, no direction of its own: see finishPart).
-        return up > 0 && down > 0
     }
 
     /// The entries of `list` in line order, with their numbers, into `out`.
