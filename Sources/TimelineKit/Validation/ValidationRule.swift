@@ -95,6 +95,10 @@ protocol PartitionedRule: RuleDeclaration, AnyObject {
     /// the second. The default is no.
     func rereads() -> Bool
     func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers)
+    /// Whether the rule may read the batches held in memory as they are absorbed, during
+    /// the conversion, rather than at its end: true when what it reads of a batch does not
+    /// depend on later ones (TZ113 does: it needs to know every file first). The default is no.
+    static var readsAsAbsorbed: Bool { get }
     /// What this instance found, to be combined with the other partitions'.
     func finishPart(_ names: RunNames) -> Part
     /// The finding of all the parts (in any order), nil when none flags anything.
@@ -105,6 +109,7 @@ extension PartitionedRule {
     static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? { AnyPartitionedRule(Self.self, context) }
     func rereads() -> Bool { false }
     func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {}
+    static var readsAsAbsorbed: Bool { false }
 }
 
 /// A partitioned rule of any part type, for the validator's list: a fresh check per
@@ -119,11 +124,13 @@ struct AnyPartitionedRule {
     }
 
     let key: PartitionKey
+    let readsAsAbsorbed: Bool
     let makeCheck: () -> PartitionCheck
     let combine: ([Any]) -> Finding?
 
     init<Rule: PartitionedRule>(_ rule: Rule.Type, _ context: ValidationContext) {
         key = Rule.partitionKey
+        readsAsAbsorbed = Rule.readsAsAbsorbed
         makeCheck = {
             let rule = Rule(context)
             return PartitionCheck(read: { rule.read($0, $1) }, rereads: { rule.rereads() }, reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
@@ -226,6 +233,10 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// and its partitioned rules read the batches as one partition.
     private var held: [(batch: ValidationBatch, numbers: BatchNumbers)] = []
     private var heldBytes = 0
+    /// By partitioned rule, its check reading the held batches as they come, for the rules
+    /// that may (`PartitionedRule.readsAsAbsorbed`), while batches are held: the conversion
+    /// is still running then, and the end of the run has less to do on one core.
+    private var absorbedChecks: [PartitionCheck?] = []
     /// Whether batches go to the stores as keyed facts: from the first batch past the budget
     /// (or the first saved state folded in) on, so every partition stays in input order.
     private var encoding = false
@@ -258,6 +269,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         let keys = PartitionKey.allCases.filter { key in partitioned.contains { $0.key == key } }
         stores = keys.map { ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory)) }
         self.partitioned = partitioned
+        absorbedChecks = partitioned.map { $0.readsAsAbsorbed && !keys.isEmpty ? PartitionCheck([$0], RunNames()) : nil }
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
@@ -298,6 +310,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         var batch = digest.batch
         batch.compact()
         held.append((batch, numbers))
+        for check in absorbedChecks { check?.read(batch, numbers) }
         heldBytes += batch.approximateBytes
         if heldBytes > memory / 3 * 2, directory != nil { encodeHeld(spilling: true) }
     }
@@ -308,6 +321,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private func encodeHeld(spilling: Bool = false) {
         encoding = true
         encodesOnWorkers.store(true, ordering: .relaxed)
+        // Each partition is checked by fresh instances from here on.
+        absorbedChecks = absorbedChecks.map { _ in nil }
         if spilling {
             for (_, store) in stores where spillFailure == nil {
                 do throws(TimelineError) { try store.spill() } catch { spillFailure = error }
@@ -371,7 +386,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             if stores.contains(where: { $0.key == .id }) { GeneratedIDs.markCollisions(in: &held, names: names.files.strings) }
             let found = LockedBox([Finding?](repeating: nil, count: partitioned.count))
             DispatchQueue.concurrentPerform(iterations: partitioned.count) { i in
-                let finding = validator.value.heldFinding(validator.value.partitioned[i])
+                let finding = validator.value.heldFinding(i)
                 found.withLock { $0[i] = finding }
             }
             return found.withLock { $0 }.compactMap { $0 }
@@ -386,10 +401,17 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         return findings
     }
 
-    /// The finding of a partitioned rule over the held batches, as one partition.
-    private func heldFinding(_ rule: AnyPartitionedRule) -> Finding? {
-        var check = PartitionCheck([rule], names)
-        for (batch, numbers) in held { check.read(batch, numbers) }
+    /// The finding of partitioned rule `i` over the held batches, as one partition.
+    private func heldFinding(_ i: Int) -> Finding? {
+        let rule = partitioned[i]
+        var check: PartitionCheck
+        if let absorbed = absorbedChecks[i] {
+            check = absorbed
+            check.finishes(with: names)
+        } else {
+            check = PartitionCheck([rule], names)
+            for (batch, numbers) in held { check.read(batch, numbers) }
+        }
         if check.startRereading() {
             for (batch, numbers) in held { check.reread(batch, numbers) }
         }
@@ -450,6 +472,11 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         /// Reads a batch whose files and series `names` has numbered already.
         func read(_ batch: ValidationBatch, _ numbers: BatchNumbers) {
             for check in checks { check.read(batch, numbers) }
+        }
+
+        /// Takes the run's names, for a check that read batches the run numbered as they came.
+        mutating func finishes(with names: RunNames) {
+            self.names = names
         }
 
         /// After the first reading: whether some rule reads the batches again.

@@ -9,6 +9,7 @@ import Foundation
 final class MixedOffsetsRule: PartitionedRule {
     static let code = FindingCode.mixedOffsets
     static let partitionKey = PartitionKey.seriesOrFile
+    static let readsAsAbsorbed = true
 
     init(_ context: ValidationContext) {}
 

@@ -16,6 +16,7 @@
 final class SuspectZoneShiftRule: PartitionedRule {
     static let code = FindingCode.suspectZoneShift
     static let partitionKey = PartitionKey.seriesOrFile
+    static let readsAsAbsorbed = true
 
     init(_ context: ValidationContext) {}
 
