@@ -3,8 +3,27 @@
 /// (the start's parts, where the event came from as numbers) and the texts examples show as
 /// places in the batch's text arenas — reading or copying facts never retains a string.
 struct EventFacts {
+    // In this order so that the fields pack into 88 bytes (Swift lays a struct out in
+    // declaration order): a batch held for the partitioned rules keeps one per event.
+
+    /// The source record number (0 without a source).
+    let record: Int
+    /// The start's instant and offset, when it has a time (`hasTime`): stored flat rather
+    /// than as optionals, which would make every batch held for the partitioned rules a
+    /// third larger.
+    private let seconds: Int64
+    /// The start as written (`raw`, else RFC 3339), in `ValidationBatch.starts`.
+    let startText: TextArena.Text
     /// The source file's number in the batch (`ValidationBatch.files`).
     let file: Int32
+    /// The id, in `ValidationBatch.ids`; nil when it is the id importers give a record that
+    /// has none (`Event.generatedID`), which only a few checks need to see.
+    let id: TextArena.Text?
+    let basis: TimeBasis
+    let hasSource: Bool
+    /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
+    /// suffix) that has that offset at that instant: the offset is explained by its zone.
+    let offsetFitsItsZone: Bool
     /// The series' number in the batch (`ValidationBatch.series`), -1 without a series.
     let series: Int32
     /// The source line, -1 when unknown.
@@ -12,36 +31,20 @@ struct EventFacts {
     /// Which system wrote the event, when a column says so (`EventFacts.originKeys`): a
     /// hash of its value, 0 without one.
     let origin: UInt32
-    /// The source record number (0 without a source).
-    let record: Int
-    /// The start's instant and offset, when it has a time (`hasTime`): stored flat rather
-    /// than as optionals, which would make every batch held for the partitioned rules a
-    /// third larger.
-    private let seconds: Int64
     private let nanoseconds: Int32
     private let offsetSeconds: Int32
-    /// The start as written (`raw`, else RFC 3339), in `ValidationBatch.starts`.
-    let startText: TextArena.Text
-    /// The id, in `ValidationBatch.ids`; nil when it is the id importers give a record that
-    /// has none (`Event.generatedID`), which only a few checks need to see.
-    let id: TextArena.Text?
-    /// The start's zone name (in `ValidationBatch.notes`), kept only when a time was read in
-    /// the assumed zone (the only finding that names it).
-    let assumedZone: TextArena.Text?
-    let date: CivilDate?
     /// The event's end in `ValidationBatch.ends`, -1 without one (few events have one).
     let endNumber: Int32
-    let basis: TimeBasis
-    let hasSource: Bool
-    /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
-    /// suffix) that has that offset at that instant: the offset is explained by its zone.
-    let offsetFitsItsZone: Bool
+    /// The start's zone (in `ValidationBatch.assumedZones`), kept only when a time was read
+    /// in the assumed zone (the only finding that names it); -1 otherwise.
+    let assumedZone: Int32
+    let date: CivilDate?
     private let hasTime: Bool
 
     init(
         file: Int32, series: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, offsetFitsItsZone: Bool,
         time: (instant: Instant, offset: UTCOffset)?, date: CivilDate?, startText: TextArena.Text, id: TextArena.Text?,
-        assumedZone: TextArena.Text?, endNumber: Int32, origin: UInt32
+        assumedZone: Int32, endNumber: Int32, origin: UInt32
     ) {
         self.file = file
         self.series = series
@@ -127,7 +130,9 @@ struct ValidationBatch {
     private(set) var files: [String] = []
     private(set) var generatedIDPrefixes: [[UInt8]] = []
     private(set) var series = StringIndex()
-    /// Start texts, ids, and the rest (ends, assumed zones).
+    /// The zones times were assumed in (`EventFacts.assumedZone`).
+    private(set) var assumedZones: [String] = []
+    /// Start texts, ids, and the ends'.
     private(set) var starts = TextArena()
     private(set) var ids = TextArena()
     private(set) var notes = TextArena()
@@ -211,7 +216,7 @@ struct ValidationBatch {
             file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
             basis: basis, offsetFitsItsZone: offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset),
             time: time, date: start.date, startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
-            assumedZone: assumed ? e.startZone.map { notes.append($0) } : nil, endNumber: endNumber, origin: Self.origin(e)))
+            assumedZone: assumed ? assumedZoneNumber(e.startZone) : -1, endNumber: endNumber, origin: Self.origin(e)))
         if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
     }
 
@@ -235,7 +240,7 @@ struct ValidationBatch {
         facts.append(EventFacts(
             file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
             offsetFitsItsZone: offsetFitsItsZone, time: time.map { ($0.instant, $0.offset) }, date: nil,
-            startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: nil, endNumber: -1, origin: time?.origin ?? 0))
+            startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: -1, endNumber: -1, origin: time?.origin ?? 0))
         if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }
     }
 
@@ -273,6 +278,15 @@ struct ValidationBatch {
         files.append(name)
         generatedIDPrefixes.append(Array(Event.generatedIDPrefix(file: name).utf8))
         return Int32(files.count - 1)
+    }
+
+    /// The number of the zone an assumed time was read in, comparing with the last one
+    /// first (a run assumes one zone, or a zone column names a few).
+    private mutating func assumedZoneNumber(_ name: String?) -> Int32 {
+        guard let name else { return -1 }
+        if let i = assumedZones.lastIndex(of: name) { return Int32(i) }
+        assumedZones.append(name)
+        return Int32(assumedZones.count - 1)
     }
 
     private mutating func seriesNumber(_ name: String?) -> Int32 {

@@ -22,7 +22,7 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
         var d = Digest()
         for e in batch.facts {
             guard e.basis == .assumed || batch.end(of: e)?.basis == .assumed else { continue }
-            if d.flagged.count == 0 { d.zone = e.assumedZone.map { batch.notes[$0] } }
+            if d.flagged.count == 0 { d.zone = e.assumedZone < 0 ? nil : batch.assumedZones[Int(e.assumedZone)] }
             d.flagged.add(batch.example(e))
         }
         return d
