@@ -63,6 +63,7 @@ struct ConvertCSVJSONTests {
     @Test("rejects: a CSV with the input's header plus reject_line and reject_reason; the summary points at it")
     func rejectsFile() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = try Self.write("time,title,amount\n2024-06-12T08:00:00Z,ok,1\n,no time,2\n2024-06-12T09:00:00Z,\"bad, amount\",12x\n", "in.csv", in: dir)
         let rejects = dir.appendingPathComponent("rejects.csv").path
         let out = dir.appendingPathComponent("out.ndjson").path
@@ -90,6 +91,7 @@ struct ConvertCSVJSONTests {
     @Test("naive times without --assume-zone: exit 65, how many and which flag, no output file")
     func naive() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out.json").path
         let r = try BinaryRunner.run(["convert", "samples/wallet-statement.csv", "-o", out])
         #expect(r.status == 65)
@@ -113,6 +115,7 @@ struct ConvertCSVJSONTests {
     @Test("GB18030, UTF-16 and Latin-1 inputs read as the same events as UTF-8")
     func encodings() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let text = "交易时间,商品,金额\n2024-06-12 08:00:00,生椰拿铁 café,-15.90\n"
         let utf8 = try Self.write(text, "u8.csv", in: dir)
         let expected = try BinaryRunner.run(["convert", utf8, "--assume-zone", "Asia/Shanghai", "--to", "csv"]).stdout

@@ -171,6 +171,7 @@ struct ExitCodeTests {
     @Test("66: a missing input is named, and no output file is created")
     func missingInput() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out.json").path
         let r = try BinaryRunner.run(["convert", "no/such/file.ndjson", "-o", out])
         #expect(r.status == 66)
@@ -182,6 +183,7 @@ struct ExitCodeTests {
     @Test("65: --strict fails on a reject and leaves neither the output nor a temporary file")
     func strictReject() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("bad.ndjson")
         try (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"ok"}"# + "\n"
             + #"{"id":"b","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"bad"}"# + "\n")
@@ -241,6 +243,7 @@ struct ExitCodeTests {
     @Test("an existing output is replaced only by a successful run")
     func atomicReplace() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out.json")
         try "previous\n".write(to: out, atomically: true, encoding: .utf8)
         let failed = try BinaryRunner.run(["convert", "missing.ndjson", "-o", out.path])

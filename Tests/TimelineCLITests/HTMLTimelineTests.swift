@@ -7,6 +7,7 @@ struct HTMLTimelineTests {
     @Test("self-contained, escaped, months as open details, the zone stated")
     func page() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let hostile = dir.appendingPathComponent("h.ndjson")
         try (#"{"id":"x","start":{"date":"2024-06-12","basis":"date"},"title":"<script>alert(1)</script>","detail":"a & \"b\" 'c'"}"# + "\n")
             .write(to: hostile, atomically: true, encoding: .utf8)

@@ -58,6 +58,7 @@ struct ICSExportTests {
     @Test("Python icalendar reads our ICS as we read the source", arguments: clean)
     func icalendarAgrees(file: String) throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let source = Self.path(file)
         let ics = dir.appendingPathComponent("out.ics").path
         for extra in [[String](), ["--ics-utc"]] {
@@ -71,6 +72,7 @@ struct ICSExportTests {
     @Test("ICS → canonical → ICS → canonical keeps every field", arguments: clean)
     func roundTrip(file: String) throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let source = Self.path(file)
         let first = try BinaryRunner.run(["convert", source, "--from", "ics", "--assume-zone", "UTC", "--to", "ndjson", "--sort", "input", "-q"])
         let ics = dir.appendingPathComponent("again.ics").path
@@ -108,6 +110,7 @@ struct ICSExportTests {
     @Test("folding: 75 octets at most, never inside a UTF-8 character; CRLF throughout")
     func folding() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("long.ndjson")
         let title = String(repeating: "长标题é😀", count: 40)
         try (#"{"id":"x","start":{"date":"2024-06-12","basis":"date"},"title":"\#(title)"}"# + "\n").write(to: input, atomically: true, encoding: .utf8)

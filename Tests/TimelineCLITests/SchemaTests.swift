@@ -32,6 +32,7 @@ struct SchemaTests {
     @Test("the converted sample validates as a document and as NDJSON events")
     func outputsValidate() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         for (format, ndjson, extra) in [("json", false, [String]()), ("ndjson", true, []), ("timeline", false, []), ("json", false, ["--group", "day"]), ("json", false, ["--group", "month"])] {
             let out = dir.appendingPathComponent("out.\(format)")
             let r = try BinaryRunner.run(["convert", "samples/events.ndjson", "--to", format, "-o", out.path, "--zone", "Asia/Shanghai"] + extra)
@@ -44,6 +45,7 @@ struct SchemaTests {
     @Test("the checker is live: a broken event fails it")
     func negative() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.ndjson")
         try #"{"id":"a","start":{"instant":"2024-06-12 00:00:00","local":"x","offset":"8","basis":"guess"},"title":1}"#.write(to: bad, atomically: true, encoding: .utf8)
         let v = try Self.validate(schema: "timeline.schema.json", file: bad, ndjson: true)
@@ -53,6 +55,7 @@ struct SchemaTests {
     @Test("real validation reports fit the report schema; validate exits 1 at --fail-on")
     func realReports() throws {
         let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
         for args in [["samples/orders.csv", "--zone", "Asia/Shanghai"], ["samples/wallet-statement.csv"], ["samples/events.ndjson"]] {
             let r = try BinaryRunner.run(["validate"] + args + ["--report", "json"])
             let path = dir.appendingPathComponent("report.json")
