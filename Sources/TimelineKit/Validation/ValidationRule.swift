@@ -99,6 +99,9 @@ protocol PartitionedRule: RuleDeclaration, AnyObject {
     /// the conversion, rather than at its end: true when what it reads of a batch does not
     /// depend on later ones (TZ113 does: it needs to know every file first). The default is no.
     static var readsAsAbsorbed: Bool { get }
+    /// About the bytes the rule's state takes (what it keeps beyond the batches' own
+    /// texts): a rule reading held batches as they come counts against the same budget.
+    var approximateBytes: Int { get }
     /// What this instance found, to be combined with the other partitions'.
     func finishPart(_ names: RunNames) -> Part
     /// The finding of all the parts (in any order), nil when none flags anything.
@@ -110,6 +113,7 @@ extension PartitionedRule {
     func rereads() -> Bool { false }
     func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {}
     static var readsAsAbsorbed: Bool { false }
+    var approximateBytes: Int { 0 }
 }
 
 /// A partitioned rule of any part type, for the validator's list: a fresh check per
@@ -119,6 +123,7 @@ struct AnyPartitionedRule {
     struct PartitionCheck {
         let read: (ValidationBatch, BatchNumbers) -> Void
         let rereads: () -> Bool
+        let approximateBytes: () -> Int
         let reread: (ValidationBatch, BatchNumbers) -> Void
         let finish: (RunNames) -> Any
     }
@@ -133,7 +138,7 @@ struct AnyPartitionedRule {
         readsAsAbsorbed = Rule.readsAsAbsorbed
         makeCheck = {
             let rule = Rule(context)
-            return PartitionCheck(read: { rule.read($0, $1) }, rereads: { rule.rereads() }, reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
+            return PartitionCheck(read: { rule.read($0, $1) }, rereads: { rule.rereads() }, approximateBytes: { rule.approximateBytes }, reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
         }
         combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
     }
@@ -310,9 +315,13 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         var batch = digest.batch
         batch.compact()
         held.append((batch, numbers))
-        for check in absorbedChecks { check?.read(batch, numbers) }
         heldBytes += batch.approximateBytes
-        if heldBytes > memory / 3 * 2, directory != nil { encodeHeld(spilling: true) }
+        var absorbedBytes = 0
+        for check in absorbedChecks {
+            check?.read(batch, numbers)
+            absorbedBytes += check?.approximateBytes ?? 0
+        }
+        if heldBytes + absorbedBytes > memory / 3 * 2, directory != nil { encodeHeld(spilling: true) }
     }
 
     /// Moves the held batches into the stores, in input order; every later batch follows them.
@@ -478,6 +487,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         mutating func finishes(with names: RunNames) {
             self.names = names
         }
+
+        /// About the bytes the rules' states take.
+        var approximateBytes: Int { checks.reduce(0) { $0 + $1.approximateBytes() } }
 
         /// After the first reading: whether some rule reads the batches again.
         mutating func startRereading() -> Bool {

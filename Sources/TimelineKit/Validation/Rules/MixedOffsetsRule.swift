@@ -149,6 +149,11 @@ final class MixedOffsetsRule: PartitionedRule {
         groups.read(batch, numbers)
     }
 
+    var approximateBytes: Int {
+        groups.groups.count * MemoryLayout<Group>.stride + groups.samples.count * MemoryLayout<Sample>.stride
+            + groups.examples.count * MemoryLayout<Example>.stride + (groups.bySeries.count + groups.byFile.count) * 4
+    }
+
     /// What one partition found: how many series or files have offsets no zone explains
     /// and how many events they hold, and the first of them by name (a series before a
     /// file of the same name), each with its offsets and the examples it kept.

@@ -100,6 +100,10 @@ final class SuspectZoneShiftRule: PartitionedRule {
         all.read(batch, numbers)
     }
 
+    var approximateBytes: Int {
+        all.lists.count * MemoryLayout<List>.stride + all.firstListOfSeries.count * 4 + all.entries.count * MemoryLayout<Entry>.stride
+    }
+
     func rereads() -> Bool {
         all.markRereads()
     }
