@@ -279,11 +279,19 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
     func makeObservation(expectedCount: Int) -> any EventObservation {
-        ValidationObservation(capacity: expectedCount, validator: self)
+        let recent = recentCount.load(ordering: .relaxed)
+        return ValidationObservation(capacity: recent > 0 ? recent + recent / 8 + 16 : expectedCount, validator: self)
     }
+
+    /// How many events the batch digested last held: batches of one run are mostly alike,
+    /// and a batch that reserves a little more than that is seldom copied into less room
+    /// when it is held (`ValidationBatch.compact`), as one reserving for the largest batch
+    /// so far (which may be half as large again as most) always is.
+    private let recentCount = Atomic<Int>(0)
 
     /// Reads a filled batch; thread-safe.
     func digest(_ batch: ValidationBatch) -> ValidationDigest {
+        if batch.count >= 64 { recentCount.store(batch.count, ordering: .relaxed) }
         let keyed = encodesOnWorkers.load(ordering: .relaxed) ? stores.map { KeyedFactCodec.encode(batch, key: $0.key) } : nil
         return ValidationDigest(parts: rules.map { $0.digest(batch) }, batch: batch, keyed: keyed)
     }
