@@ -264,11 +264,26 @@ struct ValidationBatch {
     private static func origin(_ e: EventRef) -> UInt32 {
         let attributes = e.attributes
         guard !attributes.isEmpty else { return 0 }
-        for (key, value) in attributes where !value.isEmpty && EventFacts.originKeys.contains(key.lowercased()) {
-            return UInt32(truncatingIfNeeded: StringIndex.hash(value)) | 1
+        // The smallest origin key the event has, so that an event with two (`source` and
+        // `channel`) gives the same origin whatever order its dictionary lists them in.
+        var chosen: (key: String, value: String)?
+        for (key, value) in attributes where !value.isEmpty {
+            // Most attribute names (`note`, `location`) start with a byte no origin key does.
+            guard let first = key.utf8.first, originFirstBytes[Int(first)] else { continue }
+            guard EventFacts.originKeys.contains(key.lowercased()), chosen.map({ key < $0.key }) ?? true else { continue }
+            chosen = (key, value)
         }
-        return 0
+        return chosen.map { UInt32(truncatingIfNeeded: StringIndex.hash($0.value)) | 1 } ?? 0
     }
+
+    /// By byte, whether an origin key's name (in any case) can start with it.
+    private static let originFirstBytes: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for key in EventFacts.originKeys {
+            for variant in [key, key.uppercased()] { if let first = variant.utf8.first { table[Int(first)] = true } }
+        }
+        return table
+    }()
 
     /// Events of a batch almost always share one file, and a series' events follow each
     /// other: both are numbered comparing with the last one first.

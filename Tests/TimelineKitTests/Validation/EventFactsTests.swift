@@ -27,4 +27,21 @@ struct EventFactsTests {
         #expect(batch.assumedZones == ["Asia/Shanghai", "Europe/Berlin"])
         #expect(batch.facts.map(\.assumedZone) == [0, 1, 0, -1])
     }
+
+    @Test("the origin is the value of the event's smallest origin key, whatever the case of its first letter")
+    func origin() throws {
+        func origin(_ attributes: [String: String]) throws -> UInt32 {
+            var e = Event(id: "a", start: try DateParser(options: DateParsingOptions()).parse("2024-06-12T08:00:00+08:00").get().value, title: "t")
+            e.attributes = attributes
+            var batch = ValidationBatch(capacity: 1)
+            EventRef.forEach(in: [e], range: 0..<1) { batch.add($0) }
+            return batch.facts[0].origin
+        }
+        func hashed(_ value: String) -> UInt32 { UInt32(truncatingIfNeeded: StringIndex.hash(value)) | 1 }
+        // "channel" sorts before "source": its value, for any dictionary order.
+        for _ in 0..<20 { #expect(try origin(["source": "shop", "channel": "app", "note": "x"]) == hashed("app")) }
+        #expect(try origin(["Courier": "SF", "location": "Shenzhen"]) == hashed("SF"))
+        #expect(try origin(["渠道": "小程序"]) == hashed("小程序"))
+        #expect(try origin(["note": "x", "location": "Shenzhen", "source": ""]) == 0)
+    }
 }
