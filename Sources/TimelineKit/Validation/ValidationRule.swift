@@ -274,7 +274,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         let keys = PartitionKey.allCases.filter { key in partitioned.contains { $0.key == key } }
         stores = keys.map { ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory)) }
         self.partitioned = partitioned
-        absorbedChecks = partitioned.map { $0.readsAsAbsorbed && !keys.isEmpty ? PartitionCheck([$0], RunNames()) : nil }
+        absorbedChecks = partitioned.map { $0.readsAsAbsorbed ? PartitionCheck([$0], RunNames()) : nil }
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
