@@ -244,7 +244,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private var absorbedChecks: [PartitionCheck?] = []
     /// Whether batches go to the stores as keyed facts: from the first batch past the budget
     /// (or the first saved state folded in) on, so every partition stays in input order.
-    private var encoding = false
+    private(set) var encoding = false
     /// `encoding`, for the worker threads: from then on they encode each batch's keyed facts
     /// as they digest it.
     private let encodesOnWorkers = Atomic<Bool>(false)

@@ -75,6 +75,27 @@ struct KeyedFactsTests {
         }
     }
 
+    @Test("what TZ102 and TZ107 make of held batches as they come counts against the budget with the batches")
+    func absorbedStateCounts() throws {
+        let events = try Self.events(seed: 4)
+        var batch = ValidationBatch(capacity: events.count)
+        EventRef.forEach(in: events, range: 0..<events.count) { batch.add($0) }
+        batch.compact()
+        // Two thirds of the budget is just above the batch's own bytes: held alone, it fits.
+        let memory = (batch.approximateBytes + 1) * 3 / 2 + 3
+        func encodes(ignoring ignored: Set<FindingCode>) throws -> Bool {
+            let context = ValidationContext(displayZone: try ZoneResolver().resolve("Asia/Shanghai"), assumedZone: nil, ignored: ignored)
+            let validator = Validator(context, memory: memory, directory: FileManager.default.temporaryDirectory.path)
+            let observation = ValidationObservation(capacity: events.count, validator: validator)
+            EventRef.forEach(in: events, range: 0..<events.count) { observation.add($0) }
+            observation.digest().absorb()
+            _ = try validator.report(records: events.count)
+            return validator.encoding
+        }
+        #expect(try encodes(ignoring: []), "the batch and the two rules' state pass the budget")
+        #expect(try !encodes(ignoring: [.mixedOffsets, .suspectZoneShift]), "the batch alone fits")
+    }
+
     @Test("a store gives every record back once, a key's records in one partition and in order")
     func storeKeepsKeysTogether() throws {
         let events = try (0..<2_000).map { i in try ValidatorTests.event("K\(i % 37)", "2024-06-12T00:00:00Z", file: "f", line: i) }
