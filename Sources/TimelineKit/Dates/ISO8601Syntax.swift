@@ -17,10 +17,13 @@ struct ISO8601Syntax: DateSyntax {
 
     /// The fields of a whole string in this syntax, or nil (trailing text included).
     static func fields(_ text: String) -> DateFields? {
-        text.withByteView { bytes in
-            var attempt = SyntaxAttempt()
-            return ISO8601Syntax().parse(bytes, attempt: &attempt)
-        }
+        text.withByteView { fields($0) }
+    }
+
+    /// The fields of whole bytes in this syntax, or nil (trailing bytes included).
+    static func fields(_ bytes: ByteView) -> DateFields? {
+        var attempt = SyntaxAttempt()
+        return ISO8601Syntax().parse(bytes, attempt: &attempt)
     }
 
     func parse(_ input: ByteView, attempt: inout SyntaxAttempt) -> DateFields? {

@@ -228,6 +228,12 @@ extension String {
         var copy = self
         return copy.withUTF8 { body(ByteView($0)) }
     }
+
+    /// Lends the string's UTF-8 bytes to `body`, which may throw.
+    @inline(__always)
+    package func withThrowingByteView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
+        try withByteView { view in Result { () throws(E) in try body(view) } }.get()
+    }
 }
 
 extension Array where Element == UInt8 {

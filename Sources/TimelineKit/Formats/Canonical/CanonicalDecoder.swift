@@ -111,10 +111,7 @@ package enum CanonicalDecoder {
         if basis == .date {
             guard let d = v["date"] else { throw Failure(message: "field '\(field)' has basis 'date' but no 'date'") }
             let text = try string(d, "\(field).date")
-            guard let fields = isoFields(text), !fields.hasTime, fields.offset == nil, fields.zoneName == nil else {
-                throw Failure(message: "field '\(field).date': '\(text)' is not a YYYY-MM-DD date")
-            }
-            return TimeValue(date: fields.local.date, raw: raw)
+            return TimeValue(date: try text.withThrowingByteView { view throws(Failure) in try date(view, field) }, raw: raw)
         }
         guard let iv = v["instant"], let lv = v["local"], let ov = v["offset"] else {
             throw Failure(message: "field '\(field)' needs 'instant', 'local' and 'offset' (or basis 'date' with 'date')")
@@ -122,14 +119,52 @@ package enum CanonicalDecoder {
         let instantText = try string(iv, "\(field).instant")
         let localText = try string(lv, "\(field).local")
         let offsetText = try string(ov, "\(field).offset")
-        guard let inst = isoFields(instantText), inst.hasTime, inst.offset == .utc, instantText.hasSuffix("Z"), inst.zoneName == nil else {
-            throw Failure(message: "field '\(field).instant': '\(instantText)' is not an RFC 3339 UTC time such as '2024-06-12T00:00:00Z'")
+        let moment = try instantText.withThrowingByteView { i throws(Failure) in
+            try localText.withThrowingByteView { l throws(Failure) in
+                try offsetText.withThrowingByteView { o throws(Failure) in try instant(i, local: l, offset: o, field) }
+            }
         }
-        guard let local = isoFields(localText), local.hasTime, local.offset == nil, local.zoneName == nil else {
-            throw Failure(message: "field '\(field).local': '\(localText)' is not a local time such as '2024-06-12T08:00:00'")
+        var zone: String?
+        if let z = v["zone"] {
+            let name = try string(z, "\(field).zone")
+            if let w = zoneWarning(name, rules: ZoneResolver.ianaRules(name), moment.offset, at: moment.instant, written: instantText, field) {
+                warnings.append(w)
+            }
+            zone = name
+        } else if basis == .zone || basis == .assumed {
+            throw Failure(message: "field '\(field)' has basis '\(basisText)' but no 'zone'")
+        }
+        return TimeValue(
+            instant: moment.instant, offset: moment.offset, zone: zone, basis: basis, fractionDigits: moment.fractionDigits, raw: raw)
+    }
+
+    // The checks on a time's texts, on their bytes: the tree decoder above and
+    // `CanonicalEventScanner` both use them, so the two accept the same times.
+
+    /// The day of a `date` text (`YYYY-MM-DD`).
+    static func date(_ text: ByteView, _ field: String) throws(Failure) -> CivilDate {
+        guard let fields = ISO8601Syntax.fields(text), !fields.hasTime, fields.offset == nil, fields.zoneName == nil else {
+            throw Failure(message: "field '\(field).date': '\(text.string)' is not a YYYY-MM-DD date")
+        }
+        return fields.local.date
+    }
+
+    /// The instant, offset and fraction digits of a time's `instant`, `local` and `offset`
+    /// texts, which must agree: the instant is the local time minus the offset, written with
+    /// as many fraction digits.
+    static func instant(_ instantText: ByteView, local localText: ByteView, offset offsetText: ByteView, _ field: String)
+        throws(Failure) -> (instant: Instant, offset: UTCOffset, fractionDigits: Int)
+    {
+        guard let inst = ISO8601Syntax.fields(instantText), inst.hasTime, inst.offset == .utc, instantText.last == UInt8(ascii: "Z"),
+            inst.zoneName == nil
+        else {
+            throw Failure(message: "field '\(field).instant': '\(instantText.string)' is not an RFC 3339 UTC time such as '2024-06-12T00:00:00Z'")
+        }
+        guard let local = ISO8601Syntax.fields(localText), local.hasTime, local.offset == nil, local.zoneName == nil else {
+            throw Failure(message: "field '\(field).local': '\(localText.string)' is not a local time such as '2024-06-12T08:00:00'")
         }
         guard let offset = offsetValue(offsetText) else {
-            throw Failure(message: "field '\(field).offset': '\(offsetText)' is not an offset such as '+08:00'")
+            throw Failure(message: "field '\(field).offset': '\(offsetText.string)' is not an offset such as '+08:00'")
         }
         guard inst.fractionDigits == local.fractionDigits else {
             throw Failure(message: "field '\(field)': 'instant' has \(inst.fractionDigits) fraction digits but 'local' has \(local.fractionDigits)")
@@ -138,39 +173,36 @@ package enum CanonicalDecoder {
         let expected = Instant(local: local.local, offset: offset)
         guard instant == expected else {
             throw Failure(
-                message: "field '\(field)': instant '\(instantText)' is not local '\(localText)' minus offset '\(offsetText)' "
+                message: "field '\(field)': instant '\(instantText.string)' is not local '\(localText.string)' minus offset '\(offsetText.string)' "
                     + "(that would be '\(expected.isoString(fractionDigits: inst.fractionDigits))')")
         }
-        var zone: String?
-        if let z = v["zone"] {
-            let name = try string(z, "\(field).zone")
-            // The instant and offset are exact on their own; a zone name this run cannot
-            // look up (a calendar's own VTIMEZONE such as 'MyTimezone', or a typo) is kept
-            // as written and reported, never a reason to lose the event.
-            if let rules = ZoneResolver.ianaRules(name) {
-                let zoneOffset = rules.offset(at: instant)
-                if zoneOffset != offset {
-                    warnings.append(Warning(code: "TZ106", message: "field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText)"))
-                }
-            } else {
-                warnings.append(Warning(
-                    code: "TZ110",
-                    message: "unknown time zone '\(name)' (not in the tz database; a calendar's own VTIMEZONE name?): instants and offsets are kept as written, and its offsets cannot be checked"))
-            }
-            zone = name
-        } else if basis == .zone || basis == .assumed {
-            throw Failure(message: "field '\(field)' has basis '\(basisText)' but no 'zone'")
-        }
-        return TimeValue(instant: instant, offset: offset, zone: zone, basis: basis, fractionDigits: inst.fractionDigits, raw: raw)
+        return (instant, offset, inst.fractionDigits)
     }
 
-    private static func isoFields(_ text: String) -> DateFields? { ISO8601Syntax.fields(text) }
-
-    private static func offsetValue(_ text: String) -> UTCOffset? {
-        text.withByteView { bytes in
-            var c = ByteCursor(bytes)
-            guard bytes.isEmpty || bytes[0] != UInt8(ascii: "Z"), let o = ISO8601Syntax.offset(&c), c.isAtEnd else { return nil }
-            return o
+    /// What to report about a time's `zone`: an offset the zone does not have at that instant
+    /// (TZ106), or a name the tz database does not know (TZ110); nil when all agree. The
+    /// instant and offset are exact on their own; a zone name this run cannot look up (a
+    /// calendar's own VTIMEZONE such as 'MyTimezone', or a typo) is kept as written and
+    /// reported, never a reason to lose the event.
+    static func zoneWarning(
+        _ name: String, rules: ZoneRules?, _ offset: UTCOffset, at instant: Instant, written instantText: @autoclosure () -> String,
+        _ field: String
+    ) -> Warning? {
+        guard let rules else {
+            return Warning(
+                code: "TZ110",
+                message: "unknown time zone '\(name)' (not in the tz database; a calendar's own VTIMEZONE name?): instants and offsets are kept as written, and its offsets cannot be checked")
         }
+        let zoneOffset = rules.offset(at: instant)
+        guard zoneOffset != offset else { return nil }
+        return Warning(
+            code: "TZ106",
+            message: "field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText())")
+    }
+
+    private static func offsetValue(_ bytes: ByteView) -> UTCOffset? {
+        var c = ByteCursor(bytes)
+        guard bytes.isEmpty || bytes[0] != UInt8(ascii: "Z"), let o = ISO8601Syntax.offset(&c), c.isAtEnd else { return nil }
+        return o
     }
 }

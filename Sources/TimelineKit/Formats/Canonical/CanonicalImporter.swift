@@ -67,8 +67,19 @@ struct CanonicalImporter: TimelineImporter {
         var messages: [RecordBlockOutcome.Message] = []
         var found: [(CanonicalDecoder.Warning, SourceLocation)] = []
         var lastEventLine = 0
+        var scanner = CanonicalEventScanner()
         for entry in block.records {
             let location = entry.location
+            var warnings: [CanonicalDecoder.Warning] = []
+            // Nearly every line is read straight from its bytes; the tree decoder reads the
+            // rest and says what is wrong with them.
+            if let event = entry.bytes.withByteView({ scanner.event($0, warnings: &warnings) }) {
+                batch.add(event)
+                lastEventLine = location.line ?? 0
+                for w in warnings { found.append((w, location)) }
+                continue
+            }
+            warnings.removeAll()
             let value: JSONValue
             do throws(JSONSyntaxError) {
                 value = try JSONParser.parseComplete(entry.bytes, what: "the event")
@@ -78,7 +89,6 @@ struct CanonicalImporter: TimelineImporter {
                     raw: String(decoding: entry.bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
                 continue
             }
-            var warnings: [CanonicalDecoder.Warning] = []
             do {
                 // Canonical input is already normalised: its own `source` (or none) is kept
                 // as is, so canonical → canonical conversions are byte-identical.
