@@ -62,3 +62,10 @@ def measure(cmd, stdout_path=os.devnull):
 def best(cmd, runs=3):
     results = [measure(cmd) for _ in range(runs)]
     return min(r[0] for r in results), max(r[1] for r in results)
+
+
+def instructions(cmd):
+    """Instructions of one run under callgrind."""
+    err = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
+    return int(re.search(r"refs:\s+([\d,]+)", err).group(1).replace(",", ""))
