@@ -309,18 +309,19 @@ private struct Cursor {
         throw Doubt()
     }
 
-    /// A whole number from 1 written as plain digits (no sign, fraction or exponent; at most
-    /// 18 digits, so it fits).
+    /// A whole number from 1 written as plain digits (no sign, fraction or exponent). A 19th
+    /// digit is doubt before it is added, so the sum cannot overflow; the tree decoder
+    /// reports such a number.
     mutating func positiveInteger() throws(Doubt) -> Int {
         skipSpace()
+        let first = index
         var n = 0
-        var digits = 0
         while index < bytes.count, bytes[index] &- 0x30 < 10 {
+            guard index - first < 18 else { throw Doubt() }
             n = n * 10 + Int(bytes[index] &- 0x30)
-            digits += 1
             index += 1
         }
-        guard digits > 0, digits <= 18, n >= 1, bytes[index - digits] != UInt8(ascii: "0") else { throw Doubt() }
+        guard index > first, n >= 1, bytes[first] != UInt8(ascii: "0") else { throw Doubt() }
         return n
     }
 }

@@ -140,6 +140,22 @@ struct CanonicalEventScannerTests {
         #expect(Self.scanned(line) == nil)
     }
 
+    @Test("record and line numbers of any length: up to 18 digits read, longer left to the tree decoder, none overflows")
+    func longNumbers() throws {
+        for digits in 1...40 {
+            let number = String(repeating: "9", count: digits)
+            let line = #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","source":{"format":"csv","file":"f","record":"# + number + #","line":"# + number + "}}"
+            let scanned = Self.scanned(line)
+            if digits <= 18 {
+                let event = try #require(scanned, "\(digits) digits")
+                #expect(event.0.source?.record == Int(number))
+                #expect(event.0 == Self.treeDecoded(Array(line.utf8))?.0)
+            } else {
+                #expect(scanned == nil, "\(digits) digits")
+            }
+        }
+    }
+
     @Test("bytes changed anywhere in real lines: what the scanner reads, the tree decoder reads the same; what the decoder rejects, the scanner leaves")
     func mutatedLines() throws {
         var random = SplitMix64(seed: 23)
