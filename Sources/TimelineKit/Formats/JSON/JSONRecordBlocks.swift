@@ -1,23 +1,25 @@
-/// One NDJSON line read as a record, or why it is not one.
+/// One NDJSON line read as a record, or why it is not one. The line's text is made for a
+/// rejection only: a record that maps needs none.
 enum NDJSONLine {
-    case record(JSONRow, SourceLocation, raw: String)
+    case record(JSONRow, SourceLocation)
     case rejected(RejectedRecord)
 
-    static func parse(_ line: ArraySlice<UInt8>, number: Int, line lineNumber: Int, file: String) -> NDJSONLine {
-        let raw = String(decoding: line, as: UTF8.self)
+    static func parse(_ line: [UInt8], line lineNumber: Int, file: String) -> NDJSONLine {
         let location = SourceLocation(file: file, line: lineNumber)
         let value: JSONValue
         do throws(JSONSyntaxError) {
-            value = try JSONParser.parseComplete(Array(line), what: "the record")
+            value = try JSONParser.parseComplete(line, what: "the record")
         } catch {
             return .rejected(RejectedRecord(
-                location: SourceLocation(file: file, line: lineNumber, column: error.offset + 1), raw: raw,
+                location: SourceLocation(file: file, line: lineNumber, column: error.offset + 1), raw: String(decoding: line, as: UTF8.self),
                 reason: "invalid JSON: \(error.message)", code: .malformedRecord))
         }
         guard case .object(let pairs) = value else {
-            return .rejected(RejectedRecord(location: location, raw: raw, reason: "expected a JSON object per line, found \(value.typeName)", code: .malformedRecord))
+            return .rejected(RejectedRecord(
+                location: location, raw: String(decoding: line, as: UTF8.self), reason: "expected a JSON object per line, found \(value.typeName)",
+                code: .malformedRecord))
         }
-        return .record(JSONRow(pairs: pairs, siblings: []), location, raw: raw)
+        return .record(JSONRow(pairs: pairs, siblings: []), location)
     }
 }
 
@@ -66,7 +68,7 @@ final class JSONRecordBlockMapper {
     private let parser: DateParser
     private let context: ImportContext
     private let file: String
-    private var mappers: [[String]: RecordMapper] = [:]
+    private var mappers = JSONKeySetMappers()
 
     private init(options: ReadOptions, parser: DateParser, context: ImportContext, file: String) {
         self.options = options
@@ -75,33 +77,37 @@ final class JSONRecordBlockMapper {
         self.file = file
     }
 
-    private func mapper(for row: JSONRow) -> RecordMapper? {
-        let keys = row.pairs.map(\.0)
-        if let known = mappers[keys] { return known }
-        guard let sources = try? options.mapping.mapping.resolve(columns: keys, allowNested: true) else { return nil }
-        let mapper = RecordMapper(sources: sources, options: options.mapping, parser: parser, format: context.format, file: file)
-        if mappers.count < 256 { mappers[keys] = mapper }
-        return mapper
+    /// The mapper and plan for `row`'s keys; nil when they cannot be resolved, which only
+    /// explicit columns can cause and nested JSON paths allow, so such a record has no start.
+    private func mapper(for row: JSONRow) -> JSONKeySetMappers.Entry? {
+        try? mappers.entry(for: row) { keys throws(TimelineError) in
+            let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
+            return RecordMapper(sources: sources, options: options.mapping, parser: parser, format: context.format, file: file)
+        }
     }
 
     func map(_ block: JSONRecordBlock) -> RecordBlockOutcome {
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
         var lastEventLine = 0
+        // Refilled record after record while the key set stays (see `JSONRow.fill`).
+        var texts = FieldTexts()
+        var textsMapper: RecordMapper?
         for (i, entry) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
             let parsed: NDJSONLine
             switch block.kind {
-            case .lines: parsed = NDJSONLine.parse(entry.bytes[...], number: number, line: entry.location.line ?? 0, file: file)
+            case .lines: parsed = NDJSONLine.parse(entry.bytes, line: entry.location.line ?? 0, file: file)
             case .arrayElements:
                 do throws(JSONSyntaxError) {
                     let value = try JSONParser.parseComplete(entry.bytes, what: "a record")
-                    let raw = String(decoding: entry.bytes, as: UTF8.self)
                     guard case .object(let pairs) = value else {
-                        parsed = .rejected(RejectedRecord(location: entry.location, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                        parsed = .rejected(RejectedRecord(
+                            location: entry.location, raw: String(decoding: entry.bytes, as: UTF8.self),
+                            reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                         break
                     }
-                    parsed = .record(JSONRow(pairs: pairs, siblings: []), entry.location, raw: raw)
+                    parsed = .record(JSONRow(pairs: pairs, siblings: []), entry.location)
                 } catch {
                     // The records before it are delivered; the run stops here.
                     let failure = TimelineError(
@@ -112,21 +118,24 @@ final class JSONRecordBlockMapper {
             switch parsed {
             case .rejected(let record):
                 messages.append(.reject(record))
-            case .record(let row, let location, let raw):
-                // Resolving a key set only fails for explicit columns, which nested JSON
-                // paths allow; a record it fails for has no start.
-                guard let mapper = mapper(for: row) else {
-                    messages.append(.reject(RejectedRecord(location: location, raw: raw, reason: "no start time", code: .missingStart)))
+            case .record(let row, let location):
+                guard let (mapper, plan) = mapper(for: row).map({ ($0.mapper, $0.plan) }) else {
+                    messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: "no start time", code: .missingStart)))
                     continue
                 }
+                if mapper !== textsMapper {
+                    texts = FieldTexts()
+                    textsMapper = mapper
+                }
+                row.fill(&texts, plan: plan)
                 var rejection: RecordMapper.Rejection?
-                let events = mapper.mapAll(row.texts(mapper.sources, events: mapper.events), number: number, line: location.line, rejection: &rejection)
+                let events = mapper.mapAll(texts, number: number, line: location.line, rejection: &rejection)
                 if !events.isEmpty {
                     if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
                     for event in events { batch.add(event) }
                     lastEventLine = location.line ?? 0
                 } else if let r = rejection {
-                    messages.append(.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code)))
+                    messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: r.reason, code: r.code)))
                 }
             }
         }

@@ -18,20 +18,6 @@ struct JSONRow {
         return lookup(parts[1], in: inner)
     }
 
-    /// The texts of the mapped fields, and every top-level field not used by the mapping.
-    func texts(_ sources: [MappedField: FieldSource], events: [WideRowEvent] = []) -> FieldTexts {
-        var t = FieldTexts()
-        for (field, source) in sources {
-            t[field] = source.columns.count == 1 ? FieldTexts.single(value(source.columns[0])) : FieldTexts.join(source.columns.map(value))
-        }
-        t.eventTimes = events.map { FieldTexts.single(value($0.column)) }
-        let used = Set(sources.values.flatMap(\.columns) + events.map(\.column))
-        for (k, v) in siblings + pairs where !used.contains(k) {
-            if let text = JSONRow.text(v), !text.isEmpty { t.attributes.append((k, text)) }
-        }
-        return t
-    }
-
     /// Strings as they are, numbers as written, booleans as `true`/`false`, null as absent,
     /// objects and arrays as their compact JSON text.
     static func text(_ v: JSONValue) -> String? {
@@ -102,8 +88,9 @@ struct JSONRecordsImporter: TimelineImporter {
             lineNumber += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             number += 1
-            switch NDJSONLine.parse(line, number: number, line: lineNumber, file: input.name) {
-            case .record(let row, let location, let raw): try sink.take(row, columns: row.pairs.map(\.0), number: number, location: location, raw: raw)
+            switch NDJSONLine.parse(Array(line), line: lineNumber, file: input.name) {
+            case .record(let row, let location):
+                try sink.take(row, columns: row.pairs.map(\.0), number: number, location: location, raw: String(decoding: line, as: UTF8.self))
             case .rejected(let record): sink.reject(record)
             }
         }
@@ -218,13 +205,7 @@ struct JSONRecordsImporter: TimelineImporter {
         /// The options the records are mapped with (the preset's applied), once the first
         /// record has been seen.
         private var resolvedOptions: ReadOptions?
-        /// A mapper per set of keys: records of one file may carry different fields (a key
-        /// missing from the first record, a time field only later ones have), and each is
-        /// mapped by its own keys. The last one used is tried first.
-        private var mappers: [[String]: RecordMapper] = [:]
-        private var last: (keys: [String], mapper: RecordMapper)?
-        /// More key sets than this are mapped without keeping their mappers.
-        private static let mapperLimit = 256
+        private var mappers = JSONKeySetMappers()
         /// Records held back, and the records rejected among them (kept in input order).
         private var held: [(row: JSONRow?, number: Int, location: SourceLocation, raw: String, rejected: RejectedRecord?)] = []
         private var detector: FieldOrderDetector?
@@ -259,8 +240,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 }
             }
             guard detector != nil else { return try emit(row, number: number, location: location, raw: raw) }
-            let mapper = try mapper(for: row)
-            detector!.observe(timesOf: row.texts(mapper.sources, events: mapper.events))
+            detector!.observe(timesOf: row.texts(try mapper(for: row).plan))
             held.append((row, number, location, raw, nil))
             if held.count >= FieldOrderDetector.defaultWindow { try release() }
         }
@@ -291,32 +271,20 @@ struct JSONRecordsImporter: TimelineImporter {
             }
         }
 
-        /// The mapper for the keys `row` has (its own and its siblings).
-        private func mapper(for row: JSONRow) throws(TimelineError) -> RecordMapper {
-            // Most files repeat one key set: compared in place, without building the array.
-            if let last, last.keys.count == row.pairs.count + row.siblings.count,
-                zip(last.keys, row.pairs.lazy.map(\.0) + row.siblings.lazy.map(\.0)).allSatisfy({ $0 == $1 })
-            {
-                return last.mapper
-            }
-            let keys = row.pairs.map(\.0) + row.siblings.map(\.0)
-            let mapper: RecordMapper
-            if let known = mappers[keys] {
-                mapper = known
-            } else {
+        /// The mapper and plan for the keys `row` has (its own and its siblings).
+        private func mapper(for row: JSONRow) throws(TimelineError) -> JSONKeySetMappers.Entry {
+            try mappers.entry(for: row) { keys throws(TimelineError) in
                 let options = resolvedOptions ?? context.options
                 let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
-                mapper = RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
-                if mappers.count < Self.mapperLimit { mappers[keys] = mapper }
+                return RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
             }
-            last = (keys, mapper)
-            return mapper
         }
 
         private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
-            let mapper = try mapper(for: row)
+            let entry = try mapper(for: row)
+            let mapper = entry.mapper
             var rejection: RecordMapper.Rejection?
-            let events = mapper.mapAll(row.texts(mapper.sources, events: mapper.events), number: number, line: location.line, rejection: &rejection)
+            let events = mapper.mapAll(row.texts(entry.plan), number: number, line: location.line, rejection: &rejection)
             if !events.isEmpty {
                 if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
                 for event in events { try context.emit(event) }

@@ -31,6 +31,27 @@ struct JSONRecordsImporterTests {
         #expect(r.events[2].start.rfc3339 == "2024-06-12T12:00:00+08:00")
     }
 
+    @Test("past the first 1,000 records, key sets alternating record by record: no field or attribute of one record reaches the next", arguments: ["ndjson", "json"])
+    func alternatingKeys(format: String) throws {
+        let records = (0..<3_000).map { i in
+            switch i % 3 {
+            case 0: return #"{"id": "r\#(i)", "time": "2024-06-12T08:00:00Z", "title": "t", "amount": "\#(i).25", "status": "delivered"}"#
+            case 1: return #"{"title": "t", "time": "2024-06-12T09:00:00Z", "id": "r\#(i)", "note": "n\#(i)", "channel": "web"}"#
+            default: return #"{"time": "2024-06-12T10:00:00Z", "id": "r\#(i)", "customer": {"name": "c\#(i)"}, "title": "t"}"#
+            }
+        }
+        let text = format == "ndjson" ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ",\n") + "]"
+        let events = try Self.read(text, format: format).events
+        #expect(events.count == 3_000)
+        for (i, event) in events.enumerated() {
+            #expect(event.id == "r\(i)")
+            #expect(event.amount?.value.description == (i % 3 == 0 ? "\(i).25" : nil), "r\(i)")
+            #expect(event.status == (i % 3 == 0 ? .completed : nil), "r\(i)")
+            #expect(event.detail == (i % 3 == 1 ? "n\(i)" : nil), "r\(i)")
+            #expect(event.attributes == (i % 3 == 1 ? ["channel": "web"] : i % 3 == 2 ? ["customer": #"{"name":"c\#(i)"}"#] : [:]), "r\(i)")
+        }
+    }
+
     @Test("NDJSON past the first 1,000 records is mapped on the worker threads to the same events as a JSON array, in order")
     func parallelLines() throws {
         var records: [String] = []

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import TimelineKit
+
+/// A key set's plan, and the texts a record reads through it; expected values by hand.
+@Suite("JSON row plan")
+struct JSONRowPlanTests {
+    static let row = JSONRow(
+        pairs: [
+            ("when", .string("2024-06-12T08:00:00Z")), ("title", .string(" Paid ")), ("note", .string("first")),
+            ("customer", .object([("name", .string("Li"))])), ("note", .string("again")), ("empty", .string("")), ("gone", .null),
+        ],
+        siblings: [("tracking", .string("SF123")), ("title", .string("the document's")), ("carrier", .number("7"))])
+
+    static let sources: [MappedField: FieldSource] = [
+        .start: FieldSource(columns: ["when"]),
+        .title: FieldSource(columns: ["title"]),
+        .location: FieldSource(columns: ["customer.name"]),
+        .id: FieldSource(columns: ["tracking"]),
+        .detail: FieldSource(columns: ["carrier", "missing", "title"]),
+        .category: FieldSource(columns: ["nowhere"]),
+    ]
+
+    static func plan(_ row: JSONRow = row) -> JSONRowPlan {
+        JSONRowPlan(pairs: row.pairs.map(\.0), siblings: row.siblings.map(\.0), sources: sources, events: [])
+    }
+
+    @Test("a column is the record's first key of its name, else a path into the record, else the document's field")
+    func places() {
+        let texts = Self.row.texts(Self.plan())
+        #expect(texts[.start] == "2024-06-12T08:00:00Z")
+        #expect(texts[.title] == "Paid")  // the record's title, trimmed, not the sibling's
+        #expect(texts[.location] == "Li")
+        #expect(texts[.id] == "SF123")
+        #expect(texts[.detail] == "7 Paid")
+        #expect(texts[.category] == nil)
+        #expect(texts[.amount] == nil)
+    }
+
+    @Test("unmapped fields: the document's first, then the record's, a repeated key each time, empty and null ones left out")
+    func unmapped() {
+        let texts = Self.row.texts(Self.plan())
+        #expect(texts.attributes.map(\.0) == ["note", "customer", "note"])
+        #expect(texts.attributes.map(\.1) == ["first", #"{"name":"Li"}"#, "again"])
+    }
+
+    @Test("a refilled texts overwrites every slot its plan maps and keeps no attribute of the record before")
+    func refilled() {
+        let plan = Self.plan()
+        var texts = FieldTexts()
+        Self.row.fill(&texts, plan: plan)
+        let other = JSONRow(
+            pairs: [("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("customer", .string("flat")), ("note", .string("x")), ("empty", .string("")), ("gone", .null), ("note", .string("y"))],
+            siblings: [("tracking", .string("SF124")), ("title", .string("t")), ("carrier", .null)])
+        // The same key set: the same plan serves it.
+        other.fill(&texts, plan: plan)
+        #expect(texts[.start] == "2024-06-13T08:00:00Z")
+        #expect(texts[.title] == nil)
+        #expect(texts[.location] == nil)  // "customer" is not an object this time
+        #expect(texts[.id] == "SF124")
+        #expect(texts[.detail] == nil)
+        #expect(texts.attributes.map(\.0) == ["customer", "note", "note"])
+    }
+}
