@@ -53,6 +53,12 @@ package struct JSONParser: ~Copyable {
         try parseValue(depth: 0)
     }
 
+    /// Parses a value that sits `depth` levels inside the document, so that the nesting
+    /// limit counts from the document's top as it does when the whole document is parsed.
+    package mutating func parseValue(nestedAt depth: Int) throws(JSONSyntaxError) -> JSONValue {
+        try parseValue(depth: depth)
+    }
+
     /// Parses `bytes` as exactly one JSON value (surrounding whitespace allowed); `what`
     /// names it in the error for anything after it ("after the record").
     package static func parseComplete(_ bytes: [UInt8], what: String) throws(JSONSyntaxError) -> JSONValue {

@@ -77,66 +77,74 @@ final class JSONRecordBlockMapper {
         self.file = file
     }
 
-    /// The mapper and plan for `row`'s keys; nil when they cannot be resolved, which only
-    /// explicit columns can cause and nested JSON paths allow, so such a record has no start.
-    private func mapper(for row: JSONRow) -> JSONKeySetMappers.Entry? {
-        try? mappers.entry(for: row) { keys throws(TimelineError) in
-            let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
-            return RecordMapper(sources: sources, options: options.mapping, parser: parser, format: context.format, file: file)
-        }
+    /// Makes the mapper of a key set. Resolving fails only for explicit columns, which nested
+    /// JSON paths allow, so a record it fails for has no start.
+    private func makeMapper(_ keys: [String]) throws(TimelineError) -> RecordMapper {
+        let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
+        return RecordMapper(sources: sources, options: options.mapping, parser: parser, format: context.format, file: file)
     }
 
+    /// Reads a block's records: each as a flat object when it is one (nearly always), else
+    /// through the tree, which also says what is wrong with a record that is not JSON.
     func map(_ block: JSONRecordBlock) -> RecordBlockOutcome {
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
         var lastEventLine = 0
-        // Refilled record after record while the key set stays (see `JSONRow.fill`).
+        var flat = JSONFlatObject()
+        // Refilled record after record while the key set stays (see `JSONRowPlan.fill`).
         var texts = FieldTexts()
         var textsMapper: RecordMapper?
-        for (i, entry) in block.records.enumerated() {
+        var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
+        func map(_ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation, bytes: [UInt8], fill: (inout FieldTexts) -> Void) {
+            let mapper = entry.mapper
+            if mapper !== textsMapper {
+                texts = FieldTexts()
+                textsMapper = mapper
+            }
+            fill(&texts)
+            let before = batch.count
+            if let r = mapper.map(texts, number: number, line: location.line, reusing: &event, into: &batch) {
+                messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: bytes, as: UTF8.self), reason: r.reason, code: r.code)))
+            } else if batch.count > before {
+                if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
+                lastEventLine = location.line ?? 0
+            }
+        }
+        for (i, record) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
+            if flat.read(record.bytes), let entry = try? mappers.entry(for: flat, make: makeMapper), !entry.plan.readsPaths {
+                map(entry, number: number, location: record.location, bytes: record.bytes) { entry.plan.fill(&$0, from: flat) }
+                continue
+            }
             let parsed: NDJSONLine
             switch block.kind {
-            case .lines: parsed = NDJSONLine.parse(entry.bytes, line: entry.location.line ?? 0, file: file)
+            case .lines: parsed = NDJSONLine.parse(record.bytes, line: record.location.line ?? 0, file: file)
             case .arrayElements:
                 do throws(JSONSyntaxError) {
-                    let value = try JSONParser.parseComplete(entry.bytes, what: "a record")
+                    let value = try JSONParser.parseComplete(record.bytes, what: "a record")
                     guard case .object(let pairs) = value else {
                         parsed = .rejected(RejectedRecord(
-                            location: entry.location, raw: String(decoding: entry.bytes, as: UTF8.self),
+                            location: record.location, raw: String(decoding: record.bytes, as: UTF8.self),
                             reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                         break
                     }
-                    parsed = .record(JSONRow(pairs: pairs, siblings: []), entry.location)
+                    parsed = .record(JSONRow(pairs: pairs, siblings: []), record.location)
                 } catch {
                     // The records before it are delivered; the run stops here.
                     let failure = TimelineError(
-                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: entry.bytes, from: entry.location), code: "json-syntax")
+                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: record.bytes, from: record.location), code: "json-syntax")
                     return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: failure)
                 }
             }
             switch parsed {
-            case .rejected(let record):
-                messages.append(.reject(record))
+            case .rejected(let rejected):
+                messages.append(.reject(rejected))
             case .record(let row, let location):
-                guard let (mapper, plan) = mapper(for: row).map({ ($0.mapper, $0.plan) }) else {
-                    messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: "no start time", code: .missingStart)))
+                guard let entry = try? mappers.entry(for: row, make: makeMapper) else {
+                    messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: record.bytes, as: UTF8.self), reason: "no start time", code: .missingStart)))
                     continue
                 }
-                if mapper !== textsMapper {
-                    texts = FieldTexts()
-                    textsMapper = mapper
-                }
-                row.fill(&texts, plan: plan)
-                var rejection: RecordMapper.Rejection?
-                let events = mapper.mapAll(texts, number: number, line: location.line, rejection: &rejection)
-                if !events.isEmpty {
-                    if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
-                    for event in events { batch.add(event) }
-                    lastEventLine = location.line ?? 0
-                } else if let r = rejection {
-                    messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: r.reason, code: r.code)))
-                }
+                map(entry, number: number, location: location, bytes: record.bytes) { entry.plan.fill(&$0, from: row) }
             }
         }
         return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)

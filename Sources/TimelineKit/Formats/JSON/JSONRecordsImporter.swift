@@ -240,7 +240,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 }
             }
             guard detector != nil else { return try emit(row, number: number, location: location, raw: raw) }
-            detector!.observe(timesOf: row.texts(try mapper(for: row).plan))
+            detector!.observe(timesOf: try mapper(for: row).plan.texts(row))
             held.append((row, number, location, raw, nil))
             if held.count >= FieldOrderDetector.defaultWindow { try release() }
         }
@@ -284,7 +284,7 @@ struct JSONRecordsImporter: TimelineImporter {
             let entry = try mapper(for: row)
             let mapper = entry.mapper
             var rejection: RecordMapper.Rejection?
-            let events = mapper.mapAll(row.texts(entry.plan), number: number, line: location.line, rejection: &rejection)
+            let events = mapper.mapAll(entry.plan.texts(row), number: number, line: location.line, rejection: &rejection)
             if !events.isEmpty {
                 if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
                 for event in events { try context.emit(event) }

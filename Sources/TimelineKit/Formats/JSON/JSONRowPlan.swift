@@ -19,9 +19,12 @@ struct JSONRowPlan {
     let joined: [(field: MappedField, places: [Place])]
     /// A wide row's event columns (`FieldMapping.events`), in their order.
     let events: [Place]
-    /// The fields no column names, in `JSONRow.texts`'s order: siblings, then the record's
-    /// own keys, a repeated key each time it occurs.
-    let unmapped: [Place]
+    /// The fields no column names, with their keys: siblings, then the record's own keys, a
+    /// repeated key each time it occurs.
+    let unmapped: [(place: Place, key: String)]
+    /// Whether a column is a dotted path into a nested object, which only the parsed tree
+    /// (`JSONRow`) can follow.
+    let readsPaths: Bool
 
     /// - Parameters:
     ///   - pairs: the record's keys, in order.
@@ -42,12 +45,49 @@ struct JSONRowPlan {
         joined = columns.filter { $0.columns.count != 1 }.map { ($0.field, $0.columns.map(place)) }
         self.events = events.map { place($0.column) }
         let used = Set(columns.flatMap(\.columns) + events.map(\.column))
-        unmapped = siblings.indices.filter { !used.contains(siblings[$0]) }.map(Place.sibling)
-            + pairs.indices.filter { !used.contains(pairs[$0]) }.map(Place.pair)
+        unmapped = siblings.indices.filter { !used.contains(siblings[$0]) }.map { (Place.sibling($0), siblings[$0]) }
+            + pairs.indices.filter { !used.contains(pairs[$0]) }.map { (Place.pair($0), pairs[$0]) }
+        readsPaths = (singles.map(\.place) + joined.flatMap(\.places) + self.events).contains { if case .path = $0 { true } else { false } }
+    }
+
+    /// Sets `texts` to `record`'s mapped fields and its unmapped non-empty fields. The same
+    /// `texts` is refilled for every record of a block (see `CSVColumnPlan.fill`); a slot
+    /// this plan does not map is left as the previous record left it, so one `texts` serves
+    /// one plan.
+    func fill(_ texts: inout FieldTexts, from record: some JSONRecordValues) {
+        for (field, place) in singles { texts[field] = FieldTexts.single(record.value(at: place)) }
+        for (field, places) in joined { texts[field] = FieldTexts.join(places.map(record.value(at:))) }
+        if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(record.value(at: $0)) } }
+        if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
+        for (place, key) in unmapped {
+            if let text = record.value(at: place), !text.isEmpty { texts.attributes.append((key, text)) }
+        }
+    }
+
+    /// `record`'s texts, in a fresh `FieldTexts`.
+    func texts(_ record: some JSONRecordValues) -> FieldTexts {
+        var texts = FieldTexts()
+        fill(&texts, from: record)
+        return texts
     }
 }
 
-extension JSONRow {
+/// A record whose values a `JSONRowPlan` reads.
+protocol JSONRecordValues {
+    /// The text at `place`, as `JSONRow.text` gives it; nil when absent or null.
+    func value(at place: JSONRowPlan.Place) -> String?
+}
+
+extension JSONFlatObject: JSONRecordValues {
+    /// The record's own members only: a flat object has no siblings, and a plan that
+    /// `readsPaths` is read from the tree instead.
+    func value(at place: JSONRowPlan.Place) -> String? {
+        guard case .pair(let i) = place else { return nil }
+        return text(i)
+    }
+}
+
+extension JSONRow: JSONRecordValues {
     func value(at place: JSONRowPlan.Place) -> String? {
         switch place {
         case .pair(let i): return JSONRow.text(pairs[i].1)
@@ -55,36 +95,6 @@ extension JSONRow {
         case .path(let path): return value(path)
         case .absent: return nil
         }
-    }
-
-    private func key(at place: JSONRowPlan.Place) -> String {
-        switch place {
-        case .pair(let i): return pairs[i].0
-        case .sibling(let i): return siblings[i].0
-        case .path(let path): return path
-        case .absent: return ""
-        }
-    }
-
-    /// Sets `texts` to this record's mapped fields and its unmapped non-empty fields. The
-    /// same `texts` is refilled for every record of a block (see `CSVColumnPlan.fill`); a
-    /// slot the plan does not map is left as the previous record left it, so one `texts`
-    /// serves one plan.
-    func fill(_ texts: inout FieldTexts, plan: JSONRowPlan) {
-        for (field, place) in plan.singles { texts[field] = FieldTexts.single(value(at: place)) }
-        for (field, places) in plan.joined { texts[field] = FieldTexts.join(places.map(value(at:))) }
-        if !plan.events.isEmpty { texts.eventTimes = plan.events.map { FieldTexts.single(value(at: $0)) } }
-        if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
-        for place in plan.unmapped {
-            if let text = value(at: place), !text.isEmpty { texts.attributes.append((key(at: place), text)) }
-        }
-    }
-
-    /// This record's texts, in a fresh `FieldTexts`.
-    func texts(_ plan: JSONRowPlan) -> FieldTexts {
-        var texts = FieldTexts()
-        fill(&texts, plan: plan)
-        return texts
     }
 }
 
@@ -98,30 +108,44 @@ struct JSONKeySetMappers {
         let plan: JSONRowPlan
     }
 
+    /// Makes a key set's mapper from its keys (the record's own, then its siblings).
+    typealias Make = ([String]) throws(TimelineError) -> RecordMapper
+
     private var known: [[String]: Entry] = [:]
     private var last: (keys: [String], entry: Entry)?
+    private var lastFlat: (keys: [UInt8], ends: [Int], entry: Entry)?
     /// More key sets than this are mapped without keeping their mappers.
     private static let limit = 256
 
     init() {}
 
-    /// The mapper and plan for the keys `row` has (its own, then its siblings), made by
-    /// `make` from those keys the first time.
-    mutating func entry(for row: JSONRow, make: ([String]) throws(TimelineError) -> RecordMapper) throws(TimelineError) -> Entry {
+    /// The mapper and plan for the keys `row` has (its own, then its siblings).
+    mutating func entry(for row: JSONRow, make: Make) throws(TimelineError) -> Entry {
         if let last, last.keys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: last.keys) {
             return last.entry
         }
-        let keys = row.pairs.map(\.0) + row.siblings.map(\.0)
-        let entry: Entry
-        if let found = known[keys] {
-            entry = found
-        } else {
-            let mapper = try make(keys)
-            let plan = JSONRowPlan(pairs: row.pairs.map(\.0), siblings: row.siblings.map(\.0), sources: mapper.sources, events: mapper.events)
-            entry = Entry(mapper: mapper, plan: plan)
-            if known.count < Self.limit { known[keys] = entry }
-        }
-        last = (keys, entry)
+        let pairs = row.pairs.map(\.0), siblings = row.siblings.map(\.0)
+        let entry = try resolve(pairs: pairs, siblings: siblings, make: make)
+        last = (pairs + siblings, entry)
+        return entry
+    }
+
+    /// The mapper and plan for the keys of `record`, told from the last flat record's by
+    /// their bytes.
+    mutating func entry(for record: JSONFlatObject, make: Make) throws(TimelineError) -> Entry {
+        if let lastFlat, record.hasKeys(lastFlat.keys, ends: lastFlat.ends) { return lastFlat.entry }
+        let entry = try resolve(pairs: record.keys, siblings: [], make: make)
+        let (bytes, ends) = record.keyBytes
+        lastFlat = (bytes, ends, entry)
+        return entry
+    }
+
+    private mutating func resolve(pairs: [String], siblings: [String], make: Make) throws(TimelineError) -> Entry {
+        let keys = pairs + siblings
+        if let found = known[keys] { return found }
+        let mapper = try make(keys)
+        let entry = Entry(mapper: mapper, plan: JSONRowPlan(pairs: pairs, siblings: siblings, sources: mapper.sources, events: mapper.events))
+        if known.count < Self.limit { known[keys] = entry }
         return entry
     }
 

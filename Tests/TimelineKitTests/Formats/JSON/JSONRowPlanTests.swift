@@ -27,7 +27,7 @@ struct JSONRowPlanTests {
 
     @Test("a column is the record's first key of its name, else a path into the record, else the document's field")
     func places() {
-        let texts = Self.row.texts(Self.plan())
+        let texts = Self.plan().texts(Self.row)
         #expect(texts[.start] == "2024-06-12T08:00:00Z")
         #expect(texts[.title] == "Paid")  // the record's title, trimmed, not the sibling's
         #expect(texts[.location] == "Li")
@@ -39,7 +39,7 @@ struct JSONRowPlanTests {
 
     @Test("unmapped fields: the document's first, then the record's, a repeated key each time, empty and null ones left out")
     func unmapped() {
-        let texts = Self.row.texts(Self.plan())
+        let texts = Self.plan().texts(Self.row)
         #expect(texts.attributes.map(\.0) == ["note", "customer", "note"])
         #expect(texts.attributes.map(\.1) == ["first", #"{"name":"Li"}"#, "again"])
     }
@@ -48,17 +48,18 @@ struct JSONRowPlanTests {
     func refilled() {
         let plan = Self.plan()
         var texts = FieldTexts()
-        Self.row.fill(&texts, plan: plan)
+        plan.fill(&texts, from: Self.row)
         let other = JSONRow(
-            pairs: [("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("customer", .string("flat")), ("note", .string("x")), ("empty", .string("")), ("gone", .null), ("note", .string("y"))],
+            pairs: [("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("note", .string("x")), ("customer", .string("flat")), ("note", .string("")), ("empty", .string("")), ("gone", .null)],
             siblings: [("tracking", .string("SF124")), ("title", .string("t")), ("carrier", .null)])
         // The same key set: the same plan serves it.
-        other.fill(&texts, plan: plan)
+        plan.fill(&texts, from: other)
         #expect(texts[.start] == "2024-06-13T08:00:00Z")
         #expect(texts[.title] == nil)
         #expect(texts[.location] == nil)  // "customer" is not an object this time
         #expect(texts[.id] == "SF124")
         #expect(texts[.detail] == nil)
-        #expect(texts.attributes.map(\.0) == ["customer", "note", "note"])
+        #expect(texts.attributes.map(\.0) == ["note", "customer"])
+        #expect(texts.attributes.map(\.1) == ["x", "flat"])
     }
 }
