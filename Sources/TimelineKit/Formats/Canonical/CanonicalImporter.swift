@@ -73,20 +73,21 @@ struct CanonicalImporter: TimelineImporter {
             var warnings: [CanonicalDecoder.Warning] = []
             // Nearly every line is read straight from its bytes; the tree decoder reads the
             // rest and says what is wrong with them.
-            if let event = entry.bytes.withByteView({ scanner.event($0, warnings: &warnings) }) {
+            if let event = block.bytes.withByteView({ scanner.event($0[entry.range], warnings: &warnings) }) {
                 batch.add(event)
                 lastEventLine = location.line ?? 0
                 for w in warnings { found.append((w, location)) }
                 continue
             }
             warnings.removeAll()
+            let bytes = Array(block.bytes[entry.range])
             let value: JSONValue
             do throws(JSONSyntaxError) {
-                value = try JSONParser.parseComplete(entry.bytes, what: "the event")
+                value = try JSONParser.parseComplete(bytes, what: "the event")
             } catch {
                 messages.append(.reject(RejectedRecord(
                     location: SourceLocation(file: file, line: location.line, column: error.offset + 1),
-                    raw: String(decoding: entry.bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
+                    raw: String(decoding: bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
                 continue
             }
             do {
@@ -96,7 +97,7 @@ struct CanonicalImporter: TimelineImporter {
                 lastEventLine = location.line ?? 0
                 for w in warnings { found.append((w, location)) }
             } catch {
-                messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: entry.bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)))
+                messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)))
             }
         }
         return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine), found)

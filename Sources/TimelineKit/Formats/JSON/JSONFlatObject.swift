@@ -32,14 +32,24 @@ struct JSONFlatObject {
     /// Reads `bytes` as one JSON object (surrounding spacing allowed), replacing what was read
     /// before; false when the tree parser must read it.
     mutating func read(_ bytes: [UInt8]) -> Bool {
+        read(bytes, bytes.indices)
+    }
+
+    /// Reads the record at `range` of `bytes` (a block's buffer); the members' ranges are
+    /// offsets in `bytes`.
+    mutating func read(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         members.removeAll(keepingCapacity: true)
         if !nested.isEmpty { nested.removeAll(keepingCapacity: true) }
         self.bytes = bytes
-        return bytes.withByteView { view in
+        return bytes.withByteView { whole in
+            // The record's own bytes, and nothing after them: each index below stays below
+            // `view.count`, so it is an offset in `bytes` too once `range` starts the view.
+            let view = whole[0..<range.upperBound]
             // Outside its strings, JSON is ASCII: a valid line is valid UTF-8 as a whole, and
             // checking it once spares checking each string.
-            if !view.isASCII, String(validating: bytes, as: UTF8.self) == nil { return false }
-            var i = Self.skipSpace(view, 0)
+            let own = view[range]
+            if !own.isASCII, String(validating: bytes[range], as: UTF8.self) == nil { return false }
+            var i = Self.skipSpace(view, range.lowerBound)
             guard i < view.count, view[i] == UInt8(ascii: "{") else { return false }
             i = Self.skipSpace(view, i + 1)
             if i < view.count, view[i] == UInt8(ascii: "}") {
@@ -72,8 +82,10 @@ struct JSONFlatObject {
                     guard Self.number(view, &i) else { return false }
                     kind = .number
                 case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    // The parser reads the block's whole buffer: a value it ends past this
+                    // record's bytes is not this record's.
                     var parser = JSONParser(bytes: bytes, offset: i)
-                    guard let value = try? parser.parseValue(nestedAt: 1) else { return false }
+                    guard let value = try? parser.parseValue(nestedAt: 1), parser.offset <= range.upperBound else { return false }
                     i = parser.offset
                     kind = .nested(nested.count)
                     nested.append(value)

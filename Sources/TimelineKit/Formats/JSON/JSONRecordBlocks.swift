@@ -36,19 +36,29 @@ struct JSONRecordBlock {
     let kind: Kind
     /// Records before the block.
     let recordsBefore: Int
-    /// Each record's bytes are its own (a slice would keep the reader's buffer shared, and
-    /// the reader would copy it at its next read).
-    private(set) var records: [(location: SourceLocation, bytes: [UInt8])] = []
-    private(set) var size = 0
+    /// The records' bytes, one after another: one buffer for the block rather than an array
+    /// per record, which the reading thread would allocate, and a worker free, record by
+    /// record. (A slice of the reader's buffer would keep it shared, and the reader would
+    /// copy it at its next read.)
+    private(set) var bytes: [UInt8] = []
+    /// Where each record starts in the file, and its bytes in `bytes`.
+    private(set) var records: [(location: SourceLocation, range: Range<Int>)] = []
+    var size: Int { bytes.count + records.count }
 
     init(_ kind: Kind, recordsBefore: Int) {
         self.kind = kind
         self.recordsBefore = recordsBefore
+        bytes.reserveCapacity(RecordBlocks.targetSize)
     }
 
-    mutating func add(_ bytes: some Collection<UInt8>, at location: SourceLocation) {
-        records.append((location, Array(bytes)))
-        size += bytes.count + 1
+    mutating func add(_ record: ArraySlice<UInt8>, at location: SourceLocation) {
+        let start = bytes.count
+        bytes.append(contentsOf: record)
+        records.append((location, start..<bytes.count))
+    }
+
+    mutating func add(_ record: [UInt8], at location: SourceLocation) {
+        add(record[...], at: location)
     }
 
     /// Where `offset` bytes into a record are, from where the record starts.
@@ -95,7 +105,8 @@ final class JSONRecordBlockMapper {
         var texts = FieldTexts()
         var textsMapper: RecordMapper?
         var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
-        func map(_ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation, bytes: [UInt8], fill: (inout FieldTexts) -> Void) {
+        func raw(_ range: Range<Int>) -> String { String(decoding: block.bytes[range], as: UTF8.self) }
+        func map(_ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation, range: Range<Int>, fill: (inout FieldTexts) -> Void) {
             let mapper = entry.mapper
             if mapper !== textsMapper {
                 texts = FieldTexts()
@@ -104,7 +115,7 @@ final class JSONRecordBlockMapper {
             fill(&texts)
             let before = batch.count
             if let r = mapper.map(texts, number: number, line: location.line, reusing: &event, into: &batch) {
-                messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: bytes, as: UTF8.self), reason: r.reason, code: r.code)))
+                messages.append(.reject(RejectedRecord(location: location, raw: raw(range), reason: r.reason, code: r.code)))
             } else if batch.count > before {
                 if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
                 lastEventLine = location.line ?? 0
@@ -112,19 +123,21 @@ final class JSONRecordBlockMapper {
         }
         for (i, record) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
-            if flat.read(record.bytes), let entry = try? mappers.entry(for: flat, make: makeMapper), !entry.plan.readsPaths {
-                map(entry, number: number, location: record.location, bytes: record.bytes) { entry.plan.fill(&$0, from: flat) }
+            if flat.read(block.bytes, record.range), let entry = try? mappers.entry(for: flat, make: makeMapper), !entry.plan.readsPaths {
+                map(entry, number: number, location: record.location, range: record.range) { entry.plan.fill(&$0, from: flat) }
                 continue
             }
+            // The tree reads the record on its own.
+            let bytes = Array(block.bytes[record.range])
             let parsed: NDJSONLine
             switch block.kind {
-            case .lines: parsed = NDJSONLine.parse(record.bytes, line: record.location.line ?? 0, file: file)
+            case .lines: parsed = NDJSONLine.parse(bytes, line: record.location.line ?? 0, file: file)
             case .arrayElements:
                 do throws(JSONSyntaxError) {
-                    let value = try JSONParser.parseComplete(record.bytes, what: "a record")
+                    let value = try JSONParser.parseComplete(bytes, what: "a record")
                     guard case .object(let pairs) = value else {
                         parsed = .rejected(RejectedRecord(
-                            location: record.location, raw: String(decoding: record.bytes, as: UTF8.self),
+                            location: record.location, raw: raw(record.range),
                             reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                         break
                     }
@@ -132,7 +145,7 @@ final class JSONRecordBlockMapper {
                 } catch {
                     // The records before it are delivered; the run stops here.
                     let failure = TimelineError(
-                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: record.bytes, from: record.location), code: "json-syntax")
+                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: bytes, from: record.location), code: "json-syntax")
                     return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: failure)
                 }
             }
@@ -141,10 +154,10 @@ final class JSONRecordBlockMapper {
                 messages.append(.reject(rejected))
             case .record(let row, let location):
                 guard let entry = try? mappers.entry(for: row, make: makeMapper) else {
-                    messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: record.bytes, as: UTF8.self), reason: "no start time", code: .missingStart)))
+                    messages.append(.reject(RejectedRecord(location: location, raw: raw(record.range), reason: "no start time", code: .missingStart)))
                     continue
                 }
-                map(entry, number: number, location: location, bytes: record.bytes) { entry.plan.fill(&$0, from: row) }
+                map(entry, number: number, location: location, range: record.range) { entry.plan.fill(&$0, from: row) }
             }
         }
         return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)

@@ -41,6 +41,21 @@ struct JSONFlatObjectTests {
         #expect(!read)
     }
 
+    @Test("a record in a block's buffer is read within its own bytes: a nested value that would end in the next record is left to the tree")
+    func withinItsRange() throws {
+        var reader = JSONFlatObject()
+        let first = Array(#"{"a":[1,"#.utf8), second = Array(#"2]}"#.utf8), third = Array(#"{"b":{"c":1},"d":"e"}"#.utf8)
+        let buffer = first + second + third
+        let read = reader.read(buffer, 0..<first.count)
+        #expect(!read)  // [1,2] would end in the next record
+        let thirdRange = first.count + second.count..<buffer.count
+        let members = try #require(reader.read(buffer, thirdRange) ? reader.members.indices.map(reader.text) : nil)
+        #expect(reader.keys == ["b", "d"])
+        #expect(members == [#"{"c":1}"#, "e"])
+        let truncated = reader.read(buffer, thirdRange.lowerBound..<buffer.count - 1)
+        #expect(!truncated)
+    }
+
     @Test("invalid UTF-8 anywhere is left to the tree, which rejects it")
     func invalidUTF8() {
         var reader = JSONFlatObject()
