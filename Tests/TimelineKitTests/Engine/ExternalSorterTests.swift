@@ -9,7 +9,7 @@ struct ExternalSorterTests {
     /// A CSV of `rows` events whose times repeat (many ties), with every kind of value the
     /// codec carries: offsets, zones, naive times, dates, fractions, amounts, attributes.
     static func csv(rows: Int, seed: UInt64) -> String {
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var text = "id,time,title,amount,currency,recorded,tags,note,city\n"
         for i in 0..<rows {
             let day = 10 + Int(rng.next() % 5)
@@ -194,18 +194,5 @@ struct ExternalSorterTests {
         let (second, end) = try EventRunCodec.decode(bytes, at: next)
         #expect(second == Event.blank && end == bytes.count)
         #expect(throws: EventRunCodec.Corrupt.self) { try EventRunCodec.decode(Array(bytes.prefix(next - 1)), at: 2) }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the random inputs are the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

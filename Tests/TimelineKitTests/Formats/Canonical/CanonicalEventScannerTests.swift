@@ -165,15 +165,7 @@ struct CanonicalEventScannerTests {
         var scanner = CanonicalEventScanner()
         var agreed = 0, rejected = 0
         for _ in 0..<40_000 {
-            var line = lines[Int(random.next() % UInt64(lines.count))]
-            for _ in 0...Int(random.next() % 2) {
-                let at = Int(random.next() % UInt64(line.count))
-                switch random.next() % 3 {
-                case 0: line.remove(at: at)
-                case 1: line.insert(insertions[Int(random.next() % UInt64(insertions.count))], at: at)
-                default: line[at] = insertions[Int(random.next() % UInt64(insertions.count))]
-                }
-            }
+            let line = random.mutated(lines[Int(random.next() % UInt64(lines.count))], edits: 2, alphabet: insertions)
             let tree = Self.treeDecoded(line)
             guard let scanned = Self.scanned(line, with: &scanner) else { continue }
             let text = String(decoding: line, as: UTF8.self)

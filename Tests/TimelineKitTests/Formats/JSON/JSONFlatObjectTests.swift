@@ -88,15 +88,7 @@ struct JSONFlatObjectTests {
         var reader = JSONFlatObject()
         var agreed = 0, left = 0
         for _ in 0..<30_000 {
-            var line = records[Int(random.next() % UInt64(records.count))]
-            for _ in 0...Int(random.next() % 3) {
-                let at = Int(random.next() % UInt64(line.count))
-                switch random.next() % 3 {
-                case 0: line.remove(at: at)
-                case 1: line.insert(insertions[Int(random.next() % UInt64(insertions.count))], at: at)
-                default: line[at] = insertions[Int(random.next() % UInt64(insertions.count))]
-                }
-            }
+            let line = random.mutated(records[Int(random.next() % UInt64(records.count))], edits: 3, alphabet: insertions)
             let tree = Self.tree(line)
             guard let flat = Self.flat(line, with: &reader) else {
                 left += 1
