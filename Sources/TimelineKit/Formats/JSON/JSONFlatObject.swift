@@ -120,6 +120,17 @@ struct JSONFlatObject {
         }
     }
 
+    /// The text at a dotted path that is not a key of its own (`customer.name`), as
+    /// `JSONRow.value` finds it: in the object of the first member named by the path's head.
+    func value(path: String) -> String? {
+        let parts = path.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let head = parts[0]
+        let member = bytes.withByteView { view in members.first { view[$0.key].validatedString.map { $0[...] == head } ?? false } }
+        guard let member, case .nested(let k) = member.kind, case .object(let inner) = nested[k] else { return nil }
+        return JSONRow(pairs: inner, siblings: []).value(String(parts[1]))
+    }
+
     /// The members' keys, in order.
     var keys: [String] {
         bytes.withByteView { view in members.map { view[$0.key].validatedString ?? "" } }

@@ -51,14 +51,10 @@ struct JSONRecordBlock {
         bytes.reserveCapacity(RecordBlocks.targetSize)
     }
 
-    mutating func add(_ record: ArraySlice<UInt8>, at location: SourceLocation) {
+    mutating func add(_ record: some Collection<UInt8>, at location: SourceLocation) {
         let start = bytes.count
         bytes.append(contentsOf: record)
         records.append((location, start..<bytes.count))
-    }
-
-    mutating func add(_ record: [UInt8], at location: SourceLocation) {
-        add(record[...], at: location)
     }
 
     /// Where `offset` bytes into a record are, from where the record starts.
@@ -123,7 +119,7 @@ final class JSONRecordBlockMapper {
         }
         for (i, record) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
-            if flat.read(block.bytes, record.range), let entry = try? mappers.entry(for: flat, make: makeMapper), !entry.plan.readsPaths {
+            if flat.read(block.bytes, record.range), let entry = try? mappers.entry(for: flat, make: makeMapper) {
                 map(entry, number: number, location: record.location, range: record.range) { entry.plan.fill(&$0, from: flat) }
                 continue
             }

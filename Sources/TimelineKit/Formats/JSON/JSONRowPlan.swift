@@ -22,9 +22,6 @@ struct JSONRowPlan {
     /// The fields no column names, with their keys: siblings, then the record's own keys, a
     /// repeated key each time it occurs.
     let unmapped: [(place: Place, key: String)]
-    /// Whether a column is a dotted path into a nested object, which only the parsed tree
-    /// (`JSONRow`) can follow.
-    let readsPaths: Bool
 
     /// - Parameters:
     ///   - pairs: the record's keys, in order.
@@ -47,7 +44,6 @@ struct JSONRowPlan {
         let used = Set(columns.flatMap(\.columns) + events.map(\.column))
         unmapped = siblings.indices.filter { !used.contains(siblings[$0]) }.map { (Place.sibling($0), siblings[$0]) }
             + pairs.indices.filter { !used.contains(pairs[$0]) }.map { (Place.pair($0), pairs[$0]) }
-        readsPaths = (singles.map(\.place) + joined.flatMap(\.places) + self.events).contains { if case .path = $0 { true } else { false } }
     }
 
     /// Sets `texts` to `record`'s mapped fields and its unmapped non-empty fields. The same
@@ -79,11 +75,13 @@ protocol JSONRecordValues {
 }
 
 extension JSONFlatObject: JSONRecordValues {
-    /// The record's own members only: a flat object has no siblings, and a plan that
-    /// `readsPaths` is read from the tree instead.
+    /// A flat object is a record of its own, with no siblings.
     func value(at place: JSONRowPlan.Place) -> String? {
-        guard case .pair(let i) = place else { return nil }
-        return text(i)
+        switch place {
+        case .pair(let i): return text(i)
+        case .path(let path): return value(path: path)
+        case .sibling, .absent: return nil
+        }
     }
 }
 

@@ -31,6 +31,28 @@ struct JSONFlatObjectTests {
         #expect(Self.flat(Array("{}".utf8), with: &reader)?.isEmpty == true)
     }
 
+    @Test("a dotted path finds what JSONRow finds: in the object of the first member named by its head")
+    func paths() throws {
+        let record = #"{"customer":{"name":"Li","addr":{"city":"SZ"}},"items":[1],"c":1,"c":{"n":"2"},"s":"t"}"#
+        let bytes = Array(record.utf8)
+        var reader = JSONFlatObject()
+        let read = reader.read(bytes)
+        #expect(read)
+        guard case .object(let pairs)? = try? JSONParser.parseComplete(bytes, what: "a record") else {
+            Issue.record("not an object")
+            return
+        }
+        let row = JSONRow(pairs: pairs, siblings: [])
+        let expected: [String: String?] = [
+            "customer.name": "Li", "customer.addr.city": "SZ", "customer.addr": #"{"city":"SZ"}"#, "customer.none": nil,
+            "items.0": nil, "c.n": nil, "s.x": nil, "nowhere.x": nil,
+        ]
+        for (path, text) in expected {
+            #expect(reader.value(path: path) == text, "\(path)")
+            #expect(row.value(path) == text, "\(path)")
+        }
+    }
+
     @Test("records the tree must judge are left to it", arguments: [
         #"{"id":"a\"b"}"#, #"{"id\u0041":"a"}"#, "{\"id\":\"a\tb\"}", #"{"n":012}"#, #"{"n":1.}"#, #"{"n":1e}"#, #"{"n":-}"#,
         #"{"id":"a",}"#, #"{"id":"a"} x"#, #"{"id" "a"}"#, #"["a"]"#, #""a""#, #"{"t":tru}"#, #"{"t":truex}"#, #"{"a":[1,2}"#, #"{'a':1}"#, "",
