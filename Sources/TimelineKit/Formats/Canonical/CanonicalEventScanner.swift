@@ -21,11 +21,19 @@ struct CanonicalEventScanner {
     /// the decoder's non-fatal findings (TZ106, TZ110) for the event returned; after nil, its
     /// contents are undefined.
     mutating func event(_ line: ByteView, warnings: inout [CanonicalDecoder.Warning]) -> Event? {
-        var cursor = Cursor(line)
+        guard let (event, end) = event(in: line, at: 0, warnings: &warnings) else { return nil }
+        var cursor = Cursor(line, at: end)
+        cursor.skipSpace()
+        return cursor.isAtEnd ? event : nil
+    }
+
+    /// The event whose object starts at `start` in `bytes` (an element of a document's
+    /// events array), and the index just after the object; nil as for `event(_:warnings:)`.
+    mutating func event(in bytes: ByteView, at start: Int, warnings: inout [CanonicalDecoder.Warning]) -> (Event, end: Int)? {
+        var cursor = Cursor(bytes, at: start)
         do throws(Doubt) {
             let event = try read(&cursor, warnings: &warnings)
-            cursor.skipSpace()
-            return cursor.isAtEnd ? event : nil
+            return (event, cursor.index)
         } catch {
             return nil
         }
@@ -213,8 +221,9 @@ private struct Cursor {
     let bytes: ByteView
     private(set) var index = 0
 
-    init(_ bytes: ByteView) {
+    init(_ bytes: ByteView, at index: Int = 0) {
         self.bytes = bytes
+        self.index = index
     }
 
     var isAtEnd: Bool { index >= bytes.count }

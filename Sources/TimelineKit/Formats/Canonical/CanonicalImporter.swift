@@ -19,10 +19,11 @@ struct CanonicalImporter: TimelineImporter {
         }
     }
 
-    /// An NDJSON event line starts `{"id"`; a document starts `{"schema"`.
+    /// An NDJSON event line starts `{"id"`; a document starts `{"schema"`, perhaps spread
+    /// over lines (`jq .` writes it so).
     private func looksLikeNDJSONEvent(_ head: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: head, as: UTF8.self).replacingOccurrences(of: " ", with: "")
-        return !text.hasPrefix("{\"schema\"")
+        let text = head.filter { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        return !text.starts(with: Array(#"{"schema""#.utf8))
     }
 
     /// NDJSON events: blocks of lines parsed and decoded on the worker threads, delivered in
@@ -160,12 +161,21 @@ struct CanonicalImporter: TimelineImporter {
     ) throws {
         try parser.expect(UInt8(ascii: "["), "'[' to start the events")
         if parser.consume(UInt8(ascii: "]")) { return }
-        var record = 0
+        var scanner = CanonicalEventScanner()
+        var warnings: [CanonicalDecoder.Warning] = []
         repeat {
             _ = parser.peek()
             let start = parser.offset
+            // Nearly every event is read straight from its bytes, as NDJSON lines are; the
+            // tree decoder reads the rest and says what is wrong with them.
+            warnings.removeAll(keepingCapacity: true)
+            if let (event, end) = parser.bytes.withByteView({ scanner.event(in: $0, at: start, warnings: &warnings) }) {
+                parser = JSONParser(bytes: parser.bytes, offset: end)
+                for w in warnings { context.report(w, at: location(start)) }
+                try context.emit(event)
+                continue
+            }
             let value = try parser.parseValue()
-            record += 1
             let raw = String(decoding: parser.bytes[start..<parser.offset], as: UTF8.self)
             if let event = decode(value, location: location(start), raw: raw, context: context) {
                 try context.emit(event)

@@ -56,6 +56,23 @@ struct CanonicalFormatTests {
         #expect(tz106.first?.location?.line == 2_106)  // event 2,100: its 2,101st line, after 5 blank lines
     }
 
+    @Test("a document spread over lines, as jq writes it, reads as the compact one: every event, a warning once, a bad event rejected in place")
+    func spreadDocument() throws {
+        let sample = try Self.sample().split(separator: "\n").map(String.init)
+        var events = (0..<400).map { sample[$0 % sample.count].replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\($0)-") }
+        events[150] = #"{"id":"z","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"#
+        events[250] = #"{"id":"bad","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#
+        let compact = try Self.read(#"{"schema":"timeline/1","events":["# + events.joined(separator: ",") + "]}", name: "in.json")
+        let spread = try Self.read("{\n  \"schema\": \"timeline/1\",\n  \"events\": [\n    " + events.joined(separator: ",\n    ") + "\n  ]\n}\n", name: "in.json")
+        #expect(compact.events.count == 399)
+        #expect(spread.events == compact.events)
+        #expect(spread.events.map(\.id).prefix(2) == ["0-SO-1001-1", "1-SO-1001-2"])
+        #expect(spread.rejects.map(\.location.line) == [254])  // the 251st event, after three lines of head
+        #expect(spread.rejects.first?.reason.contains("extra") == true)
+        #expect(spread.diagnostics.filter { $0.code == "TZ106" }.map(\.location?.line) == [154])
+        #expect(compact.diagnostics.filter { $0.code == "TZ106" }.count == 1)
+    }
+
     @Test("the hand-written sample NDJSON → events → NDJSON is byte-identical, and so is via the document form")
     func roundTrip() throws {
         let text = try Self.sample()
