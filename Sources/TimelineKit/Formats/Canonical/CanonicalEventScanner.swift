@@ -11,9 +11,10 @@
 /// decoder's own functions, so the two give the same event for every line this one reads.
 /// `CanonicalEventScannerTests` holds it to that.
 struct CanonicalEventScanner {
-    /// The last `source.file` and time zone read, as bytes and decoded.
-    private var file: (bytes: [UInt8], text: String)?
-    private var zone: (bytes: [UInt8], name: String, rules: ZoneRules?)?
+    /// The `source.file` and zone of the last lines: decoded once for a run of lines that
+    /// repeat them.
+    private var file = LastDecoded<String>()
+    private var zone = LastDecoded<(name: String, rules: ZoneRules?)>()
 
     init() {}
 
@@ -158,13 +159,9 @@ struct CanonicalEventScanner {
             instant: moment.instant, offset: moment.offset, zone: zoneName, basis: basis, fractionDigits: moment.fractionDigits, raw: raw)
     }
 
-    /// The zone named by `bytes` and its rules, looked up once for a run of lines naming it.
+    /// The zone named by `bytes` and its rules.
     private mutating func zone(_ bytes: ByteView) throws(Doubt) -> (String, ZoneRules?) {
-        if let zone, zone.bytes.count == bytes.count, bytes.hasPrefix(zone.bytes) { return (zone.name, zone.rules) }
-        guard let name = bytes.validatedString else { throw Doubt() }
-        let rules = ZoneResolver.ianaRules(name)
-        zone = (bytes.array, name, rules)
-        return (name, rules)
+        try zone.value(of: bytes) { name in (name, ZoneResolver.ianaRules(name)) }
     }
 
     private func amount(_ c: inout Cursor) throws(Doubt) -> Amount {
@@ -191,7 +188,7 @@ struct CanonicalEventScanner {
             if key.equals("format") && format == nil {
                 format = try c.text()
             } else if key.equals("file") && file == nil {
-                file = try self.file(c.plainString())
+                file = try self.file.value(of: c.plainString()) { $0 }
             } else if key.equals("record") && record == nil {
                 record = try c.positiveInteger()
             } else if key.equals("line") && line == nil {
@@ -203,13 +200,19 @@ struct CanonicalEventScanner {
         guard let format, let file, let record else { throw Doubt() }
         return SourceReference(format: format, file: file, record: record, line: line)
     }
+}
 
-    /// The file named by `bytes`, decoded once for a run of lines from one file.
-    private mutating func file(_ bytes: ByteView) throws(Doubt) -> String {
-        if let file, file.bytes.count == bytes.count, bytes.hasPrefix(file.bytes) { return file.text }
+/// A value decoded from the text of the last bytes asked for, kept with those bytes.
+private struct LastDecoded<Value> {
+    private var last: (bytes: [UInt8], value: Value)?
+
+    /// The value of the UTF-8 text `bytes`, from `decode` unless the bytes are the last ones.
+    mutating func value(of bytes: ByteView, decode: (String) -> Value) throws(Doubt) -> Value {
+        if let last, last.bytes.count == bytes.count, bytes.hasPrefix(last.bytes) { return last.value }
         guard let text = bytes.validatedString else { throw Doubt() }
-        file = (bytes.array, text)
-        return text
+        let value = decode(text)
+        last = (bytes.array, value)
+        return value
     }
 }
 
