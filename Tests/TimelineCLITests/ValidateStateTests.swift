@@ -70,4 +70,38 @@ struct ValidateStateTests {
         #expect(zone.status == 64)
         #expect(zone.stderr.contains("--zone does not apply with --merge"), "\(zone.stderr)")
     }
+
+    @Test("states cut by partition (--split-out), each partition finished (--finish-partitions), merged: the whole file's report")
+    func mergedByPartition() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = dir.appendingPathComponent("orders.csv").path
+        try Data((SliceTests.csvLines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: whole))
+        let states = try Self.sliceStates(in: dir, command: "validate", whole: whole)
+        for (i, state) in states.enumerated() {
+            let split = try BinaryRunner.run(["validate", "--merge", state, "--split-out", dir.appendingPathComponent("pieces/\(i)").path])
+            #expect(split.status == 0 && split.stdout.isEmpty, "\(split.stderr)")
+        }
+        var finished: [String] = []
+        for p in 0..<16 {
+            let name = "partition-" + (p < 10 ? "0" : "") + "\(p).state"
+            let pieces = states.indices.map { dir.appendingPathComponent("pieces/\($0)/\(name)").path }
+            #expect(pieces.allSatisfy { FileManager.default.fileExists(atPath: $0) }, "\(name)")
+            let out = dir.appendingPathComponent("finished-\(name)").path
+            let finish = try BinaryRunner.run(["validate", "--merge"] + pieces + ["--finish-partitions", "--state-out", out])
+            #expect(finish.status == 0 && finish.stdout.isEmpty, "\(finish.stderr)")
+            finished.append(out)
+        }
+        let single = try BinaryRunner.run(["validate", whole, "--assume-zone", "Asia/Shanghai"])
+        let merged = try BinaryRunner.run(["validate", "--merge"] + finished.reversed())
+        #expect(merged.status == 1 && merged.stdout == single.stdout, "\(merged.stderr)")
+        // One piece alone: no report (exit 65, saying what is missing); written on as a step of a merge: a note.
+        let piece = dir.appendingPathComponent("pieces/0/partition-03.state").path
+        let alone = try BinaryRunner.run(["validate", "--merge", piece])
+        #expect(alone.status == 65 && alone.stderr.contains("only part of the validation: no state holds partition 0"), "\(alone.stderr)")
+        let step = try BinaryRunner.run(["validate", "--merge", piece, "--state-out", dir.appendingPathComponent("step.state").path])
+        #expect(step.status == 0 && step.stdout.isEmpty && step.stderr.contains("no report until every partition is merged in"), "\(step.stderr)")
+        let noOut = try BinaryRunner.run(["validate", "--merge", piece, "--finish-partitions"])
+        #expect(noOut.status == 64 && noOut.stderr.contains("--finish-partitions needs --state-out"), "\(noOut.stderr)")
+    }
 }

@@ -79,7 +79,8 @@ def record_starts(lines, fmt):
 
 def convert_partition(binary, fmt, source, header, passthrough, starts):
     """The function each partition runs: its lines (with their global line index) piped into
-    `timeline convert`; yields ("event", line) for each NDJSON line and ("state", bytes) once."""
+    `timeline convert`; yields ("event", line) for each NDJSON line, then ("piece", (p, bytes)) for
+    each of the 16 pieces of its validation state."""
 
     def run(index, rows):
         rows = [(line, i) for line, i in rows if not (fmt == "csv" and i == 0)]
@@ -102,8 +103,40 @@ def convert_partition(binary, fmt, source, header, passthrough, starts):
                                    f"line {first_line}), exit {done.returncode}:\n{done.stderr.decode('utf-8', 'replace')}")
             for line in done.stdout.decode("utf-8").splitlines():
                 yield ("event", line)
-            with open(state, "rb") as f:
-                yield ("state", f.read())
+            pieces = os.path.join(work, "pieces")
+            split = subprocess.run([binary(), "validate", "--merge", state, "--split-out", pieces], stderr=subprocess.PIPE)
+            if split.returncode != 0:
+                raise RuntimeError(f"cutting the validation state of partition {index} failed:\n{split.stderr.decode('utf-8', 'replace')}")
+            for name in sorted(os.listdir(pieces)):
+                with open(os.path.join(pieces, name), "rb") as f:
+                    yield ("piece", (int(name.removeprefix("partition-").removesuffix(".state")), f.read()))
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+
+    return run
+
+
+def finish_partition(binary):
+    """The function each partition of the facts runs: its pieces from every input partition,
+    written to files as they arrive, finished into one small state (`--finish-partitions`)."""
+
+    def run(index, pieces):
+        work = tempfile.mkdtemp(prefix="timeline-spark-finish-")
+        try:
+            paths = []
+            for p, piece in pieces:
+                paths.append(os.path.join(work, f"piece-{p:02d}-{len(paths):06d}.state"))
+                with open(paths[-1], "wb") as f:
+                    f.write(piece)
+            if not paths:
+                return
+            finished = os.path.join(work, "finished.state")
+            done = subprocess.run([binary(), "validate", "--merge", *paths, "--finish-partitions", "--state-out", finished],
+                                  stderr=subprocess.PIPE)
+            if done.returncode != 0:
+                raise RuntimeError(f"finishing partition {index} of the validation facts failed:\n{done.stderr.decode('utf-8', 'replace')}")
+            with open(finished, "rb") as f:
+                yield f.read()
         finally:
             shutil.rmtree(work, ignore_errors=True)
 
@@ -182,14 +215,22 @@ def main(argv):
         frame.write.partitionBy("day").mode("errorifexists").text(args.output)
     else:
         events.saveAsTextFile(args.output)
-    states = converted.filter(lambda kv: kv[0] == "state").map(lambda kv: kv[1]).collect()
+    pieces = converted.filter(lambda kv: kv[0] == "piece").map(lambda kv: kv[1])
+    shuffled = sc.accumulator(0)
+
+    def count(piece):
+        shuffled.add(len(piece[1]))
+        return piece
+
+    # Each partition of the facts on its own executor (16 of them: the state's partition count).
+    finished = pieces.map(count).partitionBy(16, lambda p: p).mapPartitionsWithIndex(finish_partition(binary)).collect()
     converted.unpersist()
 
     work = tempfile.mkdtemp(prefix="timeline-spark-states-")
     try:
         paths = []
-        for i, state in enumerate(states):
-            paths.append(os.path.join(work, f"part-{i:05d}.state"))
+        for i, state in enumerate(finished):
+            paths.append(os.path.join(work, f"finished-{i:02d}.state"))
             with open(paths[-1], "wb") as f:
                 f.write(state)
         report = subprocess.run([binary_path, "validate", "--merge", *paths, "--report", args.report_format, "--fail-on", "never"],
@@ -199,9 +240,8 @@ def main(argv):
         destination = args.report or os.path.join(args.output, "_validation." + ("txt" if args.report_format == "text" else "json"))
         with open(destination, "wb") as f:
             f.write(report.stdout)
-        state_bytes = sum(len(s) for s in states)
-        print(f"timeline_spark: {total} records in {len(states)} partitions; validation states {state_bytes} bytes; "
-              f"report in {destination}", file=sys.stderr)
+        print(f"timeline_spark: {total} records; validation facts shuffled {shuffled.value} bytes, "
+              f"finished states on the driver {sum(len(s) for s in finished)} bytes; report in {destination}", file=sys.stderr)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     spark.stop()

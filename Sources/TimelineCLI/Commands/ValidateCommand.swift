@@ -1,3 +1,4 @@
+import Foundation
 import TimelineKit
 
 /// `timeline validate`: `Timeline.validate` with flags, the report on standard output and
@@ -9,6 +10,7 @@ enum ValidateCommand: Command {
     static let usage = """
         timeline validate [INPUT ...] [--from FMT] [--report text|json] [--fail-on error|warning|never] [--state-out FILE] [options]
                timeline validate --merge STATE ... [--state-out FILE] [--report text|json] [--fail-on LEVEL]
+               timeline validate --merge STATE ... (--split-out DIR | --finish-partitions --state-out FILE)
         """
     static let discussion: String? = """
         Reads the inputs as 'convert' would (same mapping and date options) and reports what would put
@@ -27,6 +29,10 @@ enum ValidateCommand: Command {
         states, in any grouping and order, into the report one run over the whole input gives
         (files in name order). The state keeps each rule's counts and first examples and the
         ids and series facts those rules compare across parts, not the events.
+        On a cluster those facts are merged where they meet, partition by partition: --split-out
+        cuts a state into 16 pieces by partition of the facts; the pieces of one partition from
+        every part, merged with --finish-partitions, keep only what the rules found there; the
+        finished pieces merge into the report, and are all a driver needs to hold.
         """
     static let positional: (name: String, help: String)? = ("INPUT ...", "Files to check, or '-' for standard input. [default: -]")
     static let examples: [(command: String, explanation: String)] = [
@@ -37,6 +43,12 @@ enum ValidateCommand: Command {
             "Validate one slice of a file (records 100001… of orders.csv, without its header line), saving its state"
         ),
         ("timeline validate --merge part-*.state", "Merge the parts' states into the report of one run over the whole file"),
+        ("timeline validate --merge part-1.state --split-out pieces/part-1", "Cut a part's state into 16 pieces, pieces/part-1/partition-00.state …"),
+        (
+            "timeline validate --merge pieces/*/partition-03.state --finish-partitions --state-out finished-03.state",
+            "Finish partition 3 over every part: the facts are replaced by what the rules found in them"
+        ),
+        ("timeline validate --merge finished-*.state", "The report, from the finished partitions"),
     ]
 
     /// Who reads the report.
@@ -74,10 +86,18 @@ enum ValidateCommand: Command {
             help: "Also write what this validation must remember to be merged with other parts' (a binary file, format in docs/validation-state.md).")
         let merge = Option.flag(
             "merge", help: "The inputs are state files (--state-out): merge them and report as one run over all their inputs would.")
+        let splitOut = Option.text(
+            "split-out", "DIR",
+            help: "With --merge: write the merged state as 16 pieces, DIR/partition-00.state to partition-15.state, each with one partition of the facts; no report.")
+        let finishPartitions = Option.flag(
+            "finish-partitions",
+            help: "With --merge and --state-out: replace the facts of each partition held for every part by what the rules found in them; no report.")
     }
 
     /// What applies to a merge: the states carry how their parts were read.
-    private static let mergeOptions: Set<String> = ["merge", "state-out", "report", "fail-on", "memory", "temp-dir", "verbose"]
+    private static let mergeOptions: Set<String> = [
+        "merge", "state-out", "split-out", "finish-partitions", "report", "fail-on", "memory", "temp-dir", "verbose",
+    ]
 
     static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
         if args[\.merge] { return try merge(args, env) }
@@ -125,9 +145,42 @@ enum ValidateCommand: Command {
             states.append(try ValidationState(bytes: try source.open().readAll(), name: path))
         }
         let merged = try ValidationState.merging(states)
-        if let path = args[\.stateOut] { try merged.write(to: path) }
         let (memory, directory) = args.group.spill.make(args.parsed, env: env)
+        if let split = args[\.splitOut] {
+            guard !args[\.finishPartitions], args[\.stateOut] == nil else {
+                throw TimelineError(.usage, "--split-out writes the pieces of the merged state: it goes without --state-out and --finish-partitions")
+            }
+            try writePieces(merged.splitByPartition(), to: split)
+            return .success
+        }
+        if args[\.finishPartitions] {
+            guard let path = args[\.stateOut] else {
+                throw TimelineError(.usage, "--finish-partitions needs --state-out FILE: it writes the finished state, not a report")
+            }
+            try merged.finishingPartitions(memory: memory, temporaryDirectory: directory).write(to: path)
+            return .success
+        }
+        if let path = args[\.stateOut] {
+            try merged.write(to: path)
+            // A step of a merge by partition: the rest of the facts are in other states.
+            guard merged.isComplete else {
+                env.print(Diagnostic(.note, "'\(path)' holds part of a validation merged by partition: no report until every partition is merged in"))
+                return .success
+            }
+        }
         return try show(try merged.report(memory: memory, temporaryDirectory: directory), args, env)
+    }
+
+    /// Writes `pieces` as DIR/partition-NN.state, making DIR if need be.
+    private static func writePieces(_ pieces: [ValidationState], to directory: String) throws(TimelineError) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw TimelineError(.cannotCreateOutput, "cannot create the directory '\(directory)' for --split-out: \(error.localizedDescription)")
+        }
+        for (p, piece) in pieces.enumerated() {
+            try piece.write(to: directory + "/partition-" + (p < 10 ? "0" : "") + String(p) + ".state")
+        }
     }
 
     private static func show(_ report: ValidationReport, _ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {

@@ -425,7 +425,7 @@ final class ValidationRun {
     /// What the run must remember to be merged with others; before `report`.
     func state(records: Int, sources: [TimelineSource]) throws(TimelineError) -> ValidationState {
         let first = sources.first
-        return ValidationState(
+        return try ValidationState(
             context: validator.context, source: first?.name ?? "-", firstRecord: (first?.slice?.recordsBefore ?? 0) + 1, records: records,
             imported: imported, validator: try validator.saved())
     }

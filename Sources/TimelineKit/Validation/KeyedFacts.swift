@@ -231,8 +231,9 @@ final class KeyedFactStore {
     }
 
     /// Hands each partition to `body` in turn (its records in the order they were
-    /// appended); a partition too large to check within the budget is split first.
-    func forEachPartition(_ body: (Partition) throws(TimelineError) -> Void) throws(TimelineError) {
+    /// appended) with its number at level 0; a partition too large to check within the
+    /// budget is split first, and each of its parts handed over with the number it was split from.
+    func forEachPartition(_ body: (_ number: Int, Partition) throws(TimelineError) -> Void) throws(TimelineError) {
         for p in 0..<KeyedFactCodec.fanOut where sizes[p] > 0 {
             if spilled { try write(p) }
             let partition = Partition(store: self, number: p)
@@ -255,9 +256,9 @@ final class KeyedFactStore {
                 }
                 try split.append(parts)
                 release(p)
-                try split.forEachPartition(body)
+                try split.forEachPartition { _, part throws(TimelineError) in try body(p, part) }
             } else {
-                try body(partition)
+                try body(p, partition)
                 release(p)
             }
         }

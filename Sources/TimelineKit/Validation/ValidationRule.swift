@@ -81,7 +81,9 @@ struct AnyValidationRule {
 /// finding lists them), and `finding(combining:)` makes of the parts what one instance that
 /// saw every event would report, whatever the partitions were.
 protocol PartitionedRule: RuleDeclaration, AnyObject {
-    associatedtype Part
+    /// Saved in a state when a partition is finished apart from the others (a merge by
+    /// partition, `ValidationState.finishingPartitions`).
+    associatedtype Part: StateCodable
     /// Which events must meet in one partition.
     static var partitionKey: PartitionKey { get }
     init(_ context: ValidationContext)
@@ -128,12 +130,16 @@ struct AnyPartitionedRule {
         let finish: (RunNames) -> Any
     }
 
+    let code: FindingCode
     let key: PartitionKey
     let readsAsAbsorbed: Bool
     let makeCheck: () -> PartitionCheck
     let combine: ([Any]) -> Finding?
+    let encodePart: (Any, inout [UInt8]) -> Void
+    let decodePart: (inout BinaryReader) throws(BinaryReader.Corrupt) -> Any
 
     init<Rule: PartitionedRule>(_ rule: Rule.Type, _ context: ValidationContext) {
+        code = Rule.code
         key = Rule.partitionKey
         readsAsAbsorbed = Rule.readsAsAbsorbed
         makeCheck = {
@@ -141,6 +147,8 @@ struct AnyPartitionedRule {
             return PartitionCheck(read: { rule.read($0, $1) }, rereads: { rule.rereads() }, approximateBytes: { rule.approximateBytes }, reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
         }
         combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
+        encodePart = { part, out in (part as! Rule.Part).encode(to: &out) }
+        decodePart = { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try Rule.Part(decoding: &r) }
     }
 }
 
@@ -254,6 +262,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private var names = RunNames()
     /// The first failure to spill keyed facts (reported by `report`).
     private var spillFailure: TimelineError?
+    /// By key, each rule's parts of the partitions finished elsewhere (`absorb(finished:key:)`).
+    private var finished: [PartitionKey: [[Any]]] = [:]
 
     /// - Parameters:
     ///   - memory: about how many bytes the partitioned rules' facts may take in memory.
@@ -435,19 +445,28 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         return rule.combine(check.parts())
     }
 
-    /// The findings of the rules keyed by store `i`'s key, over each partition of the store.
+    /// The findings of the rules keyed by store `i`'s key: over each partition of the store,
+    /// and the partitions finished elsewhere.
     private func findings(of i: Int) throws(TimelineError) -> [Finding] {
+        let (keyed, parts) = try parts(of: i)
+        let finished = self.finished[stores[i].key] ?? []
+        return keyed.indices.compactMap { r in keyed[r].combine(parts.flatMap { $0[r] } + (finished.isEmpty ? [] : finished[r])) }
+    }
+
+    /// By partition of store `i` (at level 0), each rule of its key, its parts (several for
+    /// a partition split to fit the budget, none for a partition without facts).
+    private func parts(of i: Int) throws(TimelineError) -> (rules: [AnyPartitionedRule], parts: [[[Any]]]) {
         let (key, store) = stores[i]
         let keyed = partitioned.filter { $0.key == key }
-        var parts = [[Any]](repeating: [], count: keyed.count)
+        var parts = [[[Any]]](repeating: [[Any]](repeating: [], count: keyed.count), count: KeyedFactCodec.fanOut)
         let files = names.files.strings
-        try store.forEachPartition { partition throws(TimelineError) in
+        try store.forEachPartition { number, partition throws(TimelineError) in
             var check = PartitionCheck(keyed, names.forPartition())
             try Self.replay(partition, files: files) { check.read($0) }
             if check.startRereading() { try Self.replay(partition, files: files) { check.reread($0) } }
-            for (i, part) in check.parts().enumerated() { parts[i].append(part) }
+            for (r, part) in check.parts().enumerated() { parts[number][r].append(part) }
         }
-        return keyed.indices.compactMap { keyed[$0].combine(parts[$0]) }
+        return (keyed, parts)
     }
 
     /// Calls `body` with a partition's keyed facts as batches, in input order.
@@ -522,10 +541,11 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     // MARK: Saved states
 
-    /// What the run absorbed, to be folded into another run by `absorb(saved:)`: the run's
-    /// files and offset span, each rule's absorbed state (by code) and the keyed facts of
-    /// each store by partition, as appended. Call before `report`, which uses the facts up.
-    func saved() throws(TimelineError) -> [UInt8] {
+    /// What the run absorbed, to be folded into another run (`absorb(header:)`, then
+    /// `absorb(facts:key:files:)`): the header — the run's files and offset span, each
+    /// rule's absorbed state by code — and the keyed facts of each store by partition, as
+    /// appended. Call before `report`, which uses the facts up.
+    func saved() throws(TimelineError) -> (header: [UInt8], facts: [(key: PartitionKey, partitions: [[UInt8]])]) {
         absorbing.sync { if !encoding { encodeHeld() } }
         if let spillFailure { throw spillFailure }
         var out: [UInt8] = []
@@ -540,21 +560,22 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             BinaryWriter.string(code.rawValue, &out)
             save().withByteView { BinaryWriter.bytes($0, &out) }
         }
-        BinaryWriter.count(stores.count, &out)
+        var facts: [(PartitionKey, [[UInt8]])] = []
         for (key, store) in stores {
-            BinaryWriter.string(key.name, &out)
-            for p in 0..<KeyedFactCodec.fanOut {
-                let records = try store.records(of: p)
-                BinaryWriter.count(records.count, &out)
-                out += records
-            }
+            var partitions: [[UInt8]] = []
+            for p in 0..<KeyedFactCodec.fanOut { partitions.append(try store.records(of: p)) }
+            facts.append((key, partitions))
         }
-        return out
+        return (out, facts)
     }
 
-    /// Folds in a run saved by `saved()` with the same context, as if its events came after
-    /// those absorbed so far.
-    func absorb(saved r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+    /// The keys of the facts this validation keeps (one store each), in order.
+    var factKeys: [PartitionKey] { stores.map(\.key) }
+
+    /// Folds in the header of a run saved by `saved()` with the same context, as if its
+    /// events came after those absorbed so far; returns the numbers of its files in this
+    /// run, for its facts.
+    func absorb(header r: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Int32] {
         absorbing.sync { if !encoding { encodeHeld() } }
         let files = try r.strings()
         let span = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
@@ -572,20 +593,54 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             try rule.restore!(&state, numbers)
             guard state.at == range.upperBound else { throw BinaryReader.Corrupt() }
         }
-        guard try r.count() == stores.count else { throw BinaryReader.Corrupt() }
-        for i in stores.indices {
-            guard try r.string() == stores[i].key.name else { throw BinaryReader.Corrupt() }
-            var parts: [[UInt8]] = []
-            for _ in 0..<KeyedFactCodec.fanOut {
-                let n = try r.count()
-                var records = Array(r.bytes[r.at..<(r.at + n)])
-                r.at += n
-                // Files are renumbered in place; a frame that does not fit is damage.
-                guard KeyedFactCodec.renumberFiles(&records, numbers.files) else { throw BinaryReader.Corrupt() }
-                parts.append(records)
-            }
-            do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = spillFailure ?? error }
+        return numbers.files
+    }
+
+    /// Folds in a saved run's keyed facts for `key` by partition (empty for a partition
+    /// finished elsewhere or not here), its files numbered `files` in this run; after its header.
+    func absorb(facts partitions: [[UInt8]], key: PartitionKey, files: [Int32]) throws(BinaryReader.Corrupt) {
+        guard let i = stores.firstIndex(where: { $0.key == key }), partitions.count == KeyedFactCodec.fanOut else { throw BinaryReader.Corrupt() }
+        var parts = partitions
+        // Files are renumbered in place; a frame that does not fit is damage.
+        for p in parts.indices where !parts[p].isEmpty {
+            guard KeyedFactCodec.renumberFiles(&parts[p], files) else { throw BinaryReader.Corrupt() }
         }
+        do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = spillFailure ?? error }
+    }
+
+    /// What the rules keyed by `key` find in each of its partitions (all `fanOut` of them),
+    /// as a state saves a finished partition: the rules' count, then each rule's code and its
+    /// parts. Uses the facts up, as `report` does.
+    func finishedPartitions(of key: PartitionKey) throws(TimelineError) -> [[UInt8]] {
+        absorbing.sync {}
+        if let spillFailure { throw spillFailure }
+        guard let i = stores.firstIndex(where: { $0.key == key }) else { return [] }
+        let (keyed, parts) = try parts(of: i)
+        return parts.map { byRule in
+            var out: [UInt8] = []
+            BinaryWriter.count(keyed.count, &out)
+            for (rule, rulesParts) in zip(keyed, byRule) {
+                BinaryWriter.string(rule.code.rawValue, &out)
+                BinaryWriter.count(rulesParts.count, &out)
+                for part in rulesParts { rule.encodePart(part, &out) }
+            }
+            return out
+        }
+    }
+
+    /// Takes a partition of `key` finished elsewhere (`finishedPartitions(of:)`): its parts
+    /// join those of the partitions checked here.
+    func absorb(finished bytes: [UInt8], key: PartitionKey) throws(BinaryReader.Corrupt) {
+        let keyed = partitioned.filter { $0.key == key }
+        var r = BinaryReader(bytes: bytes, at: 0)
+        guard try r.count() == keyed.count else { throw BinaryReader.Corrupt() }
+        var parts = finished[key] ?? [[Any]](repeating: [], count: keyed.count)
+        for (n, rule) in keyed.enumerated() {
+            guard try r.string() == rule.code.rawValue else { throw BinaryReader.Corrupt() }
+            for _ in 0..<(try r.count()) { parts[n].append(try rule.decodePart(&r)) }
+        }
+        guard r.at == bytes.count else { throw BinaryReader.Corrupt() }
+        finished[key] = parts
     }
 
     /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).

@@ -155,23 +155,77 @@ struct ValidationStateTests {
         let csv = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: Array("event_id,time\n".utf8), name: "orders.csv") }
         #expect(csv?.diagnostic.message == "'orders.csv' is not a timeline validation state (it does not begin with TLVSTATE)")
         var later = bytes
-        later[8] = 2
+        later[8] = 3
         let version = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: later, name: "v.state") }
-        #expect(version?.kind == .data && version?.diagnostic.message.contains("format version 2; this timeline reads version 1") == true)
+        #expect(version?.kind == .data && version?.diagnostic.message.contains("format version 3; this timeline reads version 2") == true)
         let extra = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: bytes + [0], name: "x.state") }
         #expect(extra?.diagnostic.message == "'x.state' has bytes after its end")
     }
 
-    @Test("one slice merged twice, or states of different zones, are refused")
+    @Test("a state merged twice counts once; two runs claiming one slice, or states of different zones, are refused")
     func refusedMerges() throws {
         let lines = Self.orders(seed: 4, rows: 50)
         let part = try Self.sliceState(lines, 0..<50)
-        let twice = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([part, part]) }
-        #expect(twice?.kind == .data && twice?.diagnostic.message.contains("both hold the validation of orders.csv from record 1") == true)
+        #expect(try ValidationState.merging([part, part]).bytes == part.bytes)
+        #expect(try ValidationState.merging([part, part]).report().json == part.report().json)
+        // Another input validated as the same slice of orders.csv.
+        let other = try Self.sliceState(Self.orders(seed: 5, rows: 50), 0..<50)
+        let twice = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([part, other]) }
+        #expect(
+            twice?.kind == .data && twice?.diagnostic.message.contains("hold the validation of orders.csv from record 1 with different contents") == true,
+            "\(String(describing: twice))")
         var options = try Self.options
         options.displayZone = .utc
         let utc = try Timeline.validateKeepingState([.string("event_id,time\nX,2024-06-12T00:00:00Z\n", name: "x.csv")], options: options).state
         let zones = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([part, utc]) }
         #expect(zones?.kind == .usage && zones?.diagnostic.message.contains("days counted in UTC") == true, "\(String(describing: zones))")
+    }
+
+    @Test(
+        "random partitions merged partition by partition (split, each partition's pieces finished, the finished merged) report as one run",
+        arguments: [11, 12, 13, 14] as [UInt64])
+    func mergedByPartition(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed &* 104_729)
+        let lines = Self.orders(seed: seed, rows: 200 + Int(random.next() % 300))
+        let whole = try Self.wholeReport(lines)
+        #expect(Set(whole.findings.map(\.code.rawValue)).isSuperset(of: ["TZ102", "TZ113"]), "seed \(seed): the fixture lacks what crosses parts")
+        var cuts = Set<Int>()
+        for _ in 0..<(2 + Int(random.next() % 8)) { cuts.insert(1 + Int(random.next() % UInt64(lines.count - 1))) }
+        let bounds = [0] + cuts.sorted() + [lines.count]
+        var states = try zip(bounds, bounds.dropFirst()).map { try Self.sliceState(lines, $0..<$1) }
+        states.append(try Timeline.validateKeepingState([.string(Self.midnights.joined(separator: "\n") + "\n", name: "dates.csv")], options: Self.options).state)
+        // Each part's pieces, read back from their bytes, gathered by partition.
+        var byPartition = [[ValidationState]](repeating: [], count: ValidationState.partitionCount)
+        for state in states {
+            let pieces = state.splitByPartition()
+            #expect(pieces.count == ValidationState.partitionCount)
+            for (p, piece) in pieces.enumerated() { byPartition[p].append(try ValidationState(bytes: piece.bytes, name: "piece-\(p)")) }
+        }
+        #expect(!byPartition[0][0].isComplete)
+        var finished: [ValidationState] = []
+        for pieces in byPartition {
+            let merged = try Self.mergeRandomly(pieces, &random)
+            finished.append(try ValidationState(bytes: try merged.finishingPartitions().bytes, name: "finished"))
+        }
+        finished.shuffle(using: &random)
+        let final = try Self.mergeRandomly(finished, &random)
+        #expect(final.isComplete && final.sliceCount == states.count)
+        #expect(String(decoding: try final.report().json, as: UTF8.self) == String(decoding: whole.json, as: UTF8.self), "seed \(seed), cuts \(bounds)")
+        #expect(try final.report().text == whole.text)
+        // What reaches the driver keeps findings, not facts: far smaller than the parts' states.
+        let full = states.reduce(0) { $0 + $1.bytes.count }
+        #expect(final.bytes.count * 2 < full, "finished \(final.bytes.count) bytes, parts \(full)")
+        // A finished partition beside the facts of the other partitions reports the same.
+        let mixed = try ValidationState.merging(states + [finished[3]])
+        #expect(try mixed.report().json == whole.json)
+        // Finished over fewer slices than the state holds: refused, never a wrong report.
+        let fewer = try ValidationState.merging(byPartition[5].dropLast()).finishingPartitions()
+        let extra = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging(states + [fewer]).report() }
+        #expect(extra?.kind == .data && extra?.diagnostic.message.contains("partition 5 of the") == true, "\(String(describing: extra))")
+        // Pieces of partition 5 only: nothing to report, and nothing to finish without every part.
+        let part = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging(byPartition[5]).report() }
+        #expect(part?.kind == .data && part?.diagnostic.message.contains("only part of the validation: no state holds partition 0") == true, "\(String(describing: part?.diagnostic.message))")
+        let none = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([byPartition[5][0], byPartition[6][1]]).finishingPartitions() }
+        #expect(none?.kind == .data && none?.diagnostic.message.hasPrefix("nothing to finish") == true, "\(String(describing: none))")
     }
 }

@@ -111,10 +111,13 @@ struct KeyedFactsTests {
             #expect(store.spilled == (directory != nil))
             var got: [String: [Int32]] = [:]
             var partitionsOfKey: [String: Int] = [:]
-            try store.forEachPartition { partition throws(TimelineError) in
+            var misnumbered = 0
+            try store.forEachPartition { number, partition throws(TimelineError) in
                 var replay = ValidationBatch(replaying: ["f"], capacity: 0)
                 var scratch: [UInt8] = []
-                try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
+                try partition.forEachRecord { key, bytes, payload throws(TimelineError) in
+                    // A partition split again is still handed over with its number at level 0.
+                    if KeyedFactCodec.partition(of: key, level: 0) != number { misnumbered += 1 }
                     do throws(BinaryReader.Corrupt) { try KeyedFactCodec.decode(bytes, at: payload, into: &replay, scratch: &scratch) } catch {
                         throw TimelineError(.ioError, "a record did not decode")
                     }
@@ -128,6 +131,7 @@ struct KeyedFactsTests {
                 for key in keys { partitionsOfKey[key, default: 0] += 1 }
             }
             #expect(got == sent, "memory \(memory)")
+            #expect(misnumbered == 0, "memory \(memory)")
             #expect(partitionsOfKey.values.allSatisfy { $0 == 1 }, "memory \(memory): a key in one partition")
         }
     }

@@ -102,6 +102,24 @@ extension DuplicateIDRule.Occurrences {
     }
 }
 
+extension DuplicateIDRule.Part: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        BinaryWriter.count(ids, &out)
+        BinaryWriter.count(events, &out)
+        BinaryWriter.count(first.count, &out)
+        for id in first {
+            BinaryWriter.string(id.id, &out)
+            BinaryWriter.count(id.count, &out)
+            id.examples.encode(to: &out)
+        }
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init(ids: try r.number(), events: try r.number())
+        for _ in 0..<(try r.count()) { first.append((try r.string(), try r.number(), try r.list())) }
+    }
+}
+
 extension FindingCode {
     /// TZ113: the same id more than once.
     public static let duplicateID = FindingCode("TZ113", name: "duplicate-id")

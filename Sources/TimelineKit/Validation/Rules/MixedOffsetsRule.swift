@@ -336,6 +336,30 @@ struct ZonesInSpan {
     }
 }
 
+extension MixedOffsetsRule.Part: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        BinaryWriter.count(groups, &out)
+        BinaryWriter.count(events, &out)
+        BinaryWriter.count(first.count, &out)
+        for group in first {
+            BinaryWriter.string(group.name, &out)
+            out.append(group.isFile ? 1 : 0)
+            BinaryWriter.string(group.offsets, &out)
+            group.examples.encode(to: &out)
+        }
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init(groups: try r.number(), events: try r.number())
+        for _ in 0..<(try r.count()) {
+            let name = try r.string()
+            let isFile = try r.byte()
+            guard isFile <= 1 else { throw BinaryReader.Corrupt() }
+            first.append((name, isFile == 1, try r.string(), try r.list()))
+        }
+    }
+}
+
 extension FindingCode {
     /// TZ102: offsets in one series that no single zone explains.
     public static let mixedOffsets = FindingCode("TZ102", name: "mixed-offsets")

@@ -374,6 +374,24 @@ extension SuspectZoneShiftRule.Lists {
     }
 }
 
+extension SuspectZoneShiftRule.Part: StateCodable {
+    func encode(to out: inout [UInt8]) {
+        BinaryWriter.count(lists, &out)
+        BinaryWriter.count(events, &out)
+        BinaryWriter.count(first.count, &out)
+        for list in first {
+            BinaryWriter.string(list.order, &out)
+            BinaryWriter.string(list.note, &out)
+            list.examples.encode(to: &out)
+        }
+    }
+
+    init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
+        self.init(lists: try r.number(), events: try r.number())
+        for _ in 0..<(try r.count()) { first.append((try r.string(), try r.string(), try r.list())) }
+    }
+}
+
 extension FindingCode {
     /// TZ107: a series in order only after shifting one offset's times by whole hours.
     public static let suspectZoneShift = FindingCode("TZ107", name: "suspect-zone-shift")
