@@ -97,9 +97,11 @@ enum KeyedFactCodec {
 
     /// Renumbers the files of the records in `bytes` (a batch's or a saved run's numbers to
     /// the run's). False when the records do not fit the bytes or name a file not in `files`
-    /// (only a damaged saved state can).
+    /// (only a damaged saved state can); with `checkingPayloads`, also when a payload is not
+    /// one `append` writes, so a saved state is refused as it is read rather than when its
+    /// partition is checked.
     @discardableResult
-    static func renumberFiles(_ bytes: inout [UInt8], _ files: [Int32]) -> Bool {
+    static func renumberFiles(_ bytes: inout [UInt8], _ files: [Int32], checkingPayloads: Bool = false) -> Bool {
         var at = 0
         while at < bytes.count {
             guard at + 16 <= bytes.count else { return false }
@@ -107,6 +109,7 @@ enum KeyedFactCodec {
             for b in 0..<4 { length |= Int(bytes[at + 8 + b]) << (8 * b) }
             let fileAt = at + 12
             guard length >= 4, length <= bytes.count - fileAt else { return false }
+            if checkingPayloads, !isPayload(bytes, fileAt..<(fileAt + length)) { return false }
             var file: UInt32 = 0
             for b in 0..<4 { file |= UInt32(bytes[fileAt + b]) << (8 * UInt32(b)) }
             guard Int(file) < files.count else { return false }
@@ -115,6 +118,25 @@ enum KeyedFactCodec {
             at += 12 + length
         }
         return true
+    }
+
+    /// Whether `range` of `bytes` holds exactly one payload as `append` writes it.
+    private static func isPayload(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        // Reads may run past the range into the next record: only the end is compared.
+        var r = BinaryReader(bytes: bytes, at: range.lowerBound)
+        do throws(BinaryReader.Corrupt) {
+            _ = (try r.u32(), try r.u32())
+            guard try r.int() >= 0 else { return false }
+            let flags = try r.byte()
+            guard flags < 64, Int(try r.byte()) < TimeBasis.allCases.count else { return false }
+            if flags & Flag.time != 0 { _ = (try r.int(), try r.u32(), try r.u32()) }
+            _ = try r.bytesRange()
+            if flags & Flag.series != 0 { _ = try r.bytesRange() }
+            if flags & Flag.id != 0 { _ = try r.bytesRange() }
+            return r.at == range.upperBound
+        } catch {
+            return false
+        }
     }
 
     /// Adds the record whose payload starts at `at` in `bytes` to `batch` (`scratch` is

@@ -603,7 +603,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         var parts = partitions
         // Files are renumbered in place; a frame that does not fit is damage.
         for p in parts.indices where !parts[p].isEmpty {
-            guard KeyedFactCodec.renumberFiles(&parts[p], files) else { throw BinaryReader.Corrupt() }
+            guard KeyedFactCodec.renumberFiles(&parts[p], files, checkingPayloads: true) else { throw BinaryReader.Corrupt() }
         }
         do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = spillFailure ?? error }
     }

@@ -228,4 +228,69 @@ struct ValidationStateTests {
         let none = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([byPartition[5][0], byPartition[6][1]]).finishingPartitions() }
         #expect(none?.kind == .data && none?.diagnostic.message.hasPrefix("nothing to finish") == true, "\(String(describing: none))")
     }
+
+    /// A state file's head (up to its entries) and its entries as (kind, bytes), read here
+    /// by the format's description, so a test can change an entry and frame it again with
+    /// its checksum (which no random damage gets past).
+    static func entries(of file: [UInt8]) throws -> (head: [UInt8], entries: [(kind: UInt8, bytes: [UInt8])]) {
+        var r = BinaryReader(bytes: file, at: 12)
+        _ = try r.string()
+        _ = try r.byte()
+        _ = try r.string()
+        _ = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() }
+        _ = try r.strings()
+        let head = Array(file[..<r.at])
+        var entries: [(UInt8, [UInt8])] = []
+        for _ in 0..<(try r.count()) {
+            let kind = try r.byte()
+            let length = Int(try r.int())
+            _ = try r.int()
+            entries.append((kind, Array(file[r.at..<(r.at + length)])))
+            r.at += length
+        }
+        return (head, entries)
+    }
+
+    static func file(head: [UInt8], entries: [(kind: UInt8, bytes: [UInt8])]) -> [UInt8] {
+        var out = head
+        BinaryWriter.count(entries.count, &out)
+        for (kind, bytes) in entries {
+            out.append(kind)
+            BinaryWriter.count(bytes.count, &out)
+            BinaryWriter.int(Int64(bitPattern: bytes.withByteView { StringIndex.hash(bytes: $0) }), &out)
+            out += bytes
+        }
+        return out + Array("TLVS-END".utf8)
+    }
+
+    @Test("an entry changed at random and framed again with its checksum: a report or a data error, never a crash")
+    func mutatedEntries() throws {
+        let lines = Self.orders(seed: 21, rows: 120)
+        let (a, b) = (try Self.sliceState(lines, 0..<70), try Self.sliceState(lines, 70..<120))
+        // Slices, facts and finished partitions: partition 0 finished, the rest as facts.
+        let finished = try ValidationState.merging([a.splitByPartition()[0], b.splitByPartition()[0]]).finishingPartitions()
+        let state = try ValidationState.merging([a, b, finished])
+        let expected = try state.report().json
+        let (head, entries) = try Self.entries(of: state.bytes)
+        #expect(Self.file(head: head, entries: entries) == state.bytes, "the test reads the format as written")
+        #expect(Set(entries.map(\.kind)) == [0, 1, 2])
+        var random = SplitMix64(seed: 77)
+        var outcomes = (reports: 0, refused: 0)
+        for _ in 0..<2_000 {
+            var changed = entries
+            let e = Int(random.next() % UInt64(entries.count))
+            guard !entries[e].bytes.isEmpty else { continue }
+            changed[e].bytes = random.mutated(entries[e].bytes, edits: 3, alphabet: [0, 1, 2, 0x7F, 0xFF, 0x30, 0x2C])
+            do throws(TimelineError) {
+                let read = try ValidationState(bytes: Self.file(head: head, entries: changed), name: "m.state")
+                _ = try read.report(memory: 1 << 20)
+                outcomes.reports += 1
+            } catch {
+                #expect(error.kind == .data, "\(error.diagnostic.message)")
+                outcomes.refused += 1
+            }
+        }
+        #expect(outcomes.refused > 100 && outcomes.reports > 100, "\(outcomes)")
+        #expect(try state.report().json == expected)
+    }
 }
