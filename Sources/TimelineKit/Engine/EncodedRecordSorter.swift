@@ -207,33 +207,25 @@ extension TimelineSortKey {
     /// Appends the key but its index: day, timed, instant, recorded day, recorded — integers
     /// little endian.
     func append(to out: inout [UInt8]) {
-        func put<T: FixedWidthInteger>(_ v: T) {
-            for b in 0..<(T.bitWidth / 8) { out.append(UInt8(truncatingIfNeeded: v >> (8 * b))) }
+        FixedWriter.appending(to: &out, capacity: Self.encodedSize) { w in
+            w.integer(day)
+            w.byte(timed ? 1 : 0)
+            w.integer(instant.seconds)
+            w.integer(instant.nanoseconds)
+            w.integer(recordedDay)
+            w.integer(recorded.seconds)
+            w.integer(recorded.nanoseconds)
         }
-        put(day)
-        out.append(timed ? 1 : 0)
-        put(instant.seconds)
-        put(instant.nanoseconds)
-        put(recordedDay)
-        put(recorded.seconds)
-        put(recorded.nanoseconds)
     }
 
     /// The key `append(to:)` wrote at `offset` of `bytes`, with input index `index`.
     init(reading bytes: [UInt8], at offset: Int, index: Int) {
-        var at = offset
-        func get<T: FixedWidthInteger>(_: T.Type) -> T {
-            var v: T = 0
-            for b in 0..<(T.bitWidth / 8) { v |= T(truncatingIfNeeded: bytes[at + b]) << (8 * b) }
-            at += T.bitWidth / 8
-            return v
+        self = bytes.withByteView { view in
+            TimelineSortKey(
+                day: view.integer(at: offset), timed: view[offset + 8] != 0,
+                instant: Instant(seconds: view.integer(at: offset + 9), nanoseconds: view.integer(at: offset + 17)),
+                recordedDay: view.integer(at: offset + 21),
+                recorded: Instant(seconds: view.integer(at: offset + 29), nanoseconds: view.integer(at: offset + 37)), index: index)
         }
-        day = get(Int64.self)
-        timed = bytes[at] != 0
-        at += 1
-        instant = Instant(seconds: get(Int64.self), nanoseconds: get(Int32.self))
-        recordedDay = get(Int64.self)
-        recorded = Instant(seconds: get(Int64.self), nanoseconds: get(Int32.self))
-        self.index = index
     }
 }

@@ -29,6 +29,10 @@ struct TimelineSortKey: Comparable {
         self.index = index
     }
 
+    init(day: Int64, timed: Bool, instant: Instant, recordedDay: Int64, recorded: Instant, index: Int) {
+        (self.day, self.timed, self.instant, self.recordedDay, self.recorded, self.index) = (day, timed, instant, recordedDay, recorded, index)
+    }
+
     private static func position(_ value: TimeValue, _ zone: ZoneRules) -> (Int64, Bool, Instant) {
         switch value.moment {
         case .date(let d):

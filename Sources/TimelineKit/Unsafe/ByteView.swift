@@ -38,6 +38,13 @@ package struct ByteView: @unchecked Sendable {
     /// The first byte, if any.
     package var first: UInt8? { base.first }
 
+    /// The little-endian integer of `T`'s width at `offset` (which need not be aligned).
+    @inline(__always)
+    package func integer<T: FixedWidthInteger>(at offset: Int, as _: T.Type = T.self) -> T {
+        precondition(offset >= 0 && offset <= base.count - MemoryLayout<T>.size, "ByteView integer out of range")
+        return T(littleEndian: UnsafeRawPointer(base.baseAddress!).loadUnaligned(fromByteOffset: offset, as: T.self))
+    }
+
     /// The last byte, if any.
     package var last: UInt8? { base.last }
 

@@ -128,6 +128,14 @@ struct FixedWriter {
         count += length
     }
 
+    /// `v`'s bytes, little endian.
+    @inline(__always)
+    mutating func integer<T: FixedWidthInteger>(_ v: T) {
+        withRoom(for: MemoryLayout<T>.size) { room in
+            UnsafeMutableRawPointer(room.start).storeBytes(of: v.littleEndian, as: T.self)
+        }
+    }
+
     @inline(__always)
     mutating func two(_ v: Int) {
         byte(0x30 &+ UInt8(truncatingIfNeeded: v / 10 % 10))
