@@ -103,7 +103,7 @@ final class EncodedRecordSorter {
     private func spillIfFull() throws(TimelineError) {
         guard heldBytes >= budget, let directory else { return }
         closeOpen()
-        items.sort { $0.key.precedes($1.key, in: order) }
+        sortItems()
         let fd = try SortedRuns.createFile(in: directory)
         runs.append(fd)
         var out: [UInt8] = []
@@ -126,12 +126,32 @@ final class EncodedRecordSorter {
         onSpill(.spilled(runs: runs.count))
     }
 
+    /// Puts the held items in timeline order: their positions are sorted by the keys'
+    /// 64-bit prefixes (`TimelineSortKey.orderPrefix`), the whole keys compared only where
+    /// prefixes tie — 16-byte pairs and an integer comparison, rather than the items
+    /// themselves and the keys' fields one by one — then the items are gathered in that order.
+    private func sortItems() {
+        let held = items
+        var order = held.indices.map { (prefix: held[$0].key.orderPrefix, position: Int32($0)) }
+        let sortOrder = self.order
+        if sortOrder == .asc {
+            order.sort { a, b in
+                a.prefix != b.prefix ? a.prefix < b.prefix : held[Int(a.position)].key.precedes(held[Int(b.position)].key, in: .asc)
+            }
+        } else {
+            order.sort { a, b in
+                a.prefix != b.prefix ? a.prefix > b.prefix : held[Int(a.position)].key.precedes(held[Int(b.position)].key, in: sortOrder)
+            }
+        }
+        items = order.map { held[Int($0.position)] }
+    }
+
     /// Hands every record to `body` in order, gathered into chunks of about 1 MiB with the
     /// number of records in each: what is held alone when nothing was spilled, else the merge
     /// of the runs and what is held.
     func drain(_ body: ([UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
         closeOpen()
-        items.sort { $0.key.precedes($1.key, in: order) }
+        sortItems()
         var chunk = RecordChunk()
         defer {
             batches = []

@@ -42,6 +42,26 @@ struct TimelineSortKey: Comparable {
         }
     }
 
+    /// The key's time in 64 bits, in an order that never contradicts `compareTime`: an
+    /// earlier key's prefix is never larger, so a sort may compare prefixes and fall back to
+    /// the whole keys only where they are equal. From the top: the day (22 bits), timed (1),
+    /// for a timed key its second counted from the UTC midnight of its day (18; a day in a
+    /// zone lies within 14 hours before and 38 after it) and the top 23 bits of its
+    /// nanoseconds. What does not fit is pinned to the ends of its field with nothing below
+    /// it, so it only ties (years far outside 0001–9999 cannot be read).
+    var orderPrefix: UInt64 {
+        let dayField = day &+ (1 << 20)
+        guard dayField >= 1 else { return 0 }
+        guard dayField <= (1 << 22) - 2 else { return .max }
+        var prefix = UInt64(dayField) << 42
+        guard timed else { return prefix }
+        prefix |= 1 << 41
+        let (second, overflow) = instant.seconds.subtractingReportingOverflow(day &* 86_400 &- 60_000)
+        if overflow || second >= (1 << 18) - 1 { return prefix | ((1 << 18) - 1) << 23 }
+        guard second >= 1 else { return prefix }
+        return prefix | UInt64(second) << 23 | UInt64(instant.nanoseconds) >> 7
+    }
+
     /// Compares everything but the input index.
     func compareTime(_ other: TimelineSortKey) -> Int {
         if (day, timed ? 1 : 0) != (other.day, other.timed ? 1 : 0) { return (day, timed ? 1 : 0) < (other.day, other.timed ? 1 : 0) ? -1 : 1 }
