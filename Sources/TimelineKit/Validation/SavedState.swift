@@ -52,6 +52,27 @@ extension Array where Element: StateCodable {
     }
 }
 
+/// The shape of every partitioned rule's part (`PartitionedRule.Part`) in a saved state:
+/// how many keys it flags, how many events they hold, then its first flagged keys, each as
+/// `item` writes it.
+enum FlaggedKeysCoding {
+    static func encode<Key>(flagged: Int, events: Int, first: [Key], to out: inout [UInt8], _ item: (Key, inout [UInt8]) -> Void) {
+        BinaryWriter.count(flagged, &out)
+        BinaryWriter.count(events, &out)
+        BinaryWriter.count(first.count, &out)
+        for key in first { item(key, &out) }
+    }
+
+    static func decode<Key>(
+        _ r: inout BinaryReader, _ item: (inout BinaryReader) throws(BinaryReader.Corrupt) -> Key
+    ) throws(BinaryReader.Corrupt) -> (flagged: Int, events: Int, first: [Key]) {
+        let (flagged, events) = (try r.number(), try r.number())
+        var first: [Key] = []
+        for _ in 0..<(try r.count()) { first.append(try item(&r)) }
+        return (flagged, events, first)
+    }
+}
+
 extension Finding.Example: StateCodable {
     func encode(to out: inout [UInt8]) {
         BinaryWriter.string(file, &out)

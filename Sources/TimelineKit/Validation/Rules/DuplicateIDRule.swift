@@ -104,10 +104,7 @@ extension DuplicateIDRule.Occurrences {
 
 extension DuplicateIDRule.Part: StateCodable {
     func encode(to out: inout [UInt8]) {
-        BinaryWriter.count(ids, &out)
-        BinaryWriter.count(events, &out)
-        BinaryWriter.count(first.count, &out)
-        for id in first {
+        FlaggedKeysCoding.encode(flagged: ids, events: events, first: first, to: &out) { id, out in
             BinaryWriter.string(id.id, &out)
             BinaryWriter.count(id.count, &out)
             id.examples.encode(to: &out)
@@ -115,8 +112,9 @@ extension DuplicateIDRule.Part: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        self.init(ids: try r.number(), events: try r.number())
-        for _ in 0..<(try r.count()) { first.append((try r.string(), try r.number(), try r.list())) }
+        (ids, events, first) = try FlaggedKeysCoding.decode(&r) { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+            (try r.string(), try r.number(), try r.list())
+        }
     }
 }
 

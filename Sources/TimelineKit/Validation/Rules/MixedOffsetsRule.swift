@@ -338,10 +338,7 @@ struct ZonesInSpan {
 
 extension MixedOffsetsRule.Part: StateCodable {
     func encode(to out: inout [UInt8]) {
-        BinaryWriter.count(groups, &out)
-        BinaryWriter.count(events, &out)
-        BinaryWriter.count(first.count, &out)
-        for group in first {
+        FlaggedKeysCoding.encode(flagged: groups, events: events, first: first, to: &out) { group, out in
             BinaryWriter.string(group.name, &out)
             out.append(group.isFile ? 1 : 0)
             BinaryWriter.string(group.offsets, &out)
@@ -350,12 +347,11 @@ extension MixedOffsetsRule.Part: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        self.init(groups: try r.number(), events: try r.number())
-        for _ in 0..<(try r.count()) {
+        (groups, events, first) = try FlaggedKeysCoding.decode(&r) { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
             let name = try r.string()
             let isFile = try r.byte()
             guard isFile <= 1 else { throw BinaryReader.Corrupt() }
-            first.append((name, isFile == 1, try r.string(), try r.list()))
+            return (name, isFile == 1, try r.string(), try r.list())
         }
     }
 }

@@ -376,10 +376,7 @@ extension SuspectZoneShiftRule.Lists {
 
 extension SuspectZoneShiftRule.Part: StateCodable {
     func encode(to out: inout [UInt8]) {
-        BinaryWriter.count(lists, &out)
-        BinaryWriter.count(events, &out)
-        BinaryWriter.count(first.count, &out)
-        for list in first {
+        FlaggedKeysCoding.encode(flagged: lists, events: events, first: first, to: &out) { list, out in
             BinaryWriter.string(list.order, &out)
             BinaryWriter.string(list.note, &out)
             list.examples.encode(to: &out)
@@ -387,8 +384,9 @@ extension SuspectZoneShiftRule.Part: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        self.init(lists: try r.number(), events: try r.number())
-        for _ in 0..<(try r.count()) { first.append((try r.string(), try r.string(), try r.list())) }
+        (lists, events, first) = try FlaggedKeysCoding.decode(&r) { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+            (try r.string(), try r.string(), try r.list())
+        }
     }
 }
 
