@@ -150,7 +150,13 @@ enum ConvertCommand: Command {
                 env.error("timeline: read \(summary.read) records, wrote \(summary.written), rejected \(summary.rejected)\(see)\n")
             }
         }
-        let result = try Timeline.convert(sources, to: destination, options: options, handlers: handlers)
+        let result: ConvertResult
+        do throws(TimelineError) {
+            result = try Timeline.convert(sources, to: destination, options: options, handlers: handlers)
+        } catch {
+            rejectsOutput?.discard()
+            throw error
+        }
         try rejectsOutput?.commit()
         if let path = args[\.validationState] { try result.validationState?.write(to: path) }
         return .success

@@ -147,7 +147,9 @@ enum DatesCommand: Command {
         var lastRejected: Int?
         let progress = ProgressIndicator(environment: env)
         let input = try source.open()
-        let summary = try run(
+        let summary: DateFieldSummary
+        do throws(TimelineError) {
+            summary = try run(
             input, env.standardOutput,
             { line, notice in env.error("\(source.name):\(line): warning: [\(notice.code)] \(notice.message)\n") },
             { f in
@@ -160,6 +162,10 @@ enum DatesCommand: Command {
                 }
             },
             { progress.update($0, "rewriting dates") })
+        } catch {
+            rejects?.discard()
+            throw error
+        }
         try env.standardOutput.commit()
         try rejects?.commit()
         progress.clear()

@@ -61,9 +61,14 @@ enum DateFieldRewriting {
         _ source: TimelineSource, to destination: TimelineDestination, _ body: (InputReader, OutputWriter) throws(TimelineError) -> Summary
     ) throws(TimelineError) -> Summary {
         let output = try destination.open()
-        let summary = try body(try source.open(), output)
-        try output.commit()
-        return summary
+        do throws(TimelineError) {
+            let summary = try body(try source.open(), output)
+            try output.commit()
+            return summary
+        } catch {
+            output.discard()
+            throw error
+        }
     }
 
     /// Blocks of whole lines of `input` through `rewrite` (on worker threads), their bytes

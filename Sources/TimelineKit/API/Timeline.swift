@@ -159,6 +159,7 @@ public enum Timeline {
         do throws(TimelineError) {
             summary = try pipeline.run(sources: sources, exporter: exporter, output: output)
         } catch {
+            output.discard()
             throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
         }
         var result: ConvertResult
@@ -169,8 +170,24 @@ public enum Timeline {
             result.displayZone = options.write.displayZone.identifier
             result.displayZoneChoice = options.write.displayZoneChoice
         } catch {
+            output.discard()
             throw Self.stopped(error, summary: summary, output: output)
         }
+        do throws(TimelineError) {
+            try finish(result, summary: summary, sources: sources, options: options, handlers: handlers, output: output)
+        } catch {
+            output.discard()
+            throw error
+        }
+        return result
+    }
+
+    /// The end of a conversion that read its input: the handlers told, the checks that fail
+    /// a whole run made, and the output committed.
+    private static func finish(
+        _ result: ConvertResult, summary: ConvertSummary, sources: [TimelineSource], options: ConvertOptions, handlers: ConvertHandlers,
+        output: OutputWriter
+    ) throws(TimelineError) {
         try handlers.finished(result)
         if summary.naive > 0 {
             throw TimelineError(
@@ -189,7 +206,6 @@ public enum Timeline {
                 notes: ["see the errors above, or write them to a file with --rejects FILE"])
         }
         try output.commit()
-        return result
     }
 
     /// `error`, which stopped reading, with a note on what the output holds: a file is

@@ -292,8 +292,13 @@ public struct ValidationState: Sendable {
     /// Writes the state to `path`, replacing it only when whole.
     package func write(to path: String) throws(TimelineError) {
         let out = try TimelineDestination.file(path: path).open()
-        try write { (bytes: [UInt8]) throws(TimelineError) in try out.write(bytes) }
-        try out.commit()
+        do throws(TimelineError) {
+            try write { (bytes: [UInt8]) throws(TimelineError) in try out.write(bytes) }
+            try out.commit()
+        } catch {
+            out.discard()
+            throw error
+        }
     }
 
     /// Reads a state file's bytes; `name` (the file) is what errors name.

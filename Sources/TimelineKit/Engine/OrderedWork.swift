@@ -8,6 +8,9 @@ import Dispatch
 /// between blocks) but output order must be the input order.
 final class OrderedWork<Result> {
     private final class Slot: @unchecked Sendable {
+        /// The job until it has run: released before `done` is signalled, so that nothing it
+        /// holds (an import context, its output) outlives the wait for it.
+        var job: (() -> Result)?
         var result: Result?
         let done = DispatchSemaphore(value: 0)
     }
@@ -25,10 +28,11 @@ final class OrderedWork<Result> {
     func submit(_ job: @escaping () -> Result, deliver: (consuming Result) throws(TimelineError) -> Void) throws(TimelineError) {
         while pending.count - next >= limit { try deliverOldest(deliver) }
         let slot = Slot()
+        slot.job = job
         pending.append(slot)
-        let work = UncheckedSendable(job)
         DispatchQueue.global().async {
-            slot.result = work.value()
+            slot.result = slot.job!()
+            slot.job = nil
             slot.done.signal()
         }
     }

@@ -9,6 +9,7 @@ package final class OutputWriter {
     private let destinationPath: String?
     private var buffer: [UInt8] = []
     private var committed = false
+    private var discarded = false
     private var closesDescriptor = false
     /// The temporary file's slot in `TerminationCleanup`, when it records one.
     private var cleanupSlot: Int?
@@ -82,11 +83,24 @@ package final class OutputWriter {
     }
 
     deinit {
-        if let cleanupSlot { TerminationCleanup.forget(cleanupSlot) }
+        discard()
+    }
+
+    /// Gives up a file not committed: its temporary file is removed and nothing replaces
+    /// the destination. Call when the run fails: a writer still referenced elsewhere (by a
+    /// worker thread's finished job, say) would otherwise leave its file behind until then,
+    /// or for good when the process exits first. Does nothing after `commit` or a first call.
+    package func discard() {
+        if let cleanupSlot {
+            TerminationCleanup.forget(cleanupSlot)
+            self.cleanupSlot = nil
+        }
+        guard !discarded else { return }
+        discarded = true
         if let temporaryPath, !committed {
             System.closeQuietly(fd)
             System.removeQuietly(temporaryPath)
-        } else if closesDescriptor {
+        } else if closesDescriptor && !committed {
             System.closeQuietly(fd)
         }
     }
