@@ -1,6 +1,7 @@
 /// Reads the canonical timeline: a document `{"schema":"timeline/1","zone":…,"events":[…]}`
-/// or NDJSON with one event per line (blank lines allowed). NDJSON streams line by line;
-/// a document is read whole and its events handed on one by one, so every event before a
+/// or NDJSON with one event per line (blank lines allowed). NDJSON streams line by line; a
+/// document is read whole and its events array cut at its elements. Either way blocks of
+/// events are decoded on the worker threads and delivered in order, so every event before a
 /// syntax fault is still converted.
 ///
 /// A malformed or inconsistent event is rejected with its line and reason; a syntax error
@@ -60,16 +61,18 @@ struct CanonicalImporter: TimelineImporter {
         try work.finish(deliver: deliver)
     }
 
-    /// The events of a block of NDJSON lines (on a worker thread).
-    private static func decode(_ block: JSONRecordBlock, file: String, context: ImportContext) -> (
-        outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)]
-    ) {
+    /// The events of a block of NDJSON lines or of a document's elements (on a worker
+    /// thread). An element that is not JSON stops the run (`fault`, given its number in
+    /// the block) after the events before it; a line that is not JSON is rejected.
+    private static func decode(
+        _ block: JSONRecordBlock, file: String, context: ImportContext, fault: ((Int) -> TimelineError)? = nil
+    ) -> (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)]) {
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
         var found: [(CanonicalDecoder.Warning, SourceLocation)] = []
         var lastEventLine = 0
         var scanner = CanonicalEventScanner()
-        for entry in block.records {
+        for (n, entry) in block.records.enumerated() {
             let location = entry.location
             var warnings: [CanonicalDecoder.Warning] = []
             // Nearly every line is read straight from its bytes; the tree decoder reads the
@@ -86,6 +89,9 @@ struct CanonicalImporter: TimelineImporter {
             do throws(JSONSyntaxError) {
                 value = try JSONParser.parseComplete(bytes, what: "the event")
             } catch {
+                if let fault {
+                    return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: fault(n)), found)
+                }
                 messages.append(.reject(RejectedRecord(
                     location: SourceLocation(file: file, line: location.line, column: error.offset + 1),
                     raw: String(decoding: bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
@@ -111,10 +117,7 @@ struct CanonicalImporter: TimelineImporter {
             let (line, column) = bytes.withByteView { lines.location(of: offset, in: $0) }
             return SourceLocation(file: name, line: line, column: column)
         }
-        func syntaxError(_ e: JSONSyntaxError) -> TimelineError {
-            TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax",
-                notes: ["events before this point were converted; fix the document and run again"])
-        }
+        func syntaxError(_ e: JSONSyntaxError) -> TimelineError { Self.syntaxError(e, at: location(e.offset)) }
         do {
             if parser.peek() == UInt8(ascii: "[") {
                 try readEventArray(&parser, name: name, context: context, location: location)
@@ -156,31 +159,78 @@ struct CanonicalImporter: TimelineImporter {
         }
     }
 
+    private static func syntaxError(_ e: JSONSyntaxError, at location: SourceLocation) -> TimelineError {
+        TimelineError(.data, "invalid JSON: \(e.message)", at: location, code: "json-syntax",
+            notes: ["events before this point were converted; fix the document and run again"])
+    }
+
+    /// A document's events: the array is cut at its elements here (by strings and nesting
+    /// alone, `JSONArrayStream.elementEnd`), and blocks of them are decoded on the worker
+    /// threads as NDJSON lines are. An element that is not JSON stops the run with the error
+    /// the parser gives reading the document from that element, where it gives it.
     private func readEventArray(
         _ parser: inout JSONParser, name: String, context: WarningsOnce, location: (Int) -> SourceLocation
     ) throws {
         try parser.expect(UInt8(ascii: "["), "'[' to start the events")
         if parser.consume(UInt8(ascii: "]")) { return }
-        var scanner = CanonicalEventScanner()
-        var warnings: [CanonicalDecoder.Warning] = []
-        repeat {
-            _ = parser.peek()
-            let start = parser.offset
-            // Nearly every event is read straight from its bytes, as NDJSON lines are; the
-            // tree decoder reads the rest and says what is wrong with them.
-            warnings.removeAll(keepingCapacity: true)
-            if let (event, end) = parser.bytes.withByteView({ scanner.event(in: $0, at: start, warnings: &warnings) }) {
-                parser = JSONParser(bytes: parser.bytes, offset: end)
-                for w in warnings { context.report(w, at: location(start)) }
-                try context.emit(event)
-                continue
+        let document = UncheckedSendable(parser.bytes)
+        let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
+        let delivery = RecordBlockDelivery(context: context.base, file: name)
+        let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
+            for (warning, location) in result.warnings { context.report(warning, at: location) }
+            try delivery.deliver(result.outcome)
+        }
+        let base = context.base
+        func submit(_ block: JSONRecordBlock, starts: [Int]) throws(TimelineError) {
+            let job = UncheckedSendable((block, base, starts))
+            try work.submit(
+                {
+                    Self.decode(job.value.0, file: name, context: job.value.1) { n in
+                        // Read again from the element, as one parser over the document does.
+                        var reader = JSONParser(bytes: document.value, offset: job.value.2[n])
+                        do throws(JSONSyntaxError) {
+                            _ = try reader.parseValue()
+                            return TimelineError(.data, "invalid JSON in the events", code: "json-syntax")
+                        } catch {
+                            var lines = LineCounter()
+                            let (line, column) = document.value.withByteView { lines.location(of: error.offset, in: $0) }
+                            return Self.syntaxError(error, at: SourceLocation(file: name, line: line, column: column))
+                        }
+                    }
+                }, deliver: deliver)
+        }
+        // Where an event must come and none begins (`[1,,2]`, `[1,]`, the end of input):
+        // the parser, reading there, says what is wrong once the events before are out.
+        var missing = false
+        do {
+            var ended = false
+            while !ended {
+                var block = JSONRecordBlock(.arrayElements, recordsBefore: 0)
+                var starts: [Int] = []
+                while block.size < RecordBlocks.targetSize {
+                    _ = parser.peek()
+                    let start = parser.offset
+                    let (end, complete) = JSONArrayStream.elementEnd(in: document.value, from: start)
+                    if end == start {
+                        (missing, ended) = (true, true)
+                        break
+                    }
+                    block.add(document.value[start..<end], at: location(start))
+                    starts.append(start)
+                    parser = JSONParser(bytes: document.value, offset: end)
+                    if !complete || !parser.consume(UInt8(ascii: ",")) {
+                        ended = true
+                        break
+                    }
+                }
+                if !block.records.isEmpty { try submit(block, starts: starts) }
             }
-            let value = try parser.parseValue()
-            let raw = String(decoding: parser.bytes[start..<parser.offset], as: UTF8.self)
-            if let event = decode(value, location: location(start), raw: raw, context: context) {
-                try context.emit(event)
-            }
-        } while parser.consume(UInt8(ascii: ","))
+            try work.finish(deliver: deliver)
+        } catch {
+            work.abandon()
+            throw error
+        }
+        if missing { _ = try parser.parseValue() }
         try parser.expect(UInt8(ascii: "]"), "',' or ']' after an event")
     }
 

@@ -112,11 +112,24 @@ final class JSONArrayStream {
             break
         }
         let start = i
+        let (end, complete) = Self.elementEnd(in: buffer, from: start)
+        guard complete || eof else { return nil }
+        position = end
+        state = .afterElement
+        return .element(Array(buffer[start..<end]), offset: consumedBefore + start)
+    }
+
+    /// Where the array element starting at `start` of `bytes` ends — after its closing
+    /// bracket or quote, or, for a bare literal, at the first comma, bracket or space at
+    /// depth zero — and whether it ends before the bytes do. Only strings and nesting are
+    /// looked at: whether the element is JSON is for its parser to say.
+    static func elementEnd(in bytes: [UInt8], from start: Int) -> (end: Int, complete: Bool) {
+        let n = bytes.count
+        var i = start
         var depth = 0
         var inString = false
-        var complete = false
         while i < n {
-            let b = buffer[i]
+            let b = bytes[i]
             if inString {
                 if b == UInt8(ascii: "\\") {
                     i += 2
@@ -124,37 +137,21 @@ final class JSONArrayStream {
                 }
                 if b == UInt8(ascii: "\"") {
                     inString = false
-                    if depth == 0 {
-                        i += 1
-                        complete = true
-                        break
-                    }
+                    if depth == 0 { return (i + 1, true) }
                 }
             } else if b == UInt8(ascii: "\"") {
                 inString = true
             } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
                 depth += 1
             } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
-                if depth == 0 {
-                    complete = true
-                    break
-                }
+                if depth == 0 { return (i, true) }
                 depth -= 1
-                if depth == 0 {
-                    i += 1
-                    complete = true
-                    break
-                }
+                if depth == 0 { return (i + 1, true) }
             } else if depth == 0 && (b == UInt8(ascii: ",") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
-                complete = true
-                break
+                return (i, true)
             }
             i += 1
         }
-        guard complete || eof else { return nil }
-        let end = min(i, n)
-        position = end
-        state = .afterElement
-        return .element(Array(buffer[start..<end]), offset: consumedBefore + start)
+        return (n, false)
     }
 }

@@ -73,6 +73,49 @@ struct CanonicalFormatTests {
         #expect(compact.diagnostics.filter { $0.code == "TZ106" }.count == 1)
     }
 
+    /// What reading `text` delivered before it stopped, and the error it stopped with.
+    static func readUntilFault(_ text: String, name: String) -> (Run, TimelineError?) {
+        var run = Run()
+        let context = ImportContext(
+            options: ReadOptions(), format: "json", dateParser: DateParser(),
+            onEvent: { run.events.append($0) }, onReject: { run.rejects.append($0) }, onDiagnostic: { run.diagnostics.append($0) })
+        do throws(TimelineError) {
+            try CanonicalImporter().read(from: InputReader(name: name, bytes: Array(text.utf8)), context: context)
+            return (run, nil)
+        } catch {
+            return (run, error)
+        }
+    }
+
+    @Test("a document of many blocks (its events decoded on the worker threads): a fault late in it stops the run at its line and column, after every event before it")
+    func faultLateInDocument() throws {
+        let sample = try Self.sample().split(separator: "\n").map(String.init)
+        let events = (0..<3_000).map { sample[$0 % sample.count].replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\($0)-") }
+        func document(_ events: [String]) -> String { "{\"schema\":\"timeline/1\",\"events\":[\n" + events.joined(separator: ",\n") + "\n]}\n" }
+        #expect(document(events).utf8.count > 4 * RecordBlocks.targetSize, "the document spans several blocks")
+        let whole = Self.readUntilFault(document(events), name: "in.json")
+        #expect(whole.1 == nil && whole.0.events.count == 3_000)
+        // Event 2,600 (line 2,602: the head is line 1) is not JSON: '}' where a value must be, column 19.
+        var broken = events
+        broken[2_600] = #"{"id":"x","title":}"#
+        let (run, error) = Self.readUntilFault(document(broken), name: "in.json")
+        #expect(error?.diagnostic.message == "invalid JSON: expected a value, found '}'", "\(String(describing: error))")
+        #expect(error?.diagnostic.location?.line == 2_602 && error?.diagnostic.location?.column == 19, "\(String(describing: error?.diagnostic.location))")
+        #expect(run.events.map(\.id) == whole.0.events.prefix(2_600).map(\.id))
+        // A second comma where event 2,001 must begin: the first ends line 2,002, the second opens line 2,003.
+        var doubled = events
+        doubled[2_001] = "," + doubled[2_001]
+        let (before, comma) = Self.readUntilFault(document(doubled), name: "in.json")
+        #expect(comma?.diagnostic.message.hasSuffix("found ','") == true, "\(String(describing: comma))")
+        #expect(comma?.diagnostic.location?.line == 2_003 && comma?.diagnostic.location?.column == 1, "\(String(describing: comma?.diagnostic.location))")
+        #expect(before.events.count == 2_001)
+        // Cut inside an event: the end of input is where the parser stops.
+        let bytes = Array(document(events).utf8)
+        let cut = String(decoding: bytes.prefix(bytes.count * 9 / 10), as: UTF8.self)
+        let (_, end) = Self.readUntilFault(cut, name: "in.json")
+        #expect(end?.diagnostic.message.contains("end of input") == true, "\(String(describing: end))")
+    }
+
     @Test("the hand-written sample NDJSON → events → NDJSON is byte-identical, and so is via the document form")
     func roundTrip() throws {
         let text = try Self.sample()
