@@ -210,7 +210,7 @@ struct CanonicalImporter: TimelineImporter {
                 while block.size < RecordBlocks.targetSize {
                     _ = parser.peek()
                     let start = parser.offset
-                    let (end, complete) = JSONArrayStream.elementEnd(in: document.value, from: start)
+                    let (end, complete) = document.value.withByteView { JSONArrayStream.elementEnd(in: $0, from: start) }
                     if end == start {
                         (missing, ended) = (true, true)
                         break

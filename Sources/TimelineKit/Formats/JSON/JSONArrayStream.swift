@@ -112,7 +112,7 @@ final class JSONArrayStream {
             break
         }
         let start = i
-        let (end, complete) = Self.elementEnd(in: buffer, from: start)
+        let (end, complete) = buffer.withByteView { Self.elementEnd(in: $0, from: start) }
         guard complete || eof else { return nil }
         position = end
         state = .afterElement
@@ -122,25 +122,25 @@ final class JSONArrayStream {
     /// Where the array element starting at `start` of `bytes` ends — after its closing
     /// bracket or quote, or, for a bare literal, at the first comma, bracket or space at
     /// depth zero — and whether it ends before the bytes do. Only strings and nesting are
-    /// looked at: whether the element is JSON is for its parser to say.
-    static func elementEnd(in bytes: [UInt8], from start: Int) -> (end: Int, complete: Bool) {
+    /// looked at: whether the element is JSON is for its parser to say. A string's content
+    /// is skipped eight bytes at a time, to its quote or backslash.
+    static func elementEnd(in bytes: ByteView, from start: Int) -> (end: Int, complete: Bool) {
         let n = bytes.count
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         var i = start
         var depth = 0
-        var inString = false
         while i < n {
             let b = bytes[i]
-            if inString {
-                if b == UInt8(ascii: "\\") {
+            if b == quote {
+                // To the closing quote, over escaped characters.
+                i += 1
+                while true {
+                    i = bytes.firstIndex(of: quote, backslash, quote, from: i)
+                    guard i < n else { return (n, false) }
+                    if bytes[i] == quote { break }
                     i += 2
-                    continue
                 }
-                if b == UInt8(ascii: "\"") {
-                    inString = false
-                    if depth == 0 { return (i + 1, true) }
-                }
-            } else if b == UInt8(ascii: "\"") {
-                inString = true
+                if depth == 0 { return (i + 1, true) }
             } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
                 depth += 1
             } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
