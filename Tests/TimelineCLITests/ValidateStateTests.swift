@@ -103,5 +103,7 @@ struct ValidateStateTests {
         #expect(step.status == 0 && step.stdout.isEmpty && step.stderr.contains("no report until every partition is merged in"), "\(step.stderr)")
         let noOut = try BinaryRunner.run(["validate", "--merge", piece, "--finish-partitions"])
         #expect(noOut.status == 64 && noOut.stderr.contains("--finish-partitions needs --state-out"), "\(noOut.stderr)")
+        let noMerge = try BinaryRunner.run(["validate", whole, "--split-out", dir.appendingPathComponent("x").path])
+        #expect(noMerge.status == 64 && noMerge.stderr.contains("--split-out works on state files: it needs --merge"), "\(noMerge.stderr)")
     }
 }

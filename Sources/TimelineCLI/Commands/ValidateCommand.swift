@@ -101,6 +101,11 @@ enum ValidateCommand: Command {
 
     static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
         if args[\.merge] { return try merge(args, env) }
+        if args[\.splitOut] != nil || args[\.finishPartitions] {
+            throw TimelineError(
+                .usage, "--\(args[\.finishPartitions] ? "finish-partitions" : "split-out") works on state files: it needs --merge",
+                notes: ["e.g. timeline validate --merge part-1.state --split-out pieces/part-1"])
+        }
         var options = ValidationOptions()
         let dates: DateParsingOptions
         do throws(UsageError) {

@@ -382,13 +382,16 @@ public struct ValidationState: Sendable {
 
     // MARK: Completeness
 
-    private typealias PartitionName = (key: String, partition: Int)
+    /// One partition of the facts of one key.
+    private struct PartitionName: Hashable {
+        var key: String
+        var partition: Int
+    }
 
     /// The names of the facts' keys a validation of this context keeps (the rules over
     /// ids and series not ignored).
     private var factKeys: [String] {
-        let ignored = Set(context.ignored.compactMap { FindingCode(rawValue: $0) })
-        return Validator(ValidationContext(displayZone: .utc, assumedZone: nil, ignored: ignored)).factKeys.map(\.name)
+        Validator.factKeys(ignoring: Set(context.ignored.compactMap { FindingCode(rawValue: $0) })).map(\.name)
     }
 
     /// By key and partition: the finished entry, or the facts of each slice (by slice).
@@ -413,10 +416,10 @@ public struct ValidationState: Sendable {
     /// or with the facts of each; else what is missing.
     private func missing(_ key: String, _ p: Int, in plan: Plan) -> String? {
         if let finished = plan.finished[key]?[p] {
-            let covered = finished.covers.map { "\($0.name.source)\u{1F}\($0.name.firstRecord)\u{1F}\($0.hash)" }
-            let held = slices.map { "\($0.slice!.source)\u{1F}\($0.slice!.firstRecord)\u{1F}\($0.hash)" }
-            return covered == held
-                ? nil : "partition \(p) of the \(key) facts was finished ('\(finished.origin)') over \(covered.count) slice(s), and the state holds \(held.count)"
+            // The same slices, in the same (sorted) order, with the same contents.
+            let same = finished.covers.count == slices.count && zip(finished.covers, slices).allSatisfy { $0.name == $1.slice && $0.hash == $1.hash }
+            return same
+                ? nil : "partition \(p) of the \(key) facts was finished ('\(finished.origin)') over \(finished.covers.count) slice(s) that are not the \(slices.count) the state holds"
         }
         let facts = plan.facts[key]?[p] ?? [:]
         for slice in slices where facts[slice.slice!] == nil {
@@ -474,20 +477,22 @@ public struct ValidationState: Sendable {
     /// - Throws: `.data` when no partition has the facts of every slice.
     public func finishingPartitions(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationState {
         let plan = self.plan
-        var finishable = Set<String>()
+        var finishable = Set<PartitionName>()
         for key in factKeys {
-            for p in 0..<Self.partitionCount where plan.finished[key]?[p] == nil && missing(key, p, in: plan) == nil { finishable.insert("\(key)/\(p)") }
+            for p in 0..<Self.partitionCount where plan.finished[key]?[p] == nil && missing(key, p, in: plan) == nil {
+                finishable.insert(PartitionName(key: key, partition: p))
+            }
         }
         guard !finishable.isEmpty else {
             throw TimelineError(
                 .data, "nothing to finish: no partition of the facts is held for every slice (\(incompleteness ?? "every partition is finished already"))",
                 notes: ["merge one partition's pieces (--split-out) of every part's state, then finish them"])
         }
-        let (validator, _) = try validator(memory: memory, temporaryDirectory: temporaryDirectory, plan: plan) { finishable.contains("\($0)/\($1)") }
-        var kept = entries.filter { !($0.kind == .facts && finishable.contains("\($0.key)/\($0.partition)")) }
+        let (validator, _) = try validator(memory: memory, temporaryDirectory: temporaryDirectory, plan: plan) { finishable.contains(PartitionName(key: $0, partition: $1)) }
+        var kept = entries.filter { !($0.kind == .facts && finishable.contains(PartitionName(key: $0.key, partition: $0.partition))) }
         for key in validator.factKeys {
             let found = try validator.finishedPartitions(of: key)
-            for (p, parts) in found.enumerated() where finishable.contains("\(key.name)/\(p)") {
+            for (p, parts) in found.enumerated() where finishable.contains(PartitionName(key: key.name, partition: p)) {
                 var bytes: [UInt8] = []
                 BinaryWriter.string(key.name, &bytes)
                 bytes.append(UInt8(p))

@@ -281,7 +281,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
                 ruleCodes.append(rule.code)
             }
         }
-        let keys = PartitionKey.allCases.filter { key in partitioned.contains { $0.key == key } }
+        let keys = Self.factKeys(ignoring: context.ignored)
         stores = keys.map { ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory)) }
         self.partitioned = partitioned
         absorbedChecks = partitioned.map { $0.readsAsAbsorbed ? PartitionCheck([$0], RunNames()) : nil }
@@ -571,6 +571,15 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// The keys of the facts this validation keeps (one store each), in order.
     var factKeys: [PartitionKey] { stores.map(\.key) }
+
+    /// The keys of the facts a validation leaving out `ignored` keeps: those of its
+    /// partitioned rules, in `PartitionKey` order.
+    static func factKeys(ignoring ignored: Set<FindingCode>) -> [PartitionKey] {
+        // The rules' declarations only: no rule is made, so the zone does not matter.
+        let context = ValidationContext(displayZone: .utc, assumedZone: nil, ignored: ignored)
+        let keys = RuleRegistry.all.filter { !ignored.contains($0.code) }.compactMap { $0.makePartitionedCheck(context)?.key }
+        return PartitionKey.allCases.filter(keys.contains)
+    }
 
     /// Folds in the header of a run saved by `saved()` with the same context, as if its
     /// events came after those absorbed so far; returns the numbers of its files in this
