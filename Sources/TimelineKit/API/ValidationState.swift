@@ -474,7 +474,8 @@ public struct ValidationState: Sendable {
     /// The state with each partition whose facts it holds for every slice finished: those
     /// facts are replaced by what the rules over ids and series found in them. Run it where
     /// one partition's pieces (`splitByPartition`) of every part have been merged.
-    /// - Throws: `.data` when no partition has the facts of every slice.
+    /// - Throws: `.data` when no partition has the facts of every slice and the state is
+    ///   not complete.
     public func finishingPartitions(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationState {
         let plan = self.plan
         var finishable = Set<PartitionName>()
@@ -484,6 +485,9 @@ public struct ValidationState: Sendable {
             }
         }
         guard !finishable.isEmpty else {
+            // Every partition finished already, or none to finish (the rules over ids and
+            // series ignored): the state is as finished as it gets.
+            if isComplete { return self }
             throw TimelineError(
                 .data, "nothing to finish: no partition of the facts is held for every slice (\(incompleteness ?? "every partition is finished already"))",
                 notes: ["merge one partition's pieces (--split-out) of every part's state, then finish them"])

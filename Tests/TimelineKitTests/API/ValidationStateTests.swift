@@ -229,6 +229,28 @@ struct ValidationStateTests {
         #expect(none?.kind == .data && none?.diagnostic.message.hasPrefix("nothing to finish") == true, "\(String(describing: none))")
     }
 
+    @Test("with the rules over ids and series ignored there is nothing to finish: the pieces, finished, still merge into one run's report")
+    func nothingToFinish() throws {
+        let lines = Self.orders(seed: 31, rows: 150)
+        var options = try Self.options
+        options.ignored = [.duplicateID, .mixedOffsets, .suspectZoneShift]
+        options.read.csv.columns = .names(Self.header.split(separator: ",").map(String.init))
+        func slice(_ range: Range<Int>) throws -> ValidationState {
+            let text = lines[range].joined(separator: "\n") + "\n"
+            let source = TimelineSource.string(text, name: "part").slice(of: "orders.csv", firstRecord: range.lowerBound + 1, firstLine: range.lowerBound + 2)
+            return try Timeline.validateKeepingState([source], options: options).state
+        }
+        let states = [try slice(0..<60), try slice(60..<150)]
+        #expect(states.allSatisfy { $0.isComplete })
+        let finished = try (0..<ValidationState.partitionCount).map { p in
+            try ValidationState.merging(states.map { $0.splitByPartition()[p] }).finishingPartitions()
+        }
+        var whole = options
+        whole.read.csv.columns = nil
+        let one = try Timeline.validate([.string(([Self.header] + lines).joined(separator: "\n") + "\n", name: "orders.csv")], options: whole)
+        #expect(try ValidationState.merging(finished).report().json == one.json)
+    }
+
     /// A state file's head (up to its entries) and its entries as (kind, bytes), read here
     /// by the format's description, so a test can change an entry and frame it again with
     /// its checksum (which no random damage gets past).
