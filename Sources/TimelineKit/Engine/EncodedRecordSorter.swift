@@ -126,24 +126,10 @@ final class EncodedRecordSorter {
         onSpill(.spilled(runs: runs.count))
     }
 
-    /// Puts the held items in timeline order: their positions are sorted by the keys'
-    /// 64-bit prefixes (`TimelineSortKey.orderPrefix`), the whole keys compared only where
-    /// prefixes tie — 16-byte pairs and an integer comparison, rather than the items
-    /// themselves and the keys' fields one by one — then the items are gathered in that order.
+    /// Puts the held items in timeline order (`TimelineSortKey.sortedPositions`).
     private func sortItems() {
         let held = items
-        var order = held.indices.map { (prefix: held[$0].key.orderPrefix, position: Int32($0)) }
-        let sortOrder = self.order
-        if sortOrder == .asc {
-            order.sort { a, b in
-                a.prefix != b.prefix ? a.prefix < b.prefix : held[Int(a.position)].key.precedes(held[Int(b.position)].key, in: .asc)
-            }
-        } else {
-            order.sort { a, b in
-                a.prefix != b.prefix ? a.prefix > b.prefix : held[Int(a.position)].key.precedes(held[Int(b.position)].key, in: sortOrder)
-            }
-        }
-        items = order.map { held[Int($0.position)] }
+        items = TimelineSortKey.sortedPositions(count: held.count, in: order) { held[$0].key }.map { held[$0] }
     }
 
     /// Hands every record to `body` in order, gathered into chunks of about 1 MiB with the

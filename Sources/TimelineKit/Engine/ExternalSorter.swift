@@ -59,7 +59,7 @@ final class ExternalSorter {
     /// The buffer's positions in the sort's order.
     private func sortedBuffer() -> [Int] {
         let keys = buffer.indices.map { TimelineSortKey(event: buffer[$0], index: firstIndex + $0, zone: zone) }
-        return keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }
+        return TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }
     }
 
     /// Writes the buffer, sorted, as a run.

@@ -62,6 +62,19 @@ struct TimelineSortKey: Comparable {
         return prefix | UInt64(second) << 23 | UInt64(instant.nanoseconds) >> 7
     }
 
+    /// The positions `0..<count` in `order` (`.asc` or `.desc`) of the keys `key` gives: the
+    /// positions are sorted as 16-byte pairs with their keys' prefixes (`orderPrefix`), the
+    /// whole keys compared only where prefixes tie — an integer comparison, not the keys'
+    /// fields one by one, and little memory moved.
+    static func sortedPositions(count: Int, in order: SortOrder, key: (Int) -> TimelineSortKey) -> [Int] {
+        var pairs = (0..<count).map { (prefix: key($0).orderPrefix, position: Int32($0)) }
+        let ascending = order == .asc
+        pairs.sort { a, b in
+            a.prefix != b.prefix ? (a.prefix < b.prefix) == ascending : key(Int(a.position)).precedes(key(Int(b.position)), in: order)
+        }
+        return pairs.map { Int($0.position) }
+    }
+
     /// Compares everything but the input index.
     func compareTime(_ other: TimelineSortKey) -> Int {
         if (day, timed ? 1 : 0) != (other.day, other.timed ? 1 : 0) { return (day, timed ? 1 : 0) < (other.day, other.timed ? 1 : 0) ? -1 : 1 }
@@ -92,7 +105,7 @@ extension Array where Element == Event {
     public func timelineOrder(_ order: SortOrder, zone: ZoneRules) -> [Int] {
         guard order != .input else { return [Int](0..<count) }
         let keys = enumerated().map { TimelineSortKey(event: $0.element, index: $0.offset, zone: zone) }
-        return keys.indices.sorted { keys[$0].precedes(keys[$1], in: order) }
+        return TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }
     }
 
     /// The events in `order` (see `timelineOrder`).

@@ -43,15 +43,13 @@ struct TimelineOrderTests {
         #expect(ties < 100_000, "\(ties)")
     }
 
-    @Test("sorted by prefix, whole keys on ties: the order of sorting by the whole keys")
+    @Test("sortedPositions (prefixes, whole keys on ties) gives the order of sorting by the whole keys, asc and desc")
     func sortingByPrefix() {
         var random = SplitMix64(seed: 7)
         let keys = Self.keys(&random)
         for order in [SortOrder.asc, .desc] {
             let whole = keys.sorted { $0.precedes($1, in: order) }.map(\.index)
-            let byPrefix = keys.sorted { a, b in
-                a.orderPrefix != b.orderPrefix ? (order == .asc ? a.orderPrefix < b.orderPrefix : a.orderPrefix > b.orderPrefix) : a.precedes(b, in: order)
-            }.map(\.index)
+            let byPrefix = TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }.map { keys[$0].index }
             #expect(byPrefix == whole, "\(order)")
         }
     }
