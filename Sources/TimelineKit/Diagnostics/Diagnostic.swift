@@ -102,16 +102,19 @@ struct LineCounter {
     /// The line and column of `offset` in `bytes`. Offsets must not decrease between calls.
     /// Jumps from line break to line break eight bytes at a time: a document's every event
     /// is located, so the whole document is counted.
-    mutating func location(of offset: Int, in bytes: ByteView) -> (line: Int, column: Int) {
-        let target = min(offset, bytes.count)
+    /// `bytes` may be a window on the input that starts at offset `base` (offsets stay the
+    /// input's), as long as no bytes before those counted so far are dropped.
+    mutating func location(of offset: Int, in bytes: ByteView, base: Int = 0) -> (line: Int, column: Int) {
+        precondition(scanned >= base, "bytes dropped before they were counted")
+        let target = min(offset, base + bytes.count)
         while scanned < target {
-            let next = scanned + bytes[scanned..<target].firstIndex(of: 0x0A, 0x0D, 0x0D, from: 0)
+            let next = scanned + bytes[(scanned - base)..<(target - base)].firstIndex(of: 0x0A, 0x0D, 0x0D, from: 0)
             if next > scanned { previousWasCR = false }
             guard next < target else {
                 scanned = target
                 break
             }
-            if bytes[next] == 0x0A {
+            if bytes[next - base] == 0x0A {
                 if !previousWasCR { line += 1 }
                 previousWasCR = false
             } else {

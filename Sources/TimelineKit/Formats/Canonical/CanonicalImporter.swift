@@ -1,6 +1,6 @@
 /// Reads the canonical timeline: a document `{"schema":"timeline/1","zone":…,"events":[…]}`
-/// or NDJSON with one event per line (blank lines allowed). NDJSON streams line by line; a
-/// document is read whole and its events array cut at its elements. Either way blocks of
+/// or NDJSON with one event per line (blank lines allowed). NDJSON streams line by line, a
+/// document chunk by chunk with its events array cut at its elements. Either way blocks of
 /// events are decoded on the worker threads and delivered in order, so every event before a
 /// syntax fault is still converted.
 ///
@@ -14,7 +14,7 @@ struct CanonicalImporter: TimelineImporter {
         let head = try input.peek(64)
         guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
         if first == UInt8(ascii: "{") && !looksLikeNDJSONEvent(head) || first == UInt8(ascii: "[") {
-            try readDocument(try input.readAll(), name: input.name, context: context)
+            try readDocument(input, context: context)
         } else {
             try readLines(input, context: context)
         }
@@ -110,48 +110,52 @@ struct CanonicalImporter: TimelineImporter {
         return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine), found)
     }
 
-    private func readDocument(_ bytes: [UInt8], name: String, context: WarningsOnce) throws(TimelineError) {
-        var parser = JSONParser(bytes: bytes)
-        var lines = LineCounter()
+    /// A document, read chunk by chunk (`JSONInputWindow`): never held whole, so its size
+    /// is not bounded by memory.
+    private func readDocument(_ input: InputReader, context: WarningsOnce) throws(TimelineError) {
+        let name = input.name
+        let window = JSONInputWindow(input: input)
         func location(_ offset: Int) -> SourceLocation {
-            let (line, column) = bytes.withByteView { lines.location(of: offset, in: $0) }
+            let (line, column) = window.location(of: offset)
             return SourceLocation(file: name, line: line, column: column)
         }
-        func syntaxError(_ e: JSONSyntaxError) -> TimelineError { Self.syntaxError(e, at: location(e.offset)) }
         do {
-            if parser.peek() == UInt8(ascii: "[") {
-                try readEventArray(&parser, name: name, context: context, location: location)
+            if try window.step({ $0.peek() }) == UInt8(ascii: "[") {
+                try readEventArray(window, name: name, context: context, location: location)
             } else {
-                try parser.expect(UInt8(ascii: "{"), "'{' or '['")
+                try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "{"), "'{' or '['") }
                 var sawEvents = false
-                if !parser.consume(UInt8(ascii: "}")) {
+                if !(try window.step { $0.consume(UInt8(ascii: "}")) }) {
                     repeat {
-                        let keyOffset = parser.offset
-                        let key = try parser.parseString()
-                        try parser.expect(UInt8(ascii: ":"), "':'")
+                        // Located now: the window counts lines only forward.
+                        let keyAt = location(window.offset)
+                        let key = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseString() }
+                        try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: ":"), "':'") }
                         switch key {
                         case "events":
                             sawEvents = true
-                            try readEventArray(&parser, name: name, context: context, location: location)
+                            try readEventArray(window, name: name, context: context, location: location)
                         case "schema":
-                            let v = try parser.parseValue()
+                            let v = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
                             guard v == .string(DocumentHeader.schemaID) else {
-                                throw TimelineError(.data, "unsupported schema \(describe(v)); expected \"timeline/1\"", at: location(keyOffset))
+                                throw TimelineError(.data, "unsupported schema \(describe(v)); expected \"timeline/1\"", at: keyAt)
                             }
                         case "zone", "groups":
-                            _ = try parser.parseValue()
+                            _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
                         default:
-                            throw TimelineError(.data, "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'", at: location(keyOffset))
+                            throw TimelineError(.data, "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'", at: keyAt)
                         }
-                    } while parser.consume(UInt8(ascii: ","))
-                    try parser.expect(UInt8(ascii: "}"), "',' or '}'")
+                    } while try window.step { $0.consume(UInt8(ascii: ",")) }
+                    try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "}"), "',' or '}'") }
                 }
-                if !sawEvents { throw TimelineError(.data, "the document has no 'events' array", at: location(0)) }
+                if !sawEvents { throw TimelineError(.data, "the document has no 'events' array", at: SourceLocation(file: name, line: 1, column: 1)) }
             }
-            parser.skipWhitespace()
-            if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after the document") }
+            try window.step { p throws(JSONSyntaxError) in
+                p.skipWhitespace()
+                if !p.isAtEnd { throw p.error("unexpected \(p.describeNext()) after the document") }
+            }
         } catch let e as JSONSyntaxError {
-            throw syntaxError(e)
+            throw Self.syntaxError(e, at: location(e.offset))
         } catch let e as TimelineError {
             throw e
         } catch {
@@ -169,11 +173,10 @@ struct CanonicalImporter: TimelineImporter {
     /// threads as NDJSON lines are. An element that is not JSON stops the run with the error
     /// the parser gives reading the document from that element, where it gives it.
     private func readEventArray(
-        _ parser: inout JSONParser, name: String, context: WarningsOnce, location: (Int) -> SourceLocation
+        _ window: JSONInputWindow, name: String, context: WarningsOnce, location: (Int) -> SourceLocation
     ) throws {
-        try parser.expect(UInt8(ascii: "["), "'[' to start the events")
-        if parser.consume(UInt8(ascii: "]")) { return }
-        let document = UncheckedSendable(parser.bytes)
+        try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "["), "'[' to start the events") }
+        if try window.step({ $0.consume(UInt8(ascii: "]")) }) { return }
         let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: name)
         let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
@@ -181,57 +184,72 @@ struct CanonicalImporter: TimelineImporter {
             try delivery.deliver(result.outcome)
         }
         let base = context.base
-        func submit(_ block: JSONRecordBlock, starts: [Int]) throws(TimelineError) {
-            let job = UncheckedSendable((block, base, starts))
-            try work.submit(
-                {
-                    Self.decode(job.value.0, file: name, context: job.value.1) { n in
-                        // Read again from the element, as one parser over the document does.
-                        var reader = JSONParser(bytes: document.value, offset: job.value.2[n])
-                        do throws(JSONSyntaxError) {
-                            _ = try reader.parseValue()
-                            return TimelineError(.data, "invalid JSON in the events", code: "json-syntax")
-                        } catch {
-                            var lines = LineCounter()
-                            let (line, column) = document.value.withByteView { lines.location(of: error.offset, in: $0) }
-                            return Self.syntaxError(error, at: SourceLocation(file: name, line: line, column: column))
-                        }
-                    }
-                }, deliver: deliver)
-        }
         // Where an event must come and none begins (`[1,,2]`, `[1,]`, the end of input):
         // the parser, reading there, says what is wrong once the events before are out.
         var missing = false
         do {
             var ended = false
             while !ended {
-                var block = JSONRecordBlock(.arrayElements, recordsBefore: 0)
-                var starts: [Int] = []
-                while block.size < RecordBlocks.targetSize {
-                    _ = parser.peek()
-                    let start = parser.offset
-                    let (end, complete) = document.value.withByteView { JSONArrayStream.elementEnd(in: $0, from: start) }
+                var records: [(location: SourceLocation, range: Range<Int>)] = []
+                var size = 0
+                while size < RecordBlocks.targetSize {
+                    let (start, end, complete) = try window.nextValue()
                     if end == start {
                         (missing, ended) = (true, true)
                         break
                     }
-                    block.add(document.value[start..<end], at: location(start))
-                    starts.append(start)
-                    parser = JSONParser(bytes: document.value, offset: end)
-                    if !complete || !parser.consume(UInt8(ascii: ",")) {
+                    if records.isEmpty { window.keep(from: start) }
+                    records.append((location(start), start..<end))
+                    size += end - start + 1
+                    window.move(to: end)
+                    guard complete, try window.step({ $0.consume(UInt8(ascii: ",")) }) else {
                         ended = true
                         break
                     }
                 }
-                if !block.records.isEmpty { try submit(block, starts: starts) }
+                guard let first = records.first, let last = records.last else { continue }
+                // The block's elements are one stretch of the document, copied once with the
+                // bytes after the last (as many as the window holds, at least its margin or
+                // to the end), which a parser reading a faulty element again may look at.
+                let from = first.range.lowerBound
+                let bytes = Array(window.bytes[(from - window.base)...].prefix(last.range.upperBound - from + JSONInputWindow.margin))
+                window.keep(from: nil)
+                let block = JSONRecordBlock(
+                    .arrayElements, recordsBefore: 0, bytes: bytes,
+                    records: records.map { ($0.location, ($0.range.lowerBound - from)..<($0.range.upperBound - from)) })
+                let job = UncheckedSendable((block, base))
+                try work.submit(
+                    {
+                        Self.decode(job.value.0, file: name, context: job.value.1) { n in
+                            Self.fault(in: job.value.0, element: n, file: name)
+                        }
+                    }, deliver: deliver)
             }
             try work.finish(deliver: deliver)
         } catch {
             work.abandon()
             throw error
         }
-        if missing { _ = try parser.parseValue() }
-        try parser.expect(UInt8(ascii: "]"), "',' or ']' after an event")
+        if missing { _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() } }
+        try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "]"), "',' or ']' after an event") }
+    }
+
+    /// The error for element `n` of a block, which is not JSON: the parser's, reading from
+    /// the element as one parser over the document does, located from where it starts.
+    private static func fault(in block: JSONRecordBlock, element n: Int, file: String) -> TimelineError {
+        let (start, range) = block.records[n]
+        var reader = JSONParser(bytes: block.bytes, offset: range.lowerBound)
+        do throws(JSONSyntaxError) {
+            _ = try reader.parseValue()
+            return TimelineError(.data, "invalid JSON in the events", code: "json-syntax")
+        } catch {
+            var lines = LineCounter()
+            let (line, column) = block.bytes.withByteView { lines.location(of: error.offset - range.lowerBound, in: $0[range.lowerBound...]) }
+            let at = line == 1
+                ? SourceLocation(file: file, line: start.line, column: (start.column ?? 1) + error.offset - range.lowerBound)
+                : SourceLocation(file: file, line: (start.line ?? 1) + line - 1, column: column)
+            return Self.syntaxError(error, at: at)
+        }
     }
 
     private func describe(_ v: JSONValue) -> String {

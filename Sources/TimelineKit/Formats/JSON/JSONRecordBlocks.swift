@@ -51,6 +51,14 @@ struct JSONRecordBlock {
         bytes.reserveCapacity(RecordBlocks.targetSize)
     }
 
+    /// A block of records that lie in `bytes` already, one stretch of the input.
+    init(_ kind: Kind, recordsBefore: Int, bytes: [UInt8], records: [(location: SourceLocation, range: Range<Int>)]) {
+        self.kind = kind
+        self.recordsBefore = recordsBefore
+        self.bytes = bytes
+        self.records = records
+    }
+
     mutating func add(_ record: some Collection<UInt8>, at location: SourceLocation) {
         let start = bytes.count
         bytes.append(contentsOf: record)

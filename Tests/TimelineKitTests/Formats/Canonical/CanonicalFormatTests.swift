@@ -74,13 +74,17 @@ struct CanonicalFormatTests {
     }
 
     /// What reading `text` delivered before it stopped, and the error it stopped with.
-    static func readUntilFault(_ text: String, name: String) -> (Run, TimelineError?) {
+    static func readUntilFault(_ text: String, name: String, chunkSize: Int? = nil) -> (Run, TimelineError?) {
+        readUntilFault(Array(text.utf8), name: name, chunkSize: chunkSize)
+    }
+
+    static func readUntilFault(_ bytes: [UInt8], name: String, chunkSize: Int? = nil) -> (Run, TimelineError?) {
         var run = Run()
         let context = ImportContext(
             options: ReadOptions(), format: "json", dateParser: DateParser(),
             onEvent: { run.events.append($0) }, onReject: { run.rejects.append($0) }, onDiagnostic: { run.diagnostics.append($0) })
         do throws(TimelineError) {
-            try CanonicalImporter().read(from: InputReader(name: name, bytes: Array(text.utf8)), context: context)
+            try CanonicalImporter().read(from: InputReader(name: name, bytes: bytes, chunkSize: chunkSize), context: context)
             return (run, nil)
         } catch {
             return (run, error)
@@ -114,6 +118,86 @@ struct CanonicalFormatTests {
         let cut = String(decoding: bytes.prefix(bytes.count * 9 / 10), as: UTF8.self)
         let (_, end) = Self.readUntilFault(cut, name: "in.json")
         #expect(end?.diagnostic.message.contains("end of input") == true, "\(String(describing: end))")
+    }
+
+    /// Documents well formed and not, over CR, LF and CRLF line ends, for reading in chunks.
+    static func chunkedDocuments() throws -> [(name: String, bytes: [UInt8])] {
+        let sample = try Self.sample().split(separator: "\n").map(String.init)
+        let events = (0..<60).map { sample[$0 % sample.count].replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\($0)-") }
+        let spread = "{\n  \"schema\": \"timeline/1\",\n  \"zone\": \"UTC\",\n  \"events\": [\n    " + events.joined(separator: ",\n    ") + "\n  ]\n}\n"
+        var broken = events
+        broken[40] = #"{"id":"x","title" "t"}"#
+        var unknown = events
+        unknown[20] = #"{"id":"u","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#
+        var documents: [(String, [UInt8])] = [
+            ("spread", Array(spread.utf8)),
+            ("crlf", Array(spread.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
+            ("cr", Array(spread.replacingOccurrences(of: "\n", with: "\r").utf8)),
+            ("compact", Array((#"{"schema":"timeline/1","events":["# + unknown.joined(separator: ",") + "]}").utf8)),
+            ("bare array", Array(("[\n" + events.joined(separator: ",\n") + "\n]").utf8)),
+            ("events first", Array((#"{"events":["# + events.prefix(3).joined(separator: ",") + #"],"schema":"timeline/1","zone":{"a":[1,2]}}"#).utf8)),
+            ("fault in an event", Array(("{\"schema\":\"timeline/1\",\"events\":[\n" + broken.joined(separator: ",\n") + "\n]}").utf8)),
+            ("double comma", Array(spread.replacingOccurrences(of: "},\n    {\"id\":\"30-", with: "},,\n    {\"id\":\"30-").utf8)),
+            ("trailing comma", Array(spread.replacingOccurrences(of: "\n  ]\n}", with: ",\n  ]\n}").utf8)),
+            ("cut inside an event", Array(Array(spread.utf8).prefix(spread.utf8.count * 2 / 3))),
+            ("garbage after", Array((spread + " x").utf8)),
+            ("unknown field", Array(#"{"schema":"timeline/1","more":[1,2,3],"events":[]}"#.utf8)),
+            ("other schema", Array(#"{"schema": "timeline/2", "events":[]}"#.utf8)),
+            ("no events", Array("{\n\"schema\":\"timeline/1\"\n}".utf8)),
+        ]
+        // A byte that is not UTF-8 inside a string late in the document.
+        var invalid = Array(spread.utf8)
+        invalid[invalid.count * 3 / 4] = 0xFF
+        documents.append(("invalid UTF-8", invalid))
+        return documents
+    }
+
+    @Test("a document read in chunks of any size gives what it gives read at once: events, rejects, warnings, and the error where it stops")
+    func chunkedDocument() throws {
+        for (name, bytes) in try Self.chunkedDocuments() {
+            let (whole, wholeError) = Self.readUntilFault(bytes, name: "in.json", chunkSize: bytes.count + 1)
+            for chunk in [1, 2, 3, 7, 64, 1_000] {
+                let (run, error) = Self.readUntilFault(bytes, name: "in.json", chunkSize: chunk)
+                let what = "\(name), chunks of \(chunk)"
+                #expect(run.events == whole.events, "\(what)")
+                #expect(run.rejects.map(\.location) == whole.rejects.map(\.location), "\(what)")
+                #expect(run.diagnostics == whole.diagnostics, "\(what)")
+                #expect(error?.diagnostic == wholeError?.diagnostic, "\(what): \(String(describing: error)) against \(String(describing: wholeError))")
+            }
+        }
+        // The cases above do stop where they are broken (hand-checked places), or read through.
+        let stops = Dictionary(uniqueKeysWithValues: try Self.chunkedDocuments().map { ($0.name, Self.readUntilFault($0.bytes, name: "in.json").1?.diagnostic) })
+        #expect(stops["spread"]! == nil && stops["crlf"]! == nil && stops["cr"]! == nil && stops["events first"]! == nil)
+        #expect(stops["fault in an event"]??.location?.line == 42 && stops["fault in an event"]??.location?.column == 19)
+        #expect(stops["double comma"]??.location?.line == 34 && stops["double comma"]??.location?.column == 320)
+        #expect(stops["garbage after"]??.message == "invalid JSON: unexpected 'x' after the document")
+        #expect(stops["unknown field"]??.location?.column == 24)
+    }
+
+    @Test("a document is read through a window of a block or so, not whole")
+    func documentWindow() throws {
+        let element = #"{"id":"e","title":"a \"quoted\" title, with [brackets] and {braces}"}"#
+        let text = "{\"schema\":\"timeline/1\",\"events\":[" + Array(repeating: element, count: 20_000).joined(separator: ",\n") + "]}"
+        let window = JSONInputWindow(input: InputReader(name: "t", bytes: Array(text.utf8), chunkSize: 4_096))
+        var largest = 0
+        var elements = 0
+        _ = try window.step(value: false) { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "{"), "'{'") }
+        while try window.step(value: true, { p throws(JSONSyntaxError) in try p.parseString() }) != "events" {
+            _ = try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: ":"), "':'") }
+            _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
+            _ = try window.step { $0.consume(UInt8(ascii: ",")) }
+        }
+        _ = try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: ":"), "':'") }
+        _ = try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "["), "'['") }
+        repeat {
+            let (start, end, complete) = try window.nextValue()
+            #expect(complete && Array(window.bytes[(start - window.base)..<(end - window.base)]) == Array(element.utf8))
+            elements += 1
+            largest = max(largest, window.bytes.count)
+            window.move(to: end)
+        } while try window.step({ $0.consume(UInt8(ascii: ",")) })
+        #expect(elements == 20_000)
+        #expect(text.utf8.count > 1_000_000 && largest < 3 * 4_096, "held at most \(largest) bytes")
     }
 
     @Test("the hand-written sample NDJSON → events → NDJSON is byte-identical, and so is via the document form")
