@@ -146,7 +146,7 @@ final class EncodedRecordSorter {
         if runs.isEmpty {
             for item in items { try chunk.append(batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length), flushingTo: body) }
         } else {
-            let readers = runs.map { RunReader(fd: $0) }
+            let readers = runs.map { RunReader(fd: $0, discarding: true) }
             var nextHeld = 0
             // A head is a run's record (in its reader's bytes, after the key) or a held one.
             typealias Head = (key: TimelineSortKey, reader: Int, batch: Int, range: Range<Int>)

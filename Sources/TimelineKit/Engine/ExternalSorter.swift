@@ -95,7 +95,7 @@ final class ExternalSorter {
             for i in memory { try body(buffer[i]) }
             return
         }
-        let readers = runs.map { RunReader(fd: $0) }
+        let readers = runs.map { RunReader(fd: $0, discarding: true) }
         var nextInMemory = 0
         try SortedRuns.merge(
             sources: readers.count + 1,

@@ -80,16 +80,25 @@ enum SortedRuns {
 }
 
 /// Reads a run's records back in order, 64 KiB at a time (a merge reads from many runs at
-/// once; the system reads ahead anyway).
+/// once; the system reads ahead anyway). A sorted run is read once: with `discarding`, what
+/// has been read is given back to the system every few megabytes (`System.discardStart`),
+/// so that while the runs are merged into the output the disk holds the data about once,
+/// not twice, and the output's pages take the memory the runs' cached pages gave up.
 final class RunReader {
     private let fd: Int32
     /// What was read; a record returned by `next()` lies here until the next call.
     private(set) var bytes: [UInt8] = []
     private var position = 0
     private var ended = false
+    /// Bytes read from the file, and the offset up to which they have been discarded.
+    private var read = 0
+    private var discarded = 0
+    private let discarding: Bool
+    private static let discardStep = 4 << 20
 
-    init(fd: Int32) {
+    init(fd: Int32, discarding: Bool = false) {
         self.fd = fd
+        self.discarding = discarding
     }
 
     /// Makes at least `count` bytes available from `position`; false at the end of the run.
@@ -102,7 +111,12 @@ final class RunReader {
             }
             switch System.readChunk(from: fd, appendingTo: &bytes, upTo: max(1 << 16, count)) {
             case .success(0): ended = true
-            case .success: break
+            case .success(let n):
+                read += n
+                if discarding, read - discarded >= Self.discardStep {
+                    System.discardStart(of: fd, length: read)
+                    discarded = read
+                }
             case .failure(let f): throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)")
             }
         }

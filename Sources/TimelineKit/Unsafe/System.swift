@@ -63,6 +63,29 @@ package enum System {
         lseek(fd, 0, SEEK_SET) < 0 ? .failure(.current) : .success(())
     }
 
+    /// Gives back the storage of the first `length` bytes of the file `fd` (a temporary file
+    /// read through once) without changing its size: on Linux the range is punched out of
+    /// the file, its cached pages freed at once rather than when the file is closed; elsewhere,
+    /// and where the file system cannot, nothing happens. Best effort: it never fails, and
+    /// says whether it was done.
+    @discardableResult
+    package static func discardStart(of fd: Int32, length: Int) -> Bool {
+        #if os(Linux)
+            let punchHole: Int32 = 0x02, keepSize: Int32 = 0x01  // FALLOC_FL_PUNCH_HOLE, FALLOC_FL_KEEP_SIZE
+            return linuxFallocate(fd, punchHole | keepSize, 0, Int64(length)) == 0
+        #else
+            return false
+        #endif
+    }
+
+    #if os(Linux)
+        /// glibc's `fallocate(2)`, which Glibc leaves out of Swift (it is declared only under
+        /// `_GNU_SOURCE`): `int fallocate(int fd, int mode, off_t offset, off_t len)`, with
+        /// the 64-bit `off_t` of every platform this builds for.
+        @_silgen_name("fallocate")
+        private static func linuxFallocate(_ fd: Int32, _ mode: Int32, _ offset: Int64, _ length: Int64) -> Int32
+    #endif
+
     /// Reads at most `count` bytes from `fd` onto the end of `buffer`; 0 at the end of input.
     package static func readChunk(from fd: Int32, appendingTo buffer: inout [UInt8], upTo count: Int) -> Result<Int, Failure> {
         let old = buffer.count

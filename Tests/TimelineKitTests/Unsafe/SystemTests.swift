@@ -45,6 +45,33 @@ struct SystemTests {
         #expect(chunks == 4)
     }
 
+    @Test("the start of a temporary file read through is given back: its storage shrinks, its size and the rest stay")
+    func discardStart() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let bytes = (0..<(8 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let (fd, path) = try System.createTemporaryFile(in: directory, prefix: "run-").get()
+        defer { System.closeQuietly(fd) }
+        try System.writeAll(bytes, to: fd).get()
+        func blocks() throws -> Int {
+            var info = stat()
+            #expect(stat(path, &info) == 0)
+            return Int(info.st_blocks)
+        }
+        let before = try blocks()
+        #if os(Linux)
+            #expect(System.discardStart(of: fd, length: 4 << 20), "ext4 and tmpfs punch holes")
+            // 512-byte blocks: 4 MiB is 8,192 of them.
+            let after = try blocks()
+            #expect(after <= before - 8_000, "\(before) blocks, then \(after)")
+        #endif
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == bytes.count)
+        try System.rewind(fd).get()
+        var read: [UInt8] = []
+        while try System.readChunk(from: fd, appendingTo: &read, upTo: 1 << 20).get() > 0 {}
+        #expect(read.count == bytes.count && Array(read[(4 << 20)...]) == Array(bytes[(4 << 20)...]))
+    }
+
     @Test("failures carry the system's reason")
     func failures() {
         guard case .failure(let failure) = System.openForReading("/nonexistent/timeline") else {
