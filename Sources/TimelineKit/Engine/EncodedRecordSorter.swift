@@ -108,11 +108,11 @@ final class EncodedRecordSorter {
         runs.append(fd)
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
+        let batches = self.batches  // a local: see `drain`
         for item in items {
             SortedRuns.appendFrame(index: item.key.index, length: TimelineSortKey.encodedSize + Int(item.length), to: &out)
             item.key.append(to: &out)
-            let bytes = batches[Int(item.batch)]
-            out.append(contentsOf: bytes[Int(item.start)..<Int(item.start + item.length)])
+            batches[Int(item.batch)].withByteView { $0[Int(item.start)..<Int(item.start + item.length)].append(to: &out) }
             if out.count >= 1 << 20 {
                 try SortedRuns.write(out, to: fd, directory: directory)
                 out.removeAll(keepingCapacity: true)
@@ -120,7 +120,7 @@ final class EncodedRecordSorter {
         }
         try SortedRuns.write(out, to: fd, directory: directory)
         try SortedRuns.rewind(fd)
-        batches = []
+        self.batches = []
         items.removeAll(keepingCapacity: true)
         heldBytes = 0
         onSpill(.spilled(runs: runs.count))
@@ -139,14 +139,17 @@ final class EncodedRecordSorter {
         closeOpen()
         sortItems()
         var chunk = RecordChunk()
+        // Read through locals: each use of a class's stored property is checked for
+        // exclusive access at run time, and these are used for every record.
+        let (batches, items) = (self.batches, self.items)
         defer {
-            batches = []
-            items = []
+            self.batches = []
+            self.items = []
         }
         if runs.isEmpty {
             for item in items { try chunk.append(batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length), flushingTo: body) }
         } else {
-            let readers = runs.map { RunReader(fd: $0, discarding: true) }
+            var readers = runs.map { RunReader(fd: $0, discarding: true) }
             var nextHeld = 0
             // A head is a run's record (in its reader's bytes, after the key) or a held one.
             typealias Head = (key: TimelineSortKey, reader: Int, batch: Int, range: Range<Int>)
@@ -159,11 +162,10 @@ final class EncodedRecordSorter {
                         nextHeld += 1
                         return (item.key, -1, Int(item.batch), Int(item.start)..<Int(item.start + item.length))
                     }
-                    let reader = readers[source]
-                    guard let record = try reader.next() else { return nil }
+                    guard let record = try readers[source].next() else { return nil }
                     let keyAt = record.lengthAt + 4
                     guard record.length >= TimelineSortKey.encodedSize else { throw TimelineError(.ioError, "a sorted run was damaged on disk") }
-                    let key = TimelineSortKey(reading: reader.bytes, at: keyAt, index: record.index)
+                    let key = TimelineSortKey(reading: readers[source].bytes, at: keyAt, index: record.index)
                     return (key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length)
                 },
                 precedes: { $0.key.precedes($1.key, in: order) },
@@ -190,7 +192,7 @@ private struct RecordChunk {
     }
 
     mutating func append(_ source: borrowing [UInt8], _ range: Range<Int>, flushingTo body: Body) throws(TimelineError) {
-        bytes.append(contentsOf: source[range])
+        source.withByteView { $0[range].append(to: &bytes) }
         records += 1
         if bytes.count >= 1 << 20 { try flush(body) }
     }

@@ -95,7 +95,7 @@ final class ExternalSorter {
             for i in memory { try body(buffer[i]) }
             return
         }
-        let readers = runs.map { RunReader(fd: $0, discarding: true) }
+        var readers = runs.map { RunReader(fd: $0, discarding: true) }
         var nextInMemory = 0
         try SortedRuns.merge(
             sources: readers.count + 1,
@@ -106,10 +106,9 @@ final class ExternalSorter {
                     nextInMemory += 1
                     return (TimelineSortKey(event: buffer[i], index: firstIndex + i, zone: zone), buffer[i])
                 }
-                let reader = readers[source]
-                guard let record = try reader.next() else { return nil }
+                guard let record = try readers[source].next() else { return nil }
                 do throws(EventRunCodec.Corrupt) {
-                    let event = try EventRunCodec.decode(reader.bytes, at: record.lengthAt).event
+                    let event = try EventRunCodec.decode(readers[source].bytes, at: record.lengthAt).event
                     return (TimelineSortKey(event: event, index: record.index, zone: zone), event)
                 } catch {
                     throw TimelineError(.ioError, "a sorted run was damaged on disk")

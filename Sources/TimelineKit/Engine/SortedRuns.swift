@@ -6,10 +6,10 @@
 enum SortedRuns {
     /// Appends a record's framing — its input index and payload length — to `out`.
     static func appendFrame(index: Int, length: Int, to out: inout [UInt8]) {
-        let index = UInt64(index)
-        for b in 0..<8 { out.append(UInt8(truncatingIfNeeded: index >> (8 * UInt64(b)))) }
-        let length = UInt32(length)
-        for b in 0..<4 { out.append(UInt8(truncatingIfNeeded: length >> (8 * UInt32(b)))) }
+        FixedWriter.appending(to: &out, capacity: 12) { w in
+            w.integer(UInt64(index))
+            w.integer(UInt32(length))
+        }
     }
 
     /// Creates a run file in `directory`, unlinked at once: the system removes it when its
@@ -84,7 +84,10 @@ enum SortedRuns {
 /// has been read is given back to the system every few megabytes (`System.discardStart`),
 /// so that while the runs are merged into the output the disk holds the data about once,
 /// not twice, and the output's pages take the memory the runs' cached pages gave up.
-final class RunReader {
+///
+/// A value, not a class: a merge calls `next()` for every record, and a class's stored
+/// properties would each be checked for exclusive access at run time on every call.
+struct RunReader {
     private let fd: Int32
     /// What was read; a record returned by `next()` lies here until the next call.
     private(set) var bytes: [UInt8] = []
@@ -102,7 +105,7 @@ final class RunReader {
     }
 
     /// Makes at least `count` bytes available from `position`; false at the end of the run.
-    private func ensure(_ count: Int) throws(TimelineError) -> Bool {
+    private mutating func ensure(_ count: Int) throws(TimelineError) -> Bool {
         while bytes.count - position < count {
             guard !ended else { return false }
             if position > 0 {
@@ -125,18 +128,29 @@ final class RunReader {
 
     /// The next record: its input index, where its length field starts in `bytes` (the
     /// payload follows it) and the payload's length; nil at the end of the run.
-    func next() throws(TimelineError) -> (index: Int, lengthAt: Int, length: Int)? {
+    mutating func next() throws(TimelineError) -> (index: Int, lengthAt: Int, length: Int)? {
+        // Nearly every record lies whole in what was read already.
+        if bytes.count - position >= 12 {
+            let (index, length) = frame(at: position)
+            if bytes.count - position - 12 >= length { return take(index: index, length: length) }
+        }
         guard try ensure(12) else {
             guard bytes.count == position else { throw TimelineError(.ioError, "a sorted run ends inside a record") }
             return nil
         }
-        var index: UInt64 = 0
-        for b in 0..<8 { index |= UInt64(bytes[position + b]) << (8 * UInt64(b)) }
-        var length = 0
-        for b in 0..<4 { length |= Int(bytes[position + 8 + b]) << (8 * b) }
+        let (index, length) = frame(at: position)
         guard try ensure(12 + length) else { throw TimelineError(.ioError, "a sorted run ends inside a record") }
+        return take(index: index, length: length)
+    }
+
+    /// The input index and payload length of the frame at `at` (12 bytes there).
+    private func frame(at: Int) -> (index: Int, length: Int) {
+        bytes.withByteView { view in (Int(truncatingIfNeeded: view.integer(at: at, as: UInt64.self)), Int(view.integer(at: at + 8, as: UInt32.self))) }
+    }
+
+    private mutating func take(index: Int, length: Int) -> (index: Int, lengthAt: Int, length: Int) {
         let lengthAt = position + 8
         position += 12 + length
-        return (Int(index), lengthAt, length)
+        return (index, lengthAt, length)
     }
 }

@@ -305,7 +305,7 @@ final class KeyedFactStore {
         try SortedRuns.rewind(files[p])
         var out: [UInt8] = []
         out.reserveCapacity(sizes[p])
-        let reader = RunReader(fd: files[p])
+        var reader = RunReader(fd: files[p])
         while let record = try reader.next() {
             out += reader.bytes[(record.lengthAt - 8)..<(record.lengthAt + 4 + record.length)]
         }
@@ -341,7 +341,7 @@ final class KeyedFactStore {
             return
         }
         try SortedRuns.rewind(files[p])
-        let reader = RunReader(fd: files[p])
+        var reader = RunReader(fd: files[p])
         while let record = try reader.next() {
             try visit(record.index, reader.bytes, record.lengthAt + 4)
         }
