@@ -174,6 +174,32 @@ struct CanonicalFormatTests {
         #expect(stops["unknown field"]??.location?.column == 24)
     }
 
+    @Test("documents damaged at random read the same in chunks of 5 bytes as at once")
+    func damagedDocumentsInChunks() throws {
+        let spread = try Self.chunkedDocuments()[0].bytes
+        let alphabet = Array(#"{}[],:" \ntru0-1.eE"#.utf8) + [0xFF, 0xC3]
+        var random = SplitMix64(seed: 17)
+        var stopped = 0
+        for _ in 0..<300 {
+            var bytes = spread
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            if random.next() % 4 == 0 { bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count)))) }
+            let (whole, wholeError) = Self.readUntilFault(bytes, name: "in.json", chunkSize: bytes.count + 1)
+            let (run, error) = Self.readUntilFault(bytes, name: "in.json", chunkSize: 5)
+            if wholeError != nil { stopped += 1 }
+            #expect(run.events == whole.events && run.rejects.map(\.location) == whole.rejects.map(\.location))
+            #expect(error?.diagnostic == wholeError?.diagnostic, "\(String(describing: error)) against \(String(describing: wholeError))")
+        }
+        #expect(stopped > 100, "most damage stops the run: \(stopped) of 300")
+    }
+
     @Test("a document is read through a window of a block or so, not whole")
     func documentWindow() throws {
         let element = #"{"id":"e","title":"a \"quoted\" title, with [brackets] and {braces}"}"#
