@@ -141,6 +141,37 @@ package struct ByteView: @unchecked Sendable {
         return n
     }
 
+    /// The index of the first byte at or after `from` that is a control character (below
+    /// 0x20) or equals `a` or `b`; `count` when there is none. Eight bytes at a time, as
+    /// `firstIndex(of:_:_:from:)`: where a plain JSON string ends (its quote) and whether it
+    /// is plain (no backslash or control before it) in one pass over it.
+    @inline(__always)
+    package func firstIndex(ofControlOr a: UInt8, _ b: UInt8, from: Int) -> Int {
+        let n = base.count
+        var i = from
+        if let start = base.baseAddress {
+            let raw = UnsafeRawPointer(start)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let pa = ones &* UInt64(a), pb = ones &* UInt64(b)
+            while i + 8 <= n {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let xa = x ^ pa, xb = x ^ pb
+                // As for equal bytes, the lowest byte flagged below 0x20 is exact: a borrow
+                // only comes from a flagged byte beneath it.
+                let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (x &- ones &* 0x20) & ~x) & highs
+                if found != 0 { return i + found.trailingZeroBitCount / 8 }
+                i += 8
+            }
+        }
+        while i < n {
+            let byte = base[i]
+            if byte < 0x20 || byte == a || byte == b { return i }
+            i += 1
+        }
+        return n
+    }
+
     /// Whether any byte is a control character (below 0x20) or equals `a`, `b` or `c`. Eight
     /// bytes at a time (every string a JSON writer writes is tested for bytes to escape): a
     /// word-wise test that may say yes wrongly, never no wrongly, then byte by byte from the

@@ -26,6 +26,23 @@ struct ByteViewTests {
         }
     }
 
+    @Test("finds the first control byte, quote or backslash exactly as a byte-by-byte scan, from every start")
+    func firstControlOrTwo() {
+        // Control bytes, the two sought, the bytes just above 0x20 and high bytes, where a
+        // borrow between bytes could flag one wrongly.
+        var rng = SplitMix64(seed: 0xC7A1)
+        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x3F, 0x40, 0x7F, 0x80, 0x9F, 0xA0, 0xC3, 0xFF]
+        for _ in 0..<2_000 {
+            let bytes = (0..<40).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)! }
+            bytes.withByteView { p in
+                for from in 0...p.count {
+                    let naive = bytes[from...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? bytes.count
+                    #expect(p.firstIndex(ofControlOr: 0x22, 0x5C, from: from) == naive, "\(bytes) from \(from)")
+                }
+            }
+        }
+    }
+
     @Test("control-or-three test agrees with a byte-by-byte one at every position")
     func containsControl() {
         // Each byte value that counts (and bytes around the word-wise thresholds that do

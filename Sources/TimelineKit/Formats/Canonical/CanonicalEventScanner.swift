@@ -274,10 +274,9 @@ private struct Cursor {
     mutating func plainString() throws(Doubt) -> ByteView {
         try expect(UInt8(ascii: "\""))
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
-        let end = bytes.firstIndex(of: quote, backslash, quote, from: index)
+        let end = bytes.firstIndex(ofControlOr: quote, backslash, from: index)
         guard end < bytes.count, bytes[end] == quote else { throw Doubt() }
         let text = bytes[index..<end]
-        guard !text.containsControl(or: quote, quote, quote) else { throw Doubt() }
         index = end + 1
         return text
     }

@@ -187,8 +187,8 @@ struct JSONFlatObject {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         guard i < view.count, view[i] == quote else { return nil }
         let start = i + 1
-        let end = view.firstIndex(of: quote, backslash, quote, from: start)
-        guard end < view.count, view[end] == quote, !view[start..<end].containsControl(or: quote, quote, quote) else { return nil }
+        let end = view.firstIndex(ofControlOr: quote, backslash, from: start)
+        guard end < view.count, view[end] == quote else { return nil }
         i = end + 1
         return start..<end
     }

@@ -154,11 +154,9 @@ package struct JSONParser: ~Copyable {
         // text validated a word at a time (nearly every string of real records).
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         let plain = bytes.withByteView { view -> (end: Int, text: String?)? in
-            let end = view.firstIndex(of: quote, backslash, quote, from: start)
+            let end = view.firstIndex(ofControlOr: quote, backslash, from: start)
             guard end < view.count, view[end] == quote else { return nil }
-            let text = view[start..<end]
-            guard !text.containsControl(or: quote, quote, quote) else { return nil }
-            return (end, text.validatedString)
+            return (end, view[start..<end].validatedString)
         }
         if let plain {
             guard let s = plain.text else { throw JSONSyntaxError(offset: start, message: "invalid UTF-8 in a string") }
