@@ -115,58 +115,50 @@ package struct ByteView: @unchecked Sendable {
     /// input, twice (cutting blocks, then splitting fields).
     @inline(__always)
     package func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, from: Int) -> Int {
-        let n = base.count
-        var i = from
-        if let start = base.baseAddress {
-            let raw = UnsafeRawPointer(start)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pc = ones &* UInt64(c)
-            while i + 8 <= n {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let xa = x ^ pa, xb = x ^ pb, xc = x ^ pc
-                // A zero byte in xa, xb or xc is a match. The lowest flagged byte of each
-                // test is exact (borrows only flag bytes above a real zero), so the lowest
-                // over the three is the first match.
-                let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc) & highs
-                if found != 0 { return i + found.trailingZeroBitCount / 8 }
-                i += 8
-            }
+        let pa = Self.ones &* UInt64(a), pb = Self.ones &* UInt64(b), pc = Self.ones &* UInt64(c)
+        return firstIndex(from: from) { x in Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc) } matching: {
+            $0 == a || $0 == b || $0 == c
         }
-        while i < n {
-            let byte = base[i]
-            if byte == a || byte == b || byte == c { return i }
-            i += 1
-        }
-        return n
     }
 
     /// The index of the first byte at or after `from` that is a control character (below
-    /// 0x20) or equals `a` or `b`; `count` when there is none. Eight bytes at a time, as
-    /// `firstIndex(of:_:_:from:)`: where a plain JSON string ends (its quote) and whether it
-    /// is plain (no backslash or control before it) in one pass over it.
+    /// 0x20) or equals `a` or `b`; `count` when there is none. Eight bytes at a time:
+    /// where a plain JSON string ends (its quote) and whether it is plain (no backslash or
+    /// control before it) in one pass over it.
     @inline(__always)
     package func firstIndex(ofControlOr a: UInt8, _ b: UInt8, from: Int) -> Int {
+        let pa = Self.ones &* UInt64(a), pb = Self.ones &* UInt64(b)
+        // As for equal bytes, the lowest byte flagged below 0x20 is exact: a borrow only
+        // comes from a flagged byte beneath it.
+        return firstIndex(from: from) { x in Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | (x &- Self.ones &* 0x20) & ~x } matching: {
+            $0 < 0x20 || $0 == a || $0 == b
+        }
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The high bit of each byte of `x` may be set where that byte is zero; the lowest set
+    /// is exact (borrows only flag bytes above a real zero), so the lowest over several such
+    /// tests is the first match of any.
+    @inline(__always)
+    private static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+
+    /// The first index at or after `from` whose word `flags` marks (the high bit of the
+    /// byte, the lowest marked exact) or, past the last whole word, whose byte `matches`.
+    @inline(__always)
+    private func firstIndex(from: Int, flags: (UInt64) -> UInt64, matching matches: (UInt8) -> Bool) -> Int {
         let n = base.count
         var i = from
         if let start = base.baseAddress {
             let raw = UnsafeRawPointer(start)
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            let pa = ones &* UInt64(a), pb = ones &* UInt64(b)
             while i + 8 <= n {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let xa = x ^ pa, xb = x ^ pb
-                // As for equal bytes, the lowest byte flagged below 0x20 is exact: a borrow
-                // only comes from a flagged byte beneath it.
-                let found = ((xa &- ones) & ~xa | (xb &- ones) & ~xb | (x &- ones &* 0x20) & ~x) & highs
+                let found = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
                 if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8
             }
         }
         while i < n {
-            let byte = base[i]
-            if byte < 0x20 || byte == a || byte == b { return i }
+            if matches(base[i]) { return i }
             i += 1
         }
         return n
