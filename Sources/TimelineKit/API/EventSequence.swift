@@ -34,7 +34,7 @@ public final class EventSequence: Sequence, Sendable {
     }
 
     /// The event in `item`, after keeping what is not an event.
-    fileprivate func take(_ item: EventChannel.Item) -> Event? {
+    fileprivate func take(_ item: ReadItem) -> Event? {
         switch item {
         case .event(let e): return e
         case .rejected(let r): collected.withLock { $0.rejects.append(r) }

@@ -3,10 +3,11 @@ import Testing
 
 @testable import TimelineKit
 
-/// `EventChannel`: a producer thread hands items to one consumer in order, with at most
-/// `capacity` waiting; a consumer that leaves stops the producer; an error is kept.
-@Suite("EventChannel")
-struct EventChannelTests {
+/// `BoundedChannel` (as `EventChannel`): a producer thread hands items to one consumer in
+/// order, with at most `capacity` waiting; a consumer that leaves stops the producer; an
+/// error is kept.
+@Suite("BoundedChannel")
+struct BoundedChannelTests {
     static func event(_ i: Int) -> Event {
         Event(id: "e\(i)", start: TimeValue(date: CivilDate(year: 2024, month: 1, day: 1)!), title: "")
     }
@@ -95,5 +96,47 @@ struct EventChannelTests {
             if case .event(let e) = item { ids.append(e.id) }
         }
         #expect(ids == (0..<500).map { "e\($0)" })
+    }
+
+    /// An item whose release is seen (through a weak reference).
+    final class Payload: Sendable {}
+
+    @Test("an item the consumer took is released when the consumer lets it go, not kept by the channel")
+    func takenItemsAreReleased() {
+        let channel = BoundedChannel<Payload>(capacity: 2)
+        let released = DispatchSemaphore(value: 0)
+        channel.startProducer(name: "test") { channel throws(TimelineError) in
+            for _ in 0..<10 { try channel.send(Payload()) }
+            released.wait()
+        }
+        weak var first: Payload?
+        do {
+            let item = channel.next()
+            first = item
+            #expect(first != nil)
+        }
+        for _ in 0..<4 { _ = channel.next() }
+        // Fewer than 256 items were taken: a channel that keeps taken items until it
+        // compacts its storage would still hold the first one here.
+        #expect(first == nil)
+        released.signal()
+        while channel.next() != nil {}
+    }
+
+    @Test("waitUntilFinished returns once a cancelled producer has stopped")
+    func waitForCancelledProducer() {
+        let channel = BoundedChannel<Int>(capacity: 1)
+        let stopped = Peak()
+        channel.startProducer(name: "test") { channel throws(TimelineError) in
+            defer { stopped.add() }
+            for i in 0..<1_000_000 {
+                try channel.send(i)
+                usleep(100)
+            }
+        }
+        #expect(channel.next() == 0)
+        channel.cancel()
+        channel.waitUntilFinished()
+        #expect(stopped.value == 1)
     }
 }

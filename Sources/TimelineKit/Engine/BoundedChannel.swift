@@ -1,25 +1,30 @@
 import Foundation
 
-/// Hands what a reading thread produces (events, rejected records, diagnostics) to one
-/// consumer, in the order produced, with at most `capacity` items waiting: the producer
-/// blocks when the consumer falls behind, so reading a file of any size as a sequence takes
-/// bounded memory. The consumer pulls by blocking (`next()`) or by awaiting (`nextAsync()`).
-/// A consumer that stops early cancels: the producer's next `send` throws, which ends the
-/// reading.
+/// What a reading thread hands to the reader of a sequence (`EventChannel`).
+enum ReadItem {
+    case event(Event)
+    case rejected(RejectedRecord)
+    case diagnostic(Diagnostic)
+}
+
+/// A reading thread's events, rejected records and diagnostics, in the order read.
+typealias EventChannel = BoundedChannel<ReadItem>
+
+/// Hands what a thread produces (what it read, a merge's chunks of output) to one consumer,
+/// in the order produced, with at most `capacity` items waiting: the producer blocks when
+/// the consumer falls behind, so producing any amount takes bounded memory. The consumer
+/// pulls by blocking (`next()`) or by awaiting (`nextAsync()`). A consumer that stops early
+/// cancels: the producer's next `send` throws, which ends the producing.
 ///
 /// `@unchecked Sendable`: every stored property is read and written under `condition`.
-final class EventChannel: @unchecked Sendable {
-    enum Item {
-        case event(Event)
-        case rejected(RejectedRecord)
-        case diagnostic(Diagnostic)
-    }
-
+final class BoundedChannel<Item>: @unchecked Sendable {
     /// Thrown to the producer once the consumer has gone.
-    static let cancelled = TimelineError(.data, "reading was cancelled")
+    static var cancelled: TimelineError { TimelineError(.data, "reading was cancelled") }
 
     private let condition = NSCondition()
-    private var items: [Item] = []
+    /// What was sent; a taken item's place is emptied at once, so the channel never keeps
+    /// what its consumer has let go of (a merge's chunks are a megabyte each).
+    private var items: [Item?] = []
     private var head = 0
     private let capacity: Int
     private var finished = false
@@ -110,6 +115,13 @@ final class EventChannel: @unchecked Sendable {
         return failure
     }
 
+    /// Waits until the producer has finished (after `cancel`, until it has stopped).
+    func waitUntilFinished() {
+        condition.lock()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
     /// Stops the producer at its next `send` and drops what is waiting.
     func cancel() {
         condition.lock()
@@ -122,7 +134,7 @@ final class EventChannel: @unchecked Sendable {
 
     private func takeLocked() -> Item? {
         guard head < items.count else { return nil }
-        let item = items[head]
+        let item = items[head].take()
         head += 1
         // Drop what was taken once it is most of the array, so it does not grow for ever.
         if head >= 256 && head * 2 >= items.count {
@@ -133,10 +145,10 @@ final class EventChannel: @unchecked Sendable {
         return item
     }
 
-    /// Runs `produce` on a thread of its own (reading blocks on input and on this channel,
-    /// so it must not take a thread of the shared pools) and finishes the channel with its
-    /// outcome.
-    func startProducer(_ produce: @escaping @Sendable (EventChannel) throws(TimelineError) -> Void) {
+    /// Runs `produce` on a thread of its own named `name` (it blocks on input, output and on
+    /// this channel, so it must not take a thread of the shared pools) and finishes the
+    /// channel with its outcome.
+    func startProducer(name: String = "timeline.read", _ produce: @escaping @Sendable (BoundedChannel) throws(TimelineError) -> Void) {
         let thread = Thread { [self] in
             do throws(TimelineError) {
                 try produce(self)
@@ -145,7 +157,7 @@ final class EventChannel: @unchecked Sendable {
                 finish(error)
             }
         }
-        thread.name = "timeline.read"
+        thread.name = name
         thread.start()
     }
 }
