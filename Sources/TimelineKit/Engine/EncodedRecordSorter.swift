@@ -1,16 +1,20 @@
+import Foundation
+
 /// Puts a conversion's output records in timeline order within a memory budget, for an
 /// exporter whose records are self-contained bytes (`EventEncodingExporter`: NDJSON). The
 /// events are encoded where they are mapped (on the worker threads, as when streaming), each
 /// with its sort key; what is held is the encoded bytes, batch by batch as they came, and a
 /// small key per record — a third of the memory the events themselves take, and nothing to
-/// encode on one thread at the end. Past the budget the records are sorted and spilled as a
-/// run; the runs and what is held are merged at the end.
+/// encode on one thread at the end. Past half the budget the records are sorted and spilled
+/// as a run on a thread of their own while the next half fills (the thread that hands the
+/// batches over, and so the workers mapping them, do not wait for the disk); the runs and
+/// what is held are merged at the end.
 ///
 /// The order is exactly `ExternalSorter`'s (the sort key, then input order), so the output
 /// is the same bytes as writing the sorted events one by one.
 final class EncodedRecordSorter {
     /// One held record: its key and where its bytes lie.
-    private struct Item {
+    fileprivate struct Item {
         var key: TimelineSortKey
         var batch: Int32
         var start: Int32
@@ -36,6 +40,8 @@ final class EncodedRecordSorter {
     private var nextIndex = 0
     private var runs: [Int32] = []
     private let onSpill: (SortProgress) -> Void
+    /// The run being written, at most one at a time (`RunSpill`).
+    private var spill: RunSpill?
 
     /// How many runs went to disk.
     var runCount: Int { runs.count }
@@ -60,6 +66,8 @@ final class EncodedRecordSorter {
     }
 
     deinit {
+        // A run still being written writes to its descriptor until it is done.
+        _ = spill?.wait()
         for fd in runs { System.closeQuietly(fd) }
     }
 
@@ -100,16 +108,152 @@ final class EncodedRecordSorter {
         open = []
     }
 
+    /// Past half the budget: waits for the run being written, if any, then hands what is
+    /// held to a new one, so at most one half is written while the other fills.
     private func spillIfFull() throws(TimelineError) {
-        guard heldBytes >= budget, let directory else { return }
+        guard heldBytes >= budget / 2, let directory else { return }
+        try finishSpill()
         closeOpen()
-        sortItems()
         let fd = try SortedRuns.createFile(in: directory)
         runs.append(fd)
+        spill = RunSpill(items: items, batches: batches, order: order, fd: fd, directory: directory)
+        batches = []
+        items = []
+        items.reserveCapacity(spill!.count)
+        heldBytes = 0
+    }
+
+    /// Waits for the run being written and reports it, or throws why it could not be.
+    private func finishSpill() throws(TimelineError) {
+        guard let spill else { return }
+        self.spill = nil
+        try spill.wait().get()
+        onSpill(.spilled(runs: runs.count))
+    }
+
+    /// Puts the held items in timeline order (`TimelineSortKey.sortedPositions`).
+    private func sortItems() {
+        items = Self.sorted(items, in: order)
+    }
+
+    fileprivate static func sorted(_ items: [Item], in order: SortOrder) -> [Item] {
+        TimelineSortKey.sortedPositions(count: items.count, in: order) { items[$0].key }.map { items[$0] }
+    }
+
+    /// Hands every record to `body` in order, gathered into chunks of about 1 MiB with the
+    /// number of records in each: what is held alone when nothing was spilled, else the merge
+    /// of the runs and what is held. The merge runs on a thread of its own, a few chunks
+    /// ahead of `body` (which writes them out): reading the runs and writing the output each
+    /// take a core's worth of copying.
+    func drain(_ body: ([UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
+        try finishSpill()
+        closeOpen()
+        sortItems()
+        let held = (batches: batches, items: items)
+        batches = []
+        items = []
+        guard !runs.isEmpty else {
+            var chunk = RecordChunk()
+            for item in held.items {
+                try chunk.append(held.batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length), flushingTo: body)
+            }
+            return try chunk.finish(flushingTo: body)
+        }
+        let chunks = BoundedChannel<(bytes: [UInt8], records: Int)>(capacity: 4)
+        let merge = UncheckedSendable((runs: runs, held: held, order: order))
+        chunks.startProducer(name: "timeline.merge") { chunks throws(TimelineError) in
+            try Self.merge(merge.value.runs, merge.value.held, in: merge.value.order) { (bytes, records) throws(TimelineError) in
+                try chunks.send((bytes, records))
+            }
+        }
+        // The merge reads the runs' descriptors until it has finished, even when the output
+        // fails and stops it.
+        defer { chunks.waitUntilFinished() }
+        while let chunk = chunks.next() {
+            do throws(TimelineError) {
+                try body(chunk.bytes, chunk.records)
+            } catch {
+                chunks.cancel()
+                throw error
+            }
+        }
+        if let error = chunks.error { throw error }
+    }
+
+    /// Merges the runs with what is held (sorted), in chunks for `body`.
+    private static func merge(
+        _ runs: [Int32], _ held: (batches: [[UInt8]], items: [Item]), in order: SortOrder, _ body: RecordChunk.Body
+    ) throws(TimelineError) {
+        var chunk = RecordChunk()
+        // Locals: the merge reads them for every record.
+        let (batches, items) = held
+        var readers = runs.map { RunReader(fd: $0, discarding: true) }
+        var nextHeld = 0
+        // A head is a run's record (in its reader's bytes, after the key) or a held one.
+        typealias Head = (key: TimelineSortKey, reader: Int, batch: Int, range: Range<Int>)
+        try SortedRuns.merge(
+            sources: readers.count + 1,
+            next: { (source: Int) throws(TimelineError) -> Head? in
+                guard source < readers.count else {
+                    guard nextHeld < items.count else { return nil }
+                    let item = items[nextHeld]
+                    nextHeld += 1
+                    return (item.key, -1, Int(item.batch), Int(item.start)..<Int(item.start + item.length))
+                }
+                guard let record = try readers[source].next() else { return nil }
+                let keyAt = record.lengthAt + 4
+                guard record.length >= TimelineSortKey.encodedSize else { throw TimelineError(.ioError, "a sorted run was damaged on disk") }
+                let key = TimelineSortKey(reading: readers[source].bytes, at: keyAt, index: record.index)
+                return (key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length)
+            },
+            precedes: { $0.key.precedes($1.key, in: order) },
+            body: { (head: Head) throws(TimelineError) in
+                if head.reader >= 0 {
+                    try chunk.append(readers[head.reader].bytes, head.range, flushingTo: body)
+                } else {
+                    try chunk.append(batches[head.batch], head.range, flushingTo: body)
+                }
+            })
+        try chunk.finish(flushingTo: body)
+    }
+}
+
+/// One sorted run being written on a thread of its own: the records held, sorted and
+/// written to `fd` (created by the sorter, so the runs keep their order), then rewound.
+/// The sorter waits for it before the next run or the merge.
+private final class RunSpill: @unchecked Sendable {
+    // `@unchecked Sendable`: the writing thread alone touches what it was given; the result
+    // is set before `done` is signalled and read only after `wait` returns.
+    let count: Int
+    private var result: Result<Void, TimelineError> = .success(())
+    private let done = DispatchSemaphore(value: 0)
+    private var waited: Result<Void, TimelineError>?
+
+    init(items: [EncodedRecordSorter.Item], batches: [[UInt8]], order: SortOrder, fd: Int32, directory: String) {
+        count = items.count
+        let work = UncheckedSendable((items, batches))
+        Self.queue.async { [self] in
+            result = Result { () throws(TimelineError) in try Self.write(work.value.0, from: work.value.1, in: order, to: fd, directory: directory) }
+            done.signal()
+        }
+    }
+
+    /// Whether the run was written; waits for it the first time.
+    func wait() -> Result<Void, TimelineError> {
+        if let waited { return waited }
+        done.wait()
+        waited = result
+        return result
+    }
+
+    private static let queue = DispatchQueue(label: "timeline.sort-spill")
+
+    private static func write(
+        _ held: [EncodedRecordSorter.Item], from batches: [[UInt8]], in order: SortOrder, to fd: Int32, directory: String
+    ) throws(TimelineError) {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
-        let batches = self.batches  // a local: see `drain`
-        for item in items {
+        for item in EncodedRecordSorter.sorted(held, in: order) {
             SortedRuns.appendFrame(index: item.key.index, length: TimelineSortKey.encodedSize + Int(item.length), to: &out)
             item.key.append(to: &out)
             batches[Int(item.batch)].withByteView { $0[Int(item.start)..<Int(item.start + item.length)].append(to: &out) }
@@ -120,64 +264,6 @@ final class EncodedRecordSorter {
         }
         try SortedRuns.write(out, to: fd, directory: directory)
         try SortedRuns.rewind(fd)
-        self.batches = []
-        items.removeAll(keepingCapacity: true)
-        heldBytes = 0
-        onSpill(.spilled(runs: runs.count))
-    }
-
-    /// Puts the held items in timeline order (`TimelineSortKey.sortedPositions`).
-    private func sortItems() {
-        let held = items
-        items = TimelineSortKey.sortedPositions(count: held.count, in: order) { held[$0].key }.map { held[$0] }
-    }
-
-    /// Hands every record to `body` in order, gathered into chunks of about 1 MiB with the
-    /// number of records in each: what is held alone when nothing was spilled, else the merge
-    /// of the runs and what is held.
-    func drain(_ body: ([UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
-        closeOpen()
-        sortItems()
-        var chunk = RecordChunk()
-        // Read through locals: each use of a class's stored property is checked for
-        // exclusive access at run time, and these are used for every record.
-        let (batches, items) = (self.batches, self.items)
-        defer {
-            self.batches = []
-            self.items = []
-        }
-        if runs.isEmpty {
-            for item in items { try chunk.append(batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length), flushingTo: body) }
-        } else {
-            var readers = runs.map { RunReader(fd: $0, discarding: true) }
-            var nextHeld = 0
-            // A head is a run's record (in its reader's bytes, after the key) or a held one.
-            typealias Head = (key: TimelineSortKey, reader: Int, batch: Int, range: Range<Int>)
-            try SortedRuns.merge(
-                sources: readers.count + 1,
-                next: { (source: Int) throws(TimelineError) -> Head? in
-                    guard source < readers.count else {
-                        guard nextHeld < items.count else { return nil }
-                        let item = items[nextHeld]
-                        nextHeld += 1
-                        return (item.key, -1, Int(item.batch), Int(item.start)..<Int(item.start + item.length))
-                    }
-                    guard let record = try readers[source].next() else { return nil }
-                    let keyAt = record.lengthAt + 4
-                    guard record.length >= TimelineSortKey.encodedSize else { throw TimelineError(.ioError, "a sorted run was damaged on disk") }
-                    let key = TimelineSortKey(reading: readers[source].bytes, at: keyAt, index: record.index)
-                    return (key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length)
-                },
-                precedes: { $0.key.precedes($1.key, in: order) },
-                body: { (head: Head) throws(TimelineError) in
-                    if head.reader >= 0 {
-                        try chunk.append(readers[head.reader].bytes, head.range, flushingTo: body)
-                    } else {
-                        try chunk.append(batches[head.batch], head.range, flushingTo: body)
-                    }
-                })
-        }
-        try chunk.finish(flushingTo: body)
     }
 }
 
@@ -203,6 +289,7 @@ private struct RecordChunk {
 
     private mutating func flush(_ body: Body) throws(TimelineError) {
         try body(bytes, records)
+        // A chunk handed to another thread is its now: this makes a new one.
         bytes.removeAll(keepingCapacity: true)
         records = 0
     }
