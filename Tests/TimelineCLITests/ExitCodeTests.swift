@@ -49,6 +49,21 @@ struct ExitCodeTests {
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test("74 when the output fills during the merge of many runs: the merging thread stops, nothing hangs, no run file is left")
+    func fullOutputWhileMerging() throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("events.csv")
+        // About 8 MB of output at --memory 1MB: many runs, and chunks for the merge to hand over
+        // after the first write fails (nothing is written before the merge).
+        try Self.eventsCSV(rows: 20_000).write(to: input, atomically: true, encoding: .utf8)
+        let r = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "-o", "/dev/full", "--memory", "1MB", "--temp-dir", dir.path, "--verbose"])
+        #expect(r.status == 74)
+        #expect(r.stderr.contains("cannot write '/dev/full': No space left on device"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["events.csv"])
+    }
+
     @Test("74 when the disk fills while spilling: the error says where and what to do; no run file and no output left")
     func fullDiskWhileSpilling() throws {
         let dir = try BinaryRunner.temporaryDirectory()
