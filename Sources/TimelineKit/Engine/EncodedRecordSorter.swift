@@ -116,10 +116,11 @@ final class EncodedRecordSorter {
         closeOpen()
         let fd = try SortedRuns.createFile(in: directory)
         runs.append(fd)
+        let count = items.count
         spill = RunSpill(items: items, batches: batches, order: order, fd: fd, directory: directory)
         batches = []
         items = []
-        items.reserveCapacity(spill!.count)
+        items.reserveCapacity(count)
         heldBytes = 0
     }
 
@@ -220,17 +221,14 @@ final class EncodedRecordSorter {
 
 /// One sorted run being written on a thread of its own: the records held, sorted and
 /// written to `fd` (created by the sorter, so the runs keep their order), then rewound.
-/// The sorter waits for it before the next run or the merge.
+/// The sorter waits for it once, before the next run, the merge or its own end.
 private final class RunSpill: @unchecked Sendable {
     // `@unchecked Sendable`: the writing thread alone touches what it was given; the result
     // is set before `done` is signalled and read only after `wait` returns.
-    let count: Int
     private var result: Result<Void, TimelineError> = .success(())
     private let done = DispatchSemaphore(value: 0)
-    private var waited: Result<Void, TimelineError>?
 
     init(items: [EncodedRecordSorter.Item], batches: [[UInt8]], order: SortOrder, fd: Int32, directory: String) {
-        count = items.count
         let work = UncheckedSendable((items, batches))
         Self.queue.async { [self] in
             result = Result { () throws(TimelineError) in try Self.write(work.value.0, from: work.value.1, in: order, to: fd, directory: directory) }
@@ -238,11 +236,9 @@ private final class RunSpill: @unchecked Sendable {
         }
     }
 
-    /// Whether the run was written; waits for it the first time.
+    /// Waits for the run (call once) and gives whether it was written.
     func wait() -> Result<Void, TimelineError> {
-        if let waited { return waited }
         done.wait()
-        waited = result
         return result
     }
 
