@@ -124,9 +124,9 @@ package enum System {
         writeAll(Array(text.utf8), to: fd)
     }
 
-    /// Makes what was written to `fd` durable, then closes it.
-    package static func syncAndClose(_ fd: Int32) -> Result<Void, Failure> {
-        fsync(fd) == 0 && close(fd) == 0 ? .success(()) : .failure(.current)
+    /// Closes `fd`, reporting a failure (a write error the kernel deferred to the close).
+    package static func closeReporting(_ fd: Int32) -> Result<Void, Failure> {
+        close(fd) == 0 ? .success(()) : .failure(.current)
     }
 
     /// Closes `fd`, ignoring failure (a descriptor given up on).

@@ -22,7 +22,7 @@ struct SystemTests {
         #expect(System.kind(of: directory + "/missing") == nil)
     }
 
-    @Test("a temporary file is written, made durable, moved into place and read back in chunks")
+    @Test("a temporary file is written, closed, moved into place and read back in chunks")
     func roundTrip() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -30,7 +30,7 @@ struct SystemTests {
         let created = try System.createTemporaryFile(in: directory, prefix: ".out.tmp-").get()
         #expect(created.path.hasPrefix(directory + "/.out.tmp-") && created.path.count == directory.count + 16)
         try System.writeAll(bytes, to: created.descriptor).get()
-        try System.syncAndClose(created.descriptor).get()
+        try System.closeReporting(created.descriptor).get()
         let permissions = try FileManager.default.attributesOfItem(atPath: created.path)[.posixPermissions] as? Int
         #expect(permissions == 0o644)
         try System.moveReplacing(created.path, to: directory + "/out").get()
