@@ -134,10 +134,35 @@ package enum System {
         _ = close(fd)
     }
 
-    /// Moves `source` to `destination`, replacing it atomically.
+    /// Moves `source` to `destination`, replacing it atomically: a reader of `destination`
+    /// sees the old file or the new one, never part of one.
     package static func moveReplacing(_ source: String, to destination: String) -> Result<Void, Failure> {
-        rename(source, destination) == 0 ? .success(()) : .failure(.current)
+        #if os(Linux)
+            // ext4 (`auto_da_alloc`, on by default) writes a file back before `rename` returns
+            // when the rename replaces another: 0.2 s for a 400 MB output, idle. Swapping the
+            // two names (`RENAME_EXCHANGE`, which ext4 does not flush on) and then removing
+            // the old file, now at `source`, replaces it as atomically without that wait.
+            // Only a file or link is swapped: a directory must stay where it is, and `rename`
+            // reports it.
+            var st = stat()
+            if lstat(destination, &st) == 0, st.st_mode & S_IFMT != S_IFDIR, let exchange = renameExchange,
+                exchange(AT_FDCWD, source, AT_FDCWD, destination, 2 /* RENAME_EXCHANGE */) == 0
+            {
+                _ = unlink(source)
+                return .success(())
+            }
+        #endif
+        return rename(source, destination) == 0 ? .success(()) : .failure(.current)
     }
+
+    #if os(Linux)
+        /// glibc's `renameat2` (2.28 and later), which the Swift Glibc module does not
+        /// import; nil where the C library has none (then `rename` alone replaces).
+        private static let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+        }()
+    #endif
 
     /// Removes the file at `path`, ignoring failure (a temporary file given up on).
     package static func removeQuietly(_ path: String) {

@@ -45,6 +45,37 @@ struct SystemTests {
         #expect(chunks == 4)
     }
 
+    @Test("a move onto a file replaces it; onto a link replaces the link, not its target; onto a directory fails and moves nothing")
+    func moveReplacingExisting() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func file(_ name: String, _ text: String) -> String {
+            let path = directory + "/" + name
+            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            return path
+        }
+        func text(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+
+        let old = file("out", "old")
+        try System.moveReplacing(file("new", "new"), to: old).get()
+        #expect(text(old) == "new")
+        #expect(System.kind(of: directory + "/new") == nil)
+
+        let target = file("target", "kept")
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: target)
+        try System.moveReplacing(file("new", "through"), to: directory + "/link").get()
+        #expect(text(target) == "kept")
+        #expect(text(directory + "/link") == "through")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link")) == nil)
+
+        try FileManager.default.createDirectory(atPath: directory + "/d", withIntermediateDirectories: false)
+        let source = file("new", "stays")
+        #expect(throws: System.Failure.self) { try System.moveReplacing(source, to: directory + "/d").get() }
+        #expect(text(source) == "stays")
+        #expect(System.kind(of: directory + "/d") == .directory)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/d").isEmpty)
+    }
+
     @Test("the start of a temporary file read through is given back: its storage shrinks, its size and the rest stay")
     func discardStart() throws {
         let directory = try Self.temporaryDirectory()
