@@ -146,7 +146,7 @@ package enum System {
             // reports it.
             var st = stat()
             if lstat(destination, &st) == 0, st.st_mode & S_IFMT != S_IFDIR, let exchange = renameExchange,
-                exchange(AT_FDCWD, source, AT_FDCWD, destination, 2 /* RENAME_EXCHANGE */) == 0
+                exchange(AT_FDCWD, source, AT_FDCWD, destination, renameExchangeFlag) == 0
             {
                 _ = unlink(source)
                 return .success(())
@@ -156,11 +156,16 @@ package enum System {
     }
 
     #if os(Linux)
-        /// glibc's `renameat2` (2.28 and later), which the Swift Glibc module does not
-        /// import; nil where the C library has none (then `rename` alone replaces).
-        private static let renameExchange: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32)? = {
+        /// `RENAME_EXCHANGE` from `<linux/fs.h>`, which the Glibc module does not import.
+        private static let renameExchangeFlag: UInt32 = 2
+
+        private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+
+        /// glibc's `renameat2` (2.28 and later), which the Glibc module does not import
+        /// either; nil where the C library has none (then `rename` alone replaces).
+        private static let renameExchange: RenameAt2? = {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32).self)
+            return unsafeBitCast(symbol, to: RenameAt2.self)
         }()
     #endif
 
