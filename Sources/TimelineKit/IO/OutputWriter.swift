@@ -150,8 +150,8 @@ package final class OutputWriter {
             self.cleanupSlot = nil
         }
         // Not fsync'd: the rename makes the output atomic for readers and for a failed run, and
-        // waiting for a large output to reach the disk would add a second or more of idle wall
-        // time to every run (sort, DuckDB and polars do not wait either).
+        // waiting for a large output to reach the disk would leave every run idle at its end
+        // (sort, DuckDB and polars do not wait either).
         if case .failure(let failure) = System.closeReporting(fd) {
             System.removeQuietly(temporaryPath)
             throw TimelineError(.ioError, "cannot write '\(destinationPath)': \(failure.reason)")

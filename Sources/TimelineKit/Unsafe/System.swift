@@ -139,7 +139,7 @@ package enum System {
     package static func moveReplacing(_ source: String, to destination: String) -> Result<Void, Failure> {
         #if os(Linux)
             // ext4 (`auto_da_alloc`, on by default) writes a file back before `rename` returns
-            // when the rename replaces another: 0.2 s for a 400 MB output, idle. Swapping the
+            // when the rename replaces another, leaving the run idle meanwhile. Swapping the
             // two names (`RENAME_EXCHANGE`, which ext4 does not flush on) and then removing
             // the old file, now at `source`, replaces it as atomically without that wait.
             // Only a file or link is swapped: a directory must stay where it is, and `rename`
@@ -148,7 +148,7 @@ package enum System {
             if lstat(destination, &st) == 0, st.st_mode & S_IFMT != S_IFDIR, let exchange = renameExchange,
                 exchange(AT_FDCWD, source, AT_FDCWD, destination, renameExchangeFlag) == 0
             {
-                _ = unlink(source)
+                removeQuietly(source)
                 return .success(())
             }
         #endif
