@@ -67,6 +67,7 @@ struct SystemTests {
         #expect(text(target) == "kept")
         #expect(text(directory + "/link") == "through")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link")) == nil)
+        #expect(System.kind(of: directory + "/new") == nil)  // the link swapped out is removed
 
         try FileManager.default.createDirectory(atPath: directory + "/d", withIntermediateDirectories: false)
         let source = file("new", "stays")
