@@ -40,6 +40,13 @@ struct EventRef {
     var startZone: String? { start.pointee.zone }
     var end: TimeValue? { event.pointee.end }
     var source: SourceReference? { event.pointee.source }
+    /// The source's file, record and line, read in place: the whole `SourceReference` would
+    /// bring its format's string along, retained and released for nothing.
+    var sourcePlace: (file: String, record: Int, line: Int?)? {
+        let source = event.pointer(to: \.source)!
+        guard let record = source.pointee?.record else { return nil }
+        return (source.pointee!.file, record, source.pointee!.line)
+    }
     var id: String { event.pointer(to: \.id)!.pointee }
     var series: String? { event.pointer(to: \.series)!.pointee }
     var attributes: [String: String] { event.pointer(to: \.attributes)!.pointee }

@@ -202,7 +202,7 @@ struct ValidationBatch {
         var record = 0
         var line: Int32 = -1
         var hasSource = false
-        if let source = e.source {
+        if let source = e.sourcePlace {
             file = fileNumber(source.file)
             record = source.record
             line = Int32(clamping: source.line ?? -1)
