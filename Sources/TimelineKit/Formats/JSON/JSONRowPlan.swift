@@ -101,17 +101,30 @@ extension JSONRow: JSONRecordValues {
 /// have), and each is mapped by its own keys. Most files repeat one key set, so the last one
 /// used is compared in place first, without building an array of keys.
 struct JSONKeySetMappers {
-    struct Entry {
+    /// A class so that handing a record its entry retains one reference, not the mapper and
+    /// each of the plan's arrays.
+    final class Entry {
         let mapper: RecordMapper
         let plan: JSONRowPlan
+
+        init(mapper: RecordMapper, plan: JSONRowPlan) {
+            self.mapper = mapper
+            self.plan = plan
+        }
     }
 
     /// Makes a key set's mapper from its keys (the record's own, then its siblings).
     typealias Make = ([String]) throws(TimelineError) -> RecordMapper
 
     private var known: [[String]: Entry] = [:]
-    private var last: (keys: [String], entry: Entry)?
-    private var lastFlat: (keys: [UInt8], ends: [Int], entry: Entry)?
+    // The last key set in separate properties, not one optional tuple: reading a tuple out
+    // of an optional copies (and retains) every part of it, once per record.
+    private var lastKeys: [String] = []
+    private var lastEntry: Entry?
+    /// The last flat record's keys end to end, where each ends, and its entry.
+    private var lastFlatKeys: [UInt8] = []
+    private var lastFlatEnds: [Int] = []
+    private var lastFlatEntry: Entry?
     /// More key sets than this are mapped without keeping their mappers.
     private static let limit = 256
 
@@ -119,22 +132,23 @@ struct JSONKeySetMappers {
 
     /// The mapper and plan for the keys `row` has (its own, then its siblings).
     mutating func entry(for row: JSONRow, make: Make) throws(TimelineError) -> Entry {
-        if let last, last.keys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: last.keys) {
-            return last.entry
+        if let lastEntry, lastKeys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: lastKeys) {
+            return lastEntry
         }
         let pairs = row.pairs.map(\.0), siblings = row.siblings.map(\.0)
         let entry = try resolve(pairs: pairs, siblings: siblings, make: make)
-        last = (pairs + siblings, entry)
+        lastKeys = pairs + siblings
+        lastEntry = entry
         return entry
     }
 
     /// The mapper and plan for the keys of `record`, told from the last flat record's by
     /// their bytes.
     mutating func entry(for record: JSONFlatObject, make: Make) throws(TimelineError) -> Entry {
-        if let lastFlat, record.hasKeys(lastFlat.keys, ends: lastFlat.ends) { return lastFlat.entry }
+        if let lastFlatEntry, record.hasKeys(lastFlatKeys, ends: lastFlatEnds) { return lastFlatEntry }
         let entry = try resolve(pairs: record.keys, siblings: [], make: make)
-        let (bytes, ends) = record.keyBytes
-        lastFlat = (bytes, ends, entry)
+        (lastFlatKeys, lastFlatEnds) = record.keyBytes
+        lastFlatEntry = entry
         return entry
     }
 
