@@ -117,14 +117,16 @@ struct JSONKeySetMappers {
     typealias Make = ([String]) throws(TimelineError) -> RecordMapper
 
     private var known: [[String]: Entry] = [:]
-    // The last key set in separate properties, not one optional tuple: reading a tuple out
-    // of an optional copies (and retains) every part of it, once per record.
-    private var lastKeys: [String] = []
-    private var lastEntry: Entry?
-    /// The last flat record's keys end to end, where each ends, and its entry.
-    private var lastFlatKeys: [UInt8] = []
-    private var lastFlatEnds: [Int] = []
-    private var lastFlatEntry: Entry?
+    /// The last key set used and its entry (nil before the first record). Not an optional
+    /// tuple: binding one copies, and retains, every part of it once per record.
+    private struct Last<Keys> {
+        var keys: Keys
+        var entry: Entry?
+    }
+
+    private var last = Last<[String]>(keys: [], entry: nil)
+    /// The last flat record's keys end to end, and where each ends.
+    private var lastFlat = Last<(bytes: [UInt8], ends: [Int])>(keys: ([], []), entry: nil)
     /// More key sets than this are mapped without keeping their mappers.
     private static let limit = 256
 
@@ -132,23 +134,21 @@ struct JSONKeySetMappers {
 
     /// The mapper and plan for the keys `row` has (its own, then its siblings).
     mutating func entry(for row: JSONRow, make: Make) throws(TimelineError) -> Entry {
-        if let lastEntry, lastKeys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: lastKeys) {
-            return lastEntry
+        if let entry = last.entry, last.keys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: last.keys) {
+            return entry
         }
         let pairs = row.pairs.map(\.0), siblings = row.siblings.map(\.0)
         let entry = try resolve(pairs: pairs, siblings: siblings, make: make)
-        lastKeys = pairs + siblings
-        lastEntry = entry
+        last = Last(keys: pairs + siblings, entry: entry)
         return entry
     }
 
     /// The mapper and plan for the keys of `record`, told from the last flat record's by
     /// their bytes.
     mutating func entry(for record: JSONFlatObject, make: Make) throws(TimelineError) -> Entry {
-        if let lastFlatEntry, record.hasKeys(lastFlatKeys, ends: lastFlatEnds) { return lastFlatEntry }
+        if let entry = lastFlat.entry, record.hasKeys(lastFlat.keys.bytes, ends: lastFlat.keys.ends) { return entry }
         let entry = try resolve(pairs: record.keys, siblings: [], make: make)
-        (lastFlatKeys, lastFlatEnds) = record.keyBytes
-        lastFlatEntry = entry
+        lastFlat = Last(keys: record.keyBytes, entry: entry)
         return entry
     }
 
