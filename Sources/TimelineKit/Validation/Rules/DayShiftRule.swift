@@ -9,9 +9,13 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
     private let chosen: Bool
     private var moved = Digest()
 
+    /// A written day and the day shown, as days since 1970-01-01: a digest counts every
+    /// event that moved by them, and makes calendar dates only for what it reports.
     struct DayMove: Hashable {
-        var written: CivilDate
-        var shown: CivilDate
+        var writtenDay: Int64
+        var shownDay: Int64
+        var written: CivilDate { CivilDate(daysSinceEpoch: writtenDay) }
+        var shown: CivilDate { CivilDate(daysSinceEpoch: shownDay) }
         var description: String { "\(written.isoString) → \(shown.isoString)" }
     }
 
@@ -31,10 +35,10 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
         var offsets = ZoneRules.OffsetCache()
         for e in batch.facts {
             guard let instant = e.instant, let writtenDay = e.written?.day, e.basis != .epoch else { continue }
-            // Days as numbers: a calendar date is made only for the events that moved.
+            // Days as numbers: calendar dates are made only for the examples kept.
             let shownDay = zone.rules.dayNumber(of: instant, cache: &offsets)
             guard shownDay != writtenDay else { continue }
-            let move = DayMove(written: CivilDate(daysSinceEpoch: writtenDay), shown: CivilDate(daysSinceEpoch: shownDay))
+            let move = DayMove(writtenDay: writtenDay, shownDay: shownDay)
             d.perDay[move, default: 0] += 1
             d.flagged.add(batch.example(e, note: "\(move.written.isoString) written, \(move.shown.isoString) in \(zone.identifier)"))
         }
@@ -73,7 +77,7 @@ extension DayShiftRule.Digest: StateCodable {
     func encode(to out: inout [UInt8]) {
         flagged.encode(to: &out)
         BinaryWriter.count(perDay.count, &out)
-        for (move, count) in perDay.sorted(by: { ($0.key.written, $0.key.shown) < ($1.key.written, $1.key.shown) }) {
+        for (move, count) in perDay.sorted(by: { ($0.key.writtenDay, $0.key.shownDay) < ($1.key.writtenDay, $1.key.shownDay) }) {
             move.written.encode(to: &out)
             move.shown.encode(to: &out)
             BinaryWriter.count(count, &out)
@@ -83,7 +87,7 @@ extension DayShiftRule.Digest: StateCodable {
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         self.init(flagged: try FlaggedEvents(decoding: &r))
         for _ in 0..<(try r.count()) {
-            let move = DayShiftRule.DayMove(written: try CivilDate(decoding: &r), shown: try CivilDate(decoding: &r))
+            let move = DayShiftRule.DayMove(writtenDay: try CivilDate(decoding: &r).daysSinceEpoch, shownDay: try CivilDate(decoding: &r).daysSinceEpoch)
             perDay[move] = try r.number()
         }
     }
