@@ -57,10 +57,12 @@ struct EventBatch {
     }
 
     /// Borrows `event` (it is copied only when kept): importers write each record over the
-    /// last one's event.
-    mutating func add(_ event: borrowing Event) {
+    /// last one's event. `idIsGenerated`: whether the importer gave the event the id of a
+    /// record without one (`Event.generatedID`), when it knows — validation then need not
+    /// compare the id's bytes to find out.
+    mutating func add(_ event: borrowing Event, idIsGenerated: Bool? = nil) {
         count += 1
-        if let observation { EventRef.lending(event) { observation.add($0) } }
+        if let observation { EventRef.lending(event, idIsGenerated: idIsGenerated) { observation.add($0) } }
         if let sortZone {
             starts.append(encoded.count)
             keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))

@@ -206,7 +206,7 @@ final class RecordMapper {
                 return nil
             }
             try fill(&event, from: record, number: number, line: line)
-            batch.add(event)
+            batch.add(event, idIsGenerated: record[.id] == nil)
             return nil
         } catch {
             return error

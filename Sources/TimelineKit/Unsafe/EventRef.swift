@@ -5,15 +5,19 @@
 /// of a run.
 struct EventRef {
     private let event: UnsafePointer<Event>
+    /// Whether the id is the one importers give a record that has none
+    /// (`Event.generatedID`), when the importer that made the event says; nil when unknown.
+    let idIsGenerated: Bool?
 
-    private init(_ event: UnsafePointer<Event>) {
+    private init(_ event: UnsafePointer<Event>, idIsGenerated: Bool? = nil) {
         self.event = event
+        self.idIsGenerated = idIsGenerated
     }
 
-    /// Lends `event` to `body`.
+    /// Lends `event` to `body`, with whether its id was generated when that is known.
     @inline(__always)
-    static func lending<R>(_ event: borrowing Event, _ body: (EventRef) -> R) -> R {
-        withUnsafePointer(to: event) { body(EventRef($0)) }
+    static func lending<R>(_ event: borrowing Event, idIsGenerated: Bool? = nil, _ body: (EventRef) -> R) -> R {
+        withUnsafePointer(to: event) { body(EventRef($0, idIsGenerated: idIsGenerated)) }
     }
 
     /// Lends each event of `events` to `body`, in order, `range` only when given.

@@ -210,7 +210,7 @@ struct ValidationBatch {
         } else {
             file = fileNumber("-")
         }
-        let generatedID = hasSource && e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record
+        let generatedID = hasSource && (e.idIsGenerated ?? (e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record))
         let time = start.instant.map { ($0, start.offset!) }
         facts.append(EventFacts(
             file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
