@@ -73,7 +73,9 @@ final class MixedOffsetsRule: PartitionedRule {
         mutating func group(series: Int32, file: Int32) -> Int {
             func find(_ i: Int32, in table: inout [Int32]) -> Int {
                 let i = Int(i)
-                if i >= table.count { table += repeatElement(-1, count: i + 1 - table.count) }
+                // Series are numbered as they come, so a new one is almost always the next:
+                // one append each (appending a repeated -1 goes through a generic collection).
+                while i >= table.count { table.append(-1) }
                 if table[i] < 0 {
                     table[i] = Int32(groups.count)
                     groups.append(Group(series: series, file: series >= 0 ? -1 : file))

@@ -340,7 +340,8 @@ extension SuspectZoneShiftRule.Lists {
     /// The number of the list of a file and series, made if new.
     private mutating func list(file: Int32, series: Int32) -> Int32 {
         let s = Int(series)
-        if s >= firstListOfSeries.count { firstListOfSeries += repeatElement(-1, count: s + 1 - firstListOfSeries.count) }
+        // Series are numbered as they come: a new one is almost always the next, one append.
+        while s >= firstListOfSeries.count { firstListOfSeries.append(-1) }
         var l = firstListOfSeries[s]
         while l >= 0 {
             if lists[Int(l)].file == file { return l }
