@@ -22,12 +22,12 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
     subscript(i: Int) -> Element {
         get {
             precondition(i >= 0 && i < storage.count, "ChunkedArray index out of range")
-            return storage.chunks[i >> Self.shift][i & (Self.chunkSize - 1)]
+            return storage.address(i).pointee
         }
         _modify {
             precondition(i >= 0 && i < storage.count, "ChunkedArray index out of range")
             makeUnique()
-            yield &storage.chunks[i >> Self.shift][i & (Self.chunkSize - 1)]
+            yield &storage.address(i).pointee
         }
     }
 
@@ -36,7 +36,7 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         let storage = self.storage
         let i = storage.count
         if i == storage.capacity { storage.grow() }
-        (storage.chunks[i >> Self.shift] + (i & (Self.chunkSize - 1))).initialize(to: element)
+        storage.address(i).initialize(to: element)
         storage.count = i + 1
     }
 
@@ -62,6 +62,12 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
         /// Elements the chunks have room for.
         @exclusivity(unchecked) private(set) var capacity = 0
 
+        /// Where element `i` is (or goes, for `i == count`).
+        @inline(__always)
+        func address(_ i: Int) -> UnsafeMutablePointer<Element> {
+            chunks[i >> ChunkedArray.shift] + (i & (ChunkedArray.chunkSize - 1))
+        }
+
         /// Makes room for one more element (called when the chunks are full).
         func grow() {
             if chunks.isEmpty || capacity < ChunkedArray.chunkSize {
@@ -86,16 +92,18 @@ struct ChunkedArray<Element>: RandomAccessCollection, MutableCollection {
             let other = Storage()
             for i in 0..<count {
                 if i == other.capacity { other.grow() }
-                (other.chunks[i >> ChunkedArray.shift] + (i & (ChunkedArray.chunkSize - 1))).initialize(to: chunks[i >> ChunkedArray.shift][i & (ChunkedArray.chunkSize - 1)])
+                other.address(i).initialize(to: address(i).pointee)
                 other.count = i + 1
             }
             return other
         }
 
         deinit {
+            // Every chunk holds `chunkSize` but a lone first one, which may hold fewer.
+            let chunkCapacity = Swift.min(capacity, ChunkedArray.chunkSize)
             var left = count
             for chunk in chunks {
-                let used = Swift.min(left, capacity < ChunkedArray.chunkSize ? capacity : ChunkedArray.chunkSize)
+                let used = Swift.min(left, chunkCapacity)
                 chunk.deinitialize(count: used)
                 chunk.deallocate()
                 left -= used
