@@ -131,6 +131,7 @@ public enum Timeline {
         pipeline.verbose = options.verbose
         pipeline.sortDirectory = options.sortDirectory
         pipeline.sortMemory = options.sortMemory
+        pipeline.inputMemory = options.sortMemory
         pipeline.onDiagnostic = handlers.diagnostic
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
@@ -260,6 +261,7 @@ public enum Timeline {
         pipeline.writeOptions.displayZone = options.displayZone
         pipeline.writeOptions.displayZoneChoice = options.displayZoneChoice
         pipeline.sort = .input
+        pipeline.inputMemory = options.memory
         pipeline.verbose = options.verbose
         pipeline.onReject = { run.imported.add(reject: $0) }
         pipeline.observe(with: run.validator)

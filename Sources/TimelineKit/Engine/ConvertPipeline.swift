@@ -26,6 +26,8 @@ final class ConvertPipeline {
     var sortDirectory: String?
     /// About how many bytes of events a sort holds before it spills.
     var sortMemory = 256 << 20
+    /// What a format that must expand its input before reading it (XLSX) may hold.
+    var inputMemory = 256 << 20
     /// What the run had read, written and rejected when reading stopped with an error.
     private(set) var summaryAtFailure: ConvertSummary?
 
@@ -219,7 +221,7 @@ final class ConvertPipeline {
                 options: readOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { record in sink.reject(record) },
-                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence, verbose: verbose)
+                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence, memory: inputMemory, verbose: verbose)
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
                 onDiagnostic(Diagnostic(

@@ -39,6 +39,9 @@ final class ImportContext {
     let recurrence: RecurrenceBudget
     /// Report decisions as notes (`--verbose`): which header line, which preset.
     let verbose: Bool
+    /// About how many bytes an importer may hold for input it must expand before reading
+    /// (an XLSX workbook's compressed parts); the run's `--memory`.
+    let memory: Int
 
     /// - Parameters:
     ///   - batches: how the consumer takes events mapped on worker threads (see
@@ -51,9 +54,11 @@ final class ImportContext {
         onDiagnostic: @escaping (Diagnostic) -> Void,
         batches: EventBatchConsumer? = nil,
         recurrence: RecurrenceBudget? = nil,
+        memory: Int = 256 << 20,
         verbose: Bool = false
     ) {
         self.verbose = verbose
+        self.memory = memory
         self.recurrence = recurrence ?? RecurrenceBudget(RecurrenceBudget.perRun, occurrences: options.ics.maxTotalOccurrences)
         self.options = options
         self.format = format

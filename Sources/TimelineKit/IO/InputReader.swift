@@ -63,8 +63,18 @@ package final class InputReader {
         }
     }
 
+    /// Reads what `produce` makes, a chunk per call until it returns nil: bytes generated
+    /// as they are read (an XLSX sheet's rows as CSV text), never held whole.
+    package init(name: String, producing produce: @escaping () throws(TimelineError) -> [UInt8]?) {
+        self.name = name
+        fd = -1
+        ownsDescriptor = false
+        producer = produce
+    }
+
     private var memory: ArraySlice<UInt8> = []
     private var memoryChunk = 0
+    private var producer: (() throws(TimelineError) -> [UInt8]?)?
     private var transcoder: Transcoder?
 
     /// Reads the rest of the input as `encoding`, converted to UTF-8 as it streams. Call
@@ -96,6 +106,14 @@ package final class InputReader {
             if start > 0 && start >= buffer.count / 2 {
                 buffer.removeFirst(start)
                 start = 0
+            }
+            if let producer {
+                if let chunk = try producer() {
+                    buffer.append(contentsOf: chunk)
+                } else {
+                    eof = true
+                }
+                continue
             }
             if fd < 0 {
                 // In memory: hand over the next slice.

@@ -49,9 +49,9 @@ struct CSVImporter: TimelineImporter {
     var defaultDelimiter: UInt8?
     /// About how many bytes of records each worker thread maps at a time.
     var blockSize = RecordBlocks.targetSize
-    /// The table is a spreadsheet's (XLSX): every row is as wide as the header, so a
-    /// summary line after the table is told by its few filled cells rather than its width,
-    /// and `--delimiter` does not apply.
+    /// The table is a spreadsheet's (XLSX): a row ends at its last filled cell, so rows
+    /// narrower than the header are padded to it, a summary line after the table is told by
+    /// its few filled cells rather than its width, and `--delimiter` does not apply.
     var spreadsheetRows = false
 
     init(defaultDelimiter: UInt8? = nil) {
@@ -68,7 +68,7 @@ struct CSVImporter: TimelineImporter {
         let reader = try CSVReader(input: input, delimiter: delimiter)
         // The table may begin after a preamble (WeChat Pay and Alipay bills): the header is
         // found among the first records, and the records read after it are converted first.
-        let table = try CSVTableStart.find(reader, options: options, file: input.name, columns: named)
+        let table = try CSVTableStart.find(reader, options: options, file: input.name, columns: named, spreadsheetRows: spreadsheetRows)
         guard let headerRow = table.header else { return }
         var header: [String]
         var pending = table.after
@@ -97,7 +97,9 @@ struct CSVImporter: TimelineImporter {
         // The file's values decide the day/month order; a preset says how its service writes
         // dates the values leave open.
         let fieldOrder = context.dateParser.options.fieldOrder != nil
-            ? nil : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter) ?? table.preset?.dateOrder
+            ? nil
+            : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter, spreadsheetRows: spreadsheetRows)
+                ?? table.preset?.dateOrder
         let rows = CSVRowConverter(
             header: header, delimiter: reader.delimiter, plan: plan, file: input.name, spreadsheetRows: spreadsheetRows,
             mappers: RecordMapperPool(
@@ -152,11 +154,14 @@ struct CSVImporter: TimelineImporter {
     /// The day/month order the time columns of the first records show (up to
     /// `FieldOrderDetector.defaultWindow` of them), as `timeline dates` decides it for a
     /// stream; nil when they do not decide it.
-    static func fieldOrder(leading: [Result<CSVRecord, CSVRecordError>], block: CSVBlock?, plan: CSVColumnPlan, header: [String], delimiter: UInt8) -> FieldOrder? {
+    static func fieldOrder(
+        leading: [Result<CSVRecord, CSVRecordError>], block: CSVBlock?, plan: CSVColumnPlan, header: [String], delimiter: UInt8, spreadsheetRows: Bool
+    ) -> FieldOrder? {
         var detector = FieldOrderDetector()
         var texts = FieldTexts()
         var seen = 0
         func observe(_ record: CSVRecord) {
+            if spreadsheetRows && !record.isBlank && record.fields.count < header.count { return observe(record.padded(to: header.count)) }
             guard !record.isBlank, record.fields.count == header.count else { return }
             plan.fill(&texts, from: record.fields)
             detector.observe(timesOf: texts)
@@ -181,7 +186,7 @@ final class CSVRowConverter: Sendable {
     let plan: CSVColumnPlan
     let file: String
     let mappers: RecordMapperPool
-    /// Rows are padded to the header's width (see `CSVImporter.spreadsheetRows`).
+    /// Rows narrower than the header are padded to its width (see `CSVImporter.spreadsheetRows`).
     let spreadsheetRows: Bool
 
     init(header: [String], delimiter: UInt8, plan: CSVColumnPlan, file: String, spreadsheetRows: Bool = false, mappers: RecordMapperPool) {
@@ -209,6 +214,7 @@ final class CSVRowConverter: Sendable {
         }
         func handle(_ record: CSVRecord) {
             if record.isBlank { return }  // a blank line is not a record
+            if spreadsheetRows && record.fields.count < header.count { return handle(record.padded(to: header.count)) }
             number += 1
             let location = SourceLocation(file: file, line: record.line)
             // A summary line has few cells filled (at most one in a table of three or four columns).

@@ -15,6 +15,13 @@ struct CSVRecord: Sendable {
 
     /// An empty line (or one holding only `""`): not a record.
     var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
+
+    /// The record with empty fields added up to `count`.
+    func padded(to count: Int) -> CSVRecord {
+        var record = self
+        record.fields += repeatElement("", count: max(0, count - fields.count))
+        return record
+    }
 }
 
 /// Why a record could not be split into fields (the run goes on).

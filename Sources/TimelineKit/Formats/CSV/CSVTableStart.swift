@@ -18,17 +18,24 @@ struct CSVTableStart {
 
     /// How many records are looked at for a header.
     static let window = 64
+    /// The widest record looked at as a header: matching names against every preset costs
+    /// far more per column than reading a field, and a timeline's table names a few dozen.
+    static let widestHeader = 1_024
 
     /// - Parameter columns: the names of the columns when the input has no header line of
     ///   its own (`CSVReadSettings.columns`): the first record is then a record, and a preset
     ///   is recognised by these names.
-    static func find(_ reader: CSVReader, options: ReadOptions, file: String, columns: [String]? = nil) throws(TimelineError) -> CSVTableStart {
-        var table = try locate(reader, options: options, file: file)
+    /// - Parameter spreadsheetRows: rows end at their last filled cell (XLSX), so the record
+    ///   after a header confirms it by being no wider than it.
+    static func find(
+        _ reader: CSVReader, options: ReadOptions, file: String, columns: [String]? = nil, spreadsheetRows: Bool = false
+    ) throws(TimelineError) -> CSVTableStart {
+        var table = try locate(reader, options: options, file: file, spreadsheetRows: spreadsheetRows)
         if table.preset == nil { table.preset = detectedPreset(table, columns: columns, options.preset.candidates) }
         return table
     }
 
-    private static func locate(_ reader: CSVReader, options: ReadOptions, file: String) throws(TimelineError) -> CSVTableStart {
+    private static func locate(_ reader: CSVReader, options: ReadOptions, file: String, spreadsheetRows: Bool) throws(TimelineError) -> CSVTableStart {
         var rows: [CSVRecord] = []
         var failure: CSVRecordError?
         func next() throws(TimelineError) -> CSVRecord? {
@@ -69,10 +76,13 @@ struct CSVTableStart {
         let mapping = (table.preset.map { $0.applied(to: options) } ?? options).mapping.mapping
         let presetsByHeader = options.preset.candidates.filter { !$0.signature.headers.isEmpty }
         func isHeader(_ i: Int) -> Bool {
+            guard rows[i].fields.count <= widestHeader else { return false }
             let cells = rows[i].fields.map { $0.trimmingCharacters(in: .whitespaces) }
             let recognised = presetsByHeader.contains { $0.matches(header: cells, preamble: []) } || mapping.recognisedFields(cells) >= 2
             guard recognised else { return false }
-            return i + 1 == rows.count || rows[i + 1].isBlank || rows[i + 1].fields.count == rows[i].fields.count
+            guard i + 1 < rows.count, !rows[i + 1].isBlank else { return true }
+            let width = rows[i + 1].fields.count
+            return spreadsheetRows ? width <= rows[i].fields.count : width == rows[i].fields.count
         }
         var found: Int?
         while rows.count < window, let row = try next() {

@@ -12,24 +12,26 @@ struct Inflater {
         let message: String
     }
 
-    private let input: [UInt8]
+    private let input: ArraySlice<UInt8>
     private var position = 0
     private var bitBuffer: UInt32 = 0
     private var bitCount = 0
     private var output: [UInt8] = []
     private let limit: Int
 
-    /// Decompresses `input`, a raw DEFLATE stream, into at most `limit` bytes.
-    static func inflate(_ input: [UInt8], expectedSize: Int, limit: Int) throws(InflateError) -> [UInt8] {
+    /// Decompresses `input`, a raw DEFLATE stream, into at most `limit` bytes. Memory grows
+    /// with what the stream yields, not with what its container declares.
+    static func inflate(_ input: ArraySlice<UInt8>, limit: Int) throws(InflateError) -> [UInt8] {
         var inflater = Inflater(input: input, limit: limit)
-        inflater.output.reserveCapacity(min(max(expectedSize, 0), limit))
+        inflater.output.reserveCapacity(min(limit, input.count * 4))
         try inflater.run()
         return inflater.output
     }
 
-    private init(input: [UInt8], limit: Int) {
+    private init(input: ArraySlice<UInt8>, limit: Int) {
         self.input = input
         self.limit = limit
+        position = input.startIndex
     }
 
     private mutating func run() throws(InflateError) {
@@ -49,7 +51,7 @@ struct Inflater {
 
     private mutating func bits(_ n: Int) throws(InflateError) -> Int {
         while bitCount < n {
-            guard position < input.count else { throw InflateError(message: "DEFLATE stream ends early") }
+            guard position < input.endIndex else { throw InflateError(message: "DEFLATE stream ends early") }
             bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
             position += 1
             bitCount += 8
@@ -69,12 +71,12 @@ struct Inflater {
     private mutating func stored() throws(InflateError) {
         bitBuffer = 0
         bitCount = 0
-        guard position + 4 <= input.count else { throw InflateError(message: "DEFLATE stored block ends early") }
+        guard position + 4 <= input.endIndex else { throw InflateError(message: "DEFLATE stored block ends early") }
         let length = Int(input[position]) | Int(input[position + 1]) << 8
         let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
         position += 4
         guard length == ~complement & 0xFFFF else { throw InflateError(message: "DEFLATE stored block length does not match its complement") }
-        guard position + length <= input.count else { throw InflateError(message: "DEFLATE stored block ends early") }
+        guard position + length <= input.endIndex else { throw InflateError(message: "DEFLATE stored block ends early") }
         guard output.count + length <= limit else { throw InflateError(message: "decompressed data larger than \(limit) bytes") }
         output.append(contentsOf: input[position..<position + length])
         position += length

@@ -2,34 +2,51 @@
 /// Part 1 §18): shared strings, inline strings, numbers as written, booleans, and numbers
 /// whose cell style is a date or time format as ISO 8601 text, read under the workbook's
 /// 1900 or 1904 date system.
+///
+/// Nothing the file says about sizes is trusted: its parts expand within a budget (the
+/// run's memory), row numbers and columns stay within Excel's grid, and the text its rows
+/// yield (a shared string may be referred to by every cell) stays within the same budget.
 struct Workbook {
     struct Failure: Error, Sendable {
         let message: String
+        /// The workbook is well formed but larger than the budget allows.
+        var tooLarge = false
     }
 
     /// A sheet row: its 1-based row number and its cells' texts from column A, empty where
-    /// the sheet has no cell.
+    /// the sheet has no cell, up to its last cell.
     struct Row {
         var number: Int
         var cells: [String]
     }
 
+    /// Excel's grid: 1,048,576 rows of 16,384 columns (A–XFD).
+    static let maxRows = 1 << 20
+    static let maxColumns = 1 << 14
+
     /// The sheets' names, in workbook order.
     let sheetNames: [String]
     private let archive: ZipArchive
+    private var budget: ZipArchive.ExpansionBudget
     private let sheetPaths: [String]
     private let sharedStrings: [String]
     /// For each cell style (`s`), whether its number format shows a date, a time or both.
     private let styleKinds: [SerialKind]
     private let uses1904: Bool
+    /// How many bytes of cell text the rows may yield.
+    private let textBudget: Int
 
-    init(_ bytes: [UInt8]) throws(Failure) {
+    /// - Parameter memory: how many bytes the parts read may expand to, together; the rows
+    ///   may yield as many bytes of text.
+    init(_ bytes: [UInt8], memory: Int = 256 << 20) throws(Failure) {
         do throws(ZipArchive.ZipError) {
             archive = try ZipArchive(bytes)
         } catch {
             throw Failure(message: error.message)
         }
-        guard let workbookXML = try Self.part(archive, "xl/workbook.xml") else {
+        budget = ZipArchive.ExpansionBudget(bytes: memory)
+        textBudget = memory
+        guard let workbookXML = try Self.part(archive, "xl/workbook.xml", &budget) else {
             throw Failure(message: "not an XLSX workbook (no xl/workbook.xml; .xls and .ods are not read)")
         }
         var names: [String] = []
@@ -45,7 +62,7 @@ struct Workbook {
             }
         }
         var targets: [String: String] = [:]
-        if let rels = try Self.part(archive, "xl/_rels/workbook.xml.rels") {
+        if let rels = try Self.part(archive, "xl/_rels/workbook.xml.rels", &budget) {
             var relsScanner = XMLScanner(rels)
             while let token = try Self.scan(&relsScanner) {
                 if case .start("Relationship", let attributes, _) = token, let id = attributes["Id"], let target = attributes["Target"] {
@@ -56,12 +73,12 @@ struct Workbook {
         sheetNames = names
         sheetPaths = ids.enumerated().map { targets[$1] ?? "xl/worksheets/sheet\($0 + 1).xml" }
         uses1904 = date1904
-        sharedStrings = try Self.sharedStrings(archive)
-        styleKinds = try Self.styleKinds(archive)
+        sharedStrings = try Self.sharedStrings(archive, &budget)
+        styleKinds = try Self.styleKinds(archive, &budget)
     }
 
-    /// The rows of the sheet called `name` (nil: the first sheet), in order.
-    func rows(sheet name: String?) throws(Failure) -> [Row] {
+    /// The rows of the sheet called `name` (nil: the first sheet), read one at a time.
+    consuming func rows(sheet name: String?) throws(Failure) -> SheetRows {
         let index: Int
         if let name {
             guard let i = sheetNames.firstIndex(of: name) else {
@@ -72,59 +89,135 @@ struct Workbook {
             guard !sheetNames.isEmpty else { throw Failure(message: "the workbook has no sheet") }
             index = 0
         }
-        guard let xml = try Self.part(archive, sheetPaths[index]) else { throw Failure(message: "the sheet '\(sheetNames[index])' is missing from the file") }
-        var scanner = XMLScanner(xml)
-        var rows: [Row] = []
-        var row: Row?
-        var cell: (column: Int, type: String, style: Int)?
-        var value = ""
-        var inValue = false
-        var inInline = false
-        var inPhonetic = false
-        var nextColumn = 0
-        while let token = try Self.scan(&scanner) {
-            switch token {
-            case .start("row", let attributes, let selfClosing):
-                let number = attributes["r"].flatMap { Int($0) } ?? ((rows.last?.number ?? 0) + 1)
-                nextColumn = 0
-                if selfClosing { rows.append(Row(number: number, cells: [])) } else { row = Row(number: number, cells: []) }
-            case .start("c", let attributes, let selfClosing):
-                let column = attributes["r"].flatMap(Self.column(ofReference:)) ?? nextColumn
-                nextColumn = column + 1
-                cell = (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
-                value = ""
-                if selfClosing { cell = nil }
-            case .start("v", _, false) where cell != nil:
-                inValue = true
-            case .start("t", _, false) where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
-                inValue = true
-            case .start("is", _, false):
-                inInline = true
-            case .start("rPh", _, false):
-                inPhonetic = true  // phonetic runs are not the cell's text
-            case .end("rPh"):
-                inPhonetic = false
-            case .text(let text) where inValue:
-                value += text
-            case .end("v"), .end("t"):
-                inValue = false
-            case .end("is"):
-                inInline = false
-            case .end("c"):
-                if let c = cell, var r = row {
-                    let text = try self.text(value, type: c.type, style: c.style)
-                    if c.column >= r.cells.count { r.cells += repeatElement("", count: c.column - r.cells.count + 1) }
-                    r.cells[c.column] = text
-                    row = r
+        guard let xml = try Self.part(archive, sheetPaths[index], &budget) else { throw Failure(message: "the sheet '\(sheetNames[index])' is missing from the file") }
+        return SheetRows(xml: xml, workbook: self)
+    }
+
+    /// The rows of one sheet, in order: only SpreadsheetML's `row` elements of the sheet's
+    /// `sheetData` and their `c` cells, as Excel shows them (an extension's markup, in
+    /// `extLst` or elsewhere, holds no rows of the sheet).
+    struct SheetRows {
+        private var scanner: XMLScanner
+        private let workbook: Workbook
+        private var textLeft: Int
+        private var lastRow = 0
+        /// How deep the scanner is in the sheet's elements (the root `worksheet` is 1).
+        private var depth = 0
+        private var inSheetData = false
+
+        fileprivate init(xml: [UInt8], workbook: Workbook) {
+            scanner = XMLScanner(xml)
+            self.workbook = workbook
+            textLeft = workbook.textBudget
+        }
+
+        /// The next row, or nil after the last.
+        mutating func next() throws(Failure) -> Row? {
+            var number: Int?
+            var cells: [String] = []
+            var cell: (column: Int, type: String, style: Int)?
+            var value = ""
+            var inValue = false
+            var inInline = false
+            var inPhonetic = false
+            var nextColumn = 0
+            while let token = try Workbook.scan(&scanner) {
+                var opened = false
+                var closed: String?
+                switch token {
+                case .start(let name, _, let selfClosing):
+                    if !selfClosing {
+                        depth += 1
+                        opened = true
+                    }
+                    if depth == 2 && opened && name == "sheetData" { inSheetData = true }
+                case .end(let name):
+                    depth -= 1
+                    closed = name
+                    if depth == 1 && name == "sheetData" { inSheetData = false }
+                case .text: break
                 }
-                cell = nil
-            case .end("row"):
-                if let r = row { rows.append(r) }
-                row = nil
-            default: break
+                guard inSheetData else { continue }
+                // Where the token sits: a row opens at depth 3 (worksheet, sheetData, row), a
+                // cell at 4, its value or inline string below.
+                let level = opened ? depth : depth + 1
+                switch token {
+                case .start("row", let attributes, let selfClosing) where level == 3:
+                    let row = try rowNumber(attributes["r"])
+                    if selfClosing { return Row(number: row, cells: []) }
+                    number = row
+                case .start("c", let attributes, let selfClosing) where level == 4 && number != nil:
+                    let column = try attributes["r"].map(columnNumber) ?? nextColumn
+                    guard column < Workbook.maxColumns else { throw Failure(message: "row \(number!) has more than \(Workbook.maxColumns) cells (columns A–XFD)") }
+                    nextColumn = column + 1
+                    cell = selfClosing ? nil : (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
+                    value = ""
+                case .start("v", _, false) where cell != nil && level == 5:
+                    inValue = true
+                case .start("t", _, false) where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
+                    inValue = true
+                case .start("is", _, false) where cell != nil && level == 5:
+                    inInline = true
+                case .start("rPh", _, false):
+                    inPhonetic = true  // phonetic runs are not the cell's text
+                case .end("rPh"):
+                    inPhonetic = false
+                case .text(let text) where inValue:
+                    value += text
+                case .end("v"), .end("t"):
+                    inValue = false
+                case .end("is"):
+                    inInline = false
+                case .end("c") where level == 4:
+                    if let c = cell, number != nil {
+                        let text = try workbook.text(value, type: c.type, style: c.style)
+                        try take(text.utf8.count + Self.cellCost * (max(0, c.column - cells.count) + 1))
+                        if c.column >= cells.count { cells += repeatElement("", count: c.column - cells.count + 1) }
+                        cells[c.column] = text
+                    }
+                    cell = nil
+                case .end("row") where level == 3 && closed != nil:
+                    if let number { return Row(number: number, cells: cells) }
+                default: break
+                }
+            }
+            return nil
+        }
+
+        /// A row's `r`: 1–1,048,576, after the row before it; none is the next row.
+        private mutating func rowNumber(_ attribute: String?) throws(Failure) -> Int {
+            guard let attribute else {
+                guard lastRow < Workbook.maxRows else { throw Failure(message: "the sheet has more than \(Workbook.maxRows) rows") }
+                lastRow += 1
+                return lastRow
+            }
+            guard let row = Int(attribute), (1...Workbook.maxRows).contains(row) else {
+                throw Failure(message: "row number '\(attribute.prefix(20))' is not one of 1–\(Workbook.maxRows)")
+            }
+            guard row > lastRow else { throw Failure(message: "row \(row) comes after row \(lastRow); rows must be in order") }
+            lastRow = row
+            return row
+        }
+
+        /// A cell's `r` (`AB12`): its 0-based column, within A–XFD.
+        private func columnNumber(_ reference: String) throws(Failure) -> Int {
+            guard let column = Workbook.column(ofReference: reference), column < Workbook.maxColumns else {
+                throw Failure(message: "cell reference '\(reference.prefix(20))' is not a cell of columns A–XFD")
+            }
+            return column
+        }
+
+        /// What each cell a row yields costs beyond its text, an empty one filling a gap
+        /// too: a reader holds and splits it.
+        static let cellCost = 8
+
+        /// Counts `bytes` of cell text and cells against the budget.
+        private mutating func take(_ bytes: Int) throws(Failure) {
+            textLeft -= bytes
+            guard textLeft >= 0 else {
+                throw Failure(message: "workbook too large: its cells hold more than \(ZipArchive.ExpansionBudget.describe(workbook.textBudget)) of text and cells", tooLarge: true)
             }
         }
-        return rows
     }
 
     /// A cell's text from its stored value and type (`t`).
@@ -137,7 +230,9 @@ struct Workbook {
         case "n":
             let kind = styleKinds.indices.contains(style) ? styleKinds[style] : .number
             guard kind != .number, let serial = Double(value) else { return value }
-            return ExcelSerial.text(serial, kind: kind, uses1904: uses1904) ?? value
+            // A serial that is no day is said so in the cell's text, which no date reading
+            // takes: read as it is written, 2959001 would be the year 2959.
+            return ExcelSerial.text(serial, kind: kind, uses1904: uses1904) ?? "\(value) (a date cell whose serial is no day of 0001–9999)"
         default: return value  // str, inlineStr, e (an error such as #N/A), d (ISO 8601 already)
         }
     }
@@ -155,12 +250,12 @@ struct Workbook {
         return letters == 0 ? nil : column - 1
     }
 
-    private static func part(_ archive: ZipArchive, _ name: String) throws(Failure) -> [UInt8]? {
+    private static func part(_ archive: ZipArchive, _ name: String, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> [UInt8]? {
         guard let entry = archive.entry(name) else { return nil }
         do throws(ZipArchive.ZipError) {
-            return try archive.contents(entry)
+            return try archive.contents(entry, budget: &budget)
         } catch {
-            throw Failure(message: error.message)
+            throw Failure(message: error.message, tooLarge: error.tooLarge)
         }
     }
 
@@ -173,8 +268,8 @@ struct Workbook {
     }
 
     /// The shared string table: each `si`'s text runs joined, phonetic runs left out.
-    private static func sharedStrings(_ archive: ZipArchive) throws(Failure) -> [String] {
-        guard let xml = try part(archive, "xl/sharedStrings.xml") else { return [] }
+    private static func sharedStrings(_ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> [String] {
+        guard let xml = try part(archive, "xl/sharedStrings.xml", &budget) else { return [] }
         var scanner = XMLScanner(xml)
         var strings: [String] = []
         var current = ""
@@ -198,8 +293,8 @@ struct Workbook {
     }
 
     /// What each cell style's number format shows (`cellXfs`, in order).
-    private static func styleKinds(_ archive: ZipArchive) throws(Failure) -> [SerialKind] {
-        guard let xml = try part(archive, "xl/styles.xml") else { return [] }
+    private static func styleKinds(_ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> [SerialKind] {
+        guard let xml = try part(archive, "xl/styles.xml", &budget) else { return [] }
         var scanner = XMLScanner(xml)
         var customFormats: [Int: String] = [:]
         var formats: [Int] = []

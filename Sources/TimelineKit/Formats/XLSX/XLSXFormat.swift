@@ -47,30 +47,61 @@ extension ReadOptions {
     }
 }
 
-/// Reads a sheet into a CSV table in memory — one line per sheet row, a blank line for each
-/// row the sheet leaves out, so that the line of a record is its row number — and hands it
-/// to `CSVImporter`. Every row is as wide as the widest (a sheet stores no empty cells
-/// after a row's last value). The workbook is read whole: its parts are compressed.
+/// Reads a sheet as a CSV table — one line per sheet row, a blank line for each row the
+/// sheet leaves out, so that the line of a record is its row number — made a chunk at a
+/// time as `CSVImporter` reads it. Each row has its own cells (a sheet stores no empty
+/// cells after a row's last value; the importer pads rows to the header). The workbook's
+/// bytes are read whole: its parts are compressed.
 struct XLSXImporter: TimelineImporter {
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let bytes = try input.readAll()
-        let rows: [Workbook.Row]
-        do throws(Workbook.Failure) {
-            rows = try Workbook(bytes).rows(sheet: context.options.xlsx.sheet)
-        } catch {
-            throw TimelineError(.data, "cannot read '\(input.name)' as an XLSX workbook: \(error.message)", at: SourceLocation(file: input.name), code: "xlsx")
+        func failure(_ error: Workbook.Failure) -> TimelineError {
+            TimelineError(
+                .data, "cannot read '\(input.name)' as an XLSX workbook: \(error.message)", at: SourceLocation(file: input.name), code: "xlsx",
+                notes: error.tooLarge ? ["a larger --memory reads larger workbooks"] : [])
         }
-        let width = rows.map { $0.cells.lastIndex { !$0.isEmpty }.map { $0 + 1 } ?? 0 }.max() ?? 0
-        var csv: [UInt8] = []
-        var line = 1
-        for row in rows {
-            while line < row.number {
-                csv.append(0x0A)
-                line += 1
+        var table: SheetCSV
+        do throws(Workbook.Failure) {
+            table = SheetCSV(rows: try Workbook(bytes, memory: context.memory).rows(sheet: context.options.xlsx.sheet))
+        } catch {
+            throw failure(error)
+        }
+        let csv = InputReader(name: input.name) { () throws(TimelineError) -> [UInt8]? in
+            do throws(Workbook.Failure) {
+                return try table.next()
+            } catch {
+                throw failure(error)
             }
-            for column in 0..<width {
+        }
+        var importer = CSVImporter(defaultDelimiter: UInt8(ascii: ","))
+        importer.spreadsheetRows = true
+        try importer.read(from: csv, context: context)
+    }
+}
+
+/// A sheet's rows as CSV text, about `chunkSize` bytes at a time.
+struct SheetCSV {
+    private var rows: Workbook.SheetRows
+    /// The CSV line the next row begins on.
+    private var line = 1
+    static let chunkSize = InputReader.chunkSize
+
+    init(rows: Workbook.SheetRows) {
+        self.rows = rows
+    }
+
+    /// The next rows' text, nil after the last.
+    mutating func next() throws(Workbook.Failure) -> [UInt8]? {
+        var csv: [UInt8] = []
+        while csv.count < Self.chunkSize, let row = try rows.next() {
+            // Row numbers are at most 1,048,576 and increase: the blank lines of a whole
+            // sheet take at most a megabyte.
+            if line < row.number {
+                csv += repeatElement(0x0A, count: row.number - line)
+                line = row.number
+            }
+            for (column, cell) in row.cells.enumerated() {
                 if column > 0 { csv.append(UInt8(ascii: ",")) }
-                let cell = column < row.cells.count ? row.cells[column] : ""
                 if cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
                     csv.append(UInt8(ascii: "\""))
                     for b in cell.utf8 {
@@ -86,8 +117,6 @@ struct XLSXImporter: TimelineImporter {
             csv.append(0x0A)
             line += 1
         }
-        var importer = CSVImporter(defaultDelimiter: UInt8(ascii: ","))
-        importer.spreadsheetRows = true
-        try importer.read(from: InputReader(name: input.name, bytes: csv), context: context)
+        return csv.isEmpty ? nil : csv
     }
 }

@@ -1,7 +1,7 @@
 /// A small pull reader for the XML of an XLSX workbook's parts: start tags with their
 /// attributes, end tags and text, the five predefined entities and character references,
-/// CDATA. Comments, processing instructions and a DOCTYPE are skipped (no entity in a DTD is
-/// expanded). Namespace prefixes are dropped from names (`x:row` is `row`), as the parts
+/// CDATA. Comments and processing instructions are skipped; a DOCTYPE is refused (OOXML
+/// parts have none, and what a DTD declares is where readers part ways). Namespace prefixes are dropped from names (`x:row` is `row`), as the parts
 /// use one vocabulary. Malformed markup ends in `XMLScanner.Failure`, never a trap.
 struct XMLScanner {
     enum Token {
@@ -36,6 +36,8 @@ struct XMLScanner {
                 let start = i + 9
                 try skip(past: "]]>")
                 return .text(String(decoding: bytes[start..<(i - 3)], as: UTF8.self))
+            } else if has("<!DOCTYPE") {
+                throw Failure(message: "a DOCTYPE, which no part of a workbook has")
             } else if has("<!") {
                 try skip(past: ">")
             } else if has("</") {

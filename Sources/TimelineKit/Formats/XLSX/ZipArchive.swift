@@ -1,6 +1,7 @@
 /// The entries of a ZIP archive (an XLSX workbook is one), read from its central directory,
 /// and their contents: stored or DEFLATE-compressed, CRC-checked. ZIP64 archives (over
-/// 4 GiB) and encrypted entries are refused with a message.
+/// 4 GiB), encrypted entries and two entries of one name (readers disagree on which is
+/// meant) are refused with a message.
 struct ZipArchive {
     struct Entry {
         let name: String
@@ -13,14 +14,47 @@ struct ZipArchive {
 
     struct ZipError: Error, Sendable {
         let message: String
+        /// The archive is well formed but expands beyond what the reader may hold.
+        var tooLarge = false
+    }
+
+    /// How many bytes the entries read from one archive may expand to, together, and how
+    /// far one entry may expand beyond its compressed size. Spreadsheet XML, with its cell
+    /// references, compresses about 10 times; DEFLATE reaches about 1,000 times on repeated
+    /// bytes, which only a ZIP bomb has.
+    struct ExpansionBudget {
+        /// Bytes left for the entries still to be read.
+        var remaining: Int
+        static let ratio = 100
+        /// Entries up to this size are not held to `ratio` (a tiny part may compress well).
+        static let ratioFloor = 1 << 20
+
+        init(bytes: Int) {
+            remaining = bytes
+        }
+
+        /// Takes what `entry` declares it expands to, or fails saying why it is refused.
+        mutating func take(_ entry: Entry) throws(ZipError) -> Int {
+            let allowed = min(remaining, max(Self.ratioFloor, entry.compressedSize.multipliedReportingOverflow(by: Self.ratio).partialValue))
+            guard entry.size <= allowed else {
+                let reason =
+                    entry.size > remaining
+                    ? "its parts expand to more than the \(Self.describe(remaining)) left of the memory budget"
+                    : "the entry '\(entry.name)' expands \(entry.size / max(entry.compressedSize, 1)) times (at most \(Self.ratio) is read)"
+                throw ZipError(message: "workbook too large: \(reason)", tooLarge: true)
+            }
+            remaining -= entry.size
+            return entry.size
+        }
+
+        /// `1.5 MB`, `900 KB`.
+        static func describe(_ bytes: Int) -> String {
+            bytes >= 10 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 20 ? "\(bytes * 10 >> 20 / 10).\(bytes * 10 >> 20 % 10) MB" : "\(bytes >> 10) KB"
+        }
     }
 
     let bytes: [UInt8]
     let entries: [Entry]
-
-    /// The largest entry this reader decompresses (a spreadsheet's sheet XML is far smaller;
-    /// a ZIP bomb is refused instead of filling memory).
-    static let sizeLimit = 2 << 30
 
     init(_ bytes: [UInt8]) throws(ZipError) {
         self.bytes = bytes
@@ -52,6 +86,9 @@ struct ZipArchive {
             guard p + 46 + nameLength <= bytes.count else { throw ZipError(message: "damaged ZIP central directory") }
             let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
             guard flags & 1 == 0 else { throw ZipError(message: "the ZIP entry '\(name)' is encrypted") }
+            guard !entries.contains(where: { $0.name == name }) else {
+                throw ZipError(message: "the ZIP archive holds two entries named '\(name)' (readers differ on which is meant)")
+            }
             entries.append(Entry(
                 name: name, method: Self.u16(bytes, p + 10), crc: Self.u32(bytes, p + 16), compressedSize: Int(Self.u32(bytes, p + 20)),
                 size: Int(Self.u32(bytes, p + 24)), localHeaderOffset: Int(Self.u32(bytes, p + 42))))
@@ -65,20 +102,21 @@ struct ZipArchive {
         entries.first { $0.name == name }
     }
 
-    /// The uncompressed contents of `entry`.
-    func contents(_ entry: Entry) throws(ZipError) -> [UInt8] {
+    /// The uncompressed contents of `entry`, taken from `budget`: the size it declares is
+    /// what it may expand to, and no more.
+    func contents(_ entry: Entry, budget: inout ExpansionBudget) throws(ZipError) -> [UInt8] {
+        let allowed = try budget.take(entry)
         let p = entry.localHeaderOffset
         guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else { throw ZipError(message: "damaged ZIP entry '\(entry.name)'") }
         let start = p + 30 + Self.u16(bytes, p + 26) + Self.u16(bytes, p + 28)
         guard entry.compressedSize <= bytes.count - start else { throw ZipError(message: "the ZIP entry '\(entry.name)' is cut short") }
-        let data = Array(bytes[start..<(start + entry.compressedSize)])
+        let data = bytes[start..<(start + entry.compressedSize)]
         let result: [UInt8]
         switch entry.method {
-        case 0: result = data
+        case 0: result = Array(data)
         case 8:
-            guard entry.size <= Self.sizeLimit else { throw ZipError(message: "the ZIP entry '\(entry.name)' is larger than 2 GiB") }
             do throws(Inflater.InflateError) {
-                result = try Inflater.inflate(data, expectedSize: entry.size, limit: entry.size)
+                result = try Inflater.inflate(data, limit: allowed)
             } catch {
                 throw ZipError(message: "the ZIP entry '\(entry.name)' cannot be decompressed: \(error.message)")
             }
