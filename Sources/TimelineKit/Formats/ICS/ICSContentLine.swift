@@ -208,11 +208,17 @@ enum ICSText {
         return parts.map(unescape).filter { !$0.isEmpty }
     }
 
+    /// Whether `s` holds a control character other than a tab (which no content line may).
+    static func hasControl(_ s: Substring) -> Bool {
+        s.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    }
+
     /// TEXT escaping, byte by byte: `\\` `\;` `\,`, a line break (LF, CRLF or a lone CR)
-    /// as `\n`. Text without any of those bytes is returned as it is.
+    /// as `\n`; another control character but a tab, which TEXT cannot hold, as U+FFFD.
+    /// Text without any of those bytes is returned as it is.
     static func escape(_ s: String) -> String {
         s.withByteView { bytes -> String in
-            guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }) else { return s }
+            guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return s }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
             var i = 0
@@ -224,11 +230,47 @@ enum ICSText {
                     out += [0x5C, UInt8(ascii: "n")]
                     if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+                case 0x09: out.append(b)
+                case ..<0x20, 0x7F: out += [0xEF, 0xBF, 0xBD]
                 default: out.append(b)
                 }
                 i += 1
             }
             return String(decoding: out, as: UTF8.self)
+        }
+    }
+}
+
+/// Links as iCalendar URIs (`URL`, `ATTACH`): only `http`, `https` and `mailto`, which a
+/// calendar opens without running anything, and with every byte a URI may not hold
+/// percent-encoded (RFC 3986: controls, space, non-ASCII, `"<>\\^`{|}`), so a value is
+/// always one line.
+enum ICSURI {
+    static func safe(_ link: String) -> String? {
+        let lower = link.prefix(8).lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") else { return nil }
+        let bytes = Array(link.utf8)
+        guard bytes.contains(where: needsEncoding) else { return link }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for b in bytes {
+            if needsEncoding(b) {
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            } else {
+                out.append(b)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func needsEncoding(_ b: UInt8) -> Bool {
+        switch b {
+        case ...0x20, 0x7F...: return true
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"),
+            UInt8(ascii: "|"), UInt8(ascii: "}"):
+            return true
+        default: return false
         }
     }
 }

@@ -9,9 +9,15 @@ import Foundation
 /// Deterministic: UID is the event id; DTSTAMP is the source calendar's DTSTAMP when the event
 /// came from one, else its `recorded` instant, else its start (a date's midnight UTC) —
 /// never the clock. `X-TIMELINE-SERIES`, `-CATEGORY`, `-AMOUNT` and `-STATUS` carry what
-/// RFC 5545 has no property for, and the ICS importer reads them back. Attributes whose names are iCalendar
-/// property names (RRULE, GEO, X-…) are written back as those properties; others as
-/// `X-TIMELINE-ATTRIBUTE;X-NAME=name:value`.
+/// RFC 5545 has no property for, and the ICS importer reads them back.
+///
+/// No value can forge a line, a property or a component: TEXT is escaped (a line break as
+/// `\n`, other control characters as U+FFFD), parameters are quoted with RFC 6868's carets,
+/// a link is a `URL` or `ATTACH` only when it is `http`, `https` or `mailto` (percent-encoded
+/// where a URI may not hold a byte), else it is text in `X-TIMELINE-LINK`. An attribute is
+/// written back as the property it was only when the event came from a calendar and the
+/// property is one a calendar carries on its events (`ICSExporter.passedThrough`); every
+/// other attribute is `X-TIMELINE-ATTRIBUTE;X-NAME="name":value`, whatever its name.
 final class ICSExporter: TimelineExporter {
     private let options: WriteOptions
     /// `options.ics.utc`, read once (settings are looked up by key).
@@ -88,17 +94,24 @@ final class ICSExporter: TimelineExporter {
             if s == .processing || s == .completed { l.append("X-TIMELINE-STATUS:" + s.rawValue) }  // VEVENT has no word for these
         }
         if !e.tags.isEmpty { l.append("CATEGORIES:" + e.tags.map(ICSText.escape).joined(separator: ",")) }
-        if let first = e.links.first { l.append("URL:" + first) }
-        for link in e.links.dropFirst() { l.append("ATTACH:" + link) }
+        for (i, link) in e.links.enumerated() {
+            if let uri = ICSURI.safe(link) {
+                l.append((i == 0 ? "URL:" : "ATTACH:") + uri)
+            } else {
+                l.append("X-TIMELINE-LINK:" + ICSText.escape(link))
+            }
+        }
         if let c = e.category { l.append("X-TIMELINE-CATEGORY:" + ICSText.escape(c)) }
         if let s = e.series { l.append("X-TIMELINE-SERIES:" + ICSText.escape(s)) }
         if let a = e.amount {
-            l.append("X-TIMELINE-AMOUNT" + (a.currency.map { ";X-CURRENCY=\($0)" } ?? "") + ":" + a.value.description)
+            l.append("X-TIMELINE-AMOUNT" + (a.currency.map { ";X-CURRENCY=" + Self.currencyParameter($0) } ?? "") + ":" + a.value.description)
         }
+        let fromCalendar = e.source?.format == "ics"
         for key in e.attributes.keys.sorted() where key != "DTSTAMP" {
             let value = e.attributes[key]!
-            if Self.isPropertyName(key) {
-                for v in value.split(separator: "\n", omittingEmptySubsequences: false) { l.append("\(key):\(v)") }
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            if fromCalendar && Self.passedThrough(key) && lines.allSatisfy({ !ICSText.hasControl($0) }) {
+                for v in lines { l.append("\(key):\(v)") }
             } else {
                 l.append("X-TIMELINE-ATTRIBUTE;X-NAME=\(Self.quoteParameter(key)):" + ICSText.escape(value))
             }
@@ -140,20 +153,57 @@ final class ICSExporter: TimelineExporter {
 
     static func utc(_ i: Instant) -> String { basic(i.local(in: .utc)) + "Z" }
 
-    static func isPropertyName(_ s: String) -> Bool {
-        !s.isEmpty && s.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
-            && !["BEGIN", "END", "UID", "DTSTAMP", "DTSTART", "DTEND"].contains(s)
+    /// The event properties (RFC 5545 §3.8, RFC 7986) a calendar's event read in keeps as
+    /// attributes and gets back as properties, and its `X-` extensions but ours. Nothing
+    /// that starts a component, names a time this exporter writes, or alarms anyone.
+    static let calendarProperties: Set<String> = [
+        "RRULE", "RDATE", "EXDATE", "EXRULE", "GEO", "CLASS", "PRIORITY", "TRANSP", "SEQUENCE", "LAST-MODIFIED", "ORGANIZER", "ATTENDEE",
+        "CONTACT", "COMMENT", "RESOURCES", "RELATED-TO", "REQUEST-STATUS", "COLOR", "CONFERENCE", "IMAGE",
+    ]
+
+    /// Whether the attribute `name` of an event read from a calendar is written back as
+    /// the property it was.
+    static func passedThrough(_ name: String) -> Bool {
+        if calendarProperties.contains(name) { return true }
+        guard name.hasPrefix("X-"), !name.hasPrefix("X-TIMELINE-"), name.count > 2 else { return false }
+        return name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
     }
 
-    /// A parameter value, quoted only when it holds `:` `;` or `,` (RFC 5545 §3.2).
+    /// A parameter value, quoted only when it holds `:` `;` `,`, a quote or a control
+    /// character (RFC 5545 §3.2).
     static func parameterValue(_ s: String) -> String {
         // Byte test: a ':' ';' ',' anywhere (even under a combining mark) needs quotes.
-        s.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C }) ? quoteParameter(s) : s
+        s.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F }) ? quoteParameter(s) : s
     }
 
+    /// A currency parameter: a code of three capital letters as it is, anything else quoted.
+    static func currencyParameter(_ code: String) -> String {
+        code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } ? code : quoteParameter(code)
+    }
+
+    /// A quoted parameter value with RFC 6868's carets: `^^`, `^'` for a quote, `^n` for a
+    /// line break (LF, CRLF or a lone CR); other control characters, which a quoted value
+    /// may not hold, become U+FFFD.
     static func quoteParameter(_ s: String) -> String {
-        let safe = s.replacingOccurrences(of: "^", with: "^^").replacingOccurrences(of: "\"", with: "^'").replacingOccurrences(of: "\n", with: "^n")
-        return "\"" + safe + "\""
+        var out: [UInt8] = [0x22]
+        let bytes = Array(s.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x5E: out += [0x5E, 0x5E]
+            case 0x22: out += [0x5E, 0x27]
+            case 0x0D, 0x0A:
+                out += [0x5E, UInt8(ascii: "n")]
+                if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+            case 0x09: out.append(b)
+            case ..<0x20, 0x7F: out += [0xEF, 0xBF, 0xBD]
+            default: out.append(b)
+            }
+            i += 1
+        }
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 
     // MARK: Time zones

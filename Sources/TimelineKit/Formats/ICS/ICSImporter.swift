@@ -122,7 +122,7 @@ struct ICSEventMapper {
     static let mapped: Set<String> = [
         "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "STATUS", "CATEGORIES", "URL", "ATTACH", "DTSTART", "DTEND", "DUE",
         "DURATION", "CREATED", "RECURRENCE-ID", "X-TIMELINE-SERIES", "X-TIMELINE-CATEGORY", "X-TIMELINE-AMOUNT",
-        "X-TIMELINE-STATUS", "X-TIMELINE-ATTRIBUTE",
+        "X-TIMELINE-STATUS", "X-TIMELINE-ATTRIBUTE", "X-TIMELINE-LINK",
     ]
 
     func event(_ c: ICSComponent, number: Int) -> Result<Event, Rejection> {
@@ -161,7 +161,16 @@ struct ICSEventMapper {
             event.location = c.property("LOCATION").map { ICSText.unescape($0.value) }
             event.status = c.property("STATUS").flatMap { Self.status($0.value) }
             event.tags = c.all("CATEGORIES").flatMap { ICSText.splitList($0.value) }
-            event.links = (c.all("URL") + c.all("ATTACH").filter { $0.parameter("VALUE") != "BINARY" }).map { $0.value.trimmingSpaces }
+            // In the file's order: our exporter writes a link that is no web or mail address
+            // as text in X-TIMELINE-LINK, between the others.
+            event.links = c.properties.compactMap { p in
+                switch p.name {
+                case "URL": return p.value.trimmingSpaces
+                case "ATTACH": return p.parameter("VALUE") == "BINARY" ? nil : p.value.trimmingSpaces
+                case "X-TIMELINE-LINK": return ICSText.unescape(p.value)
+                default: return nil
+                }
+            }
             event.series = calendarName
             event.recorded = c.property("CREATED").flatMap { try? time($0) }
             // What our own exporter wrote beyond RFC 5545 comes back to the same fields.
@@ -171,10 +180,11 @@ struct ICSEventMapper {
                 event.amount = Amount(value: value, currency: a.parameter("X-CURRENCY"))
             }
             if let s = c.property("X-TIMELINE-STATUS").flatMap({ EventStatus(rawValue: $0.value.trimmingSpaces) }) { event.status = s }
-            var attributes: [String: String] = [:]
-            for p in c.properties where !Self.mapped.contains(p.name) {
-                attributes[p.name] = attributes[p.name].map { $0 + "\n" + p.value } ?? p.value
-            }
+            // A repeated property's values joined by line breaks, once (not by appending to
+            // the text so far, which a calendar of a million EXDATE lines makes quadratic).
+            var repeated: [String: [String]] = [:]
+            for p in c.properties where !Self.mapped.contains(p.name) { repeated[p.name, default: []].append(p.value) }
+            var attributes = repeated.mapValues { $0.count == 1 ? $0[0] : $0.joined(separator: "\n") }
             for p in c.all("X-TIMELINE-ATTRIBUTE") {
                 if let name = p.parameter("X-NAME") { attributes[name] = ICSText.unescape(p.value) }
             }
