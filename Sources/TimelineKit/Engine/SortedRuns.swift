@@ -12,13 +12,12 @@ enum SortedRuns {
         }
     }
 
-    /// Creates a run file in `directory`, unlinked at once: the system removes it when its
-    /// descriptor is closed, the process ends or is killed, whatever happens.
-    /// `purpose` completes the error's "… in DIR": what the file was for.
+    /// Creates a run file in `directory` that no other process can open (it has no name):
+    /// the system removes it when its descriptor is closed, the process ends or is killed,
+    /// whatever happens. `purpose` completes the error's "… in DIR": what the file was for.
     static func createFile(in directory: String, purpose: String = "to sort in") throws(TimelineError) -> Int32 {
-        switch System.createTemporaryFile(in: directory, prefix: "timeline-run-") {
-        case .success(let (fd, path)):
-            System.removeQuietly(path)
+        switch System.createAnonymousFile(in: directory) {
+        case .success(let fd):
             return fd
         case .failure(let f):
             throw TimelineError(

@@ -43,6 +43,13 @@ package final class OutputWriter {
     }
 
     /// An atomic writer for `path`; `-` means standard output.
+    ///
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` write to that
+    /// descriptor (never replacing the name, which may stand for a redirected file). A FIFO,
+    /// device or socket is written as it is only when it is the user's own and not in a
+    /// directory anyone may write to (where another user could have planted it). A new
+    /// file gets the mode the umask gives; a replaced file keeps its mode; until the run
+    /// commits, the temporary file is no more readable than the file it becomes.
     package init(path: String) throws(TimelineError) {
         name = path
         if path == "-" {
@@ -51,15 +58,25 @@ package final class OutputWriter {
             destinationPath = nil
             return
         }
+        if let descriptor = Self.namedDescriptor(path) {
+            fd = descriptor
+            temporaryPath = nil
+            destinationPath = nil
+            return
+        }
         switch System.kind(of: path) {
         case .directory:
             throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': it is a directory")
         case .special:
-            // A device, FIFO or terminal (`/dev/stdout`, a named pipe): write to it as it is;
-            // there is nothing to replace atomically.
-            switch System.openForWriting(path) {
+            guard System.isOwnSpecialFile(path) else {
+                throw TimelineError(
+                    .cannotCreateOutput, "refusing to write to '\(path)': a FIFO or device that is not yours, or in a directory anyone may write to",
+                    notes: ["write to a regular file, or to standard output and redirect it"])
+            }
+            switch System.openSpecialForWriting(path) {
             case .success(let descriptor): fd = descriptor
-            case .failure(let failure): throw TimelineError(.cannotCreateOutput, "cannot open '\(path)': \(failure.reason)")
+            case .failure(let failure):
+                throw TimelineError(.cannotCreateOutput, "cannot open '\(path)': \(failure.reason)", notes: ["a FIFO needs a process reading it first"])
             }
             temporaryPath = nil
             destinationPath = nil
@@ -71,7 +88,11 @@ package final class OutputWriter {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        switch System.createTemporaryFile(in: directory.isEmpty ? "/" : directory, prefix: ".\(base).tmp-") {
+        guard !(path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || path.hasPrefix("/sys/")) else {
+            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': files are not made in /dev, /proc or /sys")
+        }
+        keptPermissions = System.permissions(of: path)
+        switch System.createTemporaryFile(in: directory.isEmpty ? "/" : directory, prefix: ".\(base).tmp-", shared: keptPermissions == nil) {
         case .success(let created):
             fd = created.descriptor
             temporaryPath = created.path
@@ -80,6 +101,23 @@ package final class OutputWriter {
             throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': \(failure.reason)", notes: ["check that the directory '\(directory)' exists and is writable"])
         }
         destinationPath = path
+    }
+
+    /// The mode of the file an output replaces, given to the new file when it commits.
+    private var keptPermissions: UInt32?
+
+    /// The descriptor a path names: standard output and error, `/dev/fd/N`,
+    /// `/proc/self/fd/N`.
+    static func namedDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                if let n = Int32(path.dropFirst(prefix.count)), n >= 0 { return n }
+            }
+            return nil
+        }
     }
 
     deinit {
@@ -152,6 +190,7 @@ package final class OutputWriter {
         // Not fsync'd: the rename makes the output atomic for readers and for a failed run, and
         // waiting for a large output to reach the disk would leave every run idle at its end
         // (sort, DuckDB and polars do not wait either).
+        if let keptPermissions { System.setPermissions(fd, keptPermissions) }
         if case .failure(let failure) = System.closeReporting(fd) {
             System.removeQuietly(temporaryPath)
             throw TimelineError(.ioError, "cannot write '\(destinationPath)': \(failure.reason)")

@@ -40,22 +40,78 @@ package enum System {
         return fd >= 0 ? .success(fd) : .failure(.current)
     }
 
-    /// Opens an existing `path` to write, without truncating or creating it (for devices and
-    /// pipes).
-    package static func openForWriting(_ path: String) -> Result<Int32, Failure> {
-        let fd = open(path, O_WRONLY)
-        return fd >= 0 ? .success(fd) : .failure(.current)
+    /// Opens an existing special file (a FIFO, a device, a socket) to write, without
+    /// creating or truncating it, and without waiting: a FIFO no process reads is a
+    /// failure at once, not a hang. Writes then block as usual.
+    package static func openSpecialForWriting(_ path: String) -> Result<Int32, Failure> {
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { return .failure(.current) }
+        let flags = fcntl(fd, F_GETFL)
+        _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK)
+        return .success(fd)
+    }
+
+    /// Whether writing to the special file at `path` is safe from other users: it is this
+    /// process's user's (and so is a link to it), in a directory that is not shared
+    /// (sticky and writable by all, as `/tmp` is, where anyone may plant a FIFO).
+    package static func isOwnSpecialFile(_ path: String) -> Bool {
+        var link = stat()
+        var target = stat()
+        guard lstat(path, &link) == 0, stat(path, &target) == 0 else { return false }
+        let me = geteuid()
+        guard link.st_uid == me, target.st_uid == me else { return false }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var dir = stat()
+        guard stat(directory, &dir) == 0 else { return false }
+        return !(dir.st_mode & S_ISVTX != 0 && dir.st_mode & S_IWOTH != 0)
+    }
+
+    /// The permission bits of the file at `path`, nil when there is none.
+    package static func permissions(of path: String) -> UInt32? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return UInt32(st.st_mode) & 0o777
+    }
+
+    /// Sets the permission bits of the open file `fd`.
+    package static func setPermissions(_ fd: Int32, _ mode: UInt32) {
+        _ = fchmod(fd, mode_t(mode))
     }
 
     /// Creates a new, empty file with a unique name that starts with `prefix` in
-    /// `directory`, readable by all (0644), open to write.
-    package static func createTemporaryFile(in directory: String, prefix: String) -> Result<(descriptor: Int32, path: String), Failure> {
-        var template = Array("\(directory)/\(prefix)XXXXXX".utf8CString)
+    /// `directory`, open to read and write: only its owner may open it (0600) unless `shared`, when it
+    /// gets what the process's umask gives a new file (0666 less the mask) — never more.
+    package static func createTemporaryFile(in directory: String, prefix: String, shared: Bool = false) -> Result<(descriptor: Int32, path: String), Failure> {
+        var generator = SystemRandomNumberGenerator()
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        for _ in 0..<100 {
+            let suffix = String(decoding: (0..<10).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }, as: UTF8.self)
+            let path = "\(directory)/\(prefix)\(suffix)"
+            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, shared ? 0o666 : 0o600)
+            if fd >= 0 { return .success((fd, path)) }
+            if errno != EEXIST { return .failure(.current) }
+        }
+        return .failure(Failure(reason: "no unused temporary name"))
+    }
+
+    /// Creates a file in `directory` that has no name and never had one (`O_TMPFILE` on
+    /// Linux), open to read and write, gone when its descriptor is closed: no other process
+    /// can open it by name, however it watches the directory. Where the system or the file
+    /// system cannot, a 0600 file is created and unlinked at once.
+    package static func createAnonymousFile(in directory: String) -> Result<Int32, Failure> {
+        #if os(Linux)
+            let tmpfile: Int32 = 0o20_000_000 | O_DIRECTORY  // O_TMPFILE (__O_TMPFILE | O_DIRECTORY)
+            let anonymous = open(directory, O_RDWR | O_CLOEXEC | tmpfile, 0o600)
+            if anonymous >= 0 { return .success(anonymous) }
+            // ENOENT is a missing directory (reported by the fallback, as it would be);
+            // EOPNOTSUPP and EISDIR a file system or kernel without O_TMPFILE.
+        #endif
+        var template = Array("\(directory)/timeline-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return .failure(.current) }
-        fchmod(fd, 0o644)
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return .success((fd, path))
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return .success(fd)
     }
 
     /// Moves `fd`'s position back to the start of its file.

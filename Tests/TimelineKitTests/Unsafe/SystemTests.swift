@@ -28,11 +28,11 @@ struct SystemTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let created = try System.createTemporaryFile(in: directory, prefix: ".out.tmp-").get()
-        #expect(created.path.hasPrefix(directory + "/.out.tmp-") && created.path.count == directory.count + 16)
+        #expect(created.path.hasPrefix(directory + "/.out.tmp-") && created.path.count == directory.count + 20)
         try System.writeAll(bytes, to: created.descriptor).get()
         try System.closeReporting(created.descriptor).get()
         let permissions = try FileManager.default.attributesOfItem(atPath: created.path)[.posixPermissions] as? Int
-        #expect(permissions == 0o644)
+        #expect(permissions == 0o600)  // only its owner's until it is given its mode
         try System.moveReplacing(created.path, to: directory + "/out").get()
         #expect(System.kind(of: created.path) == nil)
 
@@ -43,6 +43,24 @@ struct SystemTests {
         while try System.readChunk(from: fd, appendingTo: &read, upTo: 65_536).get() > 0 { chunks += 1 }
         #expect(read == [0xAA] + bytes)
         #expect(chunks == 4)
+    }
+
+    @Test("an anonymous file has no name in its directory, and is read back through its descriptor")
+    func anonymousFile() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fd = try System.createAnonymousFile(in: directory).get()
+        defer { System.closeQuietly(fd) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+        var info = stat()
+        #expect(fstat(fd, &info) == 0)
+        #expect(info.st_mode & 0o077 == 0)  // no one else may open it
+        try System.writeAll(Array("run".utf8), to: fd).get()
+        try System.rewind(fd).get()
+        var read: [UInt8] = []
+        _ = try System.readChunk(from: fd, appendingTo: &read, upTo: 16).get()
+        #expect(read == Array("run".utf8))
+        #expect(throws: System.Failure.self) { try System.createAnonymousFile(in: directory + "/missing").get() }
     }
 
     @Test("a move onto a file replaces it; onto a link replaces the link, not its target; onto a directory fails and moves nothing")
