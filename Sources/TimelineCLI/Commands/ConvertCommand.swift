@@ -110,7 +110,7 @@ enum ConvertCommand: Command {
         for source in sources { try source.checkReadable() }  // exit 66 before any output file is created
         let destination = args[\.output].map(TimelineDestination.file(path:)) ?? .standardOutput
         let rejectsOutput = try args[\.rejects].map { path throws(TimelineError) in try OutputWriter(path: path) }
-        let rejectsWriter = rejectsOutput.map(RejectsWriter.init)
+        let rejectsWriter = rejectsOutput.map { RejectsWriter(output: $0, safe: options.write.csv.safe) }
         var rejectWriteError: TimelineError?
         var printedRejects = 0
         let progress = ProgressIndicator(environment: env)

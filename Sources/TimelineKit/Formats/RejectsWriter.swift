@@ -2,13 +2,17 @@
 /// plus `reject_line` and `reject_reason` and the fields unchanged; otherwise NDJSON objects
 /// `{"file","line","column","code","reason","raw"}`. The form follows the file's extension
 /// (`.csv`/`.tsv` or `.ndjson`/`.jsonl`/`.json`), else the first rejected record's input.
+/// With `safe` (`--safe-csv`) the CSV's cells are made safe to open in a spreadsheet as the
+/// CSV output's are (`SpreadsheetSafety`).
 package final class RejectsWriter {
     private let output: OutputWriter
     private var csv: Bool?
     private var wroteHeader = false
+    private let safe: Bool
 
-    package init(output: OutputWriter) {
+    package init(output: OutputWriter, safe: Bool = false) {
         self.output = output
+        self.safe = safe
         let lower = output.name.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { csv = true }
         if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") { csv = false }
@@ -23,11 +27,15 @@ package final class RejectsWriter {
         var text = ""
         if !wroteHeader {
             wroteHeader = true
-            text += ((r.header ?? ["raw"]) + ["reject_line", "reject_reason"]).map(Self.quote).joined(separator: ",") + "\r\n"
+            text += ((r.header ?? ["raw"]) + ["reject_line", "reject_reason"]).map(cell).joined(separator: ",") + "\r\n"
         }
         let fields = r.fields ?? [r.raw]
-        text += (fields + [r.location.line.map(String.init) ?? "", r.reason]).map(Self.quote).joined(separator: ",") + "\r\n"
+        text += (fields + [r.location.line.map(String.init) ?? "", r.reason]).map(cell).joined(separator: ",") + "\r\n"
         try output.write(text)
+    }
+
+    private func cell(_ text: String) -> String {
+        Self.quote(safe ? SpreadsheetSafety.neutralised(text) : text)
     }
 
     static func quote(_ cell: String) -> String {

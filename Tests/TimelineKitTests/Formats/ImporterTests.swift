@@ -212,17 +212,21 @@ struct ImporterTests {
         #expect(again.events.map(\.attributes) == original.events.map(\.attributes))
     }
 
-    @Test("--safe-csv neutralises formula-looking cells")
+    @Test("--safe-csv neutralises formula-looking cells: by their first scalar, after a tab or line break; plain numbers stay numbers")
     func safeCSV() throws {
         var options = WriteOptions()
         options.csv.safe = true
         let exporter = CSVExporter(options: options)
         let out = OutputWriter(inMemory: "mem")
-        let e = Event(id: "=1+1", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!), title: "@SUM(A1)", attributes: ["x": "-2", "y": "+3"])
+        let attributes = ["a": "-2", "b": "+3.50", "c": "-1+1", "d": "\t=cmd", "e": "=\u{0303}1+1", "f": "\r@x", "g": "1.", "h": "-"]
+        let e = Event(id: "=1+1", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!), title: "@SUM(A1)", attributes: attributes)
         try exporter.write(e, to: out)
         try exporter.finish(to: out)
-        let row = String(decoding: out.bytes, as: UTF8.self).split(separator: "\r\n")[1]
-        #expect(row == "'=1+1,2024-06-12,,'@SUM(A1),,,,,,,,,,,'-2,'+3,")
+        let row = String(decoding: out.bytes, as: UTF8.self).components(separatedBy: "\r\n")[1]
+        // By hand: -2 and +3.50 are numbers; the rest begin with what a spreadsheet reads as
+        // a formula (a CR-led cell is quoted, the quote outside the prefix); "1." is no
+        // formula, and "-" alone is not a number.
+        #expect(row == "'=1+1,2024-06-12,,'@SUM(A1),,,,,,,,,,,-2,+3.50,'-1+1,'\t=cmd,'=\u{0303}1+1,\"'\r@x\",1.,'-,")
     }
 }
 

@@ -24,6 +24,8 @@ final class CSVExporter: TimelineExporter {
     private let safe: Bool
     private var held: [Event] = []
     private var attributeColumns: [String]?
+    /// The same names, to look one up without walking them all (a file may have thousands).
+    private var columnSet: Set<String> = []
     private var days = DateOutputFormat.DayCache()
 
     init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
@@ -51,6 +53,7 @@ final class CSVExporter: TimelineExporter {
     private func flushHeld(to out: OutputWriter) throws(TimelineError) {
         let columns = Set(held.flatMap(\.attributes.keys)).subtracting(Self.fixedColumns + ["other_attributes"]).sorted()
         attributeColumns = columns
+        columnSet = Set(columns)
         var line = [UInt8]()
         for (i, name) in (Self.fixedColumns + columns + ["other_attributes"]).enumerated() {
             if i > 0 { line.append(delimiter) }
@@ -77,7 +80,7 @@ final class CSVExporter: TimelineExporter {
             e.links.joined(separator: " "), e.tags.joined(separator: ";"),
         ]
         for name in columns { cells.append(e.attributes[name] ?? "") }
-        let extra = e.attributes.keys.filter { !columns.contains($0) }.sorted()
+        let extra = e.attributes.keys.filter { !columnSet.contains($0) }.sorted()
         if extra.isEmpty {
             cells.append("")
         } else {
@@ -95,9 +98,7 @@ final class CSVExporter: TimelineExporter {
     }
 
     private func appendCell(_ text: String, to line: inout [UInt8]) {
-        var cell = text
-        if safe, let first = cell.first, "=+-@".contains(first) { cell = "'" + cell }
-        Self.appendField(cell.utf8, delimiter: delimiter, to: &line)
+        Self.appendField((safe ? SpreadsheetSafety.neutralised(text) : text).utf8, delimiter: delimiter, to: &line)
     }
 
     /// Appends a field's text, quoted (RFC 4180: `"` doubled) when it holds the delimiter, a
@@ -113,5 +114,34 @@ final class CSVExporter: TimelineExporter {
             line.append(b)
         }
         line.append(0x22)
+    }
+}
+
+/// `--safe-csv`: a cell a spreadsheet would run as a formula gets a leading `'`, which shows
+/// as nothing and makes it text (OWASP's advice on CSV injection). A formula starts with
+/// `=`, `+`, `-` or `@` as the cell's first character — its first scalar, whatever marks
+/// combine with it — or after a leading tab, carriage return or line feed, which spreadsheets
+/// skip. A plain number (`-18.50`, `+3`) stays as it is, and numeric.
+enum SpreadsheetSafety {
+    static func neutralised(_ cell: String) -> String {
+        guard let first = cell.utf8.first else { return cell }
+        let triggers: [UInt8] = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x0A]
+        guard triggers.contains(first), !isPlainNumber(cell.utf8) else { return cell }
+        return "'" + cell
+    }
+
+    /// `[+-]digits[.digits]`: what a spreadsheet reads as a number, never as a formula.
+    static func isPlainNumber(_ bytes: String.UTF8View) -> Bool {
+        var digits = 0
+        var dot = false
+        for (i, b) in bytes.enumerated() {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "+") where i == 0, UInt8(ascii: "-") where i == 0: continue
+            case UInt8(ascii: ".") where !dot && digits > 0: dot = true
+            default: return false
+            }
+        }
+        return digits > 0 && bytes.last.map { $0 != UInt8(ascii: ".") } == true
     }
 }

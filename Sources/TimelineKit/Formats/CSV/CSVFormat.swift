@@ -123,7 +123,7 @@ public struct CSVWriteSettings: Sendable {
                 throw TimelineError(.usage, error.message)
             }
         },
-        FormatOption("safe-csv", .flag, help: "CSV output: prefix cells starting with = + - @ with ' so spreadsheets do not run them.") {
+        FormatOption("safe-csv", .flag, help: "CSV output and the rejects file: prefix cells starting with = + - @ (or a tab or line break) with ' so spreadsheets do not run them; plain numbers stay numbers.") {
             _, options throws(TimelineError) in options.csv.safe = true
         },
     ]
