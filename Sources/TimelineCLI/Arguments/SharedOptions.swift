@@ -109,6 +109,15 @@ struct InputOptionGroup: OptionGroup {
         "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8,
         defaultText: "utf-8, or utf-16 or gb18030 when the bytes say so")
     let decimalComma = Option.flag("decimal-comma", help: "Amounts use a decimal comma: 1.234,50.")
+    let maxRecordSize = Option<Int>.value(
+        "max-record-size", "SIZE", help: "The longest record read (a CSV row, a JSON line or record, an iCalendar line); a longer one stops the run.",
+        initial: ReadOptions.defaultMaxRecordSize, default: "64MB"
+    ) { text throws(UsageError) in
+        guard let bytes = ByteSize.parse(text), bytes >= 1 << 10 else {
+            throw UsageError(message: "invalid value '\(text)' for '--max-record-size'; expected a size of at least 1KB such as 64MB or 1GB")
+        }
+        return bytes
+    }
     let formats: [any OptionDeclaration] = FormatOptions.read
 
     /// The reading options, checked together (each format checks its own settings).
@@ -117,6 +126,7 @@ struct InputOptionGroup: OptionGroup {
         options.dates = dates
         if args.isGiven(encoding) { options.encoding = args[encoding] }
         options.mapping.amounts.decimalComma = args[decimalComma]
+        options.maxRecordSize = args[maxRecordSize]
         for spec in args[map] { try options.mapping.mapping.add(spec) }
         for spec in args[statusMap] { try options.mapping.statuses.add(spec) }
         if let file = args[mapping] {

@@ -17,6 +17,12 @@ public struct ReadOptions: Sendable {
     /// Which service's layout each input is read as (its columns, status words, day/month
     /// order): recognised among the built-in presets by default.
     public var preset = PresetChoice.detect(MappingPreset.builtIn)
+    /// The longest record (a CSV row, a JSON line or value, an unfolded iCalendar line) read,
+    /// in bytes; a longer one stops the run with an error rather than taking time and memory
+    /// without bound.
+    public var maxRecordSize = ReadOptions.defaultMaxRecordSize
+    /// 64 MB.
+    public static let defaultMaxRecordSize = 64 << 20
 
     /// The command line's defaults: format and encoding detected, no zone assumed.
     public init() {}

@@ -203,6 +203,7 @@ final class ConvertPipeline {
         let recurrence = RecurrenceBudget(RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
+            reader.maxLine = readOptions.maxRecordSize
             var encoding = TextEncoding.utf8
             // A binary format (XLSX) is known by its name or its first bytes, which no
             // encoding may convert.

@@ -23,9 +23,10 @@ enum ExactLines {
     /// Cuts `input` into blocks of whole lines (about `blockSize` bytes), transforms them on
     /// worker threads (`transform` gets a block and returns what it made of it) and hands the
     /// results to `deliver` in input order, with the number of lines before the block. At
-    /// most a few blocks are in flight, so memory stays bounded.
+    /// most a few blocks are in flight, so memory stays bounded. A line longer than `maxLine`
+    /// bytes stops the run.
     static func map<Result>(
-        _ input: InputReader, blockSize: Int = 1 << 18,
+        _ input: InputReader, blockSize: Int = 1 << 18, maxLine: Int = ReadOptions.defaultMaxRecordSize,
         transform: @escaping @Sendable ([UInt8]) -> (result: Result, lines: Int),
         deliver: (Result, _ linesBefore: Int) throws(TimelineError) -> Void
     ) throws(TimelineError) {
@@ -37,11 +38,24 @@ enum ExactLines {
             linesBefore += lines
         }
         var carry: [UInt8] = []
+        // The last LF in `carry`, found in each chunk as it arrives: a line longer than a
+        // chunk is never searched again.
+        var lastLF: Int?
         while let chunk = try input.nextChunk() {
+            if let i = chunk.lastIndex(of: 0x0A) { lastLF = carry.count + i }
             carry += chunk
-            guard carry.count >= blockSize, let lastLF = carry.lastIndex(of: 0x0A) else { continue }
-            let block = Array(carry[...lastLF])
-            carry.removeFirst(lastLF + 1)
+            guard let cut = lastLF else {
+                guard carry.count <= maxLine else {
+                    throw TimelineError(
+                        .data, "line \(linesBefore + 1) is longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: input.name),
+                        notes: ["a larger --max-record-size reads it"])
+                }
+                continue
+            }
+            guard carry.count >= blockSize else { continue }
+            let block = Array(carry[...cut])
+            carry.removeFirst(cut + 1)
+            lastLF = nil
             try work.submit({ transform(block) }, deliver: hand)
         }
         if !carry.isEmpty {

@@ -18,6 +18,8 @@ package final class InputReader {
     /// Whether the input began with a UTF-8 byte-order mark (skipped: reading never sees it).
     package private(set) var hadBOM = false
     package static let chunkSize = 1 << 16
+    /// The longest line `nextLine` returns; a longer one stops the run.
+    package var maxLine = ReadOptions.defaultMaxRecordSize
 
     /// Opens `path`, or standard input for `-`.
     package init(path: String) throws(TimelineError) {
@@ -182,6 +184,7 @@ package final class InputReader {
                 return i < count ? i : nil
             }
             if let i = terminator {
+                guard i - start <= maxLine else { throw lineTooLong() }
                 let isCR = buffer[i] == 0x0D
                 if isCR && i + 1 == count && !eof {
                     // A CR at the end of the buffer: need the next byte to know if LF follows.
@@ -196,14 +199,20 @@ package final class InputReader {
             }
             if eof {
                 guard start < count else { return nil }
+                guard count - start <= maxLine else { throw lineTooLong() }
                 let range = start..<count
                 start = count
                 return range
             }
             let consumed = count - start
+            guard consumed <= maxLine else { throw lineTooLong() }
             try fill(atLeast: consumed + 1)
             scanFrom = start + consumed
         }
+    }
+
+    private func lineTooLong() -> TimelineError {
+        TimelineError(.data, "a line longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: name), notes: ["a larger --max-record-size reads it"])
     }
 
     /// Everything not yet read.

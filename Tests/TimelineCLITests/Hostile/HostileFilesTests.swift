@@ -151,4 +151,225 @@ struct HostileFilesTests {
         #expect(r.stderr.contains("expected 2 fields (as in the header), found 16384"))
         Self.expectBounded(r, "full-width rows", seconds: 15)
     }
+
+    // MARK: ICS output that cannot be forged
+
+    static let forgingRecord = #"""
+        {"time":"2024-06-12T08:00:00Z","title":"order\r\nEND:VEVENT\r\nBEGIN:VEVENT","links":"javascript:alert(1) https://shop.example/o?id=1\u007fEND:VEVENT","amount":"1.00","currency":"EUR\r\nBEGIN:VALARM","RRULE":"FREQ=SECONDLY","ATTENDEE":"mailto:a@example.com","ORGANIZER":"mailto:b@example.com","ATTACH":"https://evil.example/x","note":"a\rb\u0000c\u001b[2J"}
+        """#
+
+    @Test("ICS: a record's links, currency, text and attribute names forge no line, property or component")
+    func icsForging() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("forge.ndjson")
+        try Data(Self.forgingRecord.utf8).write(to: input)
+        let out = dir.appendingPathComponent("out.ics")
+        let r = try MeasuredRun.run(["convert", input.path, "--from", "ndjson", "--to", "ics", "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = try [UInt8](Data(contentsOf: out))
+        // Every CR is followed by LF and every LF preceded by CR.
+        for (i, b) in bytes.enumerated() {
+            if b == 0x0D { #expect(i + 1 < bytes.count && bytes[i + 1] == 0x0A, "bare CR at byte \(i)") }
+            if b == 0x0A { #expect(i > 0 && bytes[i - 1] == 0x0D, "bare LF at byte \(i)") }
+        }
+        // Unfolded, every line is a content line with no control character in it.
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        for line in lines {
+            #expect(!line.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }, "\(line)")
+            #expect(line.firstIndex(of: ":").map { line[..<$0].allSatisfy { $0.isLetter || $0.isNumber || "-;=\"^' ".contains($0) } } == true, "\(line)")
+        }
+        #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == 1)
+        for forged in ["BEGIN:VALARM", "RRULE:", "ATTENDEE:", "ORGANIZER:", "ATTACH:https://evil", "URL:javascript", "UID:evil"] {
+            #expect(!lines.contains { $0.hasPrefix(forged) }, "\(forged)")
+        }
+        // Python's icalendar (an independent reader) sees one event, no alarm, no live
+        // recurrence or attendee.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = [
+            "python3", "-c",
+            """
+            import sys, icalendar
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            events = cal.walk('VEVENT')
+            print(len(events), len(cal.walk('VALARM')), sorted(k for k in events[0].keys() if k in ('RRULE', 'ATTENDEE', 'ORGANIZER')), str(events[0].get('ATTACH')))
+            """, out.path,
+        ]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        try check.run()
+        let seen = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(seen == "1 0 [] https://shop.example/o?id=1%7FEND:VEVENT\n")
+        // Read back, the links, the currency and the attributes are what went in.
+        let back = try MeasuredRun.run(["convert", out.path, "--to", "ndjson"])
+        let event = try JSONSerialization.jsonObject(with: back.stdout) as? [String: Any] ?? [:]
+        let links = event["links"] as? [String] ?? []
+        #expect(links == ["javascript:alert(1)", "https://shop.example/o?id=1%7FEND:VEVENT"], "\(links)")
+        #expect((event["attributes"] as? [String: String])?["RRULE"] == "FREQ=SECONDLY")
+        #expect((event["amount"] as? [String: Any])?["currency"] as? String == "EUR\nBEGIN:VALARM")
+    }
+
+    // MARK: Linear everywhere, with a longest record
+
+    struct SizeCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var file: String
+        var make: @Sendable () -> String
+        var arguments: [String]
+        var status: Int32
+        var message: String
+        var stdin = false
+        var testDescription: String { name }
+    }
+
+    static let sizeCases: [SizeCase] = [
+        SizeCase(
+            name: "a CSV field of 24 MB", file: "f.csv", make: { "time,title\n2024-06-12T08:00:00Z,\"" + String(repeating: "x", count: 24 << 20) + "\"\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
+        SizeCase(
+            name: "a CSV field past --max-record-size", file: "f.csv", make: { "time,title\n2024-06-12T08:00:00Z,\"" + String(repeating: "x", count: 24 << 20) + "\"\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson", "--max-record-size", "8MB"], status: 65, message: "the record on line 2 is longer than 8 MB"),
+        SizeCase(
+            name: "a JSON string of 24 MB in an array", file: "f.json", make: { #"[{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + #""}]"# },
+            arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
+        SizeCase(
+            name: "an NDJSON line of 24 MB first", file: "f.ndjson",
+            make: { #"{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + "\"}\n" + #"{"time":"2024-06-12T09:00:00Z","title":"b"}"# + "\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 2 records, wrote 2"),
+        SizeCase(
+            name: "an NDJSON line past --max-record-size", file: "f.ndjson", make: { #"{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + "\"}\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson", "--max-record-size", "8MB"], status: 65, message: "a line longer than 8 MB"),
+        SizeCase(
+            name: "JSON after 100,000 bytes of whitespace", file: "f.json",
+            make: { String(repeating: " \n", count: 50_000) + #"[{"time":"2024-06-12T08:00:00Z","title":"a"}]"# },
+            arguments: ["validate", "FILE", "--fail-on", "warning"], status: 0, message: "1 records"),
+        SizeCase(
+            name: "NDJSON after 100,000 blank lines", file: "f.ndjson", make: { String(repeating: "\n", count: 100_000) + #"{"time":"2024-06-12T08:00:00Z","title":"a"}"# + "\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
+        SizeCase(
+            name: "one NDJSON record with no line end", file: "f.ndjson", make: { #"{"time":"2024-06-12T08:00:00Z","title":"a"}"# },
+            arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
+        SizeCase(
+            name: "dates --in-text over a 6 MB line", file: "f.txt", make: { String(repeating: "at 2024-06-12T08:00:00Z ", count: 1 << 18) + "\n" },
+            arguments: ["dates", "--in-text"], status: 0, message: "262144 timestamps", stdin: true),
+        SizeCase(
+            name: "160,000 repeated ICS properties", file: "f.ics",
+            make: { "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\n" + String(repeating: "X-A:1\r\n", count: 160_000) + "END:VEVENT\r\nEND:VCALENDAR\r\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
+        SizeCase(
+            name: "300,000 EXDATE lines, validated", file: "f.ics",
+            make: {
+                "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\nRRULE:FREQ=DAILY;COUNT=10\r\n"
+                    + (0..<300_000).map { "EXDATE:\(1000 + $0 % 8000)0101T080000Z\r\n" }.joined() + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+            },
+            arguments: ["validate", "FILE"], status: 0, message: "1 records"),
+        SizeCase(
+            name: "CSV output of 25,000 columns", file: "f.csv",
+            make: { (["time"] + (0..<25_000).map { "c\($0)" }).joined(separator: ",") + "\n" + (["2024-06-12T08:00:00Z"] + Array(repeating: "v", count: 25_000)).joined(separator: ",") + "\n" },
+            arguments: ["convert", "FILE", "--to", "csv"], status: 0, message: "read 1 records, wrote 1"),
+    ]
+
+    @Test("linear in the size of a record, and a longest record", arguments: sizeCases)
+    func sizes(_ c: SizeCase) throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent(c.file)
+        try Data(c.make().utf8).write(to: file)
+        let arguments = c.arguments.map { $0 == "FILE" ? file.path : $0 } + ["--assume-zone", "UTC"]
+        let r = try MeasuredRun.run(arguments, stdinFile: c.stdin ? file.path : nil)
+        #expect(r.status == c.status, "\(r.stderr.prefix(400))")
+        #expect(r.stderr.contains(c.message) || r.stdoutText.suffix(2000).contains(c.message), "\(r.stderr.prefix(400))")
+        Self.expectBounded(r, c.name, seconds: 10, megabytes: 600)
+    }
+
+    // MARK: Private files
+
+    @Test("outputs follow the umask; a replaced file keeps its mode")
+    func outputModes() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.csv")
+        try Data("time,title\n2024-06-12T08:00:00Z,a\nbad,b\n".utf8).write(to: input)
+        func mode(_ name: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent(name).path)[.posixPermissions] as? Int ?? -1
+        }
+        let out = dir.appendingPathComponent("out.ndjson").path
+        let rejects = dir.appendingPathComponent("rejects.csv").path
+        let r = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "-o", out, "--rejects", rejects], umask: "077")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try mode("out.ndjson") == 0o600)
+        #expect(try mode("rejects.csv") == 0o600)
+        _ = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "-o", dir.appendingPathComponent("open.ndjson").path], umask: "022")
+        #expect(try mode("open.ndjson") == 0o644)
+        // A file that was 0600 stays 0600 under a wide umask.
+        _ = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "-o", out], umask: "000")
+        #expect(try mode("out.ndjson") == 0o600)
+        let state = dir.appendingPathComponent("v.state").path
+        _ = try MeasuredRun.run(["validate", input.path, "--state-out", state], umask: "077")
+        #expect(try mode("v.state") == 0o600)
+    }
+
+    @Test("a sort that spills leaves no file another process could open, even while it runs")
+    func spillFilesHaveNoName() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spill = dir.appendingPathComponent("spill")
+        try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: false)
+        let input = dir.appendingPathComponent("in.csv")
+        try Data(("time,title\n" + (0..<200_000).map { "2024-06-\(10 + $0 % 19)T08:\($0 % 50 + 10):00Z,event \($0)\n" }.joined()).utf8).write(to: input)
+        let done = Locked(false)
+        let seen = Locked<[String]>([])
+        let watcher = Thread {
+            while !done.value {
+                if let names = try? FileManager.default.contentsOfDirectory(atPath: spill.path), !names.isEmpty { seen.value = names }
+            }
+        }
+        watcher.start()
+        let r = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", spill.path, "-o", dir.appendingPathComponent("o").path])
+        done.value = true
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(seen.value.isEmpty, "\(seen.value)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
+    }
+
+    @Test("-o onto a FIFO in a shared directory is refused, one of the user's own with no reader fails at once, /dev/stdout is the descriptor")
+    func specialOutputs() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.csv")
+        try Data("time,title\n2024-06-12T08:00:00Z,a\n".utf8).write(to: input)
+        // A directory anyone may write to, sticky, as /tmp is.
+        let shared = dir.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: shared.path)
+        let planted = shared.appendingPathComponent("out.ndjson").path
+        #expect(mkfifo(planted, 0o666) == 0)
+        let refused = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "-o", planted], timeout: 10)
+        #expect(refused.status == 73, "\(refused.stderr)")
+        #expect(refused.stderr.contains("refusing to write to"))
+        let own = dir.appendingPathComponent("fifo").path
+        #expect(mkfifo(own, 0o600) == 0)
+        let noReader = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "-o", own], timeout: 10)
+        #expect(noReader.signal == nil && noReader.seconds < 5)
+        #expect(noReader.status == 73, "\(noReader.stderr)")
+        #expect(noReader.stderr.contains("a FIFO needs a process reading it first"))
+        let viaName = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "-o", "/dev/stdout"])
+        #expect(viaName.status == 0)
+        #expect(viaName.stdoutText.contains(#""title":"a""#))
+        #expect(FileManager.default.fileExists(atPath: "/dev/stdout"))
+    }
+}
+
+/// A value one thread sets and another reads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }

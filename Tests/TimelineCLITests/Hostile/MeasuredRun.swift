@@ -20,13 +20,15 @@ struct MeasuredRun {
 
     static let parent = """
         import os, signal, sys, time
-        out, err, timeout = sys.argv[1], sys.argv[2], float(sys.argv[3])
+        out, err, timeout, mask = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4]
         started = time.monotonic()
         pid = os.fork()
         if pid == 0:
             os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
             os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 2)
-            os.execv(sys.argv[4], sys.argv[4:])
+            if mask != "-":
+                os.umask(int(mask, 8))
+            os.execv(sys.argv[5], sys.argv[5:])
         signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
         signal.setitimer(signal.ITIMER_REAL, timeout)
         while True:
@@ -40,14 +42,15 @@ struct MeasuredRun {
         print(code, seconds, usage.ru_maxrss * 1024)
         """
 
-    static func run(_ arguments: [String], stdinFile: String? = nil, timeout: Double = 30) throws -> MeasuredRun {
+    /// - Parameter umask: the run's file creation mask (octal digits), else this process's.
+    static func run(_ arguments: [String], stdinFile: String? = nil, timeout: Double = 30, umask: String? = nil) throws -> MeasuredRun {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out").path
         let err = dir.appendingPathComponent("err").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", parent, out, err, String(timeout), BinaryRunner.executable.path] + arguments
+        process.arguments = ["python3", "-c", parent, out, err, String(timeout), umask ?? "-", BinaryRunner.executable.path] + arguments
         process.currentDirectoryURL = BinaryRunner.packageRoot
         process.standardInput = stdinFile.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
         let report = Pipe()

@@ -24,11 +24,19 @@ struct CSVBlockSplitter {
     private var line: Int
     private var records = 0
     private var offset: Int
+    /// The buffer is scanned for whole records once it holds this much: the target size,
+    /// or twice what held no whole record (a record longer than a chunk is scanned a
+    /// bounded number of times over, not once per chunk).
+    private var scanAt: Int
+    /// The longest record; a longer one stops the run.
+    private let maxRecord: Int
 
     /// Continues where `reader` stopped (after the header line).
-    init(continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize) {
+    init(continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize, maxRecord: Int = ReadOptions.defaultMaxRecordSize) {
         let rest = reader.takeRemainder()
         self.targetSize = targetSize
+        scanAt = targetSize
+        self.maxRecord = maxRecord
         self.input = input
         delimiter = reader.delimiter
         buffer = Array(rest.bytes)
@@ -40,7 +48,7 @@ struct CSVBlockSplitter {
     /// The next block, or nil at the end of the input.
     mutating func next() throws(TimelineError) -> CSVBlock? {
         while true {
-            if buffer.count >= targetSize || eof {
+            if buffer.count >= scanAt || eof {
                 let scan = Self.scan(buffer, delimiter: delimiter, eof: eof)
                 if scan.cut > 0 {
                     let block = CSVBlock(bytes: Array(buffer[..<scan.cut]), firstLine: line, recordsBefore: records, byteOffset: offset)
@@ -48,9 +56,12 @@ struct CSVBlockSplitter {
                     line += scan.lines
                     records += scan.records
                     offset += scan.cut
+                    scanAt = targetSize
                     return block
                 }
                 if eof { return nil }
+                guard buffer.count <= maxRecord else { throw CSVReader.tooLong(maxRecord, line: line, file: input?.name ?? "") }
+                scanAt = min(2 * buffer.count, maxRecord + 1)
             }
             guard let chunk = try input?.nextChunk() else {
                 eof = true

@@ -66,6 +66,7 @@ struct CSVImporter: TimelineImporter {
         var delimiter = spreadsheetRows ? defaultDelimiter : options.csv.delimiter?.asciiValue ?? defaultDelimiter
         let named = try options.csv.columns.map { columns throws(TimelineError) in try Self.names(columns, delimiter: &delimiter) }
         let reader = try CSVReader(input: input, delimiter: delimiter)
+        reader.maxRecord = options.maxRecordSize
         // The table may begin after a preamble (WeChat Pay and Alipay bills): the header is
         // found among the first records, and the records read after it are converted first.
         let table = try CSVTableStart.find(reader, options: options, file: input.name, columns: named, spreadsheetRows: spreadsheetRows)
@@ -90,7 +91,7 @@ struct CSVImporter: TimelineImporter {
         if let preset = table.preset { options = preset.applied(to: options, columns: header) }
         let sources = try options.mapping.mapping.resolve(columns: header)
         let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
-        var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize)
+        var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize, maxRecord: options.maxRecordSize)
         // The first block is read before any record is mapped, so that the day/month order
         // its dates show applies to every record.
         var firstBlock = try splitter.next()

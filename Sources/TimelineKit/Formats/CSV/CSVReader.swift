@@ -118,17 +118,32 @@ final class CSVReader {
         while true {
             if let result = parseRecord() { return result }
             if eof { return nil }
-            guard let chunk = try input?.nextChunk() else {
-                eof = true
-                continue
-            }
             if position > 0 {
                 bytesBefore += position
                 buffer.removeFirst(position)
                 position = 0
             }
-            buffer.append(contentsOf: chunk)
+            guard buffer.count <= maxRecord else { throw Self.tooLong(maxRecord, line: line, file: input?.name ?? "") }
+            // At least as much again as the record so far: a record longer than a chunk is
+            // parsed a bounded number of times over, not once per chunk.
+            let held = buffer.count
+            while buffer.count < min(2 * held, maxRecord + 1) || buffer.count == 0 {
+                guard let chunk = try input?.nextChunk() else {
+                    eof = true
+                    break
+                }
+                buffer.append(contentsOf: chunk)
+            }
         }
+    }
+
+    /// The longest record read; a longer one stops the run.
+    var maxRecord = ReadOptions.defaultMaxRecordSize
+
+    static func tooLong(_ limit: Int, line: Int, file: String) -> TimelineError {
+        TimelineError(
+            .data, "the record on line \(line) is longer than \(ByteCount.text(limit))", at: SourceLocation(file: file, line: line),
+            notes: ["a larger --max-record-size reads it"])
     }
 
     /// Parses one record starting at `position`; nil when more input is needed.

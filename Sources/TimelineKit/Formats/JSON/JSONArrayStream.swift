@@ -27,8 +27,12 @@ final class JSONArrayStream {
     private var state = State.beforeArray
     private var finished = false
 
-    init(input: InputReader) {
+    /// The longest element read; a longer one is malformed input.
+    private let maxElement: Int
+
+    init(input: InputReader, maxElement: Int = ReadOptions.defaultMaxRecordSize) {
         self.input = input
+        self.maxElement = maxElement
     }
 
     /// The byte offset (from the start of the input) of `position`.
@@ -40,17 +44,25 @@ final class JSONArrayStream {
         while true {
             if let step = scan() { return step }
             guard !eof else { return .malformed(offset: consumedBefore + buffer.count, message: "unexpected end of input inside the array") }
-            guard let chunk = try input.nextChunk() else {
-                eof = true
-                continue
-            }
             if position > 0 {
                 advanceLineCount(to: consumedBefore + position)
                 consumedBefore += position
                 buffer.removeFirst(position)
                 position = 0
             }
-            buffer.append(contentsOf: chunk)
+            guard buffer.count <= maxElement else {
+                return .malformed(offset: consumedBefore, message: "a record longer than \(ByteCount.text(maxElement))")
+            }
+            // At least as much again as is held: an element longer than a chunk is scanned a
+            // bounded number of times over, not once per chunk.
+            let held = buffer.count
+            while buffer.count < min(2 * held, maxElement + 1) || buffer.count == 0 {
+                guard let chunk = try input.nextChunk() else {
+                    eof = true
+                    break
+                }
+                buffer.append(contentsOf: chunk)
+            }
         }
     }
 

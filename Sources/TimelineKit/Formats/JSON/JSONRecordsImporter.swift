@@ -45,18 +45,42 @@ struct JSONRecordsImporter: TimelineImporter {
     init() {}
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
-        let head = try input.peek(4096)
-        guard let firstIndex = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
-        if Self.looksCanonical(head) {
+        let limit = context.options.maxRecordSize
+        // Whitespace before the first value is passed over however long it is (up to the
+        // longest record): input that holds a value is never taken for an empty one.
+        var head = try input.peek(4096)
+        var firstIndex = Self.firstValue(in: head)
+        while firstIndex == nil && head.count < limit {
+            let more = try input.peek(head.count * 2)
+            if more.count == head.count { break }  // the end of the input
+            head = more
+            firstIndex = Self.firstValue(in: head)
+        }
+        guard let firstIndex else {
+            guard head.count < limit else {
+                throw TimelineError(.data, "the input begins with more than \(ByteCount.text(limit)) of whitespace", at: SourceLocation(file: input.name, line: 1))
+            }
+            return
+        }
+        if Self.looksCanonical(head[firstIndex...]) {
             try CanonicalImporter().read(from: input, context: context)
             return
         }
-        let lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
         let forced = context.options.preset.forced
         let named = context.options.json.recordsPath != nil || !(forced?.records.isEmpty ?? true)
+        // The first line, however long (up to the longest record).
+        var lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
+        while lineEnd == nil, head[firstIndex] == UInt8(ascii: "{"), !named, head.count - firstIndex <= limit {
+            let more = try input.peek(head.count * 2)
+            if more.count == head.count { break }
+            head = more
+            lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
+        }
         // A one-line document (a compact API response) is a document, not one NDJSON record,
-        // when a preset recognises it.
-        if head[firstIndex] == UInt8(ascii: "{"), !named, let end = lineEnd,
+        // when a preset recognises it; named NDJSON is lines whatever its first line is.
+        if head[firstIndex] == UInt8(ascii: "{"), !named, context.format == "ndjson" || head.count - firstIndex > limit {
+            try readLines(input, context: context)
+        } else if head[firstIndex] == UInt8(ascii: "{"), !named, let end = lineEnd,
             let first = try? JSONParser.parseComplete(Array(head[firstIndex..<end]), what: "the first line"),
             !context.options.preset.candidates.contains(where: { $0.matches(document: first) })
         {
@@ -68,6 +92,11 @@ struct JSONRecordsImporter: TimelineImporter {
             // after it and belong on every record.
             try readDocument(try input.readAll(), name: input.name, context: context)
         }
+    }
+
+    /// Where the first byte that is not whitespace is.
+    static func firstValue(in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.firstIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
     }
 
     /// A canonical document (`"schema":"timeline/1"`) or a canonical event (`"start":{…"basis"`).
@@ -123,7 +152,7 @@ struct JSONRecordsImporter: TimelineImporter {
     /// first records on this thread (they decide the day/month order and the preset), then
     /// blocks of elements parsed and mapped on the worker threads, delivered in order.
     private func readArray(_ input: InputReader, context: ImportContext) throws(TimelineError) {
-        let stream = JSONArrayStream(input: input)
+        let stream = JSONArrayStream(input: input, maxElement: context.options.maxRecordSize)
         var number = 0
         let sink = RecordSink(context: context, name: input.name)
         func location(_ offset: Int) -> SourceLocation {

@@ -215,7 +215,7 @@ struct Workbook {
         private mutating func take(_ bytes: Int) throws(Failure) {
             textLeft -= bytes
             guard textLeft >= 0 else {
-                throw Failure(message: "workbook too large: its cells hold more than \(ZipArchive.ExpansionBudget.describe(workbook.textBudget)) of text and cells", tooLarge: true)
+                throw Failure(message: "workbook too large: its cells hold more than \(ByteCount.text(workbook.textBudget)) of text and cells", tooLarge: true)
             }
         }
     }

@@ -39,17 +39,12 @@ struct ZipArchive {
             guard entry.size <= allowed else {
                 let reason =
                     entry.size > remaining
-                    ? "its parts expand to more than the \(Self.describe(remaining)) left of the memory budget"
+                    ? "its parts expand to more than the \(ByteCount.text(remaining)) left of the memory budget"
                     : "the entry '\(entry.name)' expands \(entry.size / max(entry.compressedSize, 1)) times (at most \(Self.ratio) is read)"
                 throw ZipError(message: "workbook too large: \(reason)", tooLarge: true)
             }
             remaining -= entry.size
             return entry.size
-        }
-
-        /// `1.5 MB`, `900 KB`.
-        static func describe(_ bytes: Int) -> String {
-            bytes >= 10 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 20 ? "\(bytes * 10 >> 20 / 10).\(bytes * 10 >> 20 % 10) MB" : "\(bytes >> 10) KB"
         }
     }
 
