@@ -68,9 +68,11 @@ package final class CommandEnvironment {
                 if let column = loc.column { prefix += ":\(column)" }
             }
         }
+        // A message quotes the data (a value, a raw line, a file name): shown, never acted on.
+        prefix = VisibleText.forPeople(prefix)
         let code = d.code.map { "[\($0)] " } ?? ""
-        var text = "\(prefix): \(d.severity.rawValue): \(code)\(d.message)\n"
-        for note in d.notes { text += "\(prefix): note: \(note)\n" }
+        var text = "\(prefix): \(d.severity.rawValue): \(code)\(VisibleText.forPeople(d.message))\n"
+        for note in d.notes { text += "\(prefix): note: \(VisibleText.forPeople(note))\n" }
         writeError(text)
     }
 }

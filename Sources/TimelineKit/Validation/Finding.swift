@@ -184,10 +184,10 @@ public struct ValidationReport: Sendable {
             guard !group.isEmpty else { continue }
             out += "\(severity.rawValue.uppercased())S\n"
             for f in group {
-                out += "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(f.message)\n"
+                out += "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(VisibleText.forPeople(f.message))\n"
                 for e in f.examples {
-                    let place = e.line.map { "\(e.file):\($0)" } ?? e.file
-                    out += "      \(place): \(e.value)" + (e.note.map { "  (\($0))" } ?? "") + "\n"
+                    let place = VisibleText.forPeople(e.line.map { "\(e.file):\($0)" } ?? e.file)
+                    out += "      \(place): \(VisibleText.forPeople(e.value))" + (e.note.map { "  (\(VisibleText.forPeople($0)))" } ?? "") + "\n"
                 }
             }
             out += "\n"

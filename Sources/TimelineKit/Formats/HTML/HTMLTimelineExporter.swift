@@ -74,14 +74,14 @@ final class HTMLTimelineExporter: SectionExporter {
             let e = entry.event
             let status = e.status?.rawValue ?? "none"
             html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
-                + "<span class=\"title\">\(Self.escape(e.title))</span>"
+                + "<span class=\"title\"><bdi>\(Self.escape(e.title))</bdi></span>"
             if let a = e.amount, let amount = entry.amount {
                 html += "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
             }
             if let detail = e.detail, !detail.isEmpty {
-                html += "<p class=\"detail\">\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</p>"
+                html += "<p class=\"detail\"><bdi>\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</bdi></p>"
             }
-            if let location = e.location { html += "<p class=\"detail\">\(Self.escape(location))</p>" }
+            if let location = e.location { html += "<p class=\"detail\"><bdi>\(Self.escape(location))</bdi></p>" }
             html += "</li>\n"
         }
         html += "</ol>" + Self.totals(day) + "</section>\n"
@@ -97,7 +97,9 @@ final class HTMLTimelineExporter: SectionExporter {
         return parts.isEmpty ? "" : "<p class=\"totals\">\(escape(parts.joined(separator: " · ")))</p>"
     }
 
-    /// HTML text and attribute escaping: `& < > " '`.
+    /// HTML text and attribute escaping: `& < > " '`; a control character HTML text may not
+    /// hold (C0 but tab and line ends, DEL, C1) as U+FFFD. Text from the data is also
+    /// isolated in `<bdi>`, so a right-to-left override in a title reorders nothing around it.
     static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
@@ -108,6 +110,8 @@ final class HTMLTimelineExporter: SectionExporter {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(c)
+            case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }

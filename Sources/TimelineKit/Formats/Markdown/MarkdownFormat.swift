@@ -52,14 +52,15 @@ final class MarkdownExporter: SectionExporter {
         for entry in section.entries {
             let e = entry.event
             let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
-            text += "- **\(when)** \(Self.mark(e.status)) \(Self.escape(e.title))"
+            // One line whatever the title holds: a line break in it would end the list item.
+            text += "- **\(when)** \(Self.mark(e.status)) \(Self.escape(VisibleText.forPeople(e.title)))"
             if let amount = entry.amount { text += " · \(amount)" }
             if let relative = entry.relativeTime { text += " _(\(relative))_" }
             text += "\n"
             // The detail and location as items of their own below the event, so every
             // renderer shows them on lines of their own.
             for part in [e.detail, e.location].compactMap({ $0 }) {
-                for line in part.split(separator: "\n").map({ String($0).trimmingSpaces }) where !line.isEmpty {
+                for line in VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n").map({ String($0).trimmingSpaces }) where !line.isEmpty {
                     text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
                 }
             }

@@ -75,21 +75,24 @@ final class TextTimelineExporter: SectionExporter {
             try out.write(text)
             return
         }
-        let titleWidth = min(44, section.entries.map { DisplayWidth.of($0.event.title) }.max() ?? 0)
-        for entry in section.entries {
+        let titles = section.entries.map { VisibleText.forPeople($0.event.title) }
+        let titleWidth = min(44, titles.map(DisplayWidth.of).max() ?? 0)
+        for (entry, title) in zip(section.entries, titles) {
             let e = entry.event
             let mark = Self.mark(e.status)
             let when = time(entry)
-            var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + e.title
+            var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + title
             if let amount = entry.amount {
-                line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(e.title) + 2)) + amount
+                line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(title) + 2)) + amount
             }
             if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
             text += line + "\n"
             if let detail = e.detail, !detail.isEmpty {
                 // Indented to the title's column.
                 let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
-                for part in detail.split(separator: "\n", omittingEmptySubsequences: false) { text += "│\(indent)\(part)\n" }
+                for part in VisibleText.forPeople(detail, lineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false) {
+                    text += "│\(indent)\(part)\n"
+                }
             }
         }
         text += totalsLine(section) + "\n"
@@ -113,14 +116,15 @@ final class TextTimelineExporter: SectionExporter {
         var text = ""
         for entry in entries {
             let e = entry.event
+            let title = VisibleText.forPeople(e.title)
             let mark = Self.mark(e.status)
             let when = time(entry)
             if let a = e.amount, !a.neutral, !a.value.isNegative, let amount = entry.amount {
-                let left = "\(e.title) \(amount) \(when) \(mark.symbol)"
+                let left = "\(title) \(amount) \(when) \(mark.symbol)"
                 let pad = max(0, splitWidth - DisplayWidth.of(left) - 1)
                 text += String(repeating: " ", count: pad) + paintMark(left, mark) + " │\n"
             } else {
-                var right = "│ \(paint(mark.symbol, mark.color)) \(when) \(e.title)"
+                var right = "│ \(paint(mark.symbol, mark.color)) \(when) \(title)"
                 if let amount = entry.amount { right += " " + amount }
                 text += String(repeating: " ", count: splitWidth) + right + "\n"
             }
