@@ -156,9 +156,10 @@ public enum Timeline {
                 handlers.diagnostic(d)
             }
         }
-        let summary: ConvertSummary
+        var summary: ConvertSummary
         do throws(TimelineError) {
             summary = try pipeline.run(sources: sources, exporter: exporter, output: output)
+            summary.invalidSequences = pipeline.replacedSequences
         } catch {
             output.discard()
             throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
@@ -200,6 +201,11 @@ public enum Timeline {
             throw TimelineError(
                 .data, "none of the \(summary.read) record(s) could be converted; nothing was written",
                 notes: ["see the reasons above, or write them all with --rejects FILE"])
+        }
+        if options.strict && summary.invalidSequences > 0 {
+            throw TimelineError(
+                .data, "\(summary.invalidSequences) byte sequence(s) are not valid in the input's encoding (read as U+FFFD) under --strict; no output written",
+                notes: ["name the input's encoding with --encoding"])
         }
         if options.strict && summary.rejected > 0 {
             throw TimelineError(
@@ -373,6 +379,8 @@ public struct ConvertSummary: Hashable, Sendable {
     public var rejected = 0
     /// Values rejected for having no offset or zone (TZ101) — a configuration problem.
     public var naive = 0
+    /// Byte sequences not valid in the input's encoding, read as U+FFFD.
+    public var invalidSequences = 0
 }
 
 /// What a conversion did.

@@ -28,6 +28,9 @@ final class ConvertPipeline {
     var sortMemory = 256 << 20
     /// What a format that must expand its input before reading it (XLSX) may hold.
     var inputMemory = 256 << 20
+    /// How many byte sequences of the inputs were not valid in their encoding (each read as
+    /// U+FFFD).
+    private(set) var replacedSequences = 0
     /// What the run had read, written and rejected when reading stopped with an error.
     private(set) var summaryAtFailure: ConvertSummary?
 
@@ -225,6 +228,7 @@ final class ConvertPipeline {
                 onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence, memory: inputMemory, verbose: verbose)
             try importer.read(from: reader, context: context)
             if let (count, offset) = reader.replacedSequences {
+                replacedSequences += count
                 onDiagnostic(Diagnostic(
                     .warning, "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
                     at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))

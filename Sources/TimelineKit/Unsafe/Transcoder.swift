@@ -18,9 +18,11 @@ extension TextEncoding {
 
 /// Converts a byte stream to UTF-8 with the C library's iconv, chunk by chunk: a multi-byte
 /// sequence split across chunks is carried over. A sequence that is invalid in the source
-/// encoding becomes U+FFFD and is counted, so the caller can say so.
+/// encoding becomes U+FFFD and is counted, so the caller can say so; it is skipped by one of
+/// the encoding's code units (two bytes in UTF-16), so what follows is read in step.
 final class Transcoder {
     private let cd: iconv_t
+    private let unit: Int
     private var pending: [UInt8] = []
     private(set) var replacedSequences = 0
     /// Byte offset (in the source) of the first replaced sequence.
@@ -33,6 +35,7 @@ final class Transcoder {
             throw TimelineError(.usage, "the C library cannot convert from '\(encoding.rawValue)' on this machine")
         }
         cd = handle!
+        unit = encoding == .utf16 ? 2 : 1
     }
 
     deinit { iconv_close(cd) }
@@ -62,14 +65,14 @@ final class Transcoder {
                         position = src.count
                         break
                     }
-                    // An invalid (or, at the very end, incomplete) sequence: U+FFFD, skip a byte.
+                    // An invalid (or, at the very end, incomplete) sequence: U+FFFD, skip a unit.
                     replacedSequences += 1
                     if firstReplacementOffset == nil { firstReplacementOffset = consumed + position }
                     for b: UInt8 in [0xEF, 0xBF, 0xBD] where produced < dst.count {
                         dst[produced] = b
                         produced += 1
                     }
-                    position += 1
+                    position = min(src.count, position + unit)
                 }
             }
         }
