@@ -361,6 +361,61 @@ struct HostileFilesTests {
         #expect(viaName.stdoutText.contains(#""title":"a""#))
         #expect(FileManager.default.fileExists(atPath: "/dev/stdout"))
     }
+
+    // MARK: Neutralised for people
+
+    /// A title with a screen clear, a window title (OSC), a bell, a right-to-left override,
+    /// a zero-width space, NUL and a line break; an unreadable time with escapes too.
+    static let escapes = "time,title,detail\n2024-06-12T08:00:00Z,\"a\u{1B}[2J\u{1B}]0;pwned\u{07} invoice_\u{202E}gpj.exe\u{200B}\u{0}x\nfake line\",\"d1\r\nd2\u{1B}[31m\"\n\u{1B}[2Jbad\u{9B}31m,b,\n"
+
+    @Test("text, Markdown, HTML, diagnostics and the validation report show controls and hidden characters, never act on them")
+    func neutralised() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("esc.csv")
+        try Data(Self.escapes.utf8).write(to: input)
+        func hidden(_ text: String) -> [String] {
+            text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) || [0x202E, 0x200B].contains($0.value) }
+                .map { String($0.value, radix: 16) }
+        }
+        let text = try MeasuredRun.run(["convert", input.path, "--to", "text", "--now", "2024-06-13T00:00:00Z"])
+        #expect(hidden(text.stdoutText).isEmpty, "\(hidden(text.stdoutText))")
+        #expect(text.stdoutText.contains(#"a\x1b[2J\x1b]0;pwned\x07 invoice_<U+202E>gpj.exe<U+200B>\x00x\nfake line"#), "\(text.stdoutText)")
+        #expect(text.stdoutText.contains("d1\n") && text.stdoutText.contains(#"d2\x1b[31m"#))
+        #expect(hidden(text.stderr).isEmpty, "\(hidden(text.stderr))")
+        #expect(text.stderr.contains(#"cannot read '\x1b[2Jbad\u{9b}31m' as a date/time"#), "\(text.stderr)")
+        let markdown = try MeasuredRun.run(["convert", input.path, "--to", "markdown"])
+        #expect(hidden(markdown.stdoutText).isEmpty)
+        // The title is one list item on one line.
+        #expect(markdown.stdoutText.split(separator: "\n").filter { $0.hasPrefix("- **08:00**") }.first?.contains("fake line") == true)
+        let html = try MeasuredRun.run(["convert", input.path, "--to", "html"])
+        #expect(html.stdoutText.contains("<bdi>a\u{FFFD}[2J\u{FFFD}]0;pwned\u{FFFD} invoice_\u{202E}gpj.exe"), "\(html.stdoutText.prefix(200))")
+        let report = try MeasuredRun.run(["validate", input.path, "--assume-zone", "UTC"])
+        #expect(hidden(report.stdoutText + report.stderr).isEmpty)
+        #expect((report.stdoutText + report.stderr).contains(#"\x1b[2Jbad\u{9b}31m"#))
+    }
+
+    @Test("UTF-16: an invalid unit is one U+FFFD and the rest stays in step; --strict fails on it")
+    func utf16Resync() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func rows(_ range: Range<Int>) -> String { range.map { "2024-06-\(10 + $0 % 19)T08:00:00Z,row \($0)\n" }.joined() }
+        func utf16LE(_ text: String) -> [UInt8] { text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        // A lone low surrogate (DC00, little endian) where row 3 begins.
+        let bytes = [0xFF, 0xFE] + utf16LE("time,title\n" + rows(0..<3)) + [0x00, 0xDC] + utf16LE(rows(3..<100))
+        let input = dir.appendingPathComponent("u16.csv")
+        try Data(bytes).write(to: input)
+        let r = try MeasuredRun.run(["convert", input.path, "--to", "ndjson"])
+        #expect(r.status == 0)
+        // Row 3 alone holds the U+FFFD, before its time (so it is rejected); the 99 others
+        // read as written.
+        #expect(r.stdoutText.split(separator: "\n").count == 99, "\(r.stderr)")
+        #expect(r.stderr.contains("cannot read '\u{FFFD}2024-06-13T08:00:00Z'"))
+        #expect(r.stderr.contains("1 byte sequence(s) are not valid utf-16"))
+        let strict = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "--strict"])
+        #expect(strict.status == 65)
+        #expect(strict.stderr.contains("under --strict; no output written"))
+    }
 }
 
 /// A value one thread sets and another reads.
