@@ -155,19 +155,53 @@ def display_zone(passthrough):
     return option("--zone") or option("--assume-zone") or "UTC"
 
 
-def day_function(zone_name):
+def resolve_zone(binary_path, zone_name):
+    """The IANA id of a zone name as `timeline` resolves it (a Windows or legacy name, an
+    abbreviation given with --abbrev: whatever the conversion itself accepted)."""
+    import subprocess
+    if zone_name.upper() in ("UTC", "Z", "GMT"):
+        return "UTC"
+    done = subprocess.run([binary_path, "zones", zone_name], capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"timeline_spark: {done.stderr.strip() or 'cannot resolve the zone ' + repr(zone_name)}")
+    return done.stdout.split("\t")[2]
+
+
+def day_function(iana):
     """The day of an event's start in the display zone (an all-day event: its date), for
-    --partition-by day; zone names as Python's zoneinfo knows them (IANA ids, UTC)."""
+    --partition-by day. Computed in integers from the instant and the zone's offset there,
+    so an instant at either end of the years 0001-9999 (whose day in the zone may be in
+    year 0 or 10000) has a day like any other."""
     import datetime
     import json
     import zoneinfo
-    zone = datetime.timezone.utc if zone_name.upper() in ("UTC", "Z", "GMT") else zoneinfo.ZoneInfo(zone_name)
+    zone = None if iana == "UTC" else zoneinfo.ZoneInfo(iana)
+    lowest = datetime.datetime(1, 1, 2, tzinfo=datetime.timezone.utc)
+    highest = datetime.datetime(9999, 12, 30, tzinfo=datetime.timezone.utc)
+
+    def civil(days):
+        # Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+        days += 719468
+        era = days // 146097
+        doe = days - era * 146097
+        yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+        doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+        mp = (5 * doy + 2) // 153
+        d = doy - (153 * mp + 2) // 5 + 1
+        m = mp + 3 if mp < 10 else mp - 9
+        y = yoe + era * 400 + (1 if m <= 2 else 0)
+        return f"{y:04d}-{m:02d}-{d:02d}"
 
     def day(line):
         start = json.loads(line).get("start", {})
         if "instant" in start:
             instant = datetime.datetime.fromisoformat(start["instant"].replace("Z", "+00:00"))
-            return instant.astimezone(zone).date().isoformat()
+            seconds = (instant - datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)) // datetime.timedelta(seconds=1)
+            offset = 0
+            if zone is not None:
+                at = min(max(instant, lowest), highest)
+                offset = int(at.astimezone(zone).utcoffset().total_seconds())
+            return civil((seconds + offset) // 86400)
         return (start.get("date") or "unknown")[:10]
 
     return day
@@ -210,7 +244,7 @@ def main(argv):
         convert_partition(binary, fmt, args.input, header, args.passthrough, starts)).cache()
     events = converted.filter(lambda kv: kv[0] == "event").map(lambda kv: kv[1])
     if args.partition_by == "day":
-        day = day_function(display_zone(args.passthrough))
+        day = day_function(resolve_zone(binary_path, display_zone(args.passthrough)))
         frame = spark.createDataFrame(events.map(lambda line: (day(line), line)), "day string, value string")
         frame.write.partitionBy("day").mode("errorifexists").text(args.output)
     else:
