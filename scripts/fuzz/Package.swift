@@ -4,7 +4,7 @@
 // and its tests never build with sanitizers.
 import PackageDescription
 
-let targets = ["csv", "json", "ndjson", "ics", "timeline", "dates", "xlsx"]
+let targets = ["csv", "json", "ndjson", "ics", "timeline", "dates", "xlsx", "icsout"]
 
 let package = Package(
     name: "timeline-fuzz",

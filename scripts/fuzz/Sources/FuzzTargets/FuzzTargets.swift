@@ -11,9 +11,12 @@ import TimelineKit
 /// - every output format writes them without an error;
 /// - a conversion counts every record: read = written + rejected, and both agree with
 ///   what reading returned;
-/// - a date that the engine reads comes back the same from its own RFC 3339 form.
+/// - a date that the engine reads comes back the same from its own RFC 3339 form;
+/// - (`icsout`) events of any text written as ICS give only valid content lines: no bare
+///   CR or LF, a name and a value on every unfolded line, no control character in it, one
+///   VEVENT per event and no component the events did not ask for.
 public enum FuzzTarget: String, Sendable {
-    case csv, json, ndjson, ics, timeline, dates, xlsx
+    case csv, json, ndjson, ics, timeline, dates, xlsx, icsout
 
     /// Runs libFuzzer on this target with the process's arguments.
     public func run() -> Never {
@@ -30,6 +33,7 @@ public enum FuzzTarget: String, Sendable {
     func test(_ input: Data) {
         switch self {
         case .dates: testDates(input)
+        case .icsout: testICSOutput(input)
         case .ics:
             testImport(input, format: "ics")
             testImport(input, format: "ics") { $0.ics.expansion = Self.window }
@@ -112,6 +116,77 @@ public enum FuzzTarget: String, Sendable {
         _ = Timeline.validate(result.events, options: ValidationOptions())
     }
 
+    /// Events whose text fields are the input cut at 0xFF bytes (links at 0x1F, attribute
+    /// names and values in turn), written as ICS.
+    private func testICSOutput(_ input: Data) {
+        let fields = input.split(separator: 0xFF, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        func field(_ i: Int) -> String { i < fields.count ? fields[i] : "" }
+        let zone = Self.shanghai
+        var events: [Event] = []
+        for n in 0..<max(1, min(4, fields.count / 8)) {
+            let base = n * 8
+            var attributes: [String: String] = [:]
+            for pair in field(base + 6).split(separator: "\u{1F}", omittingEmptySubsequences: false).chunked(2) {
+                guard let name = pair.first, !name.isEmpty else { continue }
+                attributes[String(name)] = pair.dropFirst().first.map(String.init) ?? ""
+            }
+            let start = TimeValue(
+                instant: Instant(seconds: 1_718_000_000 + Int64(n) * 3_600), offset: zone.rules.offset(at: Instant(seconds: 1_718_000_000)),
+                zone: zone.identifier, basis: .zone)
+            events.append(Event(
+                id: field(base), start: start, title: field(base + 1), detail: field(base + 2),
+                amount: DecimalNumber("1.00").map { Amount(value: $0, currency: field(base + 5).isEmpty ? nil : field(base + 5)) },
+                location: field(base + 3), links: field(base + 4).split(separator: "\u{1F}").map(String.init),
+                tags: field(base + 7).split(separator: "\u{1F}").map(String.init), attributes: attributes,
+                source: SourceReference(format: input.first.map { $0 & 1 == 0 } == true ? "ics" : "csv", file: "fuzz", record: n + 1)))
+        }
+        let ics: Data
+        do {
+            ics = try Timeline.data(events, as: .named("ics")!)
+        } catch {
+            Self.fail("ICS cannot be written: \(error)", input)
+        }
+        let bytes = [UInt8](ics)
+        for (i, b) in bytes.enumerated() {
+            if b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A) { Self.fail("a bare CR at byte \(i)", input) }
+            if b == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) { Self.fail("a bare LF at byte \(i)", input) }
+        }
+        // Unfolded by bytes (RFC 5545 §3.1: CRLF and one space are removed), then cut at CRLF.
+        var unfolded: [UInt8] = []
+        var k = 0
+        while k < bytes.count {
+            if bytes[k] == 0x0D, k + 2 < bytes.count, bytes[k + 1] == 0x0A, bytes[k + 2] == 0x20 {
+                k += 3
+                continue
+            }
+            unfolded.append(bytes[k])
+            k += 1
+        }
+        var lines: [String] = []
+        var lineStart = 0
+        for j in unfolded.indices where unfolded[j] == 0x0A {
+            lines.append(String(decoding: unfolded[lineStart..<(j - 1)], as: UTF8.self))
+            lineStart = j + 1
+        }
+        var components = 0
+        for line in lines {
+            if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) { Self.fail("a control character in \(line.debugDescription)", input) }
+            // By bytes: a ':' with a combining mark after it is still the delimiter.
+            let utf8 = Array(line.utf8)
+            let end = utf8.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") } ?? utf8.count
+            let name = String(decoding: utf8[..<end], as: UTF8.self)
+            guard end < utf8.count, !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
+                Self.fail("not a content line: \(line.debugDescription)", input)
+            }
+            if name == "BEGIN" {
+                let component = line.dropFirst(6)
+                guard ["VCALENDAR", "VEVENT", "VTIMEZONE", "STANDARD", "DAYLIGHT"].contains(component) else { Self.fail("a \(component) component", input) }
+                if component == "VEVENT" { components += 1 }
+            }
+        }
+        if components != events.count { Self.fail("\(components) VEVENTs for \(events.count) events", input) }
+    }
+
     private func testDates(_ input: Data) {
         var options = DateParsingOptions()
         options.assumedZone = Self.shanghai
@@ -125,5 +200,12 @@ public enum FuzzTarget: String, Sendable {
                 Self.fail("'\(line)' read as \(value.rfc3339), which reads as \(again.value.rfc3339)", input)
             }
         }
+    }
+}
+
+extension Array {
+    /// The elements in runs of `size` (the last may be shorter).
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
     }
 }

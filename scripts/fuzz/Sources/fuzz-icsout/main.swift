@@ -1,0 +1,3 @@
+import FuzzTargets
+
+FuzzTarget.icsout.run()
