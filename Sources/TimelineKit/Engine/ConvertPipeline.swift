@@ -227,6 +227,11 @@ final class ConvertPipeline {
                 onReject: { record in sink.reject(record) },
                 onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence, memory: inputMemory, verbose: verbose)
             try importer.read(from: reader, context: context)
+            if context.records == 0 && !context.isRecognised && reader.sawContent {
+                throw TimelineError(
+                    .data, "no record was read from '\(source.name)', which is not empty: nothing in it reads as \(format.id)",
+                    at: SourceLocation(file: source.name), notes: ["name its format with --from, or its columns with --map start=COLUMN"])
+            }
             if let (count, offset) = reader.replacedSequences {
                 replacedSequences += count
                 onDiagnostic(Diagnostic(

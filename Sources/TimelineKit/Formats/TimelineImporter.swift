@@ -69,7 +69,19 @@ final class ImportContext {
         self.batches = batches
     }
 
-    func emit(_ event: consuming Event) throws(TimelineError) { try onEvent(event) }
+    /// Events and rejects handed on so far.
+    private(set) var records = 0
+    /// The importer found the shape of its format (a header naming a time, an array, a
+    /// calendar), so that no record read is an empty export rather than text it could not
+    /// read.
+    private(set) var isRecognised = false
+
+    func recognise() { isRecognised = true }
+
+    func emit(_ event: consuming Event) throws(TimelineError) {
+        records += 1
+        try onEvent(event)
+    }
 
     /// An empty batch for events mapped on a worker thread. Thread-safe.
     func makeBatch() -> EventBatch {
@@ -85,13 +97,17 @@ final class ImportContext {
 
     /// Delivers a prepared batch; importers call it on their own thread, in input order.
     func emit(_ batch: consuming PreparedEvents) throws(TimelineError) {
+        records += batch.count
         if let batches {
             try batches.deliver(batch)
         } else {
             for event in batch.events { try onEvent(event) }
         }
     }
-    func reject(_ record: RejectedRecord) { onReject(record) }
+    func reject(_ record: RejectedRecord) {
+        records += 1
+        onReject(record)
+    }
     func report(_ diagnostic: Diagnostic) { onDiagnostic(diagnostic) }
 
     /// Reports what the date engine decided for a record (TZ104/TZ105/TZ106) at its place.

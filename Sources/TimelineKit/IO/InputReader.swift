@@ -142,6 +142,7 @@ package final class InputReader {
                 buffer.append(contentsOf: transcoder.convert(raw, final: eof))
             }
         }
+        if !sawContent { sawContent = buffer[start...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } }
         if !checkedBOM && (buffer.count - start >= 3 || eof) {
             checkedBOM = true
             if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
@@ -156,6 +157,26 @@ package final class InputReader {
         try fill(atLeast: count)
         return buffer[start..<min(buffer.count, start + count)]
     }
+
+    /// The unread bytes up to and past the first that is not whitespace (space, tab, CR,
+    /// LF), looking as far as `limit` bytes, and that byte's index in them; nil when the
+    /// input has nothing else. Beyond `limit` of whitespace it stops the run: input that
+    /// holds a value is never taken for an empty one.
+    package func peekPastWhitespace(limit: Int) throws(TimelineError) -> (head: ArraySlice<UInt8>, first: Int)? {
+        var head = try peek(4096)
+        while true {
+            if let first = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) { return (head, first) }
+            guard head.count < limit else {
+                throw TimelineError(.data, "the input begins with more than \(ByteCount.text(limit)) of whitespace", at: SourceLocation(file: name, line: 1))
+            }
+            let more = try peek(head.count * 2)
+            if more.count == head.count { return nil }  // the end of the input
+            head = more
+        }
+    }
+
+    /// Whether a byte that is not whitespace has been read (or peeked) so far.
+    package private(set) var sawContent = false
 
     /// The next line without its terminator (LF, CRLF or lone CR), or nil at the end.
     package func nextLine() throws(TimelineError) -> ArraySlice<UInt8>? {

@@ -416,6 +416,24 @@ struct HostileFilesTests {
         #expect(strict.status == 65)
         #expect(strict.stderr.contains("under --strict; no output written"))
     }
+
+    // MARK: Nothing silently empty
+
+    @Test("an input that holds text but yields no record and no reject is an error; an empty export is not", arguments: [
+        ("junk.csv", "just some text\n", Int32(65)), ("junk.ics", "hello\nnot a calendar\n", 65),
+        ("header.csv", "time,title\n", 0), ("empty.json", "[]", 0), ("empty.ics", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", 0),
+        ("blank.csv", "\n\n\n", 0), ("late.timeline", String(repeating: " ", count: 100_000) + #"{"schema":"timeline/1","zone":"UTC","events":[]}"#, 0),
+    ])
+    func nothingSilentlyEmpty(name: String, content: String, status: Int32) throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent(name)
+        try Data(content.utf8).write(to: input)
+        let arguments = ["validate", input.path, "--fail-on", "warning"] + (name.hasSuffix(".timeline") ? ["--from", "timeline"] : [])
+        let r = try MeasuredRun.run(arguments)
+        #expect(r.status == status, "\(r.stderr)")
+        if status == 65 { #expect(r.stderr.contains("no record was read from"), "\(r.stderr)") }
+    }
 }
 
 /// A value one thread sets and another reads.

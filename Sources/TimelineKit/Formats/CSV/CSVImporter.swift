@@ -90,6 +90,7 @@ struct CSVImporter: TimelineImporter {
         table.report(to: context, file: input.name)
         if let preset = table.preset { options = preset.applied(to: options, columns: header) }
         let sources = try options.mapping.mapping.resolve(columns: header)
+        if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
         let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
         var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize, maxRecord: options.maxRecordSize)
         // The first block is read before any record is mapped, so that the day/month order

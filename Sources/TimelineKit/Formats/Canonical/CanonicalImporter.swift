@@ -10,9 +10,11 @@ struct CanonicalImporter: TimelineImporter {
     init() {}
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
+        guard let (whole, index) = try input.peekPastWhitespace(limit: context.options.maxRecordSize) else { return }
+        let head = whole[index...].prefix(64)
+        let first = whole[index]
+        context.recognise()  // a document or events of the canonical timeline (it says so when it is not)
         let context = WarningsOnce(context)
-        let head = try input.peek(64)
-        guard let first = head.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { return }
         if first == UInt8(ascii: "{") && !looksLikeNDJSONEvent(head) || first == UInt8(ascii: "[") {
             try readDocument(input, context: context)
         } else {

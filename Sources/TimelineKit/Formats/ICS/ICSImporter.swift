@@ -39,6 +39,8 @@ struct ICSImporter: TimelineImporter {
         var number = 0
         for top in components {
             let calendar = top.name == "VCALENDAR" ? top : nil
+            // A calendar, or an iCalendar component on its own (a VTIMEZONE file), may hold no event.
+            if top.name.hasPrefix("V") { context.recognise() }
             let items = calendar?.children ?? [top]
             let mapper = ICSEventMapper(
                 file: input.name, format: context.format, parser: context.dateParser, fileZones: fileZones,

@@ -46,22 +46,7 @@ struct JSONRecordsImporter: TimelineImporter {
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let limit = context.options.maxRecordSize
-        // Whitespace before the first value is passed over however long it is (up to the
-        // longest record): input that holds a value is never taken for an empty one.
-        var head = try input.peek(4096)
-        var firstIndex = Self.firstValue(in: head)
-        while firstIndex == nil && head.count < limit {
-            let more = try input.peek(head.count * 2)
-            if more.count == head.count { break }  // the end of the input
-            head = more
-            firstIndex = Self.firstValue(in: head)
-        }
-        guard let firstIndex else {
-            guard head.count < limit else {
-                throw TimelineError(.data, "the input begins with more than \(ByteCount.text(limit)) of whitespace", at: SourceLocation(file: input.name, line: 1))
-            }
-            return
-        }
+        guard var (head, firstIndex) = try input.peekPastWhitespace(limit: limit) else { return }
         if Self.looksCanonical(head[firstIndex...]) {
             try CanonicalImporter().read(from: input, context: context)
             return
@@ -91,6 +76,7 @@ struct JSONRecordsImporter: TimelineImporter {
             // A wrapped document is read whole: fields beside the records array may come
             // after it and belong on every record.
             try readDocument(try input.readAll(), name: input.name, context: context)
+            context.recognise()  // its records array was found (it may be empty)
         }
     }
 
@@ -152,6 +138,7 @@ struct JSONRecordsImporter: TimelineImporter {
     /// first records on this thread (they decide the day/month order and the preset), then
     /// blocks of elements parsed and mapped on the worker threads, delivered in order.
     private func readArray(_ input: InputReader, context: ImportContext) throws(TimelineError) {
+        context.recognise()  // an array of records, which may be empty
         let stream = JSONArrayStream(input: input, maxElement: context.options.maxRecordSize)
         var number = 0
         let sink = RecordSink(context: context, name: input.name)
