@@ -93,8 +93,8 @@ struct ExitCodeTests {
         }
     }
 
-    @Test("a run killed (SIGTERM) after spilling leaves no run file and no output behind")
-    func killedWhileSpilling() throws {
+    @Test("a run ended by a signal after spilling leaves no run file and no output behind", arguments: [SIGTERM, SIGQUIT, SIGPIPE, SIGUSR1])
+    func killedWhileSpilling(signal: Int32) throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let spill = dir.appendingPathComponent("spill")
@@ -121,17 +121,17 @@ struct ExitCodeTests {
             if !spilled { Thread.sleep(forTimeInterval: 0.05) }
         }
         #expect(spilled, "no run file was open after 10 s")
-        process.terminate()
+        kill(process.processIdentifier, signal)
         var waited = 0
         while process.isRunning && waited < 200 {
             Thread.sleep(forTimeInterval: 0.05)
             waited += 1
         }
-        #expect(!process.isRunning, "SIGTERM did not end the run within 10 s")
+        #expect(!process.isRunning, "signal \(signal) did not end the run within 10 s")
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? input.fileHandleForWriting.close()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["spill", "stderr"])
     }

@@ -5,9 +5,11 @@
 #endif
 import Synchronization
 
-/// Removes the atomic outputs' temporary files when the process is ended by SIGINT, SIGTERM
-/// or SIGHUP, so that an interrupted run leaves nothing behind (a sort's run files need
-/// nothing: they are unlinked the moment they are created).
+/// Removes the atomic outputs' temporary files when the process is ended by a signal it can
+/// catch whose default is to end it (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM,
+/// SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM), so that an interrupted run leaves nothing behind
+/// (a sort's run files need nothing: they never have a name). A signal the process was
+/// started ignoring (`nohup`, a `trap ''`) stays ignored.
 ///
 /// The library only records the paths, and only once a program has asked for the handlers:
 /// a library must not take over an app's signals, so an app that never calls
@@ -27,7 +29,7 @@ package enum TerminationCleanup {
         for i in 0..<capacity { (table + i).initialize(to: Atomic(0)) }
         return table
     }()
-    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM]
 
     /// Installs the handlers and lets the signals through on this thread (a parent may have
     /// started the process with them blocked; threads started later inherit the mask).
@@ -38,7 +40,11 @@ package enum TerminationCleanup {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals {
-            signal(s, handle)
+            // SIG_IGN is the handler whose address is 1 (C compares it so too).
+            if let previous = signal(s, handle), unsafeBitCast(previous, to: Int.self) == 1 {
+                signal(s, SIG_IGN)
+                continue
+            }
             sigaddset(&set, s)
         }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
