@@ -89,13 +89,25 @@ struct CSVImporter: TimelineImporter {
         }
         table.report(to: context, file: input.name)
         if let preset = table.preset { options = preset.applied(to: options, columns: header) }
-        let sources = try options.mapping.mapping.resolve(columns: header)
-        if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
-        let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
+        var sources = try options.mapping.mapping.resolve(columns: header)
         var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize, maxRecord: options.maxRecordSize)
         // The first block is read before any record is mapped, so that the day/month order
-        // its dates show applies to every record.
+        // its dates show applies to every record, and a start no name gives is found in it.
         var firstBlock = try splitter.next()
+        // No start named, or one found by its name alone: the values decide.
+        if options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
+            let sample = Self.sample(leading: pending, block: firstBlock, width: header.count, delimiter: reader.delimiter)
+            let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
+            let used = Set(sources.filter { $0.key != .start }.values.flatMap(\.columns))
+            if let choice = sniffer.choose(header: header, rows: sample, used: used, named: sources[.start]) {
+                sources[.start] = choice.start
+                if let end = choice.end, sources[.end] == nil { sources[.end] = FieldSource(columns: [end]) }
+                if let recorded = choice.recorded, sources[.recorded] == nil { sources[.recorded] = FieldSource(columns: [recorded]) }
+                context.report(choice.note(file: input.name, line: table.header?.line, verbose: context.verbose))
+            }
+        }
+        if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
+        let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
         // The file's values decide the day/month order; a preset says how its service writes
         // dates the values leave open.
         let fieldOrder = context.dateParser.options.fieldOrder != nil
@@ -151,6 +163,24 @@ struct CSVImporter: TimelineImporter {
                 throw TimelineError(.data, "--header-from '\(path)': the file's first line names no columns", at: SourceLocation(file: path, line: 1))
             }
         }
+    }
+
+    /// Up to `TimeColumnSniffer.sampleSize` records' fields from `leading` and `block`, each
+    /// as wide as the header (narrower spreadsheet rows padded, others left out).
+    static func sample(leading: [Result<CSVRecord, CSVRecordError>], block: CSVBlock?, width: Int, delimiter: UInt8) -> [[String]] {
+        var rows: [[String]] = []
+        func take(_ record: CSVRecord) {
+            guard !record.isBlank, record.fields.count <= width else { return }
+            rows.append(record.padded(to: width).fields)
+        }
+        for case .success(let record) in leading { take(record) }
+        if let block {
+            let reader = CSVReader(block: block.bytes, delimiter: delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
+            while rows.count < TimeColumnSniffer.sampleSize, let next = try? reader.next() {
+                if case .success(let record) = next { take(record) }
+            }
+        }
+        return rows
     }
 
     /// The day/month order the time columns of the first records show (up to
