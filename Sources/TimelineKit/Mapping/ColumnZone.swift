@@ -35,4 +35,18 @@ enum ColumnZone {
         let m = minutes < 10 ? "0\(minutes)" : "\(minutes)"
         return "UTC\(sign)\(h):\(m)"
     }
+
+    /// The fixed-offset zone a zone column's offset stands for: `-06:00`, `+0800`, `+08`,
+    /// `UTC+8`, `GMT-05:00` (as `UTC-06:00`, which the resolver reads); nil for anything else.
+    static func offset(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let sign = trimmed.first else { return nil }
+        if sign == "+" || sign == "-" {
+            let digits = trimmed.dropFirst()
+            guard digits.first?.isNumber == true else { return nil }
+            return zone("UTC" + trimmed)
+        }
+        let upper = trimmed.uppercased()
+        return upper.hasPrefix("UTC") || upper.hasPrefix("GMT") ? zone(trimmed).flatMap { $0 == "UTC" ? nil : $0 } : nil
+    }
 }

@@ -78,7 +78,8 @@ public struct MappingOptions: Sendable {
 ///
 /// A record is rejected — never silently altered — when its start time is missing or cannot
 /// be read, an end/recorded time or an amount is present but unreadable, or its direction
-/// or zone word is unknown. Every column not mapped (and a status word with no canonical
+/// or zone word is unknown. A placeholder (`Not Available`, `N/A`, `-`, `0000-00-00`) in a
+/// time, amount or zone column means none: no start rejects the record, saying so. Every column not mapped (and a status word with no canonical
 /// meaning) is kept in `attributes`; empty values are dropped.
 final class RecordMapper {
     let sources: [MappedField: FieldSource]
@@ -150,6 +151,12 @@ final class RecordMapper {
 
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
         guard let raw = record[field] else { return nil }
+        if Placeholder.isPlaceholder(raw) {
+            // `Not Available`, `N/A`, `-`: no time. Only a start must have one.
+            guard field == .start else { return nil }
+            let column = wideColumn ?? sources[field]!.description
+            throw Rejection(reason: "no start time: column '\(column)' holds '\(raw)', which stands for none", code: .missingStart)
+        }
         switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
         case .success(let parsed):
             if let notice = parsed.notice { notices.append(notice) }
@@ -216,13 +223,18 @@ final class RecordMapper {
     /// Sets every field of `event` from `record` (leaves it as it was when it throws).
     private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?) throws(Rejection) {
         var zone: ResolvedZone?
-        if let name = record[.zone] {
+        var columnOffset: String?
+        if let text = record[.zone], !Placeholder.isPlaceholder(text) {
+            // A zone column may hold offsets (UPS's `gmtOffset` `-06:00`): the times' own
+            // offsets, as if written with them.
+            columnOffset = ColumnZone.offset(text).map { _ in text }
+            let name = ColumnZone.offset(text) ?? text
             switch parser.zone(named: name) {
             case .success(let z): zone = z
             case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
             }
         }
-        guard let start = try time(.start, record, zone: zone) else {
+        guard var start = try time(.start, record, zone: zone) else {
             let detail = sources[.start].map { "column '\($0)' is empty" } ?? "no column was recognised as the start time; name it with --map start=COLUMN"
             throw Rejection(reason: "no start time: \(detail)", code: .missingStart)
         }
@@ -234,9 +246,10 @@ final class RecordMapper {
             if status == nil { attributes[sources[.status]!.description] = word }
         }
         var amount: Amount?
-        if record[.amount] == nil, record[.debit] != nil || record[.credit] != nil {
+        let amountText = record[.amount].flatMap { Placeholder.isPlaceholder($0) ? nil : $0 }
+        if amountText == nil, record[.debit] != nil || record[.credit] != nil {
             amount = try debitCredit(record)
-        } else if let raw = record[.amount] {
+        } else if let raw = amountText {
             switch options.amounts.parse(raw) {
             case nil:
                 throw Rejection(reason: "amount (column '\(sources[.amount]!)'): cannot read '\(raw)' as an amount such as '-12.50' or '¥1,024.00'" + (options.amounts.decimalComma ? "" : " (pass --decimal-comma for '1.234,50')"), code: .unreadableAmount)
@@ -259,8 +272,13 @@ final class RecordMapper {
         let detailText = record[.detail]
         let categoryText = record[.category]
         for (name, value) in record.attributes { attributes[name] = value }
-        let end = try time(.end, record, zone: zone)
-        let recorded = try time(.recorded, record, zone: zone)
+        var end = try time(.end, record, zone: zone)
+        var recorded = try time(.recorded, record, zone: zone)
+        if let columnOffset {
+            start.takeOffset(from: columnOffset, column: sources[.zone]!.description)
+            end?.takeOffset(from: columnOffset, column: sources[.zone]!.description)
+            recorded?.takeOffset(from: columnOffset, column: sources[.zone]!.description)
+        }
         event.overwrite(
             id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: end,
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
@@ -276,11 +294,14 @@ final class RecordMapper {
     /// to one event only (the one marked `carriesAmount` when filled, else the first), so
     /// that totals count it once.
     private func fillWide(_ record: FieldTexts, number: Int, line: Int?, add: (Event) -> Void) throws(Rejection) {
-        let filled = record.eventTimes.indices.filter { record.eventTimes[$0] != nil }
+        // A moment that is empty or a placeholder (`Not Available`) is no event.
+        let filled = record.eventTimes.indices.filter { record.eventTimes[$0].map { !Placeholder.isPlaceholder($0) } ?? false }
         guard !filled.isEmpty else {
+            let columns = events.indices.map { i in record.eventTimes[i].map { "'\(events[i].column)' holds '\($0)'" } ?? "'\(events[i].column)' is empty" }
+            let placeholders = record.eventTimes.contains { $0 != nil }
             throw Rejection(
-                reason: "no start time: every event column is empty (\(events.map { "'\($0.column)'" }.joined(separator: ", ")))", code: .missingStart,
-                continuation: record[.id] != nil)
+                reason: "no start time: every event column is empty\(placeholders ? " or a placeholder for none" : "") (\(columns.joined(separator: ", ")))",
+                code: .missingStart, continuation: record[.id] != nil && !placeholders)
         }
         let amountAt = filled.first { events[$0].carriesAmount } ?? filled[0]
         let rowID = record[.id] ?? Event.generatedID(prefix: idPrefix, record: number)
@@ -309,7 +330,7 @@ final class RecordMapper {
         var total: DecimalNumber?
         var currency: String?
         for field in [MappedField.credit, .debit] {
-            guard let raw = record[field] else { continue }
+            guard let raw = record[field], !Placeholder.isPlaceholder(raw) else { continue }
             switch options.amounts.parse(raw) {
             case nil:
                 throw Rejection(reason: "\(field.rawValue) (column '\(sources[field]!)'): cannot read '\(raw)' as an amount such as '12.50'", code: .unreadableAmount)
@@ -333,5 +354,14 @@ final class RecordMapper {
     private func split(_ text: String?, by separators: Set<Character>) -> [String] {
         guard let text else { return [] }
         return text.split(whereSeparator: { separators.contains($0) }).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+    }
+}
+
+extension TimeValue {
+    /// A time placed by a zone column that holds an offset: basis `offset` with no zone, its
+    /// raw text naming the column (`20240612 151522 (gmtOffset -06:00)`).
+    fileprivate mutating func takeOffset(from text: String, column: String) {
+        guard basis == .zone, let instant, let offset else { return }
+        self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: (raw ?? "") + " (\(column) \(text))")
     }
 }

@@ -46,7 +46,9 @@ struct JSONRecordsImporter: TimelineImporter {
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let limit = context.options.maxRecordSize
-        guard var (head, firstIndex) = try input.peekPastWhitespace(limit: limit) else { return }
+        guard let found = try input.peekPastWhitespace(limit: limit) else { return }
+        var head = found.head
+        let firstIndex = found.first
         if Self.looksCanonical(head[firstIndex...]) {
             try CanonicalImporter().read(from: input, context: context)
             return
