@@ -275,6 +275,9 @@ final class RecordMapper {
         var end = try time(.end, record, zone: zone)
         var recorded = try time(.recorded, record, zone: zone)
         if let columnOffset {
+            // A value written with its own offset (USPS's GMTTimestamp beside GMTOffset) keeps
+            // it: the column gives the offsets of local times, and contradicts nothing.
+            notices.removeAll { if case .offsetContradictsZone = $0 { return true } else { return false } }
             start.takeOffset(from: columnOffset, column: sources[.zone]!.description)
             end?.takeOffset(from: columnOffset, column: sources[.zone]!.description)
             recorded?.takeOffset(from: columnOffset, column: sources[.zone]!.description)

@@ -7,9 +7,9 @@
 /// A column is a time column when at least 80% of its sampled values (placeholders such as
 /// `Not Available` left out) read as times. A column of bare digits (an order number can
 /// look like an epoch) counts only when its header says it is a time. Among time columns
-/// the one whose header names the record's beginning comes first (created, placed, order,
-/// sale, started, 创建, 下单, …), then one whose header names a time at all, then the
-/// leftmost; a column of dates alone is joined with a column of times of day (`Date`,
+/// the one whose header names the record's beginning comes first (started; then created,
+/// placed, order, sale, 创建, 下单, …), then one whose header names a time at all; of equal
+/// rank, values that carry their own offset before local ones, then the leftmost; a column of dates alone is joined with a column of times of day (`Date`,
 /// `Time`) as the existing name rules join them.
 struct TimeColumnSniffer {
     /// What was chosen, and what else there was.
@@ -53,6 +53,8 @@ struct TimeColumnSniffer {
         var values = 0
         var times = 0
         var datesOnly = 0
+        /// Values that carry their own offset (or are UTC, or an epoch): instants as written.
+        var absolute = 0
         var timesOfDay = 0
         var digitsOnly = true
         var rank: Int { HeaderWords.rank(name) }
@@ -81,6 +83,7 @@ struct TimeColumnSniffer {
                 case .success(let parsed):
                     column.times += 1
                     if parsed.value.date != nil { column.datesOnly += 1 }
+                    if parsed.value.basis == .offset || parsed.value.basis == .epoch { column.absolute += 1 }
                 case .failure(.ambiguousFieldOrder):
                     column.times += 1
                     column.datesOnly += value.utf8.contains(UInt8(ascii: ":")) ? 0 : 1
@@ -104,7 +107,11 @@ struct TimeColumnSniffer {
             "\($0.name): \($0.times) of \($0.values) values are dates or times" + ($0.timesOfDay > 0 ? ", \($0.timesOfDay) times of day" : "")
         }
         let free = all.filter { !used.contains($0.name) && !(named?.columns.contains($0.name) ?? false) }
-        let candidates = free.filter(\.isTimeColumn).sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }
+        // Of equal rank, a column of instants as written (USPS's GMTTimestamp) before one of
+        // local times (its eventTimestamp, to the minute), then the leftmost.
+        let candidates = free.filter(\.isTimeColumn).sorted {
+            ($0.rank, $0.absolute < $0.times ? 1 : 0, $0.index) < ($1.rank, $1.absolute < $1.times ? 1 : 0, $1.index)
+        }
         var why: String?
         if let named {
             let own = all.filter { named.columns.contains($0.name) }
@@ -139,6 +146,18 @@ struct TimeColumnSniffer {
         let end = rest.first { HeaderWords.namesEnd($0.name) }?.name
         let recorded = chosen.rank == HeaderWords.start ? rest.first { $0.rank == HeaderWords.creation }?.name : nil
         return Choice(start: source, reason: reason, others: rest.map(\.name), end: end, recorded: recorded, scores: scores)
+    }
+
+    /// Whether one value, under `header`, reads as a time (a bare number only when the
+    /// header names a time).
+    func isTime(_ value: String, header: String) -> Bool {
+        let text = value.cleanedCell
+        guard !text.isEmpty, !Placeholder.isPlaceholder(text) else { return false }
+        if text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && HeaderWords.rank(header) == HeaderWords.none { return false }
+        switch parser.parse(text, inZone: .utc) {
+        case .success, .failure(.ambiguousFieldOrder), .failure(.nonexistentLocalTime), .failure(.ambiguousLocalTime): return true
+        default: return false
+        }
     }
 
     /// `15:15`, `15:15:22`, `3:15 PM`, `15:15:22.123`: a time of day and nothing else.
@@ -208,14 +227,19 @@ enum HeaderWords {
     static func words(_ header: String) -> Set<String> {
         var words: Set<String> = []
         var word = ""
-        var previousLower = false
-        for c in header {
-            if !(c.isLetter || c.isNumber) || (c.isUppercase && previousLower) {
+        let characters = Array(header)
+        for (i, c) in characters.enumerated() {
+            let previous = i > 0 ? characters[i - 1] : nil
+            let next = i + 1 < characters.count ? characters[i + 1] : nil
+            // A word ends at what is not a letter or digit, before a capital after a small
+            // letter (`startDate`), and before the last capital of a run followed by a small
+            // letter (`GMTTimestamp`).
+            let camel = c.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+            if !(c.isLetter || c.isNumber) || camel {
                 if !word.isEmpty { words.insert(word) }
                 word = ""
             }
             if c.isLetter || c.isNumber { word += c.lowercased() }
-            previousLower = c.isLowercase
         }
         if !word.isEmpty { words.insert(word) }
         return words
@@ -231,5 +255,50 @@ enum Placeholder {
 
     static func isPlaceholder(_ text: String) -> Bool {
         text.utf8.count <= 24 && words.contains(text.trimmingSpaces.lowercased())
+    }
+}
+
+/// Finds a table's amount column from its header's words and its values when no name gives
+/// one (Amazon's `Total Owed`, eBay's `Total Price`, Etsy's `Order Value`, JD's `订单金额`):
+/// a column whose header names money and 80% of whose values read as amounts. What was paid
+/// comes first (owed, paid, 实付, 实际支付), then a total (total, grand, 合计, 应付), then an
+/// amount (amount, 金额), then a price or value; then the leftmost. A part of a total or a balance (discount, tax,
+/// fee, shipping, unit price, balance, 运费, 余额) is never the amount.
+struct AmountColumnSniffer {
+    let parser: AmountParser
+
+    /// What was paid, as against what was due (Taobao's 买家实际支付金额 beside 买家应付货款).
+    static let paidWords = ["owed", "paid", "actual", "实付", "实际支付", "实收"]
+    static let totalWords = ["total", "grand", "net", "合计", "应付", "总额", "总金额"]
+    static let amountWords = ["amount", "sum", "金额", "金額", "betrag", "bedrag", "montant", "importe", "valor"]
+    static let priceWords = ["price", "value", "cost", "价格", "价款"]
+    /// Parts of a total, or none of the transaction's money: never its amount.
+    static let partWords = [
+        "discount", "discounts", "tax", "taxes", "fee", "fees", "shipping", "charge", "balance", "unit", "subtotal", "rate", "refunded",
+        "运费", "优惠", "折扣", "税", "余额", "手续费", "单价", "退款",
+    ]
+
+    /// The amount column of a table with `header`, from `rows`, leaving out `used` columns.
+    func choose(header: [String], rows: [[String]], used: Set<String>) -> String? {
+        func rank(_ name: String) -> Int? {
+            let words = HeaderWords.words(name)
+            let lower = name.lowercased()
+            func names(_ list: [String]) -> Bool { list.contains { $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0) } }
+            if names(Self.partWords) { return nil }
+            return names(Self.paidWords) ? 0 : names(Self.totalWords) ? 1 : names(Self.amountWords) ? 2 : names(Self.priceWords) ? 3 : nil
+        }
+        let candidates = header.enumerated().compactMap { index, name -> (rank: Int, index: Int, name: String)? in
+            guard !used.contains(name), let rank = rank(name) else { return nil }
+            var values = 0
+            var amounts = 0
+            for row in rows.prefix(TimeColumnSniffer.sampleSize) where index < row.count {
+                let value = row[index].cleanedCell
+                guard !value.isEmpty, !Placeholder.isPlaceholder(value) else { continue }
+                values += 1
+                if case .some(.some) = parser.parse(value) { amounts += 1 }
+            }
+            return values > 0 && amounts * 5 >= values * 4 ? (rank, index, name) : nil
+        }
+        return candidates.min { ($0.rank, $0.index) < ($1.rank, $1.index) }?.name
     }
 }

@@ -106,6 +106,15 @@ struct CSVImporter: TimelineImporter {
                 context.report(choice.note(file: input.name, line: table.header?.line, verbose: context.verbose))
             }
         }
+        // No amount named: a column whose header names money and whose values are amounts.
+        if sources[.amount] == nil && sources[.debit] == nil && sources[.credit] == nil && options.mapping.mapping.explicit[.amount] == nil {
+            let sample = Self.sample(leading: pending, block: firstBlock, width: header.count, delimiter: reader.delimiter)
+            let used = Set(sources.values.flatMap(\.columns))
+            if let column = AmountColumnSniffer(parser: options.mapping.amounts).choose(header: header, rows: sample, used: used) {
+                sources[.amount] = FieldSource(columns: [column])
+                if context.verbose { context.report(Diagnostic(.note, "the amount is read from '\(column)' (its name says money; its values are amounts)", at: SourceLocation(file: input.name, line: table.header?.line))) }
+            }
+        }
         if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
         let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
         // The file's values decide the day/month order; a preset says how its service writes

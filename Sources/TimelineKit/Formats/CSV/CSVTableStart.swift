@@ -98,7 +98,9 @@ struct CSVTableStart {
             if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
             return table
         }
-        let h = found ?? 0
+        // Without one, the first record that names anything (eBay's report opens with a
+        // line of commas).
+        let h = found ?? rows.firstIndex { $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } } ?? 0
         table.header = rows[h]
         table.preamble = Array(rows[..<h])
         table.after = rows[(h + 1)...].map { .success($0) } + (failure.map { [.failure($0)] } ?? [])

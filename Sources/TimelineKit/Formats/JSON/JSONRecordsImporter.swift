@@ -5,6 +5,45 @@ import Foundation
 struct JSONRow {
     let pairs: [(String, JSONValue)]
     let siblings: [(String, JSONValue)]
+    /// Where a record gathered from an array within an array is, named by the id of what
+    /// holds it and its place among that holder's records (`1234567890/events/3`): its id
+    /// when it has none of its own.
+    var place: String?
+
+    init(pairs: [(String, JSONValue)], siblings: [(String, JSONValue)], place: String? = nil) {
+        self.pairs = pairs
+        self.siblings = siblings
+        self.place = place
+    }
+
+    /// The names an id of what holds a record goes by (a shipment's id, a tracking number).
+    static let holderIDs: Set<String> = ["id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id", "ordernumber", "order_id", "orderid", "number"]
+
+    /// The id of what holds a record: the nearest of `siblings` named as one.
+    static func holderID(in siblings: [(String, JSONValue)]) -> String? {
+        guard let id = siblings.last(where: { holderIDs.contains(FieldMapping.key($0.0)) }).flatMap({ text($0.1) }), !id.isEmpty else { return nil }
+        return id
+    }
+
+    /// The text a person reads for `v` in a field such as a title or a location: an object
+    /// by its description, name or text member (UPS's status object), else its strings
+    /// joined (an address); anything else as `text` gives it.
+    static func display(_ v: JSONValue) -> String? {
+        guard case .object(let pairs) = v else { return text(v) }
+        for name in ["description", "name", "text", "label", "title"] {
+            if let value = pairs.first(where: { $0.0.lowercased() == name })?.1, case .string(let s) = value, !s.trimmingSpaces.isEmpty { return s.trimmingSpaces }
+        }
+        var parts: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .string(let s) where !s.trimmingSpaces.isEmpty: parts.append(s.trimmingSpaces)
+            case .object(let inner): inner.forEach { collect($0.1) }
+            default: break
+            }
+        }
+        collect(v)
+        return parts.isEmpty ? text(v) : parts.joined(separator: ", ")
+    }
 
     func value(_ column: String) -> String? {
         if let v = lookup(column, in: pairs) ?? lookup(column, in: siblings) { return JSONRow.text(v) }
@@ -237,6 +276,9 @@ struct JSONRecordsImporter: TimelineImporter {
             detector = context.dateParser.options.fieldOrder == nil ? FieldOrderDetector() : nil
         }
 
+        /// Whether the note on a start found from the values was given (once per file).
+        private var reportedChoice = false
+
         /// The day/month order the first records decided (or the preset's), once released.
         private(set) var decidedOrder: FieldOrder?
 
@@ -293,7 +335,32 @@ struct JSONRecordsImporter: TimelineImporter {
         private func mapper(for row: JSONRow) throws(TimelineError) -> JSONKeySetMappers.Entry {
             try mappers.entry(for: row) { keys throws(TimelineError) in
                 let options = resolvedOptions ?? context.options
-                let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
+                var sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
+                let siblings = Set(row.siblings.map(\.0)).subtracting(row.pairs.map(\.0))
+                // What holds a record names it, not each of its records: a shipment's id is
+                // its events' series (their ids are their own, or their place in it).
+                if let id = sources[.id], id.columns.allSatisfy(siblings.contains) {
+                    if sources[.series] == nil { sources[.series] = id }
+                    sources[.id] = nil
+                }
+                if sources[.series] == nil, let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) }) {
+                    sources[.series] = FieldSource(columns: [holder.0])
+                }
+                // No start named: the record's own members decide (USPS's eventTimestamp).
+                if options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
+                    let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
+                    let own = row.pairs.map(\.0)
+                    let used = Set(sources.filter { $0.key != .start }.values.flatMap(\.columns))
+                    if let choice = sniffer.choose(header: own, rows: [own.map { row.value($0) ?? "" }], used: used, named: sources[.start]) {
+                        sources[.start] = choice.start
+                        if let end = choice.end, sources[.end] == nil { sources[.end] = FieldSource(columns: [end]) }
+                        if let recorded = choice.recorded, sources[.recorded] == nil { sources[.recorded] = FieldSource(columns: [recorded]) }
+                        if !reportedChoice {
+                            reportedChoice = true
+                            context.report(choice.note(file: name, line: nil, verbose: context.verbose))
+                        }
+                    }
+                }
                 return RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
             }
         }
@@ -302,7 +369,9 @@ struct JSONRecordsImporter: TimelineImporter {
             let entry = try mapper(for: row)
             let mapper = entry.mapper
             var rejection: RecordMapper.Rejection?
-            let events = mapper.mapAll(entry.plan.texts(row), number: number, line: location.line, rejection: &rejection)
+            var texts = entry.plan.texts(row)
+            if texts[.id] == nil, let place = row.place { texts[.id] = place }
+            let events = mapper.mapAll(texts, number: number, line: location.line, rejection: &rejection)
             if !events.isEmpty {
                 if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
                 for event in events { try context.emit(event) }
@@ -335,7 +404,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 // array of objects.
                 var nested: [JSONRow]?
                 let (array, found) = try locateRecords(
-                    &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, location: location)
+                    &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, context: context)
                 sink = RecordSink(context: context, name: name, preset: preset)
                 if let nested {
                     // Records gathered from arrays within arrays: their places in the file are
@@ -389,7 +458,7 @@ struct JSONRecordsImporter: TimelineImporter {
     /// the records of every array it reaches, in `nested`.
     private func locateRecords(
         _ parser: inout JSONParser, path: [String], preset: inout MappingPreset?, candidates: [MappingPreset], nested: inout [JSONRow]?,
-        name: String, location: (Int) -> SourceLocation
+        name: String, context: ImportContext
     ) throws -> (array: (offset: Int, siblings: [(String, JSONValue)])?, message: String) {
         let root = try parser.parseValue()
         var path = path
@@ -397,11 +466,33 @@ struct JSONRecordsImporter: TimelineImporter {
             if preset == nil { preset = candidates.first { $0.matches(document: root) } }
             if let records = preset?.recordsPath(in: root) { path = records.split(separator: ".").map(String.init) }
         }
+        if path.isEmpty, case .object = root {
+            // No path named: the array whose objects hold times (`shipments[].events`).
+            let finder = JSONRecordsFinder(sniffer: TimeColumnSniffer(parser: DateParser(options: context.dateParser.options)))
+            switch finder.choose(in: root) {
+            case .success(let found):
+                path = found.path.split(separator: ".").map(String.init)
+                // Said only when there was a choice to make.
+                if found.hadOthers { context.report(Diagnostic(.note, found.note, at: SourceLocation(file: name), notes: ["--records PATH names another"])) }
+            case .failure(.several(let paths)):
+                throw TimelineError(
+                    .data, "several arrays of objects hold as many times: \(paths.map { "'\($0)'" }.joined(separator: ", ")); which holds the records?",
+                    at: SourceLocation(file: name), code: "json-shape", notes: paths.map { "--records '\($0)'" })
+            case .failure(.none): break
+            }
+        }
         if path.contains(where: { $0.hasSuffix("[]") }) {
+            let key: String = path.last ?? ""
+            // A record's place counts the records of its holder (a tracking number's events
+            // from every provider that reported them), so no two places are the same.
+            var counts: [String: Int] = [:]
             nested = JSONPath.arrays(at: path.joined(separator: "."), in: root).flatMap { found in
                 found.items.compactMap { item -> JSONRow? in
                     guard case .object(let pairs) = item else { return nil }
-                    return JSONRow(pairs: pairs, siblings: found.siblings)
+                    let holder = JSONRow.holderID(in: found.siblings)
+                    let index = holder.map { counts[$0, default: 0] } ?? 0
+                    if let holder { counts[holder] = index + 1 }
+                    return JSONRow(pairs: pairs, siblings: found.siblings, place: holder.map { "\($0)/\(key)/\(index)" })
                 }
             }
             return (nil, "")

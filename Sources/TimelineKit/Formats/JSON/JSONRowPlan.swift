@@ -51,7 +51,9 @@ struct JSONRowPlan {
     /// this plan does not map is left as the previous record left it, so one `texts` serves
     /// one plan.
     func fill(_ texts: inout FieldTexts, from record: some JSONRecordValues) {
-        for (field, place) in singles { texts[field] = FieldTexts.single(record.value(at: place)) }
+        for (field, place) in singles {
+            texts[field] = FieldTexts.single(Self.readable.contains(field) ? record.display(at: place) : record.value(at: place))
+        }
         for (field, places) in joined { texts[field] = FieldTexts.join(places.map(record.value(at:))) }
         if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(record.value(at: $0)) } }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
@@ -59,6 +61,10 @@ struct JSONRowPlan {
             if let text = record.value(at: place), !text.isEmpty { texts.attributes.append((key, text)) }
         }
     }
+
+    /// Fields a person reads, where a nested object is its description or its strings
+    /// (`JSONRow.display`), not its JSON text.
+    static let readable: Set<MappedField> = [.title, .detail, .status, .category, .location]
 
     /// `record`'s texts, in a fresh `FieldTexts`.
     func texts(_ record: some JSONRecordValues) -> FieldTexts {
@@ -72,6 +78,12 @@ struct JSONRowPlan {
 protocol JSONRecordValues {
     /// The text at `place`, as `JSONRow.text` gives it; nil when absent or null.
     func value(at place: JSONRowPlan.Place) -> String?
+    /// The text a person reads at `place`, as `JSONRow.display` gives it.
+    func display(at place: JSONRowPlan.Place) -> String?
+}
+
+extension JSONRecordValues {
+    func display(at place: JSONRowPlan.Place) -> String? { value(at: place) }
 }
 
 extension JSONFlatObject: JSONRecordValues {
@@ -90,6 +102,15 @@ extension JSONRow: JSONRecordValues {
         switch place {
         case .pair(let i): return JSONRow.text(pairs[i].1)
         case .sibling(let i): return JSONRow.text(siblings[i].1)
+        case .path(let path): return value(path)
+        case .absent: return nil
+        }
+    }
+
+    func display(at place: JSONRowPlan.Place) -> String? {
+        switch place {
+        case .pair(let i): return JSONRow.display(pairs[i].1)
+        case .sibling(let i): return JSONRow.display(siblings[i].1)
         case .path(let path): return value(path)
         case .absent: return nil
         }
