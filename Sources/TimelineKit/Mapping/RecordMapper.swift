@@ -246,7 +246,8 @@ final class RecordMapper {
             if status == nil { attributes[sources[.status]!.description] = word }
         }
         var amount: Amount?
-        let amountText = record[.amount].flatMap { Placeholder.isPlaceholder($0) ? nil : $0 }
+        var amountText = record[.amount]
+        if let text = amountText, Placeholder.isPlaceholder(text) { amountText = nil }
         if amountText == nil, record[.debit] != nil || record[.credit] != nil {
             amount = try debitCredit(record)
         } else if let raw = amountText {

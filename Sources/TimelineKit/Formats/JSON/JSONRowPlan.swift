@@ -52,7 +52,7 @@ struct JSONRowPlan {
     /// one plan.
     func fill(_ texts: inout FieldTexts, from record: some JSONRecordValues) {
         for (field, place) in singles {
-            texts[field] = FieldTexts.single(Self.readable.contains(field) ? record.display(at: place) : record.value(at: place))
+            texts[field] = FieldTexts.single(field.isReadable ? record.display(at: place) : record.value(at: place))
         }
         for (field, places) in joined { texts[field] = FieldTexts.join(places.map(record.value(at:))) }
         if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(record.value(at: $0)) } }
@@ -61,10 +61,6 @@ struct JSONRowPlan {
             if let text = record.value(at: place), !text.isEmpty { texts.attributes.append((key, text)) }
         }
     }
-
-    /// Fields a person reads, where a nested object is its description or its strings
-    /// (`JSONRow.display`), not its JSON text.
-    static let readable: Set<MappedField> = [.title, .detail, .status, .category, .location]
 
     /// `record`'s texts, in a fresh `FieldTexts`.
     func texts(_ record: some JSONRecordValues) -> FieldTexts {
@@ -187,5 +183,16 @@ struct JSONKeySetMappers {
         let offset = row.pairs.count
         for (i, sibling) in row.siblings.enumerated() where sibling.0 != keys[offset + i] { return false }
         return true
+    }
+}
+
+extension MappedField {
+    /// A field a person reads, where a nested object is its description or its strings
+    /// (`JSONRow.display`), not its JSON text.
+    var isReadable: Bool {
+        switch self {
+        case .title, .detail, .status, .category, .location: return true
+        default: return false
+        }
     }
 }
