@@ -36,7 +36,7 @@ struct LayoutCorpusTests {
     /// What still differs, and why (issue 50 stays open for these). Each is asserted to differ,
     /// so that a fix shows here and the entry is removed.
     static let open: [String: [String: String]] = [
-        "banks/icbc.csv": ["read": "a preamble, then rows one empty field wider than the header (issue 51)"],
+        "banks/icbc.csv": ["amounts": "the booked money is in 记账金额(收入)/(支出); 交易金额(收入) holds '-' and is taken (issue 51)"],
         "banks/alipay.csv": ["amounts": "a closed trade's money (交易关闭) that moved and came back: the money issue (52)"],
         "shops/amazon.csv": ["amounts": "a buyer's order history is money out; nothing in the file says so"],
         "shops/shopee.xlsx": ["amounts": "the total the buyer paid (with shipping) beside the product total"],
@@ -111,6 +111,7 @@ struct LayoutCorpusTests {
             if Self.differences(e, try Self.read(e)).isEmpty { right += 1 }
         }
         // 21 of 26 today (Chase needs the one flag its message names; four are open above).
+        // ICBC's events are right but its amounts, so it is not counted.
         // Issue 50 asks for 90%: this records where the corpus stands, and fails if it slips.
         #expect(right >= 21, "\(right) of \(Self.expected.count)")
     }

@@ -179,7 +179,9 @@ struct CSVImporter: TimelineImporter {
     static func sample(leading: [Result<CSVRecord, CSVRecordError>], block: CSVBlock?, width: Int, delimiter: UInt8) -> [[String]] {
         var rows: [[String]] = []
         func take(_ record: CSVRecord) {
-            guard !record.isBlank, record.fields.count <= width else { return }
+            guard !record.isBlank else { return }
+            if let trimmed = record.trimmedTrailingEmpty(to: width) { return rows.append(trimmed.fields) }
+            guard record.fields.count <= width else { return }
             rows.append(record.padded(to: width).fields)
         }
         for case .success(let record) in leading { take(record) }
@@ -203,6 +205,7 @@ struct CSVImporter: TimelineImporter {
         var seen = 0
         func observe(_ record: CSVRecord) {
             if spreadsheetRows && !record.isBlank && record.fields.count < header.count { return observe(record.padded(to: header.count)) }
+            if let trimmed = record.trimmedTrailingEmpty(to: header.count) { return observe(trimmed) }
             guard !record.isBlank, record.fields.count == header.count else { return }
             plan.fill(&texts, from: record.fields)
             detector.observe(timesOf: texts)
@@ -256,6 +259,7 @@ final class CSVRowConverter: Sendable {
         func handle(_ record: CSVRecord) {
             if record.isBlank { return }  // a blank line is not a record
             if spreadsheetRows && record.fields.count < header.count { return handle(record.padded(to: header.count)) }
+            if let trimmed = record.trimmedTrailingEmpty(to: header.count) { return handle(trimmed) }
             number += 1
             let location = SourceLocation(file: file, line: record.line)
             // A summary line has few cells filled (at most one in a table of three or four columns).

@@ -16,6 +16,15 @@ struct CSVRecord: Sendable {
     /// An empty line (or one holding only `""`): not a record.
     var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
 
+    /// The record without its last field when it is one wider than `width` and that field is
+    /// empty (a trailing delimiter on every row, as JD and ICBC exports write); nil otherwise.
+    func trimmedTrailingEmpty(to width: Int) -> CSVRecord? {
+        guard fields.count == width + 1, fields[width].trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        var record = self
+        record.fields.removeLast()
+        return record
+    }
+
     /// The record with empty fields added up to `count`.
     func padded(to count: Int) -> CSVRecord {
         var record = self

@@ -82,6 +82,7 @@ struct CSVTableStart {
             guard recognised else { return false }
             guard i + 1 < rows.count, !rows[i + 1].isBlank else { return true }
             let width = rows[i + 1].fields.count
+            if rows[i + 1].trimmedTrailingEmpty(to: rows[i].fields.count) != nil { return true }
             return spreadsheetRows ? width <= rows[i].fields.count : width == rows[i].fields.count
         }
         var found: Int?
@@ -94,6 +95,9 @@ struct CSVTableStart {
             }
         }
         if found == nil, let last = rows.indices.last, isHeader(last) { found = last }
+        // No header names a start: the first row of text, as wide as the records after it,
+        // below which a column holds times (ICBC's 交易日期 after six lines of account details).
+        if found == nil { found = Self.headerByValues(rows, dates: options.dates) }
         guard !rows.isEmpty else {
             if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
             return table
@@ -105,6 +109,24 @@ struct CSVTableStart {
         table.preamble = Array(rows[..<h])
         table.after = rows[(h + 1)...].map { .success($0) } + (failure.map { [.failure($0)] } ?? [])
         return table
+    }
+
+    /// The first row whose cells are text (none a time), followed by at least two records of
+    /// its width (one more with a trailing empty field) in which a column holds times.
+    static func headerByValues(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int? {
+        let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
+        for (i, row) in rows.enumerated() where row.fields.count >= 2 && row.fields.count <= widestHeader {
+            let width = row.fields.count
+            let cells = row.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.allSatisfy({ !$0.isEmpty }), !cells.contains(where: { sniffer.isTime($0, header: "date") }) else { continue }
+            let below = rows[(i + 1)...].prefix(TimeColumnSniffer.sampleSize).compactMap { record -> [String]? in
+                if let trimmed = record.trimmedTrailingEmpty(to: width) { return trimmed.fields }
+                return record.fields.count == width ? record.fields : nil
+            }
+            guard below.count >= 2 else { continue }
+            if sniffer.columns(header: cells, rows: below).contains(where: \.isTimeColumn) { return i }
+        }
+        return nil
     }
 
     /// The first of `candidates` whose signature the header row or a preamble line shows.
