@@ -88,6 +88,7 @@ package final class InputReader {
             let raw = buffer
             buffer = transcoder!.convert(raw, final: eof)
             start = 0
+            contentScannedTo = 0
         }
     }
 
@@ -107,6 +108,7 @@ package final class InputReader {
         while buffer.count - start < count && !eof {
             if start > 0 && start >= buffer.count / 2 {
                 buffer.removeFirst(start)
+                contentScannedTo = max(0, contentScannedTo - start)
                 start = 0
             }
             if let producer {
@@ -142,7 +144,11 @@ package final class InputReader {
                 buffer.append(contentsOf: transcoder.convert(raw, final: eof))
             }
         }
-        if !sawContent { sawContent = buffer[start...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } }
+        if !sawContent {
+            // Only what arrived since the last look: a long run of whitespace is read through once.
+            sawContent = buffer[max(start, contentScannedTo)...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+            contentScannedTo = buffer.count
+        }
         if !checkedBOM && (buffer.count - start >= 3 || eof) {
             checkedBOM = true
             if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
@@ -177,6 +183,8 @@ package final class InputReader {
 
     /// Whether a byte that is not whitespace has been read (or peeked) so far.
     package private(set) var sawContent = false
+    /// Below this index of `buffer`, every byte was looked at for `sawContent`.
+    private var contentScannedTo = 0
 
     /// The next line without its terminator (LF, CRLF or lone CR), or nil at the end.
     package func nextLine() throws(TimelineError) -> ArraySlice<UInt8>? {
@@ -192,6 +200,7 @@ package final class InputReader {
         let chunk = start == 0 ? buffer : Array(buffer[start...])
         buffer.removeAll(keepingCapacity: true)
         start = 0
+        contentScannedTo = 0
         return chunk
     }
 

@@ -227,8 +227,9 @@ final class RecordMapper {
         if let text = record[.zone], !Placeholder.isPlaceholder(text) {
             // A zone column may hold offsets (UPS's `gmtOffset` `-06:00`): the times' own
             // offsets, as if written with them.
-            columnOffset = ColumnZone.offset(text).map { _ in text }
-            let name = ColumnZone.offset(text) ?? text
+            let offsetZone = ColumnZone.offset(text)
+            if offsetZone != nil { columnOffset = text }
+            let name = offsetZone ?? text
             switch parser.zone(named: name) {
             case .success(let z): zone = z
             case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)

@@ -9,8 +9,9 @@
 /// look like an epoch) counts only when its header says it is a time. Among time columns
 /// the one whose header names the record's beginning comes first (started; then created,
 /// placed, order, sale, 创建, 下单, …), then one whose header names a time at all; of equal
-/// rank, values that carry their own offset before local ones, then the leftmost; a column of dates alone is joined with a column of times of day (`Date`,
-/// `Time`) as the existing name rules join them.
+/// rank, values that carry their own offset before local ones, then the leftmost. A column
+/// of dates alone is joined with a column of times of day (`Date`, `Time`), as the name
+/// rules join them.
 struct TimeColumnSniffer {
     /// What was chosen, and what else there was.
     struct Choice {
@@ -26,6 +27,14 @@ struct TimeColumnSniffer {
         var recorded: String?
         /// Each column's score, for `--verbose`: `Order Date: 5 of 5 values are times`.
         var scores: [String]
+
+        /// Sets the start in `sources`, and the end and recorded time where no column feeds
+        /// them yet.
+        func apply(to sources: inout [MappedField: FieldSource]) {
+            sources[.start] = start
+            if let end, sources[.end] == nil { sources[.end] = FieldSource(columns: [end]) }
+            if let recorded, sources[.recorded] == nil { sources[.recorded] = FieldSource(columns: [recorded]) }
+        }
 
         /// The note that says which column was chosen and why, and which other time columns
         /// there are (with `verbose`, every column's score).
@@ -178,151 +187,5 @@ struct TimeColumnSniffer {
             }
         }
         return (colons == 1 || colons == 2) && digits >= 3 && digits <= 12 && rest.first?.isNumber == true
-    }
-}
-
-/// What a header's words say of a time column, in the languages of the toolkit's users.
-enum HeaderWords {
-    /// The header names the moment a span began: start, started, begin (Apple Health's
-    /// `startDate` beside its `creationDate`, Revolut's `Started Date`).
-    static let start = 0
-    /// The header names when the record was made: created, placed, order, sale, 创建, 下单.
-    static let creation = 1
-    /// The header names a time: date, time, at, timestamp, 时间, 日期, Datum, fecha, 日付, 날짜 …
-    static let time = 2
-    /// The header says nothing of time.
-    static let none = 3
-
-    static let startWords = ["start", "started", "begin", "began", "开始", "開始", "시작"]
-    static let creationWords = [
-        "created", "creation", "placed", "order", "ordered", "sale", "sold", "booked", "purchase", "purchased",
-        "创建", "下单", "下單", "建立", "発注", "注文", "주문",
-    ]
-    static let timeWords = [
-        "date", "time", "timestamp", "datetime", "when", "at", "on", "completed", "posted", "paid", "shipped", "updated",
-        "时间", "日期", "时刻", "時間", "日時", "日付", "datum", "zeit", "fecha", "hora", "data", "일시", "날짜", "시간",
-    ]
-
-    static let endWords = ["end", "ended", "ends", "finish", "finished", "结束", "終了", "종료"]
-
-    /// Whether a header names an end.
-    static func namesEnd(_ header: String) -> Bool {
-        rank(header) < none && words(header).contains { endWords.contains($0) } || endWords.dropFirst(5).contains { header.contains($0) }
-    }
-
-    /// `start`, `creation`, `time` or `none` for a header: its words (split where a letter
-    /// or digit is not followed by one, and before a capital after a small letter:
-    /// `startDate`) for the Latin ones, its text for the others.
-    static func rank(_ header: String) -> Int {
-        let words = words(header)
-        let lower = header.lowercased()
-        func names(_ list: [String]) -> Bool {
-            list.contains { $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0) }
-        }
-        guard names(timeWords) else { return none }
-        return names(startWords) ? start : names(creationWords) ? creation : time
-    }
-
-    /// A header's Latin words, lower-cased.
-    static func words(_ header: String) -> Set<String> {
-        var words: Set<String> = []
-        var word = ""
-        let characters = Array(header)
-        for (i, c) in characters.enumerated() {
-            let previous = i > 0 ? characters[i - 1] : nil
-            let next = i + 1 < characters.count ? characters[i + 1] : nil
-            // A word ends at what is not a letter or digit, before a capital after a small
-            // letter (`startDate`), and before the last capital of a run followed by a small
-            // letter (`GMTTimestamp`).
-            let camel = c.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
-            if !(c.isLetter || c.isNumber) || camel {
-                if !word.isEmpty { words.insert(word) }
-                word = ""
-            }
-            if c.isLetter || c.isNumber { word += c.lowercased() }
-        }
-        if !word.isEmpty { words.insert(word) }
-        return words
-    }
-}
-
-/// Values that mean "none" in a time, amount or zone column: `Not Available` (Amazon's ship
-/// date of a cancelled order), `N/A`, `null`, `-`, `0000-00-00`. Asked of every time and
-/// amount a record holds, so it answers from the first byte for nearly all of them, and
-/// compares bytes (ASCII letters in either case) without making a string.
-enum Placeholder {
-    static let words: [[UInt8]] = [
-        "not available", "n/a", "na", "none", "null", "nil", "-", "—", "--", "/", "0000-00-00", "0000-00-00 00:00:00",
-    ].map { Array($0.utf8) }
-
-    static func isPlaceholder(_ text: String) -> Bool {
-        // Nearly every value starts with a digit or a letter no placeholder starts with.
-        switch text.utf8.first {
-        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "0"), 0xE2, 0x20, 0x09: break
-        default: return false
-        }
-        var text = text
-        return text.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.count
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            guard start < end, end - start <= 19 else { return false }
-            switch bytes[start] {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "0"), 0xE2: break
-            default: return false
-            }
-            return words.contains { word in
-                word.count == end - start && word.indices.allSatisfy { i in
-                    let b = bytes[start + i]
-                    return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == word[i]
-                }
-            }
-        }
-    }
-}
-
-/// Finds a table's amount column from its header's words and its values when no name gives
-/// one (Amazon's `Total Owed`, eBay's `Total Price`, Etsy's `Order Value`, JD's `订单金额`):
-/// a column whose header names money and 80% of whose values read as amounts. What was paid
-/// comes first (owed, paid, 实付, 实际支付), then a total (total, grand, 合计, 应付), then an
-/// amount (amount, 金额), then a price or value; then the leftmost. A part of a total or a balance (discount, tax,
-/// fee, shipping, unit price, balance, 运费, 余额) is never the amount.
-struct AmountColumnSniffer {
-    let parser: AmountParser
-
-    /// What was paid, as against what was due (Taobao's 买家实际支付金额 beside 买家应付货款).
-    static let paidWords = ["owed", "paid", "actual", "实付", "实际支付", "实收"]
-    static let totalWords = ["total", "grand", "net", "合计", "应付", "总额", "总金额"]
-    static let amountWords = ["amount", "sum", "金额", "金額", "betrag", "bedrag", "montant", "importe", "valor"]
-    static let priceWords = ["price", "value", "cost", "价格", "价款"]
-    /// Parts of a total, or none of the transaction's money: never its amount.
-    static let partWords = [
-        "discount", "discounts", "tax", "taxes", "fee", "fees", "shipping", "charge", "balance", "unit", "subtotal", "rate", "refunded",
-        "运费", "优惠", "折扣", "税", "余额", "手续费", "单价", "退款",
-    ]
-
-    /// The amount column of a table with `header`, from `rows`, leaving out `used` columns.
-    func choose(header: [String], rows: [[String]], used: Set<String>) -> String? {
-        func rank(_ name: String) -> Int? {
-            let words = HeaderWords.words(name)
-            let lower = name.lowercased()
-            func names(_ list: [String]) -> Bool { list.contains { $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0) } }
-            if names(Self.partWords) { return nil }
-            return names(Self.paidWords) ? 0 : names(Self.totalWords) ? 1 : names(Self.amountWords) ? 2 : names(Self.priceWords) ? 3 : nil
-        }
-        let candidates = header.enumerated().compactMap { index, name -> (rank: Int, index: Int, name: String)? in
-            guard !used.contains(name), let rank = rank(name) else { return nil }
-            var values = 0
-            var amounts = 0
-            for row in rows.prefix(TimeColumnSniffer.sampleSize) where index < row.count {
-                let value = row[index].cleanedCell
-                guard !value.isEmpty, !Placeholder.isPlaceholder(value) else { continue }
-                values += 1
-                if case .some(.some) = parser.parse(value) { amounts += 1 }
-            }
-            return values > 0 && amounts * 5 >= values * 4 ? (rank, index, name) : nil
-        }
-        return candidates.min { ($0.rank, $0.index) < ($1.rank, $1.index) }?.name
     }
 }

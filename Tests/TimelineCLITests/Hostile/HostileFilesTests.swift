@@ -67,28 +67,19 @@ struct HostileFilesTests {
             }, arguments: ["--memory", "32MB"], status: 65, message: "workbook too large: its cells hold more than 32 MB"),
         WorkbookCase(
             name: "a sheet that expands 159 times to 300 MB",
-            book: {
-                var book = HostileWorkbook.sheet("")
-                book.entries.removeLast()
-                book.add("xl/worksheets/sheet1.xml", .repeated(prefix: Array("<worksheet><sheetData><row r=\"1\"><c><is><t>".utf8), byte: 0x61, count: 300_000_000, suffix: Array("</t></is></c></row></sheetData></worksheet>".utf8)))
-                return book
-            }, arguments: ["--memory", "4GB"], status: 65, message: "expands 158 times (at most 100 is read)"),
+            book: { .sheet(part: HostileWorkbook.run("<worksheet><sheetData><row r=\"1\"><c><is><t>", 300_000_000, "</t></is></c></row></sheetData></worksheet>")) },
+            arguments: ["--memory", "4GB"], status: 65, message: "expands 158 times (at most 100 is read)"),
         WorkbookCase(
             name: "shared strings and styles past the memory budget together",
             book: {
                 var b = HostileWorkbook.sheet(HostileWorkbook.table(""))
-                b.add("xl/sharedStrings.xml", .repeated(prefix: Array("<sst><si><t>".utf8), byte: 0x61, count: 900_000, suffix: Array("</t></si></sst>".utf8)))
-                b.add("xl/styles.xml", .repeated(prefix: Array("<styleSheet><x>".utf8), byte: 0x61, count: 900_000, suffix: Array("</x></styleSheet>".utf8)))
+                b.add("xl/sharedStrings.xml", HostileWorkbook.run("<sst><si><t>", 900_000, "</t></si></sst>"))
+                b.add("xl/styles.xml", HostileWorkbook.run("<styleSheet><x>", 900_000, "</x></styleSheet>"))
                 return b
             }, arguments: ["--memory", "1MB"], status: 65, message: "its parts expand to more than the 144 KB left of the memory budget"),
         WorkbookCase(
             name: "an entry that declares 100 bytes and expands to 200 MB",
-            book: {
-                var book = HostileWorkbook.sheet("")
-                book.entries.removeLast()
-                book.add("xl/worksheets/sheet1.xml", .repeated(prefix: [], byte: 0x61, count: 200_000_000, suffix: []), declaredSize: 100)
-                return book
-            }, status: 65, message: "decompressed data larger than 100 bytes"),
+            book: { .sheet(part: HostileWorkbook.run("", 200_000_000, ""), declaredSize: 100) }, status: 65, message: "decompressed data larger than 100 bytes"),
         WorkbookCase(
             name: "a DOCTYPE whose entity holds a row",
             book: { .sheet(#"<!DOCTYPE w [<!ENTITY r "<row r='9'><c r='A9' t='inlineStr'><is><t>2024-01-01T00:00:00Z</t></is></c></row>">]>"# + HostileWorkbook.table("&r;")) },

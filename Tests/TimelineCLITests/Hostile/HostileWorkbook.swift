@@ -24,6 +24,19 @@ struct HostileWorkbook {
         return book
     }
 
+    /// A workbook of one sheet whose part is `content`, declaring `declaredSize` when given.
+    static func sheet(part content: Content, declaredSize: Int? = nil) -> HostileWorkbook {
+        var book = HostileWorkbook.sheet("")
+        book.entries.removeLast()
+        book.add("xl/worksheets/sheet1.xml", content, declaredSize: declaredSize)
+        return book
+    }
+
+    /// `prefix`, `a` `count` times, `suffix`: what compresses as a ZIP bomb does.
+    static func run(_ prefix: String, _ count: Int, _ suffix: String) -> Content {
+        .repeated(prefix: Array(prefix.utf8), byte: UInt8(ascii: "a"), count: count, suffix: Array(suffix.utf8))
+    }
+
     /// A sheet of a `time,title` header and `rows` (XML of `row` elements) inside `sheetData`.
     static func table(_ rows: String, after: String = "") -> String {
         "<worksheet><sheetData>" + row(1, "time", "title") + rows + "</sheetData>" + after + "</worksheet>"

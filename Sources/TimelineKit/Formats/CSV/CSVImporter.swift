@@ -94,23 +94,27 @@ struct CSVImporter: TimelineImporter {
         // The first block is read before any record is mapped, so that the day/month order
         // its dates show applies to every record, and a start no name gives is found in it.
         var firstBlock = try splitter.next()
-        // No start named, or one found by its name alone: the values decide.
+        // What the names leave open, the first records' values decide (read once, if needed).
+        var sampled: [[String]]?
+        func sample() -> [[String]] {
+            if let sampled { return sampled }
+            let rows = Self.sample(leading: pending, block: firstBlock, width: header.count, delimiter: reader.delimiter)
+            sampled = rows
+            return rows
+        }
+        // No start named, or one found by its name alone.
         if options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
-            let sample = Self.sample(leading: pending, block: firstBlock, width: header.count, delimiter: reader.delimiter)
             let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
             let used = Set(sources.filter { $0.key != .start }.values.flatMap(\.columns))
-            if let choice = sniffer.choose(header: header, rows: sample, used: used, named: sources[.start]) {
-                sources[.start] = choice.start
-                if let end = choice.end, sources[.end] == nil { sources[.end] = FieldSource(columns: [end]) }
-                if let recorded = choice.recorded, sources[.recorded] == nil { sources[.recorded] = FieldSource(columns: [recorded]) }
+            if let choice = sniffer.choose(header: header, rows: sample(), used: used, named: sources[.start]) {
+                choice.apply(to: &sources)
                 context.report(choice.note(file: input.name, line: table.header?.line, verbose: context.verbose))
             }
         }
         // No amount named: a column whose header names money and whose values are amounts.
         if sources[.amount] == nil && sources[.debit] == nil && sources[.credit] == nil && options.mapping.mapping.explicit[.amount] == nil {
-            let sample = Self.sample(leading: pending, block: firstBlock, width: header.count, delimiter: reader.delimiter)
             let used = Set(sources.values.flatMap(\.columns))
-            if let column = AmountColumnSniffer(parser: options.mapping.amounts).choose(header: header, rows: sample, used: used) {
+            if let column = AmountColumnSniffer(parser: options.mapping.amounts).choose(header: header, rows: sample(), used: used) {
                 sources[.amount] = FieldSource(columns: [column])
                 if context.verbose { context.report(Diagnostic(.note, "the amount is read from '\(column)' (its name says money; its values are amounts)", at: SourceLocation(file: input.name, line: table.header?.line))) }
             }

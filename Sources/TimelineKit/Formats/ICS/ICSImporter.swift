@@ -182,8 +182,8 @@ struct ICSEventMapper {
                 event.amount = Amount(value: value, currency: a.parameter("X-CURRENCY"))
             }
             if let s = c.property("X-TIMELINE-STATUS").flatMap({ EventStatus(rawValue: $0.value.trimmingSpaces) }) { event.status = s }
-            // A repeated property's values joined by line breaks, once (not by appending to
-            // the text so far, which a calendar of a million EXDATE lines makes quadratic).
+            // A repeated property's values joined by line breaks once, at the end: appending
+            // to the text so far would copy it again for every value.
             var repeated: [String: [String]] = [:]
             for p in c.properties where !Self.mapped.contains(p.name) { repeated[p.name, default: []].append(p.value) }
             var attributes = repeated.mapValues { $0.count == 1 ? $0[0] : $0.joined(separator: "\n") }

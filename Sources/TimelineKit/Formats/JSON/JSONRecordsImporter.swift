@@ -352,9 +352,7 @@ struct JSONRecordsImporter: TimelineImporter {
                     let own = row.pairs.map(\.0)
                     let used = Set(sources.filter { $0.key != .start }.values.flatMap(\.columns))
                     if let choice = sniffer.choose(header: own, rows: [own.map { row.value($0) ?? "" }], used: used, named: sources[.start]) {
-                        sources[.start] = choice.start
-                        if let end = choice.end, sources[.end] == nil { sources[.end] = FieldSource(columns: [end]) }
-                        if let recorded = choice.recorded, sources[.recorded] == nil { sources[.recorded] = FieldSource(columns: [recorded]) }
+                        choice.apply(to: &sources)
                         if !reportedChoice {
                             reportedChoice = true
                             context.report(choice.note(file: name, line: nil, verbose: context.verbose))

@@ -123,7 +123,6 @@ struct Workbook {
             var nextColumn = 0
             while let token = try Workbook.scan(&scanner) {
                 var opened = false
-                var closed: String?
                 switch token {
                 case .start(let name, _, let selfClosing):
                     if !selfClosing {
@@ -133,7 +132,6 @@ struct Workbook {
                     if depth == 2 && opened && name == "sheetData" { inSheetData = true }
                 case .end(let name):
                     depth -= 1
-                    closed = name
                     if depth == 1 && name == "sheetData" { inSheetData = false }
                 case .text: break
                 }
@@ -176,7 +174,7 @@ struct Workbook {
                         cells[c.column] = text
                     }
                     cell = nil
-                case .end("row") where level == 3 && closed != nil:
+                case .end("row") where level == 3:
                     if let number { return Row(number: number, cells: cells) }
                 default: break
                 }

@@ -19,9 +19,9 @@ struct ZipArchive {
     }
 
     /// How many bytes the entries read from one archive may expand to, together, and how
-    /// far one entry may expand beyond its compressed size. Spreadsheet XML, with its cell
-    /// references, compresses about 10 times; DEFLATE reaches about 1,000 times on repeated
-    /// bytes, which only a ZIP bomb has.
+    /// far one entry may expand beyond its compressed size: spreadsheet XML, whose cell
+    /// references differ from cell to cell, stays well within `ratio`; only long runs of
+    /// repeated bytes, which no sheet has and a ZIP bomb is made of, go past it.
     struct ExpansionBudget {
         /// Bytes left for the entries still to be read.
         var remaining: Int

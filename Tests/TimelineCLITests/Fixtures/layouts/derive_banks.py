@@ -17,16 +17,7 @@ from datetime import date, datetime, timezone
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-def utc_text(dt):
-    """RFC 3339 in UTC with Z, the fraction of a second as written (none when zero)."""
-    text = dt.strftime("%Y-%m-%dT%H:%M:%S")
-    if dt.microsecond:
-        text += ("." + f"{dt.microsecond:06d}").rstrip("0")
-    return text + "Z"
-
-
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from derivelib import HERE, utc_text, write_expected
 BANKS = os.path.join(HERE, "banks")
 EXPECTED = os.path.join(HERE, "expected")
 
@@ -400,9 +391,7 @@ def main():
         size = os.path.getsize(os.path.join(BANKS, name))
         assert size < 4096, (name, size)
         out = os.path.join(EXPECTED, os.path.splitext(name)[0] + ".json")
-        with open(out, "w", encoding="utf-8") as f:
-            json.dump(result, f, ensure_ascii=False, indent=2)
-            f.write("\n")
+        write_expected(out, result)
         print("%-12s events=%d header_line=%d -> %s" % (name, result["events"], result["header_line"], os.path.relpath(out, HERE)))
 
 

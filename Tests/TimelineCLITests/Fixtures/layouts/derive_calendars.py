@@ -23,17 +23,7 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
-def utc_text(dt):
-    """RFC 3339 in UTC with Z, the fraction of a second as written (none when zero)."""
-    text = dt.strftime("%Y-%m-%dT%H:%M:%S")
-    if dt.microsecond:
-        text += ("." + f"{dt.microsecond:06d}").rstrip("0")
-    return text + "Z"
-
-
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-UTC = timezone.utc
+from derivelib import HERE, UTC, utc_text, write_expected
 
 # CLDR windowsZones.xml, territory "001" entries for the names used here.
 WINDOWS_TO_IANA = {
@@ -97,11 +87,7 @@ def derive(service, rel):
         "amounts": None,
         "statuses": statuses,
     }
-    path = os.path.join(HERE, "expected", f"{service}.json")
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(out, fh, indent=2, ensure_ascii=False)
-        fh.write("\n")
+    write_expected(os.path.join(HERE, "expected", f"{service}.json"), out)
     print(f"wrote expected/{service}.json  ({len(starts)} records)")
 
 

@@ -15,17 +15,7 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-def utc_text(dt):
-    """RFC 3339 in UTC with Z, the fraction of a second as written (none when zero)."""
-    text = dt.strftime("%Y-%m-%dT%H:%M:%S")
-    if dt.microsecond:
-        text += ("." + f"{dt.microsecond:06d}").rstrip("0")
-    return text + "Z"
-
-
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-UTC = timezone.utc
+from derivelib import HERE, UTC, utc_str, write_records as write
 
 
 def load(rel):
@@ -33,9 +23,6 @@ def load(rel):
         return json.load(fh)
 
 
-def utc_str(dt):
-    assert dt.tzinfo is not None, dt
-    return utc_text(dt.astimezone(UTC))
 
 
 def parse_offset(text):
@@ -53,33 +40,6 @@ def aware_iso(text):
     return dt
 
 
-def write(service, rel_file, assume_zone, records_path, start_field,
-          instants_dt, titles, series, ids, statuses, amounts=None):
-    instants = [utc_str(d) for d in instants_dt]
-    out = {
-        "file": rel_file,
-        "assume_zone": assume_zone,
-        "records_path": records_path,
-        "start_field": start_field,
-        "events": len(instants),
-        "first_instant": utc_str(min(instants_dt)),
-        "last_instant": utc_str(max(instants_dt)),
-        "instants": instants,
-        "titles": titles,
-        "series": series,
-        "ids": ids,
-        "amounts": amounts,
-        "statuses": statuses,
-    }
-    for key in ("titles", "ids", "statuses", "amounts"):
-        if out[key] is not None:
-            assert len(out[key]) == len(instants), (service, key)
-    path = os.path.join(HERE, "expected", f"{service}.json")
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(out, fh, indent=2, ensure_ascii=False)
-        fh.write("\n")
-    print(f"wrote expected/{service}.json  ({len(instants)} records)")
 
 
 # --------------------------------------------------------------------------

@@ -31,16 +31,7 @@ from datetime import datetime, timezone
 from decimal import Decimal, ROUND_HALF_UP
 from zoneinfo import ZoneInfo
 
-def utc_text(dt):
-    """RFC 3339 in UTC with Z, the fraction of a second as written (none when zero)."""
-    text = dt.strftime("%Y-%m-%dT%H:%M:%S")
-    if dt.microsecond:
-        text += ("." + f"{dt.microsecond:06d}").rstrip("0")
-    return text + "Z"
-
-
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from derivelib import HERE, utc_text, write_expected
 PLACEHOLDER_WORDS = {"", "null", "Not Available", "Not Applicable", "-", "--", "N/A"}
 
 SPECS = {
@@ -253,9 +244,7 @@ def main():
         if only and name not in only:
             continue
         result = derive(name, spec)
-        with open(os.path.join(outdir, name + ".json"), "w", encoding="utf-8") as f:
-            json.dump(result, f, ensure_ascii=False, indent=2)
-            f.write("\n")
+        write_expected(os.path.join(outdir, name + ".json"), result)
         print("%-12s events=%d first=%s last=%s placeholders=%d"
               % (name, result["events"], result["first_instant"], result["last_instant"], len(result["placeholders"])))
 

@@ -1,0 +1,67 @@
+/// What a header's words say of a time column, in the languages of the toolkit's users.
+enum HeaderWords {
+    /// The header names the moment a span began: start, started, begin (Apple Health's
+    /// `startDate` beside its `creationDate`, Revolut's `Started Date`).
+    static let start = 0
+    /// The header names when the record was made: created, placed, order, sale, 创建, 下单.
+    static let creation = 1
+    /// The header names a time: date, time, at, timestamp, 时间, 日期, Datum, fecha, 日付, 날짜 …
+    static let time = 2
+    /// The header says nothing of time.
+    static let none = 3
+
+    static let startWords = ["start", "started", "begin", "began", "开始", "開始", "시작"]
+    static let creationWords = [
+        "created", "creation", "placed", "order", "ordered", "sale", "sold", "booked", "purchase", "purchased",
+        "创建", "下单", "下單", "建立", "発注", "注文", "주문",
+    ]
+    static let timeWords = [
+        "date", "time", "timestamp", "datetime", "when", "at", "on", "completed", "posted", "paid", "shipped", "updated",
+        "时间", "日期", "时刻", "時間", "日時", "日付", "datum", "zeit", "fecha", "hora", "data", "일시", "날짜", "시간",
+    ]
+
+    static let endWords = ["end", "ended", "ends", "finish", "finished", "结束", "終了", "종료"]
+
+    /// Whether a header names an end.
+    static func namesEnd(_ header: String) -> Bool {
+        rank(header) < none && names(endWords, in: header)
+    }
+
+    /// Whether `header` holds one of `list`: a Latin one as one of its words, another as
+    /// part of its text.
+    static func names(_ list: [String], in header: String) -> Bool {
+        let words = words(header)
+        let lower = header.lowercased()
+        return list.contains { $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0) }
+    }
+
+    /// `start`, `creation`, `time` or `none` for a header: its words (split where a letter
+    /// or digit is not followed by one, and before a capital after a small letter:
+    /// `startDate`) for the Latin ones, its text for the others.
+    static func rank(_ header: String) -> Int {
+        guard names(timeWords, in: header) else { return none }
+        return names(startWords, in: header) ? start : names(creationWords, in: header) ? creation : time
+    }
+
+    /// A header's Latin words, lower-cased.
+    static func words(_ header: String) -> Set<String> {
+        var words: Set<String> = []
+        var word = ""
+        let characters = Array(header)
+        for (i, c) in characters.enumerated() {
+            let previous = i > 0 ? characters[i - 1] : nil
+            let next = i + 1 < characters.count ? characters[i + 1] : nil
+            // A word ends at what is not a letter or digit, before a capital after a small
+            // letter (`startDate`), and before the last capital of a run followed by a small
+            // letter (`GMTTimestamp`).
+            let camel = c.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+            if !(c.isLetter || c.isNumber) || camel {
+                if !word.isEmpty { words.insert(word) }
+                word = ""
+            }
+            if c.isLetter || c.isNumber { word += c.lowercased() }
+        }
+        if !word.isEmpty { words.insert(word) }
+        return words
+    }
+}
