@@ -149,6 +149,10 @@ final class RecordMapper {
     /// The column a wide row's start is read from while its event is filled.
     private var wideColumn: String?
 
+    /// The text of the record's zone column when it holds an offset (`-06:00`), while its
+    /// times are read.
+    private var columnOffset: String?
+
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
         guard let raw = record[field] else { return nil }
         if Placeholder.isPlaceholder(raw) {
@@ -158,7 +162,14 @@ final class RecordMapper {
             throw Rejection(reason: "no start time: column '\(column)' holds '\(raw)', which stands for none", code: .missingStart)
         }
         switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
-        case .success(let parsed):
+        case .success(var parsed):
+            if let columnOffset {
+                // The offset of a local time, as if written with it. A value written with its
+                // own offset (USPS's GMTTimestamp beside GMTOffset) keeps it and contradicts
+                // nothing: the column is about local times.
+                if case .offsetContradictsZone? = parsed.notice { parsed.notice = nil }
+                parsed.value.takeOffset(from: columnOffset, column: sources[.zone]!.description)
+            }
             if let notice = parsed.notice { notices.append(notice) }
             return parsed.value
         case .failure(let error):
@@ -223,7 +234,7 @@ final class RecordMapper {
     /// Sets every field of `event` from `record` (leaves it as it was when it throws).
     private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?) throws(Rejection) {
         var zone: ResolvedZone?
-        var columnOffset: String?
+        columnOffset = nil
         if let text = record[.zone], !Placeholder.isPlaceholder(text) {
             // A zone column may hold offsets (UPS's `gmtOffset` `-06:00`): the times' own
             // offsets, as if written with them.
@@ -235,7 +246,7 @@ final class RecordMapper {
             case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
             }
         }
-        guard var start = try time(.start, record, zone: zone) else {
+        guard let start = try time(.start, record, zone: zone) else {
             let detail = sources[.start].map { "column '\($0)' is empty" } ?? "no column was recognised as the start time; name it with --map start=COLUMN"
             throw Rejection(reason: "no start time: \(detail)", code: .missingStart)
         }
@@ -274,16 +285,8 @@ final class RecordMapper {
         let detailText = record[.detail]
         let categoryText = record[.category]
         for (name, value) in record.attributes { attributes[name] = value }
-        var end = try time(.end, record, zone: zone)
-        var recorded = try time(.recorded, record, zone: zone)
-        if let columnOffset {
-            // A value written with its own offset (USPS's GMTTimestamp beside GMTOffset) keeps
-            // it: the column gives the offsets of local times, and contradicts nothing.
-            notices.removeAll { if case .offsetContradictsZone = $0 { return true } else { return false } }
-            start.takeOffset(from: columnOffset, column: sources[.zone]!.description)
-            end?.takeOffset(from: columnOffset, column: sources[.zone]!.description)
-            recorded?.takeOffset(from: columnOffset, column: sources[.zone]!.description)
-        }
+        let end = try time(.end, record, zone: zone)
+        let recorded = try time(.recorded, record, zone: zone)
         event.overwrite(
             id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: end,
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",

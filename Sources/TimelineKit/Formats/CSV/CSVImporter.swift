@@ -262,8 +262,11 @@ final class CSVRowConverter: Sendable {
         }
         func handle(_ record: CSVRecord) {
             if record.isBlank { return }  // a blank line is not a record
-            if spreadsheetRows && record.fields.count < header.count { return handle(record.padded(to: header.count)) }
-            if let trimmed = record.trimmedTrailingEmpty(to: header.count) { return handle(trimmed) }
+            if record.fields.count != header.count {
+                // Rows as wide as the header, as nearly all are, pass without a look here.
+                if spreadsheetRows && record.fields.count < header.count { return handle(record.padded(to: header.count)) }
+                if let trimmed = record.trimmedTrailingEmpty(to: header.count) { return handle(trimmed) }
+            }
             number += 1
             let location = SourceLocation(file: file, line: record.line)
             // A summary line has few cells filled (at most one in a table of three or four columns).
