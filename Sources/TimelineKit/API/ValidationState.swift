@@ -30,7 +30,7 @@ import Foundation
 /// does not match its hash.
 public struct ValidationState: Sendable {
     /// The version of the format this build writes and reads.
-    public static let formatVersion: UInt32 = 2
+    public static let formatVersion: UInt32 = 3
     /// How many partitions the facts are cut into (`splitByPartition`).
     public static let partitionCount = KeyedFactCodec.fanOut
     private static let magic = Array("TLVSTATE".utf8)

@@ -21,9 +21,7 @@ struct EventFacts {
     let id: TextArena.Text?
     let basis: TimeBasis
     let hasSource: Bool
-    /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
-    /// suffix) that has that offset at that instant: the offset is explained by its zone.
-    let offsetFitsItsZone: Bool
+    let marks: Marks
     /// The series' number in the batch (`ValidationBatch.series`), -1 without a series.
     let series: Int32
     /// The source line, -1 when unknown.
@@ -41,8 +39,22 @@ struct EventFacts {
     let date: CivilDate?
     private let hasTime: Bool
 
+    /// What TZ102 reads of how a start was written and where the event happened.
+    struct Marks: OptionSet {
+        let rawValue: UInt8
+        /// The start is written with an offset and names a zone (a zone column, a `[Zone]`
+        /// suffix) that has that offset at that instant: the offset is explained by its zone.
+        static let offsetFitsItsZone = Marks(rawValue: 1)
+        /// The start is written in UTC itself (`Z`): a server's clock, not a place's.
+        static let writtenInUTC = Marks(rawValue: 2)
+        /// The event has a location: it happened at a place.
+        static let atAPlace = Marks(rawValue: 4)
+    }
+
+    var offsetFitsItsZone: Bool { marks.contains(.offsetFitsItsZone) }
+
     init(
-        file: Int32, series: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, offsetFitsItsZone: Bool,
+        file: Int32, series: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, marks: Marks,
         time: (instant: Instant, offset: UTCOffset)?, date: CivilDate?, startText: TextArena.Text, id: TextArena.Text?,
         assumedZone: Int32, endNumber: Int32, origin: UInt32
     ) {
@@ -61,7 +73,7 @@ struct EventFacts {
         self.endNumber = endNumber
         self.basis = basis
         self.hasSource = hasSource
-        self.offsetFitsItsZone = offsetFitsItsZone
+        self.marks = marks
         hasTime = time != nil
     }
 
@@ -212,9 +224,13 @@ struct ValidationBatch {
         }
         let generatedID = hasSource && (e.idIsGenerated ?? (e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record))
         let time = start.instant.map { ($0, start.offset!) }
+        var marks: EventFacts.Marks = []
+        if offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset) { marks.insert(.offsetFitsItsZone) }
+        if basis == .offset, start.offset?.seconds == 0, e.startWrittenInUTC { marks.insert(.writtenInUTC) }
+        if e.hasLocation { marks.insert(.atAPlace) }
         facts.append(EventFacts(
             file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
-            basis: basis, offsetFitsItsZone: offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset),
+            basis: basis, marks: marks,
             time: time, date: start.date, startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
             assumedZone: assumed ? assumedZoneNumber(e.startZone) : -1, endNumber: endNumber, origin: Self.origin(e)))
         if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
@@ -234,12 +250,12 @@ struct ValidationBatch {
 
     /// Takes an event read back from a partition: only what the partitioned rules read.
     mutating func addReplayed(
-        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, offsetFitsItsZone: Bool,
+        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, marks: EventFacts.Marks,
         time: (instant: Instant, offset: UTCOffset, origin: UInt32)?, start: ByteView, series: ByteView?, id: ByteView?
     ) {
         facts.append(EventFacts(
             file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
-            offsetFitsItsZone: offsetFitsItsZone, time: time.map { ($0.instant, $0.offset) }, date: nil,
+            marks: marks, time: time.map { ($0.instant, $0.offset) }, date: nil,
             startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: -1, endNumber: -1, origin: time?.origin ?? 0))
         if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }
     }

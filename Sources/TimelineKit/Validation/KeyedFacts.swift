@@ -26,7 +26,8 @@ enum KeyedFactCodec {
         static let series: UInt8 = 4
         static let id: UInt8 = 8
         static let generatedID: UInt8 = 16
-        static let offsetFitsItsZone: UInt8 = 32
+        /// `EventFacts.Marks`, shifted to the top bits.
+        static let marksShift: UInt8 = 5
     }
 
     /// The records of `batch` for the rules keyed by `key`, one buffer per partition at
@@ -81,7 +82,7 @@ enum KeyedFactCodec {
         if series != nil { flags |= Flag.series }
         if id != nil { flags |= Flag.id }
         if generatedID { flags |= Flag.generatedID }
-        if e.offsetFitsItsZone { flags |= Flag.offsetFitsItsZone }
+        flags |= e.marks.rawValue << Flag.marksShift
         out.append(flags)
         out.append(UInt8(TimeBasis.allCases.firstIndex(of: e.basis)!))
         if let time {
@@ -127,8 +128,8 @@ enum KeyedFactCodec {
         do throws(BinaryReader.Corrupt) {
             _ = (try r.u32(), try r.u32())
             guard try r.int() >= 0 else { return false }
-            let flags = try r.byte()
-            guard flags < 64, Int(try r.byte()) < TimeBasis.allCases.count else { return false }
+            let flags = try r.byte()  // every bit has a meaning
+            guard Int(try r.byte()) < TimeBasis.allCases.count else { return false }
             if flags & Flag.time != 0 { _ = (try r.int(), try r.u32(), try r.u32()) }
             _ = try r.bytesRange()
             if flags & Flag.series != 0 { _ = try r.bytesRange() }
@@ -162,7 +163,7 @@ enum KeyedFactCodec {
             bytes.withByteView { all in
                 batch.addReplayed(
                     file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b],
-                    offsetFitsItsZone: flags & Flag.offsetFitsItsZone != 0, time: time,
+                    marks: EventFacts.Marks(rawValue: flags >> Flag.marksShift), time: time,
                     start: all[start], series: series.map { all[$0] }, id: id.map { all[$0] } ?? generatedID)
             }
         }

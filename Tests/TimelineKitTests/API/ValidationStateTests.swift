@@ -155,9 +155,9 @@ struct ValidationStateTests {
         let csv = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: Array("event_id,time\n".utf8), name: "orders.csv") }
         #expect(csv?.diagnostic.message == "'orders.csv' is not a timeline validation state (it does not begin with TLVSTATE)")
         var later = bytes
-        later[8] = 3
+        later[8] = 4
         let version = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: later, name: "v.state") }
-        #expect(version?.kind == .data && version?.diagnostic.message.contains("format version 3; this timeline reads version 2") == true)
+        #expect(version?.kind == .data && version?.diagnostic.message.contains("format version 4; this timeline reads version 3") == true)
         let extra = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: bytes + [0], name: "x.state") }
         #expect(extra?.diagnostic.message == "'x.state' has bytes after its end")
     }

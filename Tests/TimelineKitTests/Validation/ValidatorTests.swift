@@ -4,11 +4,14 @@ import Testing
 
 @Suite("Validation rules")
 struct ValidatorTests {
-    static func event(_ id: String, _ start: String, series: String? = "S", file: String = "f.csv", line: Int = 1, end: String? = nil) throws -> Event {
+    static func event(
+        _ id: String, _ start: String, series: String? = "S", file: String = "f.csv", line: Int = 1, end: String? = nil, location: String? = nil
+    ) throws -> Event {
         var options = DateParsingOptions()
         options.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
         let parser = DateParser(options: options)
         var e = Event(id: id, start: try parser.parse(start).get().value, title: id, series: series)
+        e.location = location
         if let end { e.end = try parser.parse(end).get().value }
         e.source = SourceReference(format: "csv", file: file, record: line, line: line)
         return e
@@ -35,6 +38,34 @@ struct ValidatorTests {
         #expect(mixed[.mixedOffsets]?.message.contains("S: +00:00 ×1, +08:00 ×2") == true)
         let newYork = try Self.run([Self.event("a", "2024-03-01T08:00:00-05:00"), Self.event("b", "2024-07-01T08:00:00-04:00")], zone: "America/New_York")
         #expect(newYork[.mixedOffsets] == nil)
+    }
+
+    /// Offsets that follow each other in time, none `Z`, are a journey; interleaved, or one of
+    /// them `Z`, two clocks. Expected by hand from the rule in docs/validation.md.
+    @Test("TZ102: a parcel from Shenzhen to Leipzig is a journey; interleaved offsets or a Z are two clocks")
+    func journeys() throws {
+        func e(_ id: String, _ t: String, _ place: String? = nil) throws -> Event { try Self.event(id, t, location: place) }
+        let journey = [
+            try e("a", "2024-06-08T21:14:05+08:00", "Shenzhen"), try e("b", "2024-06-10T23:55:00+08:00", "Hong Kong"),
+            try e("c", "2024-06-11T06:40:00+02:00", "Leipzig"), try e("d", "2024-06-12T14:02:10+02:00", "Muenchen"),
+        ]
+        #expect(try Self.run(journey)[.mixedOffsets] == nil)
+        // Listed newest first, as carriers do: the order of the file does not matter.
+        #expect(try Self.run(journey.reversed())[.mixedOffsets] == nil)
+        // A label printed at the sender's office offset, at no place, before the scans.
+        let label = [try e("l", "2024-06-08T10:00:00-05:00")] + journey
+        #expect(try Self.run(label)[.mixedOffsets] == nil)
+        // Without places, the offsets still follow each other: a traveller's workouts.
+        #expect(try Self.run(journey.map { var x = $0; x.location = nil; return x })[.mixedOffsets] == nil)
+        // Back at +08:00 after +02:00 with no place to tell: two clocks.
+        let interleaved = [try e("a", "2024-06-08T21:14:05+08:00"), try e("b", "2024-06-09T06:40:00+02:00"), try e("c", "2024-06-10T08:00:00+08:00")]
+        #expect(try Self.run(interleaved)[.mixedOffsets]?.count == 3)
+        // One way, but the second clock is UTC itself: a server's.
+        let server = [try e("a", "2024-06-08T21:14:05+08:00"), try e("b", "2024-06-09T01:00:00Z"), try e("c", "2024-06-09T02:00:00Z")]
+        #expect(try Self.run(server)[.mixedOffsets]?.count == 3)
+        // Two offsets at one instant overlap.
+        let same = [try e("a", "2024-06-09T09:00:00+08:00"), try e("b", "2024-06-09T03:00:00+02:00")]
+        #expect(try Self.run(same)[.mixedOffsets]?.count == 2)
     }
 
     @Test("TZ103: the UTC time that lands on the next day in UTC+8, counted per day")

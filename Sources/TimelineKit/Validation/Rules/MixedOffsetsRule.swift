@@ -6,6 +6,13 @@ import Foundation
 /// (so New York's -05:00/-04:00 across DST is fine). A value that names its own zone (a zone
 /// column, a `[Zone]` suffix) whose offset it has is explained by it and not counted: an
 /// international order, Berlin rows at +02:00 and New York rows at -04:00, is clean.
+///
+/// A journey is clean too: a parcel scanned in Shenzhen at +08:00 and then in Leipzig at
+/// +02:00, a day with a flight. Its offsets follow each other in time, each over a span of
+/// its own (the clock changed as the place did), and none is written as UTC itself (`Z`, a
+/// server's clock, not a place's). Where some events of a group name a place, only those
+/// are compared: an event at no place (a label printed by a system) says nothing about a
+/// move. Two clocks in one place interleave, or one of them is `Z`.
 final class MixedOffsetsRule: PartitionedRule {
     static let code = FindingCode.mixedOffsets
     static let partitionKey = PartitionKey.seriesOrFile
@@ -19,6 +26,18 @@ final class MixedOffsetsRule: PartitionedRule {
         var offset: Int32
         var count: Int
         var sampled: Int32 = 0
+        /// The earliest and latest instant of its events, and of those at a place.
+        var span: ClosedRange<Int64>?
+        var spanAtAPlace: ClosedRange<Int64>?
+
+        mutating func widen(_ seconds: Int64, atAPlace: Bool) {
+            span = Self.widened(span, seconds)
+            if atAPlace { spanAtAPlace = Self.widened(spanAtAPlace, seconds) }
+        }
+
+        private static func widened(_ span: ClosedRange<Int64>?, _ seconds: Int64) -> ClosedRange<Int64> {
+            span.map { min($0.lowerBound, seconds)...max($0.upperBound, seconds) } ?? seconds...seconds
+        }
     }
 
     /// One series (or, for events without a series, one file): its tallies — the first two
@@ -33,6 +52,9 @@ final class MixedOffsetsRule: PartitionedRule {
         var second: Tally?
         var moreCount: Int32 = 0
         var examples: Int8 = 0
+        /// Some start is written as UTC itself (`Z`); some event is at a place.
+        var writtenInUTC = false
+        var atAPlace = false
 
         var offsetCount: Int { first == nil ? 0 : second == nil ? 1 : 2 + Int(moreCount) }
     }
@@ -87,36 +109,51 @@ final class MixedOffsetsRule: PartitionedRule {
 
         /// Counts one event and keeps its instant as a sample while its offset has fewer
         /// than `samplesPerOffset`; true when its group wants it as an example (the first two).
-        mutating func count(group g: Int, seconds: Int64, offset: Int32) -> Bool {
-            let (sample, example) = Self.count(&groups[g], number: g, offset: offset, more: &more)
+        mutating func count(group g: Int, seconds: Int64, offset: Int32, marks: EventFacts.Marks = []) -> Bool {
+            if marks.contains(.writtenInUTC) { groups[g].writtenInUTC = true }
+            if marks.contains(.atAPlace) { groups[g].atAPlace = true }
+            let (sample, example) = Self.count(&groups[g], number: g, offset: offset, seconds: seconds, atAPlace: marks.contains(.atAPlace), more: &more)
             if sample { samples.append(Sample(seconds: seconds, offset: offset, group: Int32(g))) }
             return example
         }
 
         /// Counts one event of `group` (number `g`) with `offset`: whether its instant is
         /// sampled and whether it is an example.
-        private static func count(_ group: inout Group, number g: Int, offset: Int32, more: inout [Int32: [Tally]]) -> (Bool, Bool) {
+        private static func count(
+            _ group: inout Group, number g: Int, offset: Int32, seconds: Int64, atAPlace: Bool, more: inout [Int32: [Tally]]
+        ) -> (Bool, Bool) {
             group.total += 1
             let example = group.examples < 2
             if example { group.examples += 1 }
             if group.first == nil { group.first = Tally(offset: offset, count: 0) }
-            if group.first!.offset == offset { return (take(&group.first!), example) }
+            if group.first!.offset == offset { return (take(&group.first!, seconds, atAPlace), example) }
             if group.second == nil { group.second = Tally(offset: offset, count: 0) }
-            if group.second!.offset == offset { return (take(&group.second!), example) }
+            if group.second!.offset == offset { return (take(&group.second!, seconds, atAPlace), example) }
             var tallies = more.removeValue(forKey: Int32(g)) ?? []
             defer { more[Int32(g)] = tallies }
-            if let i = tallies.firstIndex(where: { $0.offset == offset }) { return (take(&tallies[i]), example) }
+            if let i = tallies.firstIndex(where: { $0.offset == offset }) { return (take(&tallies[i], seconds, atAPlace), example) }
             tallies.append(Tally(offset: offset, count: 0))
             group.moreCount += 1
-            return (take(&tallies[tallies.count - 1]), example)
+            return (take(&tallies[tallies.count - 1], seconds, atAPlace), example)
         }
 
         /// Counts an event in its offset's tally: true while the tally samples instants.
-        private static func take(_ tally: inout Tally) -> Bool {
+        private static func take(_ tally: inout Tally, _ seconds: Int64, _ atAPlace: Bool) -> Bool {
+            tally.widen(seconds, atAPlace: atAPlace)
             tally.count += 1
             guard tally.sampled < MixedOffsetsRule.samplesPerOffset else { return false }
             tally.sampled += 1
             return true
+        }
+
+        /// Whether group `g` is a journey: no start written as UTC itself, and its offsets'
+        /// spans — of the events at a place, when some are — follow each other in time
+        /// without overlapping.
+        func isJourney(_ g: Int) -> Bool {
+            let group = groups[g]
+            guard !group.writtenInUTC else { return false }
+            let spans = tallies(of: g).compactMap { group.atAPlace ? $0.spanAtAPlace : $0.span }.sorted { $0.lowerBound < $1.lowerBound }
+            return zip(spans, spans.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }
         }
 
         /// Counts a batch's events written with an offset their own zone does not explain,
@@ -134,7 +171,7 @@ final class MixedOffsetsRule: PartitionedRule {
                     last = (key, key >= 0 ? group(series: Int32(key), file: -1) : group(series: -1, file: file))
                 }
                 let g = last.group
-                guard count(group: g, seconds: instant.seconds, offset: Int32(offset.seconds)) else { continue }
+                guard count(group: g, seconds: instant.seconds, offset: Int32(offset.seconds), marks: e.marks) else { continue }
                 let base = textBase ?? texts.append(batch.starts)
                 textBase = base
                 examples.append(Example(
@@ -204,6 +241,7 @@ final class MixedOffsetsRule: PartitionedRule {
                 flagged.append(check.group)
             }
         }
+        flagged.removeAll { groups.isJourney($0) }
         let all = groups.groups
         guard !flagged.isEmpty else { return Part() }
         func name(_ g: Int) -> String { all[g].series >= 0 ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)] }
