@@ -45,7 +45,12 @@ enum HeaderWords {
 
     /// A header's Latin words, lower-cased.
     static func words(_ header: String) -> Set<String> {
-        var words: Set<String> = []
+        Set(orderedWords(header))
+    }
+
+    /// A header's Latin words, lower-cased, in order.
+    static func orderedWords(_ header: String) -> [String] {
+        var words: [String] = []
         var word = ""
         let characters = Array(header)
         for (i, c) in characters.enumerated() {
@@ -56,12 +61,12 @@ enum HeaderWords {
             // letter (`GMTTimestamp`).
             let camel = c.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
             if !(c.isLetter || c.isNumber) || camel {
-                if !word.isEmpty { words.insert(word) }
+                if !word.isEmpty { words.append(word) }
                 word = ""
             }
             if c.isLetter || c.isNumber { word += c.lowercased() }
         }
-        if !word.isEmpty { words.insert(word) }
+        if !word.isEmpty { words.append(word) }
         return words
     }
 }

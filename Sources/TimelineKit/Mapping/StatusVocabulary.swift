@@ -7,22 +7,34 @@ public struct StatusVocabulary: Sendable {
     /// The words `add` gave (`--status-map`), which a preset's words do not replace.
     private var added: [String: EventStatus] = [:]
 
-    /// The built-in words in English and Chinese (see docs/mapping.md).
+    /// The built-in words in English and Chinese, by status (docs/mapping.md lists them; a
+    /// test compares the two).
+    package static let builtIn: [(EventStatus, [String])] = [
+        (.completed, [
+            "completed", "complete", "done", "delivered", "signed", "signed for", "received", "paid", "success", "succeeded",
+            "successful", "confirmed", "closed", "posted", "settled", "已签收", "签收", "已完成", "完成", "已送达", "支付成功",
+            "交易成功", "已收钱", "已到账", "已支付", "已付款", "成功",
+        ]),
+        (.processing, [
+            "processing", "in progress", "in-process", "in process", "shipped", "in transit", "in_transit", "transit",
+            "out for delivery", "picked up", "dispatched", "arrived", "departed", "origin scan", "accepted", "to ship", "issued",
+            "tentative", "派件", "派送中", "在途", "运输中", "揽收", "已揽收", "已发货", "处理中", "配送中", "等待出库", "已出库",
+        ]),
+        (.pending, [
+            "pending", "placed", "created", "new", "open", "awaiting payment", "needs-action", "waiting", "queued", "authorized",
+            "authorised", "pre-transit", "info received", "label created", "shipper created a label", "待付款", "待发货", "待处理",
+            "待收货", "未支付", "已下单", "下单",
+        ]),
+        (.cancelled, [
+            "cancelled", "canceled", "refunded", "void", "voided", "failed", "rejected", "returned", "declined", "denied", "reverted",
+            "reversed", "已取消", "取消", "已退款", "已全额退款", "退款成功", "已关闭", "交易关闭", "失败",
+        ]),
+    ]
+
+    /// The built-in words.
     public init() {
         var w: [String: EventStatus] = [:]
-        let table: [(EventStatus, [String])] = [
-            (.completed, ["completed", "complete", "done", "delivered", "signed", "signed for", "received", "paid", "success",
-                          "succeeded", "successful", "confirmed", "closed", "已签收", "签收", "已完成", "完成", "已送达",
-                          "支付成功", "交易成功", "已收钱", "已到账", "已支付", "已付款", "成功"]),
-            (.processing, ["processing", "in progress", "in-process", "in process", "shipped", "in transit", "in_transit",
-                           "out for delivery", "picked up", "dispatched", "tentative", "派件", "派送中", "在途", "运输中", "揽收",
-                           "已揽收", "已发货", "处理中", "配送中"]),
-            (.pending, ["pending", "placed", "created", "new", "open", "awaiting payment", "needs-action", "waiting", "queued",
-                        "待付款", "待发货", "待处理", "待收货", "未支付", "已下单", "下单"]),
-            (.cancelled, ["cancelled", "canceled", "refunded", "void", "voided", "failed", "rejected", "returned", "已取消", "取消",
-                          "已退款", "已全额退款", "退款成功", "已关闭", "交易关闭", "失败"]),
-        ]
-        for (status, list) in table { for word in list { w[word] = status } }
+        for (status, list) in Self.builtIn { for word in list { w[word] = status } }
         words = w
     }
 
@@ -45,8 +57,36 @@ public struct StatusVocabulary: Sendable {
         return result
     }
 
-    /// The status for a source word, or nil when the word is not known.
+    /// The status for a source word, or nil when the word is not known. A phrase is known by
+    /// its first words (`Out For Delivery Today`, `Delivered, In/At Mailbox`), by a camel-case
+    /// code's words (`OutForDelivery`), after a bracketed mark (JD's `(删除)等待出库`), and a
+    /// Chinese one by the one status the known words it holds agree on
+    /// (`卖家已发货，等待买家确认`). Nothing is matched inside a Latin phrase, where a word
+    /// before it may turn it round (`not delivered`).
     public func status(for word: String) -> EventStatus? {
-        words[word.trimmingSpaces.lowercased()]
+        let text = word.trimmingSpaces.lowercased()
+        if let known = words[text] { return known }
+        guard !text.isEmpty else { return nil }
+        if let first = text.unicodeScalars.first, first == "(" || first == "（" || first == "[" || first == "【",
+            let close = text.firstIndex(where: { ")）]】".contains($0) })
+        {
+            return status(for: String(text[text.index(after: close)...]))
+        }
+        if text.unicodeScalars.allSatisfy(\.isASCII) {
+            let camel = HeaderWords.words(word.trimmingSpaces)
+            let spaced = word.trimmingSpaces.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map { $0.lowercased() }
+            // The longest run of first words that is a known phrase.
+            for count in stride(from: min(spaced.count, 5), through: 1, by: -1) where count < spaced.count {
+                if let known = words[spaced.prefix(count).joined(separator: " ")] { return known }
+            }
+            if spaced.count == 1, camel.count > 1, let known = words[HeaderWords.orderedWords(word.trimmingSpaces).joined(separator: " ")] {
+                return known
+            }
+            return nil
+        }
+        // The known words it holds, less those inside a longer one it holds (退款成功, not 成功).
+        let held = words.filter { !$0.key.unicodeScalars.allSatisfy(\.isASCII) && text.contains($0.key) }
+        let found = Set(held.filter { word in !held.keys.contains { $0 != word.key && $0.contains(word.key) } }.values)
+        return found.count == 1 ? found.first : nil
     }
 }

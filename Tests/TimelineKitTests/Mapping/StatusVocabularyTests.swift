@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import TimelineKit
+
+@Suite("status vocabulary")
+struct StatusVocabularyTests {
+    let words = StatusVocabulary()
+
+    /// Expected by hand from the matching rules in `status(for:)`.
+    @Test("whole words, phrases by their first words, camel-case codes, a bracketed mark, Chinese phrases")
+    func phrases() {
+        #expect(words.status(for: "REVERTED") == .cancelled)
+        #expect(words.status(for: "Out For Delivery Today") == .processing)
+        #expect(words.status(for: "Delivered, In/At Mailbox") == .completed)
+        #expect(words.status(for: "Shipper created a label, UPS has not received the package yet. ") == .pending)
+        #expect(words.status(for: "OutForDelivery") == .processing)
+        #expect(words.status(for: "InfoReceived") == .pending)
+        #expect(words.status(for: "pre-transit") == .pending)
+        #expect(words.status(for: "(删除)等待出库") == .processing)
+        #expect(words.status(for: "卖家已发货，等待买家确认") == .processing)
+        // 退款成功 holds 成功; the longer word is the one meant.
+        #expect(words.status(for: "部分退款成功") == .cancelled)
+        // A word before a status may turn it round; two statuses that disagree say nothing.
+        #expect(words.status(for: "not delivered") == nil)
+        #expect(words.status(for: "已发货已取消") == nil)
+        #expect(words.status(for: "NY") == nil)
+        #expect(words.status(for: "") == nil)
+    }
+
+    @Test("docs/mapping.md lists exactly the built-in words")
+    func documented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/mapping.md"), encoding: .utf8)
+        for (status, list) in StatusVocabulary.builtIn {
+            let prefix = "  | `\(status.rawValue)` | "
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) }, "no row for \(status.rawValue)")
+            let listed = line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ")
+            #expect(listed == list, "docs/mapping.md's row for \(status.rawValue)")
+        }
+    }
+}
