@@ -149,7 +149,7 @@ public struct FieldMapping: Sendable {
         (.category, ["category", "type", "kind", "类型", "交易类型", "分类", "交易分类"]),
         (.amount, ["amount", "gross", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
         (.currency, ["currency", "ccy", "币种", "货币"]),
-        (.location, ["location", "place", "city", "address", "地点", "位置", "所在地"]),
+        (.location, ["location", "place", "city", "address", "scanlocation", "scan_location", "event_location", "地点", "位置", "所在地"]),
         (.series, ["series", "order_id", "orderid", "order", "tracking_number", "tracking", "nu", "account", "运单号", "快递单号", "账户"]),
         (.recorded, ["recorded", "recorded_at", "updated_at", "modified", "记录时间", "更新时间"]),
         (.links, ["url", "link", "links", "href", "链接"]),

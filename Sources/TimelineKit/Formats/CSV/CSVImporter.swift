@@ -111,13 +111,32 @@ struct CSVImporter: TimelineImporter {
                 context.report(choice.note(file: input.name, line: table.header?.line, verbose: context.verbose))
             }
         }
+        // Money written in pairs by direction (`记账金额(收入)`/`(支出)`): the pair that holds
+        // amounts, rather than one of them a name gave as the amount.
+        let explicitMoney = [MappedField.amount, .debit, .credit].contains { options.mapping.mapping.explicit[$0] != nil }
+        if !explicitMoney, sources[.debit] == nil, sources[.credit] == nil,
+            sources[.amount].map({ $0.columns.count == 1 && AmountColumnSniffer.direction(of: $0.columns[0]) != nil }) ?? true
+        {
+            let used = Set(sources.filter { $0.key != .amount }.values.flatMap(\.columns))
+            if let pair = AmountColumnSniffer(parser: options.mapping.amounts).choosePair(header: header, rows: sample(), used: used) {
+                sources[.amount] = nil
+                sources[.debit] = FieldSource(columns: [pair.debit])
+                sources[.credit] = FieldSource(columns: [pair.credit])
+            }
+        }
         // No amount named: a column whose header names money and whose values are amounts.
-        if sources[.amount] == nil && sources[.debit] == nil && sources[.credit] == nil && options.mapping.mapping.explicit[.amount] == nil {
+        if sources[.amount] == nil && sources[.debit] == nil && sources[.credit] == nil && !explicitMoney {
             let used = Set(sources.values.flatMap(\.columns))
             if let column = AmountColumnSniffer(parser: options.mapping.amounts).choose(header: header, rows: sample(), used: used) {
-                sources[.amount] = FieldSource(columns: [column])
+                // What the account owes is paid out: a debit.
+                sources[AmountColumnSniffer.namesMoneyOut(column) ? .debit : .amount] = FieldSource(columns: [column])
                 if context.verbose { context.report(Diagnostic(.note, "the amount is read from '\(column)' (its name says money; its values are amounts)", at: SourceLocation(file: input.name, line: table.header?.line))) }
             }
+        }
+        // The status, ids, title and category no name gave: from the headers' words and values.
+        if sources[.start] != nil {
+            FieldWordsSniffer(statuses: options.mapping.statuses).fill(
+                &sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
         }
         if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
         let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)

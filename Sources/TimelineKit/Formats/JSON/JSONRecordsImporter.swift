@@ -27,7 +27,7 @@ struct JSONRow {
 
     /// The text a person reads for `v` in a field such as a title or a location: an object
     /// by its description, name or text member (UPS's status object), else its strings
-    /// joined (an address); anything else as `text` gives it.
+    /// joined (an address), none when it holds no text; anything else as `text` gives it.
     static func display(_ v: JSONValue) -> String? {
         guard case .object(let pairs) = v else { return text(v) }
         for name in ["description", "name", "text", "label", "title"] {
@@ -42,7 +42,35 @@ struct JSONRow {
             }
         }
         collect(v)
-        return parts.isEmpty ? text(v) : parts.joined(separator: ", ")
+        // An address with every line empty (FedEx's label event) names no place.
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The kind of a record that is one of several kinds, each its own member (Google
+    /// Timeline's segments: a `visit`, an `activity` or a `timelinePath`): the type its
+    /// member names, nearest first (`topCandidate.semanticType` `HOME`, `topCandidate.type`
+    /// `FLYING`), else the member's name. Nil unless exactly one member holds an object or an
+    /// array.
+    var kind: String? {
+        let containers = pairs.filter {
+            switch $0.1 {
+            case .object, .array: return true
+            default: return false
+            }
+        }
+        guard containers.count == 1, let (name, value) = containers.first else { return nil }
+        var level: [JSONValue] = [value]
+        while !level.isEmpty {
+            var next: [JSONValue] = []
+            for case .object(let members) in level {
+                for (key, member) in members {
+                    if case .string(let s) = member, !s.isEmpty, HeaderWords.names(FieldWordsSniffer.typeWords, in: key) { return s }
+                    if case .object = member { next.append(member) }
+                }
+            }
+            level = next
+        }
+        return name
     }
 
     func value(_ column: String) -> String? {
@@ -346,6 +374,13 @@ struct JSONRecordsImporter: TimelineImporter {
                 if sources[.series] == nil, let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) }) {
                     sources[.series] = FieldSource(columns: [holder.0])
                 }
+                // A record is described by its own members: what its holder says of itself
+                // (USPS's current `status`, a shipment's `description`) stays an attribute.
+                let explicit = options.mapping.mapping.explicit
+                for field in [MappedField.title, .detail, .status, .category, .amount, .location]
+                where explicit[field] == nil && sources[field].map({ $0.columns.allSatisfy(siblings.contains) }) == true {
+                    sources[field] = nil
+                }
                 // No start named: the record's own members decide (USPS's eventTimestamp).
                 if options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
                     let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
@@ -359,6 +394,13 @@ struct JSONRecordsImporter: TimelineImporter {
                         }
                     }
                 }
+                if sources[.start] != nil {
+                    let own = row.pairs.map(\.0)
+                    var found = sources.filter { $0.value.columns.allSatisfy { !siblings.contains($0) } }
+                    FieldWordsSniffer(statuses: options.mapping.statuses).fill(
+                        &found, header: own, rows: [own.map { row.value($0) ?? "" }], explicit: Set(explicit.keys).union(sources.keys))
+                    sources.merge(found) { kept, _ in kept }
+                }
                 return RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
             }
         }
@@ -369,6 +411,9 @@ struct JSONRecordsImporter: TimelineImporter {
             var rejection: RecordMapper.Rejection?
             var texts = entry.plan.texts(row)
             if texts[.id] == nil, let place = row.place { texts[.id] = place }
+            if texts[.title] == nil, texts[.detail] == nil, texts[.status] == nil, texts[.category] == nil, let kind = row.kind {
+                texts[.title] = kind
+            }
             let events = mapper.mapAll(texts, number: number, line: location.line, rejection: &rejection)
             if !events.isEmpty {
                 if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
