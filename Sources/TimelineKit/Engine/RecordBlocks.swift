@@ -12,8 +12,9 @@ struct RecordBlockOutcome {
     enum Message {
         case reject(RejectedRecord)
         case notices([DateNotice], SourceLocation)
-        /// A row of another width with at most two cells filled: a summary line when no
-        /// record follows it (a footer), else a bad record.
+        /// A row with few cells filled that is no record (of another width, or with no
+        /// start): a summary line when no record follows it (a footer) or none came before it
+        /// (a balance under the header), else a bad record.
         case unfitting(RejectedRecord)
         /// A wide row with no moment but an id: it continues the row above (a further line
         /// item of an order).
@@ -22,7 +23,8 @@ struct RecordBlockOutcome {
 
     var events: PreparedEvents
     var messages: [Message]
-    /// The line of the last record of the block that became events.
+    /// The lines of the first and the last record of the block that became events.
+    var firstEventLine = 0
     var lastEventLine = 0
     /// What stopped the run within the block (a JSON array's element that is not JSON),
     /// after the records before it.
@@ -35,6 +37,9 @@ final class RecordBlockDelivery {
     private let context: ImportContext
     private let file: String
     private var footer: [RejectedRecord] = []
+    /// Unfitting rows before the first record that became events.
+    private var leading: [RejectedRecord] = []
+    private var sawEvent = false
     private var continuations: [SourceLocation] = []
     /// More than this many unfitting rows in a row are not a footer.
     static let footerLimit = 32
@@ -52,6 +57,10 @@ final class RecordBlockDelivery {
     func deliver(_ outcome: consuming RecordBlockOutcome) throws(TimelineError) {
         for message in outcome.messages {
             switch message {
+            case .unfitting(let r) where !sawEvent && leading.count < Self.footerLimit
+                && (outcome.firstEventLine == 0 || (r.location.line ?? 0) < outcome.firstEventLine):
+                leading.append(r)
+                continue
             case .unfitting(let r) where endsFile:
                 footer.append(r)
                 if footer.count > Self.footerLimit { rejectFooter() }
@@ -69,6 +78,7 @@ final class RecordBlockDelivery {
             }
         }
         if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }
+        if outcome.lastEventLine > 0 { sawEvent = true }
         let failure = outcome.failure
         try context.emit(outcome.events)
         if let failure { throw failure }
@@ -79,8 +89,23 @@ final class RecordBlockDelivery {
         footer.removeAll()
     }
 
-    /// Reports the rows after the table (a bill's totals) and the continuation rows.
+    /// Reports the rows after the table (a bill's totals), those between the header and the
+    /// first record (a statement's opening balance) and the continuation rows. Rows before
+    /// the first record of a file with none are rejected: nothing shows they are not records.
     func finish() {
+        if !sawEvent {
+            for r in leading { context.reject(r) }
+            leading.removeAll()
+        }
+        if let first = leading.first?.location.line, let last = leading.last?.location.line {
+            context.report(Diagnostic(
+                .note, (first == last ? "line \(first) under the header is not a record" : "lines \(first)–\(last) under the header are not records")
+                    + " (a balance or summary)" + (context.verbose ? "" : " (--verbose lists them)"),
+                at: SourceLocation(file: file, line: first)))
+            if context.verbose {
+                for r in leading { context.report(Diagnostic(.note, "under the header: \(r.raw)", at: r.location)) }
+            }
+        }
         if let first = footer.first?.location.line, let last = footer.last?.location.line {
             context.report(Diagnostic(
                 .note, (first == last ? "line \(first) after the table is not a record" : "lines \(first)–\(last) after the table are not records")

@@ -275,6 +275,7 @@ final class CSVRowConverter: Sendable {
         var number = block.recordsBefore
         var texts = FieldTexts()
         var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
+        var firstEventLine = 0
         var lastEventLine = 0
         func raw(of record: CSVRecord) -> String {
             record.raw.isEmpty && !record.span.isEmpty ? String(decoding: block.bytes[record.span], as: UTF8.self) : record.raw
@@ -288,9 +289,11 @@ final class CSVRowConverter: Sendable {
             }
             number += 1
             let location = SourceLocation(file: file, line: record.line)
-            // A summary line has few cells filled (at most one in a table of three or four columns).
+            // A summary line has few cells filled: at most one in a table of three or four
+            // columns, two in one of five to eight, a quarter of a wider one's (a bank's totals
+            // row, eBay's `4,record(s) downloaded,…`).
             func fewFilled() -> Bool {
-                record.fields.lazy.filter { !$0.trimmingSpaces.isEmpty }.count <= min(2, (header.count - 1) / 2)
+                record.fields.lazy.filter { !$0.trimmingSpaces.isEmpty }.count <= max(min(2, (header.count - 1) / 2), header.count / 4)
             }
             guard record.fields.count == header.count else {
                 let rejected = RejectedRecord(
@@ -305,12 +308,13 @@ final class CSVRowConverter: Sendable {
                 let rejected = RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)
                 if r.continuation {
                     messages.append(.continuation(location))
-                } else if spreadsheetRows && fewFilled() {
+                } else if (spreadsheetRows || r.code == .missingStart) && fewFilled() {
                     messages.append(.unfitting(rejected))
                 } else {
                     messages.append(.reject(rejected))
                 }
             } else {
+                if firstEventLine == 0 { firstEventLine = record.line }
                 lastEventLine = record.line
                 if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
             }
@@ -333,6 +337,6 @@ final class CSVRowConverter: Sendable {
             case .failure(let e): fail(e)
             }
         }
-        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)
+        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, firstEventLine: firstEventLine, lastEventLine: lastEventLine)
     }
 }
