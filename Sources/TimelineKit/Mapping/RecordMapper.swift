@@ -367,9 +367,14 @@ final class RecordMapper {
 
 extension TimeValue {
     /// A time placed by a zone column that holds an offset: basis `offset` with no zone, its
-    /// raw text naming the column (`20240612 151522 (gmtOffset -06:00)`).
+    /// raw text naming the column (`20240612 151522 (gmtOffset -06:00)`). A value written
+    /// with its own offset keeps it and names no zone: the column's offset is not its zone.
     fileprivate mutating func takeOffset(from text: String, column: String) {
-        guard basis == .zone, let instant, let offset else { return }
-        self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: (raw ?? "") + " (\(column) \(text))")
+        guard let instant, let offset else { return }
+        switch basis {
+        case .zone: self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: (raw ?? "") + " (\(column) \(text))")
+        case .offset: self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: raw)
+        default: return
+        }
     }
 }
