@@ -22,8 +22,41 @@ def utc_str(dt):
     return utc_text(dt.astimezone(UTC))
 
 
+# What each layout's status words mean among the canonical statuses (completed: done,
+# delivered, paid; processing: under way; pending: not begun, awaiting; cancelled: cancelled,
+# refunded, declined, reverted, closed unpaid), by file, from each service's documentation of
+# its words (cited in INDEX.md). A file whose records carry no status word (USPS's events
+# have only an internal `eventCode`) has none.
+CANONICAL = {
+    "carriers/aftership.json": {"InfoReceived": "pending", "InTransit": "processing", "OutForDelivery": "processing", "Delivered": "completed"},
+    "banks/alipay.csv": {"交易成功": "completed", "退款成功": "cancelled", "交易关闭": "cancelled"},
+    "shops/amazon.csv": {"Closed": "completed", "Cancelled": "cancelled", "Authorized": "pending", "New": "pending"},
+    "carriers/dhl.json": {"pre-transit": "pending", "transit": "processing", "delivered": "completed"},
+    "shops/etsy.csv": {"Completed": "completed", "Paid": "completed", "Canceled": "cancelled"},
+    # FedEx's eventType, by its derivedStatus: OC label created; PU, AR, DP, OD under way; DL delivered.
+    "carriers/fedex.json": {"OC": "pending", "PU": "processing", "AR": "processing", "DP": "processing", "OD": "processing", "DL": "completed"},
+    "calendars/google_calendar.ics": {"CONFIRMED": "completed", "TENTATIVE": "processing", "CANCELLED": "cancelled"},
+    "calendars/outlook_exchange.ics": {"CONFIRMED": "completed", "TENTATIVE": "processing", "CANCELLED": "cancelled"},
+    # 等待出库: paid, waiting to leave the warehouse; (删除) marks an order the buyer removed from the list.
+    "shops/jd.csv": {"完成": "completed", "等待出库": "processing", "(删除)等待出库": "processing"},
+    "banks/paypal.csv": {"Completed": "completed", "Refunded": "cancelled", "Pending": "pending", "Denied": "cancelled"},
+    "banks/revolut.csv": {"COMPLETED": "completed", "DECLINED": "cancelled", "PENDING": "pending", "REVERTED": "cancelled"},
+    "shops/shopee.xlsx": {"Completed": "completed", "Cancelled": "cancelled", "To ship": "processing"},
+    "shops/taobao.csv": {"交易成功": "completed", "卖家已发货，等待买家确认": "processing", "交易关闭": "cancelled"},
+    # UPS's status.code, by its status.type and description: MP label created; OR, DP, AR, OT under way; FS delivered.
+    "carriers/ups.json": {"MP": "pending", "OR": "processing", "DP": "processing", "AR": "processing", "OT": "processing", "FS": "completed"},
+    # Venmo: a standard transfer to a bank is Issued while it is on its way.
+    "banks/venmo.csv": {"Complete": "completed", "Issued": "processing"},
+    "shops/woocommerce.csv": {"completed": "completed", "processing": "processing", "refunded": "cancelled"},
+}
+
+
 def write_expected(path, result):
-    """Writes `result` as expected/….json: UTF-8, two-space indents, a final line end."""
+    """Writes `result` as expected/….json: UTF-8, two-space indents, a final line end, with
+    `canonical_statuses` from `CANONICAL`."""
+    table = CANONICAL.get(result.get("file"))
+    if result.get("statuses") is not None:
+        result["canonical_statuses"] = [table[s] if table and s is not None else None for s in result["statuses"]]
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(result, fh, indent=2, ensure_ascii=False)
