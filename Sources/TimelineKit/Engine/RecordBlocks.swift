@@ -89,6 +89,19 @@ final class RecordBlockDelivery {
         footer.removeAll()
     }
 
+    /// One note for `rows` that were not records, at `place` ("after the table"), and with
+    /// --verbose one per row.
+    private func reportSkipped(_ rows: [RejectedRecord], place: String, kind: String) {
+        guard let first = rows.first?.location.line, let last = rows.last?.location.line else { return }
+        context.report(Diagnostic(
+            .note, (first == last ? "line \(first) \(place) is not a record" : "lines \(first)–\(last) \(place) are not records")
+                + " (\(kind))" + (context.verbose ? "" : " (--verbose lists them)"),
+            at: SourceLocation(file: file, line: first)))
+        if context.verbose {
+            for r in rows { context.report(Diagnostic(.note, "\(place): \(r.raw)", at: r.location)) }
+        }
+    }
+
     /// Reports the rows after the table (a bill's totals), those between the header and the
     /// first record (a statement's opening balance) and the continuation rows. Rows before
     /// the first record of a file with none are rejected: nothing shows they are not records.
@@ -97,24 +110,8 @@ final class RecordBlockDelivery {
             for r in leading { context.reject(r) }
             leading.removeAll()
         }
-        if let first = leading.first?.location.line, let last = leading.last?.location.line {
-            context.report(Diagnostic(
-                .note, (first == last ? "line \(first) under the header is not a record" : "lines \(first)–\(last) under the header are not records")
-                    + " (a balance or summary)" + (context.verbose ? "" : " (--verbose lists them)"),
-                at: SourceLocation(file: file, line: first)))
-            if context.verbose {
-                for r in leading { context.report(Diagnostic(.note, "under the header: \(r.raw)", at: r.location)) }
-            }
-        }
-        if let first = footer.first?.location.line, let last = footer.last?.location.line {
-            context.report(Diagnostic(
-                .note, (first == last ? "line \(first) after the table is not a record" : "lines \(first)–\(last) after the table are not records")
-                    + " (a summary or footer)" + (context.verbose ? "" : " (--verbose lists them)"),
-                at: SourceLocation(file: file, line: first)))
-            if context.verbose {
-                for r in footer { context.report(Diagnostic(.note, "after the table: \(r.raw)", at: r.location)) }
-            }
-        }
+        reportSkipped(leading, place: "under the header", kind: "a balance or summary")
+        reportSkipped(footer, place: "after the table", kind: "a summary or footer")
         if let first = continuations.first {
             context.report(Diagnostic(
                 .note, "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
