@@ -108,7 +108,9 @@ struct InputOptionGroup: OptionGroup {
     let encoding = Option<TextEncoding>.choice(
         "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8,
         defaultText: "utf-8, or utf-16 or gb18030 when the bytes say so")
-    let decimalComma = Option.flag("decimal-comma", help: "Amounts use a decimal comma: 1.234,50.")
+    let decimalComma = Option.flag(
+        "decimal-comma", help: "Amounts use a decimal comma: 1.234,50 (by default each money column's values decide; ones that leave it open are refused).")
+    let decimalPoint = Option.flag("decimal-point", help: "Amounts use a decimal point: 1,234.50.")
     let maxRecordSize = Option<Int>.value(
         "max-record-size", "SIZE", help: "The longest record read (a CSV row, a JSON line or record, an iCalendar line); a longer one stops the run.",
         initial: ReadOptions.defaultMaxRecordSize, default: "64MB"
@@ -125,7 +127,8 @@ struct InputOptionGroup: OptionGroup {
         var options = ReadOptions()
         options.dates = dates
         if args.isGiven(encoding) { options.encoding = args[encoding] }
-        options.mapping.amounts.decimalComma = args[decimalComma]
+        if args[decimalComma] && args[decimalPoint] { throw TimelineError(.usage, "--decimal-comma and --decimal-point contradict each other; pass one") }
+        options.mapping.amounts.decimalMark = args[decimalComma] ? .comma : args[decimalPoint] ? .point : nil
         options.maxRecordSize = args[maxRecordSize]
         for spec in args[map] { try options.mapping.mapping.add(spec) }
         for spec in args[statusMap] { try options.mapping.statuses.add(spec) }

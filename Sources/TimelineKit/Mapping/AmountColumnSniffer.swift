@@ -57,8 +57,7 @@ struct AmountColumnSniffer {
                 guard index < row.count else { return false }
                 let value = row[index].cleanedCell
                 guard !value.isEmpty, !Placeholder.isPlaceholder(value) else { return false }
-                if case .some(.some) = parser.parse(value) { return true }
-                return false
+                return isAmount(value)
             }.count
         }
         let scored = order.compactMap { base -> (score: Int, debit: Int, credit: Int)? in
@@ -67,6 +66,12 @@ struct AmountColumnSniffer {
         }
         guard let best = scored.max(by: { $0.score < $1.score }), best.score > 0 else { return nil }
         return (header[best.debit], header[best.credit])
+    }
+
+    /// Whether `value` reads as an amount, with either decimal mark when its own does not say.
+    func isAmount(_ value: String) -> Bool {
+        if case .some(.some) = parser.parse(value) { return true }
+        return parser.isAmbiguous(value)
     }
 
     /// The amount column of a table with `header`, from `rows`, leaving out `used` columns.
@@ -86,7 +91,7 @@ struct AmountColumnSniffer {
                 let value = row[index].cleanedCell
                 guard !value.isEmpty, !Placeholder.isPlaceholder(value) else { continue }
                 values += 1
-                if case .some(.some) = parser.parse(value) { amounts += 1 }
+                if isAmount(value) { amounts += 1 }
             }
             return values > 0 && amounts * 5 >= values * 4 ? (rank, index, name) : nil
         }

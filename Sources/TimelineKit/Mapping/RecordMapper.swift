@@ -66,11 +66,29 @@ public struct MappingOptions: Sendable {
     public var mapping = FieldMapping()
     /// The words that map to each status.
     public var statuses = StatusVocabulary()
-    /// How amounts are read.
+    /// How amounts are read: the decimal mark (`--decimal-comma`, `--decimal-point`), or
+    /// none, to infer it.
     public var amounts = AmountParser()
+    /// The decimal marks an importer inferred for its money fields when `amounts` names
+    /// none (`TableDecimalMarks`).
+    package var inferredDecimalMarks: [MappedField: DecimalMark] = [:]
 
-    /// The defaults: mapping by header name, the built-in status words, decimal points.
+    /// The defaults: mapping by header name, the built-in status words, decimal marks
+    /// inferred.
     public init() {}
+
+    /// These options reading amounts with a decimal point where no flag names a mark: JSON
+    /// writes its numbers so, and APIs their amount strings.
+    var withDecimalPoints: MappingOptions {
+        var options = self
+        for field in [MappedField.amount, .debit, .credit] { options.inferredDecimalMarks[field] = .point }
+        return options
+    }
+
+    /// The reader of `field`'s amounts.
+    func amountParser(for field: MappedField) -> AmountParser {
+        AmountParser(decimalMark: amounts.decimalMark ?? inferredDecimalMarks[field])
+    }
 }
 
 /// Turns source records into canonical events, or into rejects that say why. One per input
@@ -87,6 +105,8 @@ final class RecordMapper {
     /// offsets that contradict their zone); the importer reports them at the record's line.
     private(set) var notices: [DateNotice] = []
     private let options: MappingOptions
+    /// The readers of the amount, the debit and the credit.
+    private let amountParsers: (amount: AmountParser, debit: AmountParser, credit: AmountParser)
     private let parser: DateParser
     private let format: String
     private let file: String
@@ -100,6 +120,7 @@ final class RecordMapper {
         self.sources = sources
         events = options.mapping.events
         self.options = options
+        amountParsers = (options.amountParser(for: .amount), options.amountParser(for: .debit), options.amountParser(for: .credit))
         self.parser = parser
         self.format = format
         self.file = file
@@ -263,9 +284,9 @@ final class RecordMapper {
         if amountText == nil, record[.debit] != nil || record[.credit] != nil {
             amount = try debitCredit(record)
         } else if let raw = amountText {
-            switch options.amounts.parse(raw) {
+            switch amountParsers.amount.parse(raw) {
             case nil:
-                throw Rejection(reason: "amount (column '\(sources[.amount]!)'): cannot read '\(raw)' as an amount such as '-12.50' or '¥1,024.00'" + (options.amounts.decimalComma ? "" : " (pass --decimal-comma for '1.234,50')"), code: .unreadableAmount)
+                throw Self.unreadable(.amount, raw, column: sources[.amount]!.description, parser: amountParsers.amount)
             case .some(nil):
                 break
             case .some(let reading?):
@@ -332,6 +353,22 @@ final class RecordMapper {
         for event in mapped { add(event) }
     }
 
+    /// Why `raw` is no amount: read both ways and nothing decides (`1.450`), or not written
+    /// as one with the column's decimal mark (`26,99` among decimal points), or not a number.
+    private static func unreadable(_ field: MappedField, _ raw: String, column: String, parser: AmountParser) -> Rejection {
+        let reason: String
+        if parser.isAmbiguous(raw) {
+            reason = "'\(raw)' is \(TableDecimalMarks.readings(raw)), and nothing in the column says which; pass --decimal-comma or --decimal-point"
+        } else if let mark = parser.decimalMark, AmountParser(decimalMark: mark == .point ? .comma : .point).parse(raw) != nil {
+            reason = mark == .point
+                ? "'\(raw)' is written with a decimal comma, the column's other amounts with a decimal point; pass --decimal-comma if the column's are commas"
+                : "'\(raw)' is written with a decimal point, the column's other amounts with a decimal comma; pass --decimal-point if the column's are points"
+        } else {
+            reason = "cannot read '\(raw)' as an amount such as '-12.50', '¥1,024.00' or '1.234,50'"
+        }
+        return Rejection(reason: "\(field.rawValue) (column '\(column)'): \(reason)", code: .unreadableAmount)
+    }
+
     /// A bank statement's amount from its paid-out and paid-in columns: the credit, less
     /// the debit (a debit alone is negative).
     private func debitCredit(_ record: FieldTexts) throws(Rejection) -> Amount? {
@@ -339,9 +376,10 @@ final class RecordMapper {
         var currency: String?
         for field in [MappedField.credit, .debit] {
             guard let raw = record[field], !Placeholder.isPlaceholder(raw) else { continue }
-            switch options.amounts.parse(raw) {
+            let reader = field == .debit ? amountParsers.debit : amountParsers.credit
+            switch reader.parse(raw) {
             case nil:
-                throw Rejection(reason: "\(field.rawValue) (column '\(sources[field]!)'): cannot read '\(raw)' as an amount such as '12.50'", code: .unreadableAmount)
+                throw Self.unreadable(field, raw, column: sources[field]!.description, parser: reader)
             case .some(nil): continue
             case .some(let reading?):
                 let magnitude = reading.value.isNegative ? reading.value.negated : reading.value

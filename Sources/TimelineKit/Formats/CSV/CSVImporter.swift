@@ -139,6 +139,12 @@ struct CSVImporter: TimelineImporter {
                 &sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
         }
         if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
+        // Each money column's decimal mark, from its values, unless a flag names one.
+        if options.mapping.amounts.decimalMark == nil {
+            let marks = try TableDecimalMarks(header: header, rows: sample(), sources: sources, spreadsheet: spreadsheetRows, file: input.name, line: table.header?.line)
+            options.mapping.inferredDecimalMarks = marks.marks
+            for note in marks.notes { context.report(Diagnostic(.note, note, at: SourceLocation(file: input.name, line: table.header?.line))) }
+        }
         let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
         // The file's values decide the day/month order; a preset says how its service writes
         // dates the values leave open.

@@ -95,7 +95,7 @@ final class JSONRecordBlockMapper {
     /// JSON paths allow, so a record it fails for has no start.
     private func makeMapper(_ keys: [String]) throws(TimelineError) -> RecordMapper {
         let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
-        return RecordMapper(sources: sources, options: options.mapping, parser: parser, format: context.format, file: file)
+        return RecordMapper(sources: sources, options: options.mapping.withDecimalPoints, parser: parser, format: context.format, file: file)
     }
 
     /// Reads a block's records: each as a flat object when it is one (nearly always), else

@@ -401,7 +401,7 @@ struct JSONRecordsImporter: TimelineImporter {
                         &found, header: own, rows: [own.map { row.value($0) ?? "" }], explicit: Set(explicit.keys).union(sources.keys))
                     sources.merge(found) { kept, _ in kept }
                 }
-                return RecordMapper(sources: sources, options: options.mapping, parser: context.dateParser, format: context.format, file: name)
+                return RecordMapper(sources: sources, options: options.mapping.withDecimalPoints, parser: context.dateParser, format: context.format, file: name)
             }
         }
 
