@@ -106,8 +106,8 @@ struct InputOptionGroup: OptionGroup {
         "events", "COLUMN=TITLE,...", help: "Wide rows: each filled time column is an event with that title, e.g. 'Created at=Order created,Paid at=Order paid'.")
     let statusMap = Option.list("status-map", "WORD=STATUS", help: "Add a status word, e.g. 已揽件=processing.")
     let encoding = Option<TextEncoding>.choice(
-        "encoding", "NAME", help: "Text encoding of the inputs (Chinese bank and wallet exports are often gb18030).", default: .utf8,
-        defaultText: "utf-8, or utf-16 or gb18030 when the bytes say so")
+        "encoding", "NAME", help: "Text encoding of the inputs.", default: .utf8,
+        defaultText: "utf-8; utf-16 by its byte-order mark; else the legacy encoding whose text the bytes read as")
     let decimalComma = Option.flag(
         "decimal-comma", help: "Amounts use a decimal comma: 1.234,50 (by default each money column's values decide; ones that leave it open are refused).")
     let decimalPoint = Option.flag("decimal-point", help: "Amounts use a decimal point: 1,234.50.")

@@ -9,8 +9,10 @@ public struct ReadOptions: Sendable {
     /// Which source fields feed which event fields, status words, amounts.
     public var mapping = MappingOptions()
     /// The text encoding of the input; nil detects it: UTF-8 (a byte-order mark is
-    /// skipped), else UTF-16 when a byte-order mark says so, else GB18030 when the bytes
-    /// are not UTF-8 but read as GB18030 without a fault (a note says so).
+    /// skipped), else UTF-16 when a byte-order mark says so, else, when the bytes are not
+    /// UTF-8, the legacy encoding (GB18030, Shift_JIS, EUC-KR, Big5, Windows-1252, ISO
+    /// 8859-15) in which they read without a fault as the most plausible text (a note says
+    /// which).
     public var encoding: TextEncoding?
     /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
     public var formatSettings = FormatSettings()

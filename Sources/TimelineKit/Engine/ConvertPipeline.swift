@@ -173,22 +173,30 @@ final class ConvertPipeline {
     }
 
     /// The encoding of an input no `--encoding` names, from its first 64 KiB: UTF-16 when
-    /// a byte-order mark says so, UTF-8 when the bytes are UTF-8, GB18030 when they are not
-    /// but read as GB18030 without a fault (Alipay and bank exports; a note says so), else
-    /// UTF-8 (the bad records are rejected with E007).
+    /// a byte-order mark says so, UTF-8 when the bytes are UTF-8; when they are not, the
+    /// legacy encoding in which they read without a fault as the most plausible text
+    /// (`EncodingGuess`: GB18030, Shift_JIS, EUC-KR, Big5, Windows-1252 or ISO 8859-15; a
+    /// note says which), else UTF-8 (the bad records are rejected with E007). Bytes that are
+    /// UTF-8 but for a few stay UTF-8: those records are rejected, not the file misread.
     static func detectEncoding(_ reader: InputReader, onDiagnostic: (Diagnostic) -> Void) throws(TimelineError) -> TextEncoding {
         let head = Array(try reader.peek(1 << 16))
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return .utf16 }
         // A character cut at the end of the peeked bytes is not a fault.
         let complete = head.count == 1 << 16 ? (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil } : false
-        if complete || String(validating: head, as: UTF8.self) != nil { return .utf8 }
-        guard let transcoder = try? Transcoder(from: .gb18030) else { return .utf8 }
-        _ = transcoder.convert(head, final: head.count < 1 << 16)
-        guard transcoder.replacedSequences == 0 else { return .utf8 }
+        if complete || String(validating: head, as: UTF8.self) != nil || EncodingGuess.isMostlyUTF8(head) { return .utf8 }
+        var best: (encoding: TextEncoding, score: Double)?
+        for candidate in EncodingGuess.candidates {
+            guard let transcoder = try? Transcoder(from: candidate) else { continue }
+            let text = String(decoding: transcoder.convert(head, final: head.count < 1 << 16), as: UTF8.self)
+            guard transcoder.replacedSequences == 0, let score = EncodingGuess.plausibility(text, as: candidate) else { continue }
+            if score > (best?.score ?? 0) { best = (candidate, score) }
+        }
+        guard var (encoding, score) = best, score >= 0.5 else { return .utf8 }
+        if encoding == .windows1252 && EncodingGuess.isLatin9(head) { encoding = .latin9 }
         onDiagnostic(Diagnostic(
-            .note, "reading as GB18030: the bytes are not UTF-8 but are valid GB18030 (pass --encoding to choose another)",
+            .note, "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass --encoding to choose another)",
             at: SourceLocation(file: reader.name)))
-        return .gb18030
+        return encoding
     }
 
     /// Whether `reader` holds a binary format (XLSX): named by `--from`, the file's

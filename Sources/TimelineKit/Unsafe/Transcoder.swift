@@ -12,6 +12,11 @@ extension TextEncoding {
         case .gb18030: return "GB18030"
         case .utf16: return "UTF-16"
         case .latin1: return "ISO-8859-1"
+        case .windows1252: return "CP1252"
+        case .latin9: return "ISO-8859-15"
+        case .shiftJIS: return "CP932"
+        case .eucKR: return "CP949"
+        case .big5: return "CP950"
         }
     }
 }
