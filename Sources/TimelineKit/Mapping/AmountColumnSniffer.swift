@@ -8,8 +8,9 @@
 struct AmountColumnSniffer {
     let parser: AmountParser
 
-    /// Money the exporting account owes (Amazon's buyer's `Total Owed`): money out.
-    static let owedWords = ["owed", "owing"]
+    /// Money the exporting account owes (Amazon's buyer's `Total Owed`, a Japanese card's
+    /// `ご利用金額`, what was spent with it): money out.
+    static let owedWords = ["owed", "owing", "利用金額"]
 
     /// Whether a money column's name says the account pays it.
     static func namesMoneyOut(_ name: String) -> Bool { HeaderWords.names(owedWords, in: name) }
@@ -17,7 +18,7 @@ struct AmountColumnSniffer {
     /// What was paid, as against what was due (Taobao's 买家实际支付金额 beside 买家应付货款).
     static let paidWords = ["owed", "paid", "actual", "实付", "实际支付", "实收"]
     static let totalWords = ["total", "grand", "net", "合计", "应付", "总额", "总金额"]
-    static let amountWords = ["amount", "sum", "金额", "金額", "betrag", "bedrag", "montant", "importe", "valor"]
+    static let amountWords = ["amount", "sum", "金额", "金額", "betrag", "bedrag", "montant", "importe", "valor", "importo", "入出金", "금액", "거래금액"]
     static let priceWords = ["price", "value", "cost", "价格", "价款"]
     /// Parts of a total, or none of the transaction's money: never its amount.
     static let partWords = [

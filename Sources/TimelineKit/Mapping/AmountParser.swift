@@ -199,10 +199,11 @@ package enum DecimalMarkChoice: Equatable, Sendable {
     package init(values: some Sequence<String>) {
         var point: String?
         var comma: String?
+        // A value that is no amount with the mark it shows (`12.5.0`) shows nothing.
         for value in values {
             switch AmountParser.evidence(value) {
-            case .point?: point = point ?? value
-            case .comma?: comma = comma ?? value
+            case .point? where AmountParser(decimalMark: .point).parse(value) != nil: point = point ?? value
+            case .comma? where AmountParser(decimalMark: .comma).parse(value) != nil: comma = comma ?? value
             default: break
             }
         }
@@ -236,8 +237,12 @@ package enum AmountDirection: Sendable {
 
     package init?(word: String) {
         switch word.trimmingSpaces.lowercased() {
-        case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款": self = .income
-        case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款": self = .expense
+        case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款", "bij", "haben", "h", "eingang", "crédit", "credito", "crédito",
+            "entrada", "avere", "entrate", "入金", "預かり", "振替預かり", "입금":
+            self = .income
+        case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款", "af", "soll", "s", "ausgang", "débit", "debito", "débito", "saída",
+            "saida", "dare", "uscite", "出金", "支払い", "振替支払い", "출금":
+            self = .expense
         case "", "/", "neutral", "memo", "不计收支", "其他": self = .neutral
         default: return nil
         }

@@ -155,11 +155,14 @@ public struct FieldMapping: Sendable {
         (.links, ["url", "link", "links", "href", "链接"]),
         (.tags, ["tags", "labels", "tag", "标签"]),
         (.zone, ["zone", "timezone", "time_zone", "tz", "时区", "gmtoffset", "gmt_offset", "utcoffset", "utc_offset", "timezoneoffset", "tzoffset"]),
-        (.direction, ["direction", "收/支", "收支", "收/付", "income/expense", "dr/cr", "debit/credit"]),
+        (.direction, ["direction", "收/支", "收支", "收/付", "income/expense", "dr/cr", "debit/credit", "af bij", "af/bij", "soll/haben", "s/h",
+                      "umsatztyp", "débit/crédit", "入出金区分", "입출금구분"]),
         (.debit, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "withdrawal amount", "paid out", "money out",
-                  "支出金额", "借方金额", "借方发生额", "支出"]),
+                  "支出金额", "借方金额", "借方发生额", "支出", "soll", "ausgang", "débit", "débits", "af", "uscite", "dare", "addebiti", "cargo", "cargos",
+                  "saída", "saídas", "débito", "支払い金額", "お支払金額", "出金金額", "お引出金額", "출금액", "출금", "찾으신금액"]),
         (.credit, ["credit", "credit amount", "credits", "deposit", "deposits", "deposit amount", "paid in", "money in",
-                   "收入金额", "贷方金额", "贷方发生额", "收入"]),
+                   "收入金额", "贷方金额", "贷方发生额", "收入", "haben", "eingang", "crédit", "crédits", "bij", "entrate", "avere", "accrediti",
+                   "abono", "abonos", "entrada", "entradas", "crédito", "預かり金額", "お預り金額", "入金金額", "お預入金額", "입금액", "입금", "맡기신금액"]),
     ]
 
     /// A header name as the defaults match it: trimmed, lower-cased, with spaces and hyphens

@@ -8,11 +8,13 @@ struct FieldWordsSniffer {
 
     static let statusWords = ["status", "state", "状态", "狀態", "ステータス", "상태"]
     /// An identifier: `Order ID`, `Order Number`, `Order No`, `订单编号`, `支付单号` (and `#`).
-    static let idWords = ["id", "number", "no", "nr", "编号", "单号", "订单号", "編號", "番号", "번호"]
+    static let idWords = [
+        "id", "number", "no", "nr", "volgnr", "identificador", "identifiant", "kennung", "编号", "单号", "订单号", "編號", "番号", "번호",
+    ]
     /// What a record is about when it is an order: its number repeats over the order's rows.
     static let orderWords = ["order", "订单", "訂單", "注文", "주문"]
     /// What a record is when it is one transaction or activity: its number is its own.
-    static let recordWords = ["transaction", "activity", "transfer", "交易", "流水"]
+    static let recordWords = ["transaction", "activity", "transfer", "reference", "referenz", "référence", "交易", "流水", "照会", "取引", "거래"]
     static let titleWords = ["title", "subject", "summary", "标题", "標題", "件名", "제목"]
     /// A thing's name (`Product Name`, `商品名称`); a person's (`Full Name`) is no title.
     static let nameWords = ["name", "名称", "名稱", "品名", "이름"]
@@ -61,7 +63,10 @@ struct FieldWordsSniffer {
                 if isOrderNumber(name) { return (0, index) }
                 guard HeaderWords.names(Self.idWords, in: name) || name.contains("#") else { return nil }
                 if HeaderWords.names(Self.recordWords, in: name) { return (1, index) }
-                return index == 0 ? (2, index) : nil
+                // The first column named as an id (`TransferWise ID`), or one named by an id
+                // word alone (Rabobank's `Volgnr`, Nubank's `Identificador`).
+                let alone = HeaderWords.words(name).count == 1 && HeaderWords.names(Self.idWords, in: name)
+                return index == 0 || alone ? (2, index) : nil
             }
             // An order's number beside an id a name gave (eBay's `Transaction ID` of each
             // item) says which order the record belongs to: the series.
@@ -74,7 +79,15 @@ struct FieldWordsSniffer {
             }
         }
         if sources[.status] == nil, !explicit.contains(.status) {
-            let candidates = open.filter { !used.contains(header[$0]) && HeaderWords.names(Self.statusWords, in: header[$0]) }
+            // A column named as a status, else one whose every sampled value is a status
+            // word (Sparkasse's `Info`: `Umsatz gebucht`, `Umsatz vorgemerkt`).
+            var candidates = open.filter { !used.contains(header[$0]) && HeaderWords.names(Self.statusWords, in: header[$0]) }
+            if candidates.isEmpty {
+                candidates = open.filter { index in
+                    let all = values(index)
+                    return !used.contains(header[index]) && all.count >= 2 && all.allSatisfy { statuses.status(for: $0) != nil }
+                }
+            }
             // Some of its values must be status words: `eventState` is a US state.
             let scored = candidates.map { index in (known: values(index).filter { statuses.status(for: $0) != nil }.count, index: index) }
             if let best = scored.max(by: { ($0.known, -$0.index) < ($1.known, -$1.index) }), best.known > 0 { take(.status, best.index) }

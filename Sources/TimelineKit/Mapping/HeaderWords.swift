@@ -18,6 +18,7 @@ enum HeaderWords {
     static let timeWords = [
         "date", "time", "timestamp", "datetime", "when", "at", "on", "completed", "posted", "paid", "shipped", "updated",
         "时间", "日期", "时刻", "時間", "日時", "日付", "datum", "zeit", "fecha", "hora", "data", "일시", "날짜", "시간",
+        "buchungstag", "buchungsdatum", "取引日", "利用日", "年月日", "거래일", "이용일",
     ]
 
     static let endWords = ["end", "ended", "ends", "finish", "finished", "结束", "終了", "종료"]

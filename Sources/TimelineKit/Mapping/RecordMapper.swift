@@ -72,6 +72,10 @@ public struct MappingOptions: Sendable {
     /// The decimal marks an importer inferred for its money fields when `amounts` names
     /// none (`TableDecimalMarks`).
     package var inferredDecimalMarks: [MappedField: DecimalMark] = [:]
+    /// Whether the debit column writes its amounts with their sign (`-1.450,00` for money
+    /// out, as Crédit Mutuel does), so a value is taken as it is; otherwise debits are
+    /// written as magnitudes, and a negative one is money back (a card's refund).
+    package var debitsSigned = false
 
     /// The defaults: mapping by header name, the built-in status words, decimal marks
     /// inferred.
@@ -370,7 +374,8 @@ final class RecordMapper {
     }
 
     /// A bank statement's amount from its paid-out and paid-in columns: the credit, less
-    /// the debit (a debit alone is negative).
+    /// the debit (a debit alone is negative, a negative one positive: money back), or plus it
+    /// where the debits are written with their sign.
     private func debitCredit(_ record: FieldTexts) throws(Rejection) -> Amount? {
         var total: DecimalNumber?
         var currency: String?
@@ -383,7 +388,7 @@ final class RecordMapper {
             case .some(nil): continue
             case .some(let reading?):
                 let magnitude = reading.value.isNegative ? reading.value.negated : reading.value
-                let signed = field == .debit ? magnitude.negated : magnitude
+                let signed = field == .credit ? magnitude : options.debitsSigned ? reading.value : reading.value.negated
                 guard let sum = total.map({ $0.adding(signed) }) ?? signed else {
                     throw Rejection(reason: "the credit and debit of this record are too large to add", code: .unreadableAmount)
                 }

@@ -139,6 +139,11 @@ struct CSVImporter: TimelineImporter {
                 &sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
         }
         if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
+        // A debit column whose every sampled amount is negative writes them signed.
+        if let debit = sources[.debit], debit.columns.count == 1, let index = header.firstIndex(of: debit.columns[0]) {
+            let written = sample().compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter { !$0.isEmpty && !Placeholder.isPlaceholder($0) }
+            options.mapping.debitsSigned = !written.isEmpty && written.allSatisfy { $0.hasPrefix("-") || $0.hasPrefix("−") || $0.hasPrefix("(") }
+        }
         // Each money column's decimal mark, from its values, unless a flag names one.
         if options.mapping.amounts.decimalMark == nil {
             let marks = try TableDecimalMarks(header: header, rows: sample(), sources: sources, spreadsheet: spreadsheetRows, file: input.name, line: table.header?.line)

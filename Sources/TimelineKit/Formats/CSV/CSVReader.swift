@@ -71,7 +71,7 @@ final class CSVReader {
     /// Candidate delimiters for detection, in order of preference on ties.
     static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
 
-    /// - Parameter delimiter: nil to detect from the first line (`,` `;` tab `|`).
+    /// - Parameter delimiter: nil to detect from the first lines (`,` `;` tab `|`).
     init(input: InputReader, delimiter: UInt8?) throws(TimelineError) {
         self.input = input
         line = 1 + input.position.linesBefore
@@ -103,16 +103,43 @@ final class CSVReader {
         return (rest, line, bytesBefore + position, eof)
     }
 
-    /// The delimiter that occurs most often outside quotes on the first line (`,` if none).
+    /// The delimiter that splits the most of the first lines (up to 32) into the same
+    /// number of fields, outside quotes; of those that do equally, the one that splits them
+    /// into more, then the first candidate (`,` if none occurs). A preamble above the table
+    /// (`Conta ;41883920`, a title line) and decimal commas in its values do not outvote the
+    /// table's own delimiter.
     static func detectDelimiter(_ head: ArraySlice<UInt8>) -> UInt8 {
+        var lines: [[UInt8: Int]] = []
         var counts: [UInt8: Int] = [:]
         var quoted = false
+        var content = false
         for b in head {
             if b == 0x22 { quoted.toggle() }
-            if !quoted && (b == 0x0A || b == 0x0D) { break }
+            if !quoted && (b == 0x0A || b == 0x0D) {
+                if content { lines.append(counts) }
+                counts = [:]
+                content = false
+                if lines.count == 32 { break }
+                continue
+            }
+            content = true
             if !quoted && candidateDelimiters.contains(b) { counts[b, default: 0] += 1 }
         }
-        return candidateDelimiters.max { (counts[$0] ?? 0) < (counts[$1] ?? 0) }.flatMap { (counts[$0] ?? 0) > 0 ? $0 : nil } ?? 0x2C
+        // A last line cut by the end of the head may miss fields; a lone line counts whole.
+        if content && lines.isEmpty { lines.append(counts) }
+        func score(_ d: UInt8) -> (lines: Int, fields: Int) {
+            var byCount: [Int: Int] = [:]
+            for line in lines { if let n = line[d], n > 0 { byCount[n, default: 0] += 1 } }
+            guard let mode = byCount.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return (0, 0) }
+            return (mode.value, mode.key)
+        }
+        var best: (delimiter: UInt8, score: (lines: Int, fields: Int))?
+        for d in candidateDelimiters {
+            let s = score(d)
+            guard s.lines > 0 else { continue }
+            if best.map({ s.lines > $0.score.lines || (s.lines == $0.score.lines && s.fields > $0.score.fields) }) ?? true { best = (d, s) }
+        }
+        return best?.delimiter ?? 0x2C
     }
 
     /// Takes back a record the caller is done with, so the next record reuses its field

@@ -112,12 +112,15 @@ struct CSVTableStart {
     }
 
     /// The first row whose cells are text (none a time), followed by at least two records of
-    /// its width (one more with a trailing empty field) in which a column holds times.
+    /// its width (one more with a trailing empty field) in which a column holds times. A
+    /// header that itself ends with an empty field (DKB writes `;` after every line's last
+    /// cell) is as wide as its records.
     static func headerByValues(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int? {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
         for (i, row) in rows.enumerated() where row.fields.count >= 2 && row.fields.count <= widestHeader {
-            let width = row.fields.count
-            let cells = row.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            let trailing = row.fields.count > 2 && row.fields.last!.trimmingCharacters(in: .whitespaces).isEmpty
+            let width = trailing ? row.fields.count - 1 : row.fields.count
+            let cells = row.fields.prefix(width).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.allSatisfy({ !$0.isEmpty }), !cells.contains(where: { sniffer.isTime($0, header: "date") }) else { continue }
             let below = rows[(i + 1)...].prefix(TimeColumnSniffer.sampleSize).compactMap { record -> [String]? in
                 if let trimmed = record.trimmedTrailingEmpty(to: width) { return trimmed.fields }
