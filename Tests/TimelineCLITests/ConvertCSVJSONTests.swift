@@ -139,21 +139,4 @@ struct ConvertCSVJSONTests {
         // 'time,title\n' (11) + '2024-06-12T08:00:00Z,' (21) + 'caf' (3): the é is byte 35.
         #expect(wrong.stderr.contains("invalid UTF-8 at byte offset 35"))
     }
-
-    /// Converts with the system's iconv command (an independent converter).
-    func iconv(_ text: String, to encoding: String) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
-        process.arguments = ["-f", "UTF-8", "-t", encoding]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
-    }
 }

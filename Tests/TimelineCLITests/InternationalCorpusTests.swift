@@ -23,13 +23,7 @@ struct InternationalCorpusTests {
         var testDescription: String { file }
     }
 
-    static let expected: [Expected] = {
-        let dir = root.appendingPathComponent("expected")
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()) ?? []
-        return files.compactMap { try? decoder.decode(Expected.self, from: Data(contentsOf: dir.appendingPathComponent($0))) }
-    }()
+    static let expected: [Expected] = expectedFiles(in: root.appendingPathComponent("expected"))
 
     /// What still differs, and why (issue 51 stays open for these). Each is asserted to
     /// differ, so that a fix shows here and the entry is removed.
@@ -126,8 +120,8 @@ struct InternationalCorpusTests {
         ("gb18030", "GB18030", "GB18030", ["交易时间", "交易对方", "商品说明", "收支", "金额", "支付方式", "交易状态", "微信支付", "零钱", "转账", "退款", "餐饮"]),
         ("windows-1252", "CP1252", "Windows-1252", ["Buchungstag", "Betrag", "Gebühr", "Überweisung", "Société", "Crédit", "Débit", "Libellé", "Café", "Café ’t Hoekje", "Niño", "Ação"]),
     ])
-    func randomText(name: String, iconv: String, shown: String, words: [String]) throws {
-        var rng = AmountSeed(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+    func randomText(name: String, iconvName: String, shown: String, words: [String]) throws {
+        var rng = SeededRandom(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var lines = ["time,title,amount"]
         for i in 0..<20 {
             let title = (0..<4).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }.joined(separator: " ")
@@ -137,7 +131,7 @@ struct InternationalCorpusTests {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let encoded = dir.appendingPathComponent("\(name).csv")
-        try #require(Self.iconv(text, to: iconv)).write(to: encoded)
+        try #require(iconv(text, to: iconvName)).write(to: encoded)
         let r = try BinaryRunner.run(["convert", encoded.path, "--to", "csv"])
         #expect(r.status == 0 && r.stderr.contains("reading as \(shown):"), "\(name): \(r.stderr)")
         let utf8 = dir.appendingPathComponent("utf8.csv")
@@ -158,33 +152,5 @@ struct InternationalCorpusTests {
             let r = try BinaryRunner.run(["convert", path.path, "--to", "ndjson", "--assume-zone", "UTC"])
             #expect(!r.stderr.contains("reading as"), "\(file): \(r.stderr)")
         }
-    }
-
-    struct AmountSeed: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    /// Converts with the system's iconv command.
-    static func iconv(_ text: String, to encoding: String) -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
-        process.arguments = ["-f", "UTF-8", "-t", encoding]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
     }
 }

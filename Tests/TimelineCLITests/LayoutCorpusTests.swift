@@ -23,13 +23,7 @@ struct LayoutCorpusTests {
         var testDescription: String { file }
     }
 
-    static let expected: [Expected] = {
-        let dir = root.appendingPathComponent("expected")
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()) ?? []
-        return files.compactMap { try? decoder.decode(Expected.self, from: Data(contentsOf: dir.appendingPathComponent($0))) }
-    }()
+    static let expected: [Expected] = expectedFiles(in: root.appendingPathComponent("expected"))
 
     /// The one flag a file needs, which the tool's message names exactly.
     static let flags: [String: [String]] = [

@@ -66,24 +66,12 @@ struct AmountParserTests {
         #expect(DecimalMarkChoice.open.settled(others: [], wholeCurrency: false, sample: ["12,000"]) == .open)
     }
 
-    /// A small seeded generator (SplitMix64), so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random amounts written in every notation the parser reads: read back exactly with
     /// their mark named, and exactly or not at all when each value must show its own — and
     /// through a column's inferred mark, exactly or refused. Never a different number.
     @Test("random amounts in every notation: read back exactly or refused, never a different number", arguments: [1, 2, 3, 4])
     func roundTrip(seed: UInt64) {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<2_000 {
             let integer = UInt64.random(in: 0...9_999_999_999, using: &rng) >> UInt64.random(in: 0...33, using: &rng)
             let decimals = Int.random(in: 0...3, using: &rng)
