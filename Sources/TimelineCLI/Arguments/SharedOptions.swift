@@ -105,6 +105,7 @@ struct InputOptionGroup: OptionGroup {
     let events = Option.list(
         "events", "COLUMN=TITLE,...", help: "Wide rows: each filled time column is an event with that title, e.g. 'Created at=Order created,Paid at=Order paid'.")
     let statusMap = Option.list("status-map", "WORD=STATUS", help: "Add a status word, e.g. 已揽件=processing.")
+    let directionMap = Option.list("direction-map", "WORD=in|out|neutral", help: "Add a direction word of the direction column, e.g. Gutschrift=in.")
     let encoding = Option<TextEncoding>.choice(
         "encoding", "NAME", help: "Text encoding of the inputs.", default: .utf8,
         defaultText: "utf-8; utf-16 by its byte-order mark; else the legacy encoding whose text the bytes read as")
@@ -132,6 +133,7 @@ struct InputOptionGroup: OptionGroup {
         options.maxRecordSize = args[maxRecordSize]
         for spec in args[map] { try options.mapping.mapping.add(spec) }
         for spec in args[statusMap] { try options.mapping.statuses.add(spec) }
+        for spec in args[directionMap] { try options.mapping.directions.add(spec) }
         if let file = args[mapping] {
             let fromFile = try MappingPreset(file: file)
             for (field, source) in fromFile.mapping.explicit where options.mapping.mapping.explicit[field] == nil {

@@ -230,30 +230,3 @@ package enum DecimalMarkChoice: Equatable, Sendable {
         return .open
     }
 }
-
-/// Income/expense words that sign an amount (`--map direction=COLUMN`).
-package enum AmountDirection: Sendable {
-    case income, expense, neutral
-
-    package init?(word: String) {
-        switch word.trimmingSpaces.lowercased() {
-        case "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款", "bij", "haben", "h", "eingang", "crédit", "credito", "crédito",
-            "entrada", "avere", "entrate", "入金", "預かり", "振替預かり", "입금":
-            self = .income
-        case "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款", "af", "soll", "s", "ausgang", "débit", "debito", "débito", "saída",
-            "saida", "dare", "uscite", "出金", "支払い", "振替支払い", "출금":
-            self = .expense
-        case "", "/", "neutral", "memo", "不计收支", "其他": self = .neutral
-        default: return nil
-        }
-    }
-
-    /// The amount with the sign this direction gives it (magnitude kept).
-    package func apply(to value: DecimalNumber) -> DecimalNumber {
-        switch self {
-        case .income: return value.isNegative ? value.negated : value
-        case .expense: return value.isNegative ? value : value.negated
-        case .neutral: return value
-        }
-    }
-}

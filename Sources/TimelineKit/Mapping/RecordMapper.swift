@@ -66,6 +66,8 @@ public struct MappingOptions: Sendable {
     public var mapping = FieldMapping()
     /// The words that map to each status.
     public var statuses = StatusVocabulary()
+    /// The words of a direction column (`--direction-map`).
+    public var directions = DirectionVocabulary()
     /// How amounts are read: the decimal mark (`--decimal-comma`, `--decimal-point`), or
     /// none, to infer it.
     public var amounts = AmountParser()
@@ -297,8 +299,10 @@ final class RecordMapper {
                 var value = reading.value
                 var neutral = false
                 if let word = record[.direction] {
-                    guard let direction = AmountDirection(word: word) else {
-                        throw Rejection(reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /)", code: .unknownDirection)
+                    guard let direction = options.directions.direction(for: word) else {
+                        throw Rejection(
+                            reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /), or add it with --direction-map '\(word)=in|out|neutral'",
+                            code: .unknownDirection)
                     }
                     value = direction.apply(to: value)
                     neutral = direction == .neutral

@@ -40,3 +40,29 @@ struct StatusVocabularyTests {
         }
     }
 }
+
+@Suite("direction vocabulary")
+struct DirectionVocabularyTests {
+    @Test("words in any case; --direction-map adds and overrides; a bad spec is a usage error")
+    func words() throws {
+        var words = DirectionVocabulary()
+        #expect(words.direction(for: "Bij") == .income && words.direction(for: " AF ") == .expense && words.direction(for: "不计收支") == .neutral)
+        #expect(words.direction(for: "Gutschrift") == nil)
+        try words.add("Gutschrift=in")
+        try words.add("bij=neutral")
+        #expect(words.direction(for: "gutschrift") == .income && words.direction(for: "Bij") == .neutral)
+        #expect(throws: TimelineError.self) { try words.add("Lastschrift=down") }
+    }
+
+    @Test("docs/mapping.md lists exactly the built-in direction words")
+    func documented() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/mapping.md"), encoding: .utf8)
+        for (direction, list) in DirectionVocabulary.builtIn {
+            let prefix = "  | `\(direction.rawValue)` | "
+            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) }, "no row for \(direction.rawValue)")
+            let listed = line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ").map { $0 == "(empty)" ? "" : $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            #expect(listed == list, "docs/mapping.md's row for \(direction.rawValue)")
+        }
+    }
+}
