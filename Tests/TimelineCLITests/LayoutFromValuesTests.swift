@@ -32,6 +32,9 @@ struct LayoutFromValuesTests {
         #expect(events.map { $0["title"] as? String } == ["Order placed", "Order placed", "Shipped"])
         #expect(events[0]["amount"] == nil)
         #expect(r.stderr.contains("-:4: error: [E002] rejected: no start time: every event column is empty or a placeholder for none ('Order Date' holds 'N/A', 'Ship Date' holds '-')"), "\(r.stderr)")
+        // Counted by hand: 'Not Available' (A1's ship date), 'N/A' (A1's total, A3's order
+        // date), '-' (A3's ship date).
+        #expect(r.stderr.contains("4 value(s) in time, amount or zone columns stand for none ('N/A' ×2, '-' ×1, 'Not Available' ×1)"), "\(r.stderr)")
     }
 
     @Test("a zone column of offsets gives each time its own offset (basis offset), named in the raw text")

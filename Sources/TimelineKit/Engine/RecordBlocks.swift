@@ -26,6 +26,8 @@ struct RecordBlockOutcome {
     /// The lines of the first and the last record of the block that became events.
     var firstEventLine = 0
     var lastEventLine = 0
+    /// The placeholders (`Not Available`, `-`) met in its time, amount and zone columns, by text.
+    var placeholders: [String: Int] = [:]
     /// What stopped the run within the block (a JSON array's element that is not JSON),
     /// after the records before it.
     var failure: TimelineError?
@@ -40,6 +42,7 @@ final class RecordBlockDelivery {
     /// Unfitting rows before the first record that became events.
     private var leading: [RejectedRecord] = []
     private var sawEvent = false
+    private var placeholders: [String: Int] = [:]
     private var continuations: [SourceLocation] = []
     /// More than this many unfitting rows in a row are not a footer.
     static let footerLimit = 32
@@ -79,6 +82,7 @@ final class RecordBlockDelivery {
         }
         if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }
         if outcome.lastEventLine > 0 { sawEvent = true }
+        placeholders.merge(outcome.placeholders, uniquingKeysWith: +)
         let failure = outcome.failure
         try context.emit(outcome.events)
         if let failure { throw failure }
@@ -109,6 +113,13 @@ final class RecordBlockDelivery {
         if !sawEvent {
             for r in leading { context.reject(r) }
             leading.removeAll()
+        }
+        if !placeholders.isEmpty {
+            let total = placeholders.values.reduce(0, +)
+            let words = placeholders.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "'\($0.key)' ×\($0.value)" }.joined(separator: ", ")
+            context.report(Diagnostic(
+                .note, "\(total) value(s) in time, amount or zone columns stand for none (\(words)\(placeholders.count > 4 ? ", …" : "")): no time, amount or zone for them",
+                at: SourceLocation(file: file)))
         }
         reportSkipped(leading, place: "under the header", kind: "a balance or summary")
         reportSkipped(footer, place: "after the table", kind: "a summary or footer")

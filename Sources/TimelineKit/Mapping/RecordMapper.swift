@@ -110,6 +110,9 @@ final class RecordMapper {
     /// What the date engine decided while mapping the last record (DST gaps and overlaps,
     /// offsets that contradict their zone); the importer reports them at the record's line.
     private(set) var notices: [DateNotice] = []
+    /// The placeholders (`Not Available`, `-`) met in time, amount, debit, credit and zone
+    /// columns since they were last taken, by their text.
+    private(set) var placeholders: [String: Int] = [:]
     private let options: MappingOptions
     /// The readers of the amount, the debit and the credit.
     private let amountParsers: (amount: AmountParser, debit: AmountParser, credit: AmountParser)
@@ -184,6 +187,7 @@ final class RecordMapper {
         guard let raw = record[field] else { return nil }
         if Placeholder.isPlaceholder(raw) {
             // `Not Available`, `N/A`, `-`: no time. Only a start must have one.
+            countPlaceholder(raw)
             guard field == .start else { return nil }
             let column = wideColumn ?? sources[field]!.description
             throw Rejection(reason: "no start time: column '\(column)' holds '\(raw)', which stands for none", code: .missingStart)
@@ -262,6 +266,7 @@ final class RecordMapper {
     private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?) throws(Rejection) {
         var zone: ResolvedZone?
         columnOffset = nil
+        if let text = record[.zone], Placeholder.isPlaceholder(text) { countPlaceholder(text) }
         if let text = record[.zone], !Placeholder.isPlaceholder(text) {
             // A zone column may hold offsets (UPS's `gmtOffset` `-06:00`): the times' own
             // offsets, as if written with them.
@@ -286,7 +291,10 @@ final class RecordMapper {
         }
         var amount: Amount?
         var amountText = record[.amount]
-        if let text = amountText, Placeholder.isPlaceholder(text) { amountText = nil }
+        if let text = amountText, Placeholder.isPlaceholder(text) {
+            countPlaceholder(text)
+            amountText = nil
+        }
         if amountText == nil, record[.debit] != nil || record[.credit] != nil {
             amount = try debitCredit(record)
         } else if let raw = amountText {
@@ -333,6 +341,7 @@ final class RecordMapper {
     private func fillWide(_ record: FieldTexts, number: Int, line: Int?, add: (Event) -> Void) throws(Rejection) {
         // A moment that is empty or a placeholder (`Not Available`) is no event.
         let filled = record.eventTimes.indices.filter { record.eventTimes[$0].map { !Placeholder.isPlaceholder($0) } ?? false }
+        for case let time? in record.eventTimes where Placeholder.isPlaceholder(time) { countPlaceholder(time) }
         guard !filled.isEmpty else {
             let columns = events.indices.map { i in record.eventTimes[i].map { "'\(events[i].column)' holds '\($0)'" } ?? "'\(events[i].column)' is empty" }
             let placeholders = record.eventTimes.contains { $0 != nil }
@@ -361,6 +370,14 @@ final class RecordMapper {
         for event in mapped { add(event) }
     }
 
+    private func countPlaceholder(_ raw: String) { placeholders[raw.trimmingSpaces, default: 0] += 1 }
+
+    /// The placeholders counted since the last call, and none from now.
+    func takePlaceholders() -> [String: Int] {
+        defer { placeholders.removeAll() }
+        return placeholders
+    }
+
     /// Why `raw` is no amount: read both ways and nothing decides (`1.450`), or not written
     /// as one with the column's decimal mark (`26,99` among decimal points), or not a number.
     private static func unreadable(_ field: MappedField, _ raw: String, column: String, parser: AmountParser) -> Rejection {
@@ -384,7 +401,11 @@ final class RecordMapper {
         var total: DecimalNumber?
         var currency: String?
         for field in [MappedField.credit, .debit] {
-            guard let raw = record[field], !Placeholder.isPlaceholder(raw) else { continue }
+            guard let raw = record[field] else { continue }
+            if Placeholder.isPlaceholder(raw) {
+                countPlaceholder(raw)
+                continue
+            }
             let reader = field == .debit ? amountParsers.debit : amountParsers.credit
             switch reader.parse(raw) {
             case nil:

@@ -348,6 +348,8 @@ final class CSVRowConverter: Sendable {
             case .failure(let e): fail(e)
             }
         }
-        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, firstEventLine: firstEventLine, lastEventLine: lastEventLine)
+        return RecordBlockOutcome(
+            events: context.prepare(batch), messages: messages, firstEventLine: firstEventLine, lastEventLine: lastEventLine,
+            placeholders: mapper.takePlaceholders())
     }
 }

@@ -108,6 +108,7 @@ final class JSONRecordBlockMapper {
         // Refilled record after record while the key set stays (see `JSONRowPlan.fill`).
         var texts = FieldTexts()
         var textsMapper: RecordMapper?
+        var placeholders: [String: Int] = [:]
         var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
         func raw(_ range: Range<Int>) -> String { String(decoding: block.bytes[range], as: UTF8.self) }
         func map(_ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation, range: Range<Int>, fill: (inout FieldTexts) -> Void) {
@@ -124,6 +125,7 @@ final class JSONRecordBlockMapper {
                 if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
                 lastEventLine = location.line ?? 0
             }
+            if !mapper.placeholders.isEmpty { placeholders.merge(mapper.takePlaceholders(), uniquingKeysWith: +) }
         }
         for (i, record) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
@@ -150,7 +152,8 @@ final class JSONRecordBlockMapper {
                     // The records before it are delivered; the run stops here.
                     let failure = TimelineError(
                         .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: bytes, from: record.location), code: "json-syntax")
-                    return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: failure)
+                    return RecordBlockOutcome(
+                        events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, placeholders: placeholders, failure: failure)
                 }
             }
             switch parsed {
@@ -164,7 +167,7 @@ final class JSONRecordBlockMapper {
                 map(entry, number: number, location: location, range: record.range) { entry.plan.fill(&$0, from: row) }
             }
         }
-        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine)
+        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, placeholders: placeholders)
     }
 
     /// Mappers for the worker threads; a finished block returns its mapper for the next.
