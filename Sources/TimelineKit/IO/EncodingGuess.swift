@@ -53,17 +53,17 @@ enum EncodingGuess {
                 let run = (i > 1 && before && !scalars[i - 2].isASCII) || (before && after) || (after && i + 2 < scalars.count && !scalars[i + 2].isASCII)
                 if !run && isLatin(s) { plausible += 1 }
             case .shiftJIS:
-                if (0x3040...0x30FF).contains(s.value) || common(s, in: japanese) || isCJKPunctuation(s) {
+                if (0x3040...0x30FF).contains(s.value) || japanese.contains(s) || isCJKPunctuation(s) {
                     plausible += 1
                 } else if (0xFF61...0xFF9F).contains(s.value) {
                     plausible += 0.5  // half-width katakana: bank exports use them for names
                 }
             case .eucKR:
-                if common(s, in: korean) || isCJKPunctuation(s) { plausible += 1 }
+                if korean.contains(s) || isCJKPunctuation(s) { plausible += 1 }
             case .gb18030:
-                if common(s, in: simplified) || isCJKPunctuation(s) { plausible += 1 }
+                if simplified.contains(s) || isCJKPunctuation(s) { plausible += 1 }
             case .big5:
-                if common(s, in: traditional) || isCJKPunctuation(s) { plausible += 1 }
+                if traditional.contains(s) || isCJKPunctuation(s) { plausible += 1 }
             case .utf8, .utf16:
                 plausible += 1
             }
@@ -98,8 +98,6 @@ enum EncodingGuess {
     private static func isCJKPunctuation(_ s: Unicode.Scalar) -> Bool {
         (0x3000...0x303F).contains(s.value) || (0xFF01...0xFF60).contains(s.value) || (0xFFE0...0xFFE6).contains(s.value)
     }
-
-    private static func common(_ s: Unicode.Scalar, in set: Set<Unicode.Scalar>) -> Bool { set.contains(s) }
 
     private static func set(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars.filter { !$0.properties.isWhitespace }) }
 

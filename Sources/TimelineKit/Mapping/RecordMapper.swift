@@ -266,8 +266,9 @@ final class RecordMapper {
     private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?) throws(Rejection) {
         var zone: ResolvedZone?
         columnOffset = nil
-        if let text = record[.zone], Placeholder.isPlaceholder(text) { countPlaceholder(text) }
-        if let text = record[.zone], !Placeholder.isPlaceholder(text) {
+        if let text = record[.zone], Placeholder.isPlaceholder(text) {
+            countPlaceholder(text)
+        } else if let text = record[.zone] {
             // A zone column may hold offsets (UPS's `gmtOffset` `-06:00`): the times' own
             // offsets, as if written with them.
             let offsetZone = ColumnZone.offset(text)

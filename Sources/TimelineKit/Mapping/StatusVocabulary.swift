@@ -76,14 +76,14 @@ public struct StatusVocabulary: Sendable {
             return status(for: String(text[text.index(after: close)...]))
         }
         if text.unicodeScalars.allSatisfy(\.isASCII) {
-            let camel = HeaderWords.words(word.trimmingSpaces)
             let spaced = word.trimmingSpaces.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map { $0.lowercased() }
             // The longest run of first words that is a known phrase.
             for count in stride(from: min(spaced.count, 5), through: 1, by: -1) where count < spaced.count {
                 if let known = words[spaced.prefix(count).joined(separator: " ")] { return known }
             }
-            if spaced.count == 1, camel.count > 1, let known = words[HeaderWords.orderedWords(word.trimmingSpaces).joined(separator: " ")] {
-                return known
+            if spaced.count == 1 {
+                let camel = HeaderWords.orderedWords(word.trimmingSpaces)
+                if camel.count > 1, let known = words[camel.joined(separator: " ")] { return known }
             }
             return nil
         }

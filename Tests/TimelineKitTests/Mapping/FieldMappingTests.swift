@@ -76,15 +76,10 @@ struct FieldMappingTests {
 struct DefaultNamesDocumentedTests {
     @Test("docs/mapping.md's table lists exactly the default header names, field by field")
     func documented() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("docs/mapping.md"), encoding: .utf8)
-        let table = try #require(text.components(separatedBy: "| field | header names, most specific first |").dropFirst().first)
-        let rows = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }
-        #expect(rows.count == FieldMapping.defaults.count)
+        let header = "| field | header names, most specific first |"
+        #expect(try documentedKeys(in: "mapping.md", after: header) == FieldMapping.defaults.map(\.0.rawValue))
         for (field, names) in FieldMapping.defaults {
-            let prefix = "| `\(field.rawValue)` | "
-            let line = try #require(rows.first { $0.hasPrefix(prefix) }, "no row for \(field.rawValue)")
-            let listed = line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+            let listed = try documentedWords(field.rawValue, in: "mapping.md", after: header)
             #expect(listed == names, "docs/mapping.md's row for \(field.rawValue)")
         }
     }

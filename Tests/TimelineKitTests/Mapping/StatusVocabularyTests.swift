@@ -30,13 +30,8 @@ struct StatusVocabularyTests {
 
     @Test("docs/mapping.md lists exactly the built-in words")
     func documented() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("docs/mapping.md"), encoding: .utf8)
         for (status, list) in StatusVocabulary.builtIn {
-            let prefix = "  | `\(status.rawValue)` | "
-            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) }, "no row for \(status.rawValue)")
-            let listed = line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ")
-            #expect(listed == list, "docs/mapping.md's row for \(status.rawValue)")
+            #expect(try documentedWords(status.rawValue, in: "mapping.md") == list, "docs/mapping.md's row for \(status.rawValue)")
         }
     }
 }
@@ -56,13 +51,8 @@ struct DirectionVocabularyTests {
 
     @Test("docs/mapping.md lists exactly the built-in direction words")
     func documented() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let text = try String(contentsOf: root.appendingPathComponent("docs/mapping.md"), encoding: .utf8)
         for (direction, list) in DirectionVocabulary.builtIn {
-            let prefix = "  | `\(direction.rawValue)` | "
-            let line = try #require(text.split(separator: "\n").first { $0.hasPrefix(prefix) }, "no row for \(direction.rawValue)")
-            let listed = line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ").map { $0 == "(empty)" ? "" : $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
-            #expect(listed == list, "docs/mapping.md's row for \(direction.rawValue)")
+            #expect(try documentedWords(direction.rawValue, in: "mapping.md") == list, "docs/mapping.md's row for \(direction.rawValue)")
         }
     }
 }
