@@ -1,6 +1,7 @@
 /// Dotted paths into a JSON document: `data.tracking.checkpoints`, and through arrays,
 /// `data.accepted[].track_info.tracking.providers[].events` (`[]` after a key: every
-/// element of the array there).
+/// element of the array there); a path that begins with `[]` goes through the elements of a
+/// document that is an array (`[].shipment.event`).
 enum JSONPath {
     /// The arrays `path` leads to (one for a plain path, one per element passed through for
     /// a path with `[]`), each with the scalar fields of the objects on the way to it — a
@@ -10,6 +11,11 @@ enum JSONPath {
         func walk(_ node: JSONValue, _ rest: ArraySlice<Substring>, _ siblings: [(String, JSONValue)]) {
             guard let head = rest.first else {
                 if case .array(let items) = node { found.append((items, siblings)) }
+                return
+            }
+            if head == "[]" {
+                guard case .array(let elements) = node else { return }
+                for element in elements { walk(element, rest.dropFirst(), siblings) }
                 return
             }
             let each = head.hasSuffix("[]")

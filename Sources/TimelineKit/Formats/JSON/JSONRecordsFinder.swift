@@ -3,7 +3,8 @@
 /// candidate, gathered through the arrays around it (`shipments[].events` is the events of
 /// every shipment), and the one with the most objects holding a time among their own
 /// members is the records — the deeper one on a tie (a shipment's events, not the shipments
-/// that hold them).
+/// that hold them). A document that is an array has its elements' arrays searched through it
+/// (`[].shipment.event`: La Poste's shipments, each holding its events).
 struct JSONRecordsFinder {
     /// An array of objects at `path`, in `--records` syntax.
     struct Candidate {
@@ -18,7 +19,7 @@ struct JSONRecordsFinder {
     /// How many objects of each array are looked at.
     static let sample = 64
 
-    /// Every array of objects in `root` (an object), scored.
+    /// Every array of objects in `root` (an object, or an array of objects), scored.
     func candidates(in root: JSONValue) -> [Candidate] {
         var found: [String: (depth: Int, items: [[(String, JSONValue)]])] = [:]
         var order: [String] = []
@@ -39,7 +40,11 @@ struct JSONRecordsFinder {
                 }
             }
         }
-        walk(root, [])
+        if case .array(let items) = root {
+            for item in items { walk(item, ["[]"]) }
+        } else {
+            walk(root, [])
+        }
         return order.map { name in
             let entry = found[name]!
             let timed = entry.items.prefix(Self.sample).filter(holdsTime).count

@@ -17,7 +17,7 @@ struct JSONRow {
     }
 
     /// The names an id of what holds a record goes by (a shipment's id, a tracking number).
-    static let holderIDs: Set<String> = ["id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id", "ordernumber", "order_id", "orderid", "number"]
+    static let holderIDs: Set<String> = ["id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id", "idship", "ordernumber", "order_id", "orderid", "number"]
 
     /// The id of what holds a record: the nearest of `siblings` named as one.
     static func holderID(in siblings: [(String, JSONValue)]) -> String? {
@@ -139,7 +139,7 @@ struct JSONRecordsImporter: TimelineImporter {
             !context.options.preset.candidates.contains(where: { $0.matches(document: first) })
         {
             try readLines(input, context: context)
-        } else if head[firstIndex] == UInt8(ascii: "["), !named {
+        } else if head[firstIndex] == UInt8(ascii: "["), !named, !Self.holdsRecordsInside(head[firstIndex...], context: context) {
             try readArray(input, context: context)
         } else {
             // A wrapped document is read whole: fields beside the records array may come
@@ -148,6 +148,25 @@ struct JSONRecordsImporter: TimelineImporter {
             context.recognise()  // its records array was found (it may be empty)
         }
     }
+
+    /// Whether an array's first element, read from the start of the document, is an object
+    /// that holds no time of its own but holds arrays or objects: the records are inside
+    /// (La Poste's `[{"shipment": {"event": […]}}]`), and the document is read whole.
+    static func holdsRecordsInside(_ head: ArraySlice<UInt8>, context: ImportContext) -> Bool {
+        // A holder of records is looked at when its start is small; a first element longer
+        // than this (a record with a long text) is read as a record.
+        var parser = JSONParser(bytes: Array(head.prefix(Self.holderLookahead)))
+        guard (try? parser.expect(UInt8(ascii: "["), "'['")) != nil else { return false }
+        _ = parser.peek()
+        guard let first = try? parser.parseValue(), case .object(let pairs) = first, pairs.contains(where: { JSONPath.isContainer($0.1) }) else {
+            return false
+        }
+        return !JSONRecordsFinder(sniffer: TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))).holdsTime(pairs)
+    }
+
+    /// How many bytes of a top-level array's first element are parsed to tell a holder of
+    /// records from a record.
+    static let holderLookahead = 1 << 20
 
     /// Where the first byte that is not whitespace is.
     static func firstValue(in bytes: ArraySlice<UInt8>) -> Int? {
@@ -371,7 +390,9 @@ struct JSONRecordsImporter: TimelineImporter {
                     if sources[.series] == nil { sources[.series] = id }
                     sources[.id] = nil
                 }
-                if sources[.series] == nil, let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) }) {
+                // … before a member of the record's own a default name gave (La Poste's
+                // `order`, each event's place in its shipment).
+                if options.mapping.mapping.explicit[.series] == nil, let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) }) {
                     sources[.series] = FieldSource(columns: [holder.0])
                 }
                 // A record is described by its own members: what its holder says of itself
@@ -397,9 +418,12 @@ struct JSONRecordsImporter: TimelineImporter {
                 if sources[.start] != nil {
                     let own = row.pairs.map(\.0)
                     var found = sources.filter { $0.value.columns.allSatisfy { !siblings.contains($0) } }
+                    // Only a status a name gave may be replaced (by the title's sentences).
+                    let fixed = Set(explicit.keys).union(sources.keys.filter { $0 != .status })
                     FieldWordsSniffer(statuses: options.mapping.statuses).fill(
-                        &found, header: own, rows: [own.map { row.value($0) ?? "" }], explicit: Set(explicit.keys).union(sources.keys))
-                    sources.merge(found) { kept, _ in kept }
+                        &found, header: own, rows: [own.map { row.value($0) ?? "" }], explicit: fixed)
+                    let named = sources[.status]
+                    sources.merge(found) { kept, new in kept == named ? new : kept }
                 }
                 return RecordMapper(sources: sources, options: options.mapping.withDecimalPoints, parser: context.dateParser, format: context.format, file: name)
             }
@@ -424,6 +448,18 @@ struct JSONRecordsImporter: TimelineImporter {
         }
     }
 
+    /// Records gathered from arrays within arrays: their places in the file are not kept, so
+    /// they are named by their number.
+    private func take(_ rows: [JSONRow], into sink: inout RecordSink, name: String) throws {
+        for (i, row) in rows.enumerated() {
+            var w = JSONWriter()
+            w.value(.object(row.pairs))
+            try sink.take(row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1, location: SourceLocation(file: name),
+                          raw: String(decoding: w.bytes, as: UTF8.self))
+        }
+        try sink.release()
+    }
+
     private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext) throws(TimelineError) {
         var lines = LineCounter()
         func location(_ offset: Int) -> SourceLocation {
@@ -439,8 +475,20 @@ struct JSONRecordsImporter: TimelineImporter {
             var siblings: [(String, JSONValue)] = []
             let path = context.options.json.recordsPath?.split(separator: ".").map(String.init) ?? []
             if parser.peek() == UInt8(ascii: "[") {
-                guard path.isEmpty else {
-                    throw TimelineError(.usage, "--records \(context.options.json.recordsPath!): the document is an array, not an object", at: location(0))
+                var inside: (path: [String], root: JSONValue)?
+                if path.first == "[]" {
+                    var whole = JSONParser(bytes: bytes)
+                    inside = (path, try whole.parseValue())
+                } else if path.isEmpty {
+                    inside = try recordsInsideElements(bytes, context: context)
+                } else {
+                    throw TimelineError(
+                        .usage, "--records \(context.options.json.recordsPath!): the document is an array, not an object; a path into its elements begins with '[].'",
+                        at: location(0))
+                }
+                if let inside {
+                    try take(Self.rows(at: inside.path, in: inside.root), into: &sink, name: name)
+                    return
                 }
             } else {
                 // Find the records array: the --records path, else the preset's, else the one
@@ -450,15 +498,7 @@ struct JSONRecordsImporter: TimelineImporter {
                     &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, context: context)
                 sink = RecordSink(context: context, name: name, preset: preset)
                 if let nested {
-                    // Records gathered from arrays within arrays: their places in the file are
-                    // not kept, so they are named by their number.
-                    for (i, row) in nested.enumerated() {
-                        var w = JSONWriter()
-                        w.value(.object(row.pairs))
-                        try sink.take(row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1, location: SourceLocation(file: name),
-                                      raw: String(decoding: w.bytes, as: UTF8.self))
-                    }
-                    try sink.release()
+                    try take(nested, into: &sink, name: name)
                     return
                 }
                 guard let array else {
@@ -496,6 +536,38 @@ struct JSONRecordsImporter: TimelineImporter {
         }
     }
 
+    /// The records of every array a path through arrays reaches. A record's place counts the
+    /// records of its holder (a tracking number's events from every provider that reported
+    /// them), so no two places are the same.
+    private static func rows(at path: [String], in root: JSONValue) -> [JSONRow] {
+        let key: String = path.last ?? ""
+        var counts: [String: Int] = [:]
+        return JSONPath.arrays(at: path.joined(separator: "."), in: root).flatMap { found in
+            found.items.compactMap { item -> JSONRow? in
+                guard case .object(let pairs) = item else { return nil }
+                let holder = JSONRow.holderID(in: found.siblings)
+                let index = holder.map { counts[$0, default: 0] } ?? 0
+                if let holder { counts[holder] = index + 1 }
+                return JSONRow(pairs: pairs, siblings: found.siblings, place: holder.map { "\($0)/\(key)/\(index)" })
+            }
+        }
+    }
+
+    /// For a document that is an array whose first element holds no time of its own: the
+    /// path to the records inside its elements (`[].shipment.event`), when one holds times.
+    private func recordsInsideElements(_ bytes: [UInt8], context: ImportContext) throws -> (path: [String], root: JSONValue)? {
+        let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
+        let finder = JSONRecordsFinder(sniffer: sniffer)
+        var first = JSONParser(bytes: bytes)
+        try first.expect(UInt8(ascii: "["), "'['")
+        _ = first.peek()
+        guard !first.consume(UInt8(ascii: "]")), case .object(let pairs) = try first.parseValue(), !finder.holdsTime(pairs) else { return nil }
+        var whole = JSONParser(bytes: bytes)
+        let root = try whole.parseValue()
+        guard case .success(let found) = finder.choose(in: root), found.path.hasPrefix("[].") else { return nil }
+        return (found.path.split(separator: ".").map(String.init), root)
+    }
+
     /// Where the records array starts, and the scalar fields beside it on the way there; or,
     /// for a path through arrays (`data.accepted[].track_info.tracking.providers[].events`),
     /// the records of every array it reaches, in `nested`.
@@ -525,19 +597,7 @@ struct JSONRecordsImporter: TimelineImporter {
             }
         }
         if path.contains(where: { $0.hasSuffix("[]") }) {
-            let key: String = path.last ?? ""
-            // A record's place counts the records of its holder (a tracking number's events
-            // from every provider that reported them), so no two places are the same.
-            var counts: [String: Int] = [:]
-            nested = JSONPath.arrays(at: path.joined(separator: "."), in: root).flatMap { found in
-                found.items.compactMap { item -> JSONRow? in
-                    guard case .object(let pairs) = item else { return nil }
-                    let holder = JSONRow.holderID(in: found.siblings)
-                    let index = holder.map { counts[$0, default: 0] } ?? 0
-                    if let holder { counts[holder] = index + 1 }
-                    return JSONRow(pairs: pairs, siblings: found.siblings, place: holder.map { "\($0)/\(key)/\(index)" })
-                }
-            }
+            nested = Self.rows(at: path, in: root)
             return (nil, "")
         }
         var node = root

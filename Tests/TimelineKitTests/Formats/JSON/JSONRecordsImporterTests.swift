@@ -107,4 +107,24 @@ struct JSONRecordsImporterTests {
         #expect(events.count == 2_500)
         #expect(events.map(\.title) == (0..<2_500).map { "e\($0)" })
     }
+
+    @Test("a document that is an array whose elements hold the records: found inside them, and by --records '[].…'")
+    func recordsInsideElements() throws {
+        let text = """
+            [{"shipment": {"idShip": "6A1", "event": [
+              {"code": "DI1", "label": "Votre colis est livré.", "date": "2024-06-14T12:05:00+02:00", "order": 2},
+              {"code": "DR1", "label": "Votre colis est prêt à être expédié.", "date": "2024-06-11T16:20:00+02:00", "order": 1}]}},
+             {"shipment": {"idShip": "6A2", "event": [
+              {"code": "MD2", "label": "Votre colis est en cours de livraison.", "date": "2024-06-13T08:31:00+02:00", "order": 1}]}}]
+            """
+        let r = try Self.read(text, format: "json")
+        #expect(r.events.map(\.title) == ["Votre colis est livré.", "Votre colis est prêt à être expédié.", "Votre colis est en cours de livraison."])
+        // The sentences say the status; each event's series is its shipment, not its place.
+        #expect(r.events.map(\.status) == [.completed, .pending, .processing])
+        #expect(r.events.map(\.series) == ["6A1", "6A1", "6A2"])
+        var options = ReadOptions()
+        options.format = FileFormat.named("json")
+        options.json.recordsPath = "[].shipment.event"
+        #expect(try Timeline.read(.string(text, name: "records.json"), options: options).events.count == 3)
+    }
 }
