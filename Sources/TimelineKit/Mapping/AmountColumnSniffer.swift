@@ -84,18 +84,22 @@ struct AmountColumnSniffer {
             if HeaderWords.names(Self.priceWords, in: name) { return 3 }
             return [Self.paidWords, Self.totalWords, Self.amountWords, Self.priceWords].firstIndex { HeaderWords.names($0, in: name) }
         }
-        let candidates = header.enumerated().compactMap { index, name -> (rank: Int, index: Int, name: String)? in
+        let candidates = header.enumerated().compactMap { index, name -> (rank: Int, mostlyZero: Bool, index: Int, name: String)? in
             guard !used.contains(name), let rank = rank(name) else { return nil }
             var values = 0
             var amounts = 0
+            var zeros = 0
             for row in rows.prefix(TimeColumnSniffer.sampleSize) where index < row.count {
                 let value = row[index].cleanedCell
                 guard !value.isEmpty, !Placeholder.isPlaceholder(value) else { continue }
                 values += 1
                 if isAmount(value) { amounts += 1 }
+                if value.allSatisfy({ $0 == "0" || $0 == "." || $0 == "," }) { zeros += 1 }
             }
-            return values > 0 && amounts * 5 >= values * 4 ? (rank, index, name) : nil
+            // A column that is zero on most rows is an amount of another currency (C6's
+            // `Valor (em US$)` beside `Valor (em R$)`), or of a part.
+            return values > 0 && amounts * 5 >= values * 4 ? (rank, zeros * 2 > values, index, name) : nil
         }
-        return candidates.min { ($0.rank, $0.index) < ($1.rank, $1.index) }?.name
+        return candidates.min { ($0.rank, $0.mostlyZero ? 1 : 0, $0.index) < ($1.rank, $1.mostlyZero ? 1 : 0, $1.index) }?.name
     }
 }

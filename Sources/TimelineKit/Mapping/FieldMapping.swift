@@ -41,6 +41,12 @@ public enum MappedField: String, CaseIterable, Sendable, Hashable {
     /// An amount paid in (`Credit`, `Paid in`, `收入金额`): the amount when the record has no
     /// `amount`; with a debit too, credit minus debit.
     case credit
+    /// Who paid (DKB's `Zahlungspflichtige*r`, `Payer`, `付款方`): the title of money that
+    /// came in, when no column is the title.
+    case payer
+    /// Who was paid (`Zahlungsempfänger*in`, `Payee`, `收款方`): the title of money that went
+    /// out, when no column is the title.
+    case payee
 }
 
 /// Where a canonical field comes from: one column (a dotted path for JSON), or several
@@ -142,13 +148,19 @@ public struct FieldMapping: Sendable {
         (.start, ["start", "time", "timestamp", "datetime", "date", "start_time", "starttime", "created_at", "createdat", "created",
                   "occurred_at", "event_time", "时间", "交易时间", "创建时间", "发生时间", "下单时间", "日期"]),
         (.end, ["end", "end_time", "endtime", "finished_at", "结束时间"]),
-        (.title, ["title", "summary", "event", "name", "subject", "context", "描述", "商品", "交易对方", "事件"]),
+        (.title, ["title", "summary", "event", "name", "subject", "context", "label", "描述", "商品", "交易对方", "事件",
+                  "auftraggeber / begünstigter", "auftraggeber/begünstigter", "begünstigter/zahlungspflichtiger", "beguenstigter/zahlungspflichtiger",
+                  "naam / omschrijving", "naam tegenpartij", "tegenpartij", "libellé", "libelle", "libellé opération", "concepto",
+                  "入出金先内容", "ご利用先", "摘要内容", "お取引内容", "보낸분/받는분", "거래내용"]),
         (.detail, ["detail", "details", "description", "note", "notes", "remark", "memo", "备注", "说明", "商品说明",
-                   "eventdescription", "event_description", "statusdescription", "status_description"]),
+                   "eventdescription", "event_description", "statusdescription", "status_description",
+                   "verwendungszweck", "mededelingen", "omschrijving", "descrizione operazione", "descrizione", "descripción", "descripcion",
+                   "descrição", "descricao", "メモ", "備考", "송금메모", "메모", "비고"]),
         (.status, ["status", "state", "状态", "当前状态", "交易状态"]),
-        (.category, ["category", "type", "kind", "类型", "交易类型", "分类", "交易分类"]),
+        (.category, ["category", "type", "kind", "类型", "交易类型", "分类", "交易分类", "buchungstext", "umsatzart", "mutatiesoort",
+                     "catégorie", "categorie", "categoria", "kategorie", "histórico", "historico", "摘要", "적요"]),
         (.amount, ["amount", "gross", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
-        (.currency, ["currency", "ccy", "币种", "货币"]),
+        (.currency, ["currency", "ccy", "币种", "货币", "währung", "waehrung", "munt", "devise", "divisa", "moeda", "通貨", "통화"]),
         (.location, ["location", "place", "city", "address", "scanlocation", "scan_location", "event_location", "地点", "位置", "所在地"]),
         (.series, ["series", "order_id", "orderid", "order", "tracking_number", "tracking", "nu", "account", "运单号", "快递单号", "账户"]),
         (.recorded, ["recorded", "recorded_at", "updated_at", "modified", "记录时间", "更新时间"]),
@@ -163,6 +175,8 @@ public struct FieldMapping: Sendable {
         (.credit, ["credit", "credit amount", "credits", "deposit", "deposits", "deposit amount", "paid in", "money in",
                    "收入金额", "贷方金额", "贷方发生额", "收入", "haben", "eingang", "crédit", "crédits", "bij", "entrate", "avere", "accrediti",
                    "abono", "abonos", "entrada", "entradas", "crédito", "預かり金額", "お預り金額", "入金金額", "お預入金額", "입금액", "입금", "맡기신금액"]),
+        (.payer, ["payer", "zahlungspflichtige*r", "zahlungspflichtiger", "auftraggeber", "付款方", "付款人", "donneur d'ordre", "ordenante", "pagador"]),
+        (.payee, ["payee", "zahlungsempfänger*in", "zahlungsempfänger", "empfänger", "收款方", "收款人", "bénéficiaire", "beneficiario", "favorecido"]),
     ]
 
     /// A header name as the defaults match it: trimmed, lower-cased, with spaces and hyphens

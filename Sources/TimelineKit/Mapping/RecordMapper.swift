@@ -56,6 +56,8 @@ extension MappedField {
         case .direction: return 15
         case .debit: return 16
         case .credit: return 17
+        case .payer: return 18
+        case .payee: return 19
         }
     }
 }
@@ -122,6 +124,8 @@ final class RecordMapper {
     private let idPrefix: String
     /// The zones headers name for their time columns (`Created (UTC)`), resolved once.
     private let columnZones: [MappedField: ResolvedZone]
+    /// The currency a money column's header names (`Betrag (EUR)`), for amounts that name none.
+    private let columnCurrency: String?
     /// A wide row's moments (`FieldMapping.events`): each filled one is an event.
     let events: [WideRowEvent]
 
@@ -139,6 +143,7 @@ final class RecordMapper {
             if let name = source.zone, case .success(let zone) = parser.zone(named: name) { zones[field] = zone }
         }
         columnZones = zones
+        columnCurrency = [MappedField.amount, .debit, .credit].lazy.compactMap { sources[$0] }.compactMap { $0.columns.count == 1 ? ColumnCurrency.named(in: $0.columns[0]) : nil }.first
     }
 
     /// Why a record was rejected: a message and the finding code.
@@ -288,7 +293,10 @@ final class RecordMapper {
         let statusText = record[.status]
         if let word = statusText {
             status = self.status(for: word)
-            if status == nil { attributes[sources[.status]!.description] = word }
+            // (A status read from the title's sentences is kept there.)
+            if status == nil, sources[.status] != sources[.title], sources[.status] != sources[.detail] {
+                attributes[sources[.status]!.description] = word
+            }
         }
         var amount: Amount?
         var amountText = record[.amount]
@@ -316,13 +324,23 @@ final class RecordMapper {
                     value = direction.apply(to: value)
                     neutral = direction == .neutral
                 }
-                amount = Amount(value: value, currency: record[.currency]?.uppercased() ?? reading.currency, neutral: neutral)
+                amount = Amount(value: value, currency: record[.currency]?.uppercased() ?? reading.currency ?? columnCurrency, neutral: neutral)
             }
         }
-        let titleText = record[.title]
+        var titleText = record[.title]
         let detailText = record[.detail]
         let categoryText = record[.category]
         for (name, value) in record.attributes { attributes[name] = value }
+        if record[.payer] != nil || record[.payee] != nil {
+            // Without a title, the other party is one: who was paid for money that went out,
+            // who paid for money that came in. A party that is not the title is kept.
+            let parties: [MappedField] = amount?.value.isNegative == true ? [.payee, .payer] : [.payer, .payee]
+            let title = titleText == nil ? parties.first { record[$0] != nil } : nil
+            if let title { titleText = record[title] }
+            for party in parties where party != title {
+                if let text = record[party] { attributes[sources[party]!.description] = text }
+            }
+        }
         let end = try time(.end, record, zone: zone)
         let recorded = try time(.recorded, record, zone: zone)
         event.overwrite(
@@ -422,7 +440,7 @@ final class RecordMapper {
                 currency = currency ?? reading.currency
             }
         }
-        return total.map { Amount(value: $0, currency: record[.currency]?.uppercased() ?? currency) }
+        return total.map { Amount(value: $0, currency: record[.currency]?.uppercased() ?? currency ?? columnCurrency) }
     }
 
     private static let linkSeparators: Set<Character> = [",", " ", "\n"]

@@ -14,18 +14,19 @@ public struct StatusVocabulary: Sendable {
             "completed", "complete", "done", "delivered", "signed", "signed for", "received", "paid", "success", "succeeded",
             "successful", "confirmed", "closed", "posted", "settled", "gebucht", "umsatz gebucht", "ausgeführt", "effectué", "exécuté",
             "uitgevoerd", "verwerkt", "completado", "realizado", "eseguito", "contabilizzato", "concluído", "concluida", "entregue", "livré",
-            "zugestellt", "consegnato", "entregado", "完了", "配達完了", "완료", "배송완료", "已签收", "签收", "已完成", "完成", "已送达", "支付成功",
+            "zugestellt", "consegnato", "entregado", "objeto entregue", "votre colis est livré", "完了", "配達完了", "완료", "배송완료", "已签收", "签收", "已完成", "完成", "已送达", "支付成功",
             "交易成功", "已收钱", "已到账", "已支付", "已付款", "成功",
         ]),
         (.processing, [
             "processing", "in progress", "in-process", "in process", "shipped", "in transit", "in_transit", "transit",
             "out for delivery", "picked up", "dispatched", "arrived", "departed", "origin scan", "accepted", "to ship", "issued",
-            "tentative", "em trânsito", "en cours", "in transito", "en tránsito", "unterwegs", "処理中", "配送中", "처리중", "배송중", "派件", "派送中", "在途", "运输中", "揽收", "已揽收", "已发货", "处理中", "配送中", "等待出库", "已出库",
+            "tentative", "objeto postado", "objeto recebido", "objeto em trânsito", "objeto em transferência", "objeto saiu para entrega",
+            "votre colis est en cours", "votre colis a été déposé", "votre colis est pris en charge", "em trânsito", "en cours", "in transito", "en tránsito", "unterwegs", "処理中", "配送中", "처리중", "배송중", "派件", "派送中", "在途", "运输中", "揽收", "已揽收", "已发货", "处理中", "配送中", "等待出库", "已出库",
         ]),
         (.pending, [
             "pending", "placed", "created", "new", "open", "awaiting payment", "needs-action", "waiting", "queued", "authorized",
             "authorised", "pre-transit", "info received", "label created", "shipper created a label", "vorgemerkt", "umsatz vorgemerkt",
-            "en attente", "in behandeling", "pendiente", "in attesa", "pendente", "保留", "대기", "待付款", "待发货", "待处理",
+            "votre colis est prêt", "en attente", "in behandeling", "pendiente", "in attesa", "pendente", "保留", "대기", "待付款", "待发货", "待处理",
             "待收货", "未支付", "已下单", "下单",
         ]),
         (.cancelled, [
@@ -33,6 +34,9 @@ public struct StatusVocabulary: Sendable {
             "reversed", "storniert", "annulé", "geannuleerd", "cancelado", "annullato", "取消", "キャンセル", "취소", "已取消", "取消", "已退款", "已全额退款", "退款成功", "已关闭", "交易关闭", "失败",
         ]),
     ]
+
+    /// The longest text, in bytes, read as a status phrase.
+    static let longestPhrase = 256
 
     /// The built-in words.
     public init() {
@@ -64,9 +68,13 @@ public struct StatusVocabulary: Sendable {
     /// its first words (`Out For Delivery Today`, `Delivered, In/At Mailbox`), by a camel-case
     /// code's words (`OutForDelivery`), after a bracketed mark (JD's `(删除)等待出库`), and a
     /// Chinese one by the one status the known words it holds agree on
-    /// (`卖家已发货，等待买家确认`). Nothing is matched inside a Latin phrase, where a word
-    /// before it may turn it round (`not delivered`).
+    /// (`卖家已发货，等待买家确认`). Nothing is matched inside a phrase of an alphabet, where
+    /// a word before it may turn it round (`not delivered`): a carrier's sentences are known
+    /// by their first words (`Objeto entregue …`, `Votre colis est livré.`).
     public func status(for word: String) -> EventStatus? {
+        // A status is a word or a short phrase: a long text (a title of a megabyte) is not
+        // split into words to find out.
+        guard word.utf8.count <= Self.longestPhrase else { return nil }
         let text = word.trimmingSpaces.lowercased()
         if let known = words[text] { return known }
         guard !text.isEmpty else { return nil }
@@ -75,10 +83,10 @@ public struct StatusVocabulary: Sendable {
         {
             return status(for: String(text[text.index(after: close)...]))
         }
-        if text.unicodeScalars.allSatisfy(\.isASCII) {
+        if text.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) {
             let spaced = word.trimmingSpaces.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map { $0.lowercased() }
             // The longest run of first words that is a known phrase.
-            for count in stride(from: min(spaced.count, 5), through: 1, by: -1) where count < spaced.count {
+            for count in stride(from: min(spaced.count, 5), through: 1, by: -1) {
                 if let known = words[spaced.prefix(count).joined(separator: " ")] { return known }
             }
             if spaced.count == 1 {
@@ -88,7 +96,7 @@ public struct StatusVocabulary: Sendable {
             return nil
         }
         // The known words it holds, less those inside a longer one it holds (退款成功, not 成功).
-        let held = words.filter { !$0.key.unicodeScalars.allSatisfy(\.isASCII) && text.contains($0.key) }
+        let held = words.filter { !$0.key.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) && text.contains($0.key) }
         let found = Set(held.filter { word in !held.keys.contains { $0 != word.key && $0.contains(word.key) } }.values)
         return found.count == 1 ? found.first : nil
     }

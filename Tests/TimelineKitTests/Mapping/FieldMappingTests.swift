@@ -83,4 +83,33 @@ struct DefaultNamesDocumentedTests {
             #expect(listed == names, "docs/mapping.md's row for \(field.rawValue)")
         }
     }
+
+    @Test("payer and payee: the other party is the title, by the amount's sign; the account holder is kept")
+    func parties() throws {
+        let r = try FieldMappingTests.read("""
+            Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Betrag (€)
+            2024-06-29;Jana Körner;Bäckerei Sonnenschein;-4,80
+            2024-06-27;Möbelwerk Kranich KG;Jana Körner;2.950,00
+
+            """) { $0.dates.assumedZone = try? ZoneResolver().resolve("Europe/Berlin") }
+        #expect(r.events.map(\.title) == ["Bäckerei Sonnenschein", "Möbelwerk Kranich KG"])
+        #expect(r.events.map { $0.attributes["Zahlungspflichtige*r"] ?? $0.attributes["Zahlungsempfänger*in"] } == ["Jana Körner", "Jana Körner"])
+        // The currency the amount's header names.
+        #expect(r.events.map { $0.amount?.currency } == ["EUR", "EUR"])
+        #expect(r.events.map { $0.amount?.value.description } == ["-4.80", "2950.00"])
+    }
+
+    @Test("a title column of a carrier's sentences gives the status when every one is known")
+    func statusFromSentences() throws {
+        let r = try FieldMappingTests.read("""
+            data,descricao,tipo
+            2024-06-14T11:02:37Z,Objeto entregue ao destinatário,BDE
+            2024-06-14T08:19:05Z,Objeto saiu para entrega ao destinatário,OEC
+            2024-06-10T09:41:12Z,Objeto postado,PO
+
+            """)
+        #expect(r.events.map(\.status) == [.completed, .processing, .processing])
+        #expect(r.events.first?.title == "Objeto entregue ao destinatário")
+        #expect(r.events.first?.attributes["descricao"] == nil)
+    }
 }

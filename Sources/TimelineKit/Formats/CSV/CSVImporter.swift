@@ -73,7 +73,7 @@ struct CSVImporter: TimelineImporter {
         guard let headerRow = table.header else { return }
         var header: [String]
         var pending = table.after
-        if options.csv.readsHeaderLine {
+        if options.csv.readsHeaderLine && !table.headerless {
             header = headerRow.fields.map { $0.trimmingCharacters(in: .whitespaces) }
             var seen: [String: Int] = [:]
             for (i, name) in header.enumerated() {
@@ -133,12 +133,32 @@ struct CSVImporter: TimelineImporter {
                 if context.verbose { context.report(Diagnostic(.note, "the amount is read from '\(column)' (its name says money; its values are amounts)", at: SourceLocation(file: input.name, line: table.header?.line))) }
             }
         }
+        // Columns with no names (1, 2, …): the amount and the title from their values alone.
+        if sources[.start] != nil, header == (1...max(header.count, 1)).map(String.init) {
+            let unnamed = UnnamedColumns(amounts: AmountColumnSniffer(parser: options.mapping.amounts))
+            unnamed.fill(&sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
+        }
         // The status, ids, title and category no name gave: from the headers' words and values.
         if sources[.start] != nil {
             FieldWordsSniffer(statuses: options.mapping.statuses).fill(
                 &sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
         }
         if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
+        // A card's bill: its amounts are what the card owes, money out (as a debit).
+        if options.mapping.mapping.explicit[.amount] == nil, let amount = sources[.amount], amount.columns.count == 1,
+            let title = sources[.title] ?? sources[.detail], title.columns.count == 1,
+            let a = header.firstIndex(of: amount.columns[0]), let t = header.firstIndex(of: title.columns[0])
+        {
+            let rows = sample().filter { $0.count > max(a, t) }.map { (title: $0[t].cleanedCell, amount: $0[a].cleanedCell) }
+            if CardBill.isBill(rows) {
+                sources[.amount] = nil
+                sources[.debit] = amount
+                let payment = rows.first { CardBill.paysTheBill($0.title) }!.title
+                context.report(Diagnostic(
+                    .note, "read as a card's bill: '\(amount)' is what the card owes, so a positive amount is money out ('\(payment)' pays the bill with a negative one, and most rows are positive)",
+                    at: SourceLocation(file: input.name, line: table.header?.line), notes: ["--map amount=\(amount) reads the amounts as written"]))
+            }
+        }
         // A debit column whose every sampled amount is negative writes them signed.
         if let debit = sources[.debit], debit.columns.count == 1, let index = header.firstIndex(of: debit.columns[0]) {
             let written = sample().compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter { !$0.isEmpty && !Placeholder.isPlaceholder($0) }

@@ -10,6 +10,9 @@ struct CSVTableStart {
     var header: CSVRecord?
     /// The records before the header.
     var preamble: [CSVRecord] = []
+    /// No line names the columns: `header` is the first record (Sabadell's text download),
+    /// because its values are like those below it — a time where they hold times.
+    var headerless = false
     /// What was read after the header while looking for it, in order.
     var after: [Result<CSVRecord, CSVRecordError>] = []
     /// The preset the table is read with: the one named, or the first whose signature the
@@ -98,6 +101,10 @@ struct CSVTableStart {
         // No header names a start: the first row of text, as wide as the records after it,
         // below which a column holds times (ICBC's 交易日期 after six lines of account details).
         if found == nil { found = Self.headerByValues(rows, dates: options.dates) }
+        if found == nil, let first = Self.firstRecordOfHeaderlessTable(rows, dates: options.dates) {
+            found = first
+            table.headerless = true
+        }
         guard !rows.isEmpty else {
             if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
             return table
@@ -132,6 +139,21 @@ struct CSVTableStart {
         return nil
     }
 
+    /// The first record of a table with no header line: the first filled record of two or
+    /// more fields whose values below it, in records of its width, hold times in a column
+    /// where it holds one too.
+    static func firstRecordOfHeaderlessTable(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int? {
+        let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
+        guard let i = rows.firstIndex(where: { $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }),
+            rows[i].fields.count >= 2, rows[i].fields.count <= widestHeader
+        else { return nil }
+        let width = rows[i].fields.count
+        let records = rows[i...].prefix(TimeColumnSniffer.sampleSize).filter { $0.fields.count == width }.map(\.fields)
+        let names = (1...width).map(String.init)
+        let timeColumns = sniffer.columns(header: names, rows: records).enumerated().filter(\.element.isTimeColumn).map(\.offset)
+        return timeColumns.contains { sniffer.isTime(rows[i].fields[$0].trimmingCharacters(in: .whitespaces), header: "date") } ? i : nil
+    }
+
     /// The first of `candidates` whose signature the header row or a preamble line shows.
     private static func detectedPreset(_ table: CSVTableStart, columns: [String]?, _ candidates: [MappingPreset]) -> MappingPreset? {
         guard let header = table.header else { return nil }
@@ -145,6 +167,10 @@ struct CSVTableStart {
         if let preset, let header {
             context.report(Diagnostic(
                 .note, "read as \(preset.title) (preset \(preset.name)\(context.options.preset.forced == nil ? ", recognised by its columns" : "")); header on line \(header.line)",
+                at: SourceLocation(file: file, line: header.line)))
+        } else if headerless, let header {
+            context.report(Diagnostic(
+                .note, "no header line: line \(header.line) holds values like those below it, so it is a record; the columns are named 1, 2, … (--columns NAME,… names them)",
                 at: SourceLocation(file: file, line: header.line)))
         } else if context.verbose, let header {
             context.report(Diagnostic(.note, "header on line \(header.line); no preset applies (columns chosen by their names)", at: SourceLocation(file: file, line: header.line)))

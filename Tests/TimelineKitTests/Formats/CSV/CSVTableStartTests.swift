@@ -110,4 +110,23 @@ struct CSVTableStartTests {
         let utf16 = try Timeline.read(.data("time,title\n2024-06-12T08:00:00Z,x\n".data(using: .utf16)!, name: "u.csv"), options: options)
         #expect(utf16.events.map(\.title) == ["x"])
     }
+
+    @Test("a file with no header line: its first line is a record when its values are like those below it")
+    func headerless() throws {
+        let text = """
+            28/06/2024|COMPRA TARJ. PANADERIA SEGOVIA|29/06/2024|-4.80|2417.33
+            27/06/2024|ABONO TRANSFERENCIA TALLERES|27/06/2024|2950.00|2422.13
+            14/06/2024|ADEUDO RECIBO COMUNIDAD|14/06/2024|-26.99|-527.87
+
+            """
+        let r = try Self.read(text)
+        #expect(r.events.count == 3 && r.rejects.isEmpty)
+        #expect(r.events.map(\.start.rfc3339) == ["2024-06-28", "2024-06-27", "2024-06-14"])
+        #expect(r.events.map { $0.amount?.value.description } == ["-4.80", "2950.00", "-26.99"])
+        #expect(r.events.first?.title == "COMPRA TARJ. PANADERIA SEGOVIA")
+        #expect(r.diagnostics.contains { $0.message.hasPrefix("no header line: line 1") })
+        // A header naming its columns stays a header.
+        let named = try Self.read("Date|Concept|Amount\n28/06/2024|Bread|-4.80\n")
+        #expect(named.events.count == 1 && !named.diagnostics.contains { $0.message.hasPrefix("no header line") })
+    }
 }
