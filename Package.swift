@@ -10,7 +10,7 @@ let package = Package(
     ],
     targets: [
         // The library: model, date engine, importers, exporters, validation. Never prints or exits.
-        .target(name: "TimelineKit", resources: [.embedInCode("Mapping/Presets")]),
+        .target(name: "TimelineKit", resources: [.embedInCode("Mapping/Presets"), .embedInCode("Mapping/Words")]),
         // The command line: argument parsing, help, diagnostics printer, exit codes.
         .target(name: "TimelineCLI", dependencies: ["TimelineKit"]),
         .executableTarget(name: "timeline", dependencies: ["TimelineCLI"]),

@@ -19,18 +19,9 @@ package enum AmountDirection: String, CaseIterable, Sendable {
 public struct DirectionVocabulary: Sendable {
     private var words: [String: AmountDirection]
 
-    /// The built-in words, by direction (docs/mapping.md lists them; a test compares the two).
-    package static let builtIn: [(AmountDirection, [String])] = [
-        (.income, [
-            "income", "in", "credit", "cr", "+", "收入", "收", "入账", "收款", "bij", "haben", "h", "eingang", "crédit", "credito", "crédito",
-            "entrada", "avere", "entrate", "入金", "預かり", "振替預かり", "입금",
-        ]),
-        (.expense, [
-            "expense", "out", "debit", "dr", "-", "支出", "支", "出账", "付款", "af", "soll", "s", "ausgang", "débit", "debito", "débito", "saída",
-            "saida", "dare", "uscite", "出金", "支払い", "振替支払い", "출금",
-        ]),
-        (.neutral, ["", "/", "neutral", "memo", "不计收支", "其他"]),
-    ]
+    /// The built-in words, by direction (`Words/directions.json`; docs/mapping.md lists them,
+    /// a test compares the two).
+    package static let builtIn: [(AmountDirection, [String])] = BuiltInWords.directions.compactMap { key, words in AmountDirection(rawValue: key).map { ($0, words) } }
 
     /// The built-in words.
     public init() {

@@ -142,42 +142,8 @@ public struct FieldMapping: Sendable {
         try add(json: json, file: path)
     }
 
-    /// Default header names per field, most specific first.
-    static let defaults: [(MappedField, [String])] = [
-        (.id, ["id", "uid", "event_id", "transaction_id", "交易单号", "交易订单号", "流水号", "交易号", "订单号"]),
-        (.start, ["start", "time", "timestamp", "datetime", "date", "start_time", "starttime", "created_at", "createdat", "created",
-                  "occurred_at", "event_time", "时间", "交易时间", "创建时间", "发生时间", "下单时间", "日期"]),
-        (.end, ["end", "end_time", "endtime", "finished_at", "结束时间"]),
-        (.title, ["title", "summary", "event", "name", "subject", "context", "label", "描述", "商品", "交易对方", "事件",
-                  "auftraggeber / begünstigter", "auftraggeber/begünstigter", "begünstigter/zahlungspflichtiger", "beguenstigter/zahlungspflichtiger",
-                  "naam / omschrijving", "naam tegenpartij", "tegenpartij", "libellé", "libelle", "libellé opération", "concepto",
-                  "入出金先内容", "ご利用先", "摘要内容", "お取引内容", "보낸분/받는분", "거래내용"]),
-        (.detail, ["detail", "details", "description", "note", "notes", "remark", "memo", "备注", "说明", "商品说明",
-                   "eventdescription", "event_description", "statusdescription", "status_description",
-                   "verwendungszweck", "mededelingen", "omschrijving", "descrizione operazione", "descrizione", "descripción", "descripcion",
-                   "descrição", "descricao", "メモ", "備考", "송금메모", "메모", "비고"]),
-        (.status, ["status", "state", "状态", "当前状态", "交易状态"]),
-        (.category, ["category", "type", "kind", "类型", "交易类型", "分类", "交易分类", "buchungstext", "umsatzart", "mutatiesoort",
-                     "catégorie", "categorie", "categoria", "kategorie", "histórico", "historico", "摘要", "적요"]),
-        (.amount, ["amount", "gross", "value", "price", "total", "sum", "金额", "金额(元)", "金额（元）", "交易金额"]),
-        (.currency, ["currency", "ccy", "币种", "货币", "währung", "waehrung", "munt", "devise", "divisa", "moeda", "通貨", "통화"]),
-        (.location, ["location", "place", "city", "address", "scanlocation", "scan_location", "event_location", "地点", "位置", "所在地"]),
-        (.series, ["series", "order_id", "orderid", "order", "tracking_number", "tracking", "nu", "account", "运单号", "快递单号", "账户"]),
-        (.recorded, ["recorded", "recorded_at", "updated_at", "modified", "记录时间", "更新时间"]),
-        (.links, ["url", "link", "links", "href", "链接"]),
-        (.tags, ["tags", "labels", "tag", "标签"]),
-        (.zone, ["zone", "timezone", "time_zone", "tz", "时区", "gmtoffset", "gmt_offset", "utcoffset", "utc_offset", "timezoneoffset", "tzoffset"]),
-        (.direction, ["direction", "收/支", "收支", "收/付", "income/expense", "dr/cr", "debit/credit", "af bij", "af/bij", "soll/haben", "s/h",
-                      "umsatztyp", "débit/crédit", "入出金区分", "입출금구분"]),
-        (.debit, ["debit", "debit amount", "debits", "withdrawal", "withdrawals", "withdrawal amount", "paid out", "money out",
-                  "支出金额", "借方金额", "借方发生额", "支出", "soll", "ausgang", "débit", "débits", "af", "uscite", "dare", "addebiti", "cargo", "cargos",
-                  "saída", "saídas", "débito", "支払い金額", "お支払金額", "出金金額", "お引出金額", "출금액", "출금", "찾으신금액"]),
-        (.credit, ["credit", "credit amount", "credits", "deposit", "deposits", "deposit amount", "paid in", "money in",
-                   "收入金额", "贷方金额", "贷方发生额", "收入", "haben", "eingang", "crédit", "crédits", "bij", "entrate", "avere", "accrediti",
-                   "abono", "abonos", "entrada", "entradas", "crédito", "預かり金額", "お預り金額", "入金金額", "お預入金額", "입금액", "입금", "맡기신금액"]),
-        (.payer, ["payer", "zahlungspflichtige*r", "zahlungspflichtiger", "auftraggeber", "付款方", "付款人", "donneur d'ordre", "ordenante", "pagador"]),
-        (.payee, ["payee", "zahlungsempfänger*in", "zahlungsempfänger", "empfänger", "收款方", "收款人", "bénéficiaire", "beneficiario", "favorecido"]),
-    ]
+    /// Default header names per field, most specific first (`Words/header-names.json`).
+    static let defaults: [(MappedField, [String])] = BuiltInWords.headerNames.compactMap { key, names in MappedField(rawValue: key).map { ($0, names) } }
 
     /// A header name as the defaults match it: trimmed, lower-cased, with spaces and hyphens
     /// read as underscores (`Transaction ID` is `transaction_id`, `Created at` is `created_at`).

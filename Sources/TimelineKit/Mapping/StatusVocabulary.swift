@@ -7,33 +7,9 @@ public struct StatusVocabulary: Sendable {
     /// The words `add` gave (`--status-map`), which a preset's words do not replace.
     private var added: [String: EventStatus] = [:]
 
-    /// The built-in words in English and Chinese, by status (docs/mapping.md lists them; a
+    /// The built-in words, by status (`Words/statuses.json`; docs/mapping.md lists them, a
     /// test compares the two).
-    package static let builtIn: [(EventStatus, [String])] = [
-        (.completed, [
-            "completed", "complete", "done", "delivered", "signed", "signed for", "received", "paid", "success", "succeeded",
-            "successful", "confirmed", "closed", "posted", "settled", "gebucht", "umsatz gebucht", "ausgeführt", "effectué", "exécuté",
-            "uitgevoerd", "verwerkt", "completado", "realizado", "eseguito", "contabilizzato", "concluído", "concluida", "entregue", "livré",
-            "zugestellt", "consegnato", "entregado", "objeto entregue", "votre colis est livré", "完了", "配達完了", "완료", "배송완료", "已签收", "签收", "已完成", "完成", "已送达", "支付成功",
-            "交易成功", "已收钱", "已到账", "已支付", "已付款", "成功",
-        ]),
-        (.processing, [
-            "processing", "in progress", "in-process", "in process", "shipped", "in transit", "in_transit", "transit",
-            "out for delivery", "picked up", "dispatched", "arrived", "departed", "origin scan", "accepted", "to ship", "issued",
-            "tentative", "objeto postado", "objeto recebido", "objeto em trânsito", "objeto em transferência", "objeto saiu para entrega",
-            "votre colis est en cours", "votre colis a été déposé", "votre colis est pris en charge", "em trânsito", "en cours", "in transito", "en tránsito", "unterwegs", "処理中", "配送中", "처리중", "배송중", "派件", "派送中", "在途", "运输中", "揽收", "已揽收", "已发货", "处理中", "配送中", "等待出库", "已出库",
-        ]),
-        (.pending, [
-            "pending", "placed", "created", "new", "open", "awaiting payment", "needs-action", "waiting", "queued", "authorized",
-            "authorised", "pre-transit", "info received", "label created", "shipper created a label", "vorgemerkt", "umsatz vorgemerkt",
-            "votre colis est prêt", "en attente", "in behandeling", "pendiente", "in attesa", "pendente", "保留", "대기", "待付款", "待发货", "待处理",
-            "待收货", "未支付", "已下单", "下单",
-        ]),
-        (.cancelled, [
-            "cancelled", "canceled", "refunded", "void", "voided", "failed", "rejected", "returned", "declined", "denied", "reverted",
-            "reversed", "storniert", "annulé", "geannuleerd", "cancelado", "annullato", "取消", "キャンセル", "취소", "已取消", "取消", "已退款", "已全额退款", "退款成功", "已关闭", "交易关闭", "失败",
-        ]),
-    ]
+    package static let builtIn: [(EventStatus, [String])] = BuiltInWords.statuses.compactMap { key, words in EventStatus(rawValue: key).map { ($0, words) } }
 
     /// The longest text, in bytes, read as a status phrase.
     static let longestPhrase = 256
