@@ -34,10 +34,11 @@ struct ConvertCSVJSONTests {
         ])
         #expect(r.status == 0)
         let lines = r.stdout.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,start,end,title,detail,status,category,amount,currency,location,series,recorded,links,tags,支付方式,other_attributes")
+        #expect(lines[0] == "id,start,zone,end,title,detail,status,category,amount,currency,direction,location,series,recorded,links,tags,支付方式,other_attributes")
         // Row 1 of the sample: 2024-06-13 08:15:22, 瑞幸咖啡, 生椰拿铁, 支出, ¥15.90 (checked by hand); the
-        // WeChat Pay preset titles it by the counterparty (交易对方) and signs it by 收/支.
-        #expect(lines[1] == "4200002024061308152210001,2024-06-13T08:15:22+08:00,,瑞幸咖啡,生椰拿铁,completed,商户消费,-15.90,CNY,,,,,,零钱,")
+        // WeChat Pay preset titles it by the counterparty (交易对方) and signs it by 收/支; the
+        // zone assumed is the start's zone; money out is no neutral amount (direction empty).
+        #expect(lines[1] == "4200002024061308152210001,2024-06-13T08:15:22+08:00,Asia/Shanghai,,瑞幸咖啡,生椰拿铁,completed,商户消费,-15.90,CNY,,,,,,,零钱,")
         #expect(lines[5].contains(",-1024.00,CNY,"))
     }
 
@@ -48,7 +49,7 @@ struct ConvertCSVJSONTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.components(separatedBy: "\r\n")
         // The CSV test's first row (checked by hand there), with a tab for each comma.
-        #expect(lines[1] == "4200002024061308152210001\t2024-06-13T08:15:22+08:00\t\t瑞幸咖啡\t生椰拿铁\tcompleted\t商户消费\t-15.90\tCNY\t\t\t\t\t\t零钱\t")
+        #expect(lines[1] == "4200002024061308152210001\t2024-06-13T08:15:22+08:00\tAsia/Shanghai\t\t瑞幸咖啡\t生椰拿铁\tcompleted\t商户消费\t-15.90\tCNY\t\t\t\t\t\t\t零钱\t")
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let tsv = dir.appendingPathComponent("wallet.tsv").path

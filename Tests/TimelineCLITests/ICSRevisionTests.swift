@@ -49,7 +49,7 @@ struct ICSRevisionTests {
     static func rows(_ csv: String) -> [String] {
         csv.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map { row in
             let f = row.split(separator: ",", omittingEmptySubsequences: false)
-            return [f[0], f[1], f[3], f[5]].joined(separator: " ")
+            return [f[0], f[1], f[4], f[6]].joined(separator: " ")  // id, start, title, status
         }
     }
 

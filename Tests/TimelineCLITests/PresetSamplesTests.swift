@@ -53,10 +53,11 @@ struct PresetSamplesTests {
             Expected(start: "2024-05-31T23:59:59Z", amount: "100.00"),
         ])
         let (events, _) = try Self.events("wechat-pay.csv", ["--assume-zone", "Asia/Shanghai"])
-        // The withdrawal (收/支 '/') is neither income nor expense; the refund is cancelled.
+        // The withdrawal (收/支 '/') is neither income nor expense; the refund row (商户消费-退款,
+        // 已全额退款) is money that came back: done.
         #expect((events[4]["amount"] as? [String: Any])?["neutral"] as? Bool == true)
         #expect((events[0]["amount"] as? [String: Any])?["neutral"] == nil)
-        #expect(events[3]["status"] as? String == "cancelled")
+        #expect(events[3]["status"] as? String == "completed")
         #expect(events[0]["title"] as? String == "瑞幸咖啡" && events[0]["detail"] as? String == "生椰拿铁")
     }
 
@@ -89,6 +90,8 @@ struct PresetSamplesTests {
         try Self.check("stripe.csv", preset: "stripe", [
             Expected(start: "2024-06-12T01:02:03Z", amount: "49.00", id: "ch_3PQa1b2C3d4E5f6G0a1b2c3d"),
             Expected(start: "2024-06-30T23:59:59Z", amount: "15.00"),
+            // Its refund, right after it: Amount Refunded, negated, at its Refunded date (UTC).
+            Expected(start: "2024-07-02T10:00:00Z", amount: "-15.00", id: "ch_3PQa1b2C3d4E5f6G1a1b2c3d/refund"),
             Expected(start: "2024-07-01T00:00:00Z", amount: "120.50"),
         ])
     }

@@ -10,8 +10,10 @@ import Testing
 ///   yesterday/today/tomorrow; SO-1002's "-" amount shows no amount; statuses marked
 ///   ○ pending ● processing ✔ completed ✖ cancelled.
 /// - wallet-zh.txt: Chinese headers (2024年6月12日 星期三 · 昨天), 分钟前/小时前, expenses
-///   signed by 收/支, day totals 收入 +¥199.00 · 支出 −¥1066.50 (1024.00 + 42.50), amounts
-///   aligned although titles mix two-column Chinese characters (快车 padded to 耳机退款).
+///   signed by 收/支, day totals 收入 +¥199.00 · 支出 −¥1,066.50 (1024.00 + 42.50, grouped
+///   by threes), amounts aligned although titles mix two-column Chinese characters (快车
+///   padded to 耳机退款); 纸巾 (已退款) marked ↩ refunded and counted, the 退款 row 耳机退款
+///   ✔ completed: the money came back (issue 52).
 /// - orders-month-en.txt: one "June 2024" header, the day before each time, details
 ///   indented to the title column, month total income +¥257.50 (199.00 + 58.50).
 /// - wallet-split-zh.txt (--layout split): the two income rows (耳机退款 +¥199.00, 午饭AA +¥36.00)

@@ -52,11 +52,12 @@ struct XLSXTests {
         #expect(r.stderr.contains("wechat-pay.xlsx:22: note: line 22 after the table is not a record"))
         let events = r.stdout.split(separator: "\n").map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
         // By hand: the times are China Standard Time (+08:00); the stored amounts are 18.5,
-        // 200 and 100 (the sheet's 0.00 format only shows them so), signed by 收/支.
+        // 200 and 100, read as the sheet's 0.00 format shows them (as the CSV bill writes
+        // them), signed by 收/支.
         #expect(events.map { ($0["start"] as? [String: Any])?["instant"] as? String } == [
             "2024-06-30T15:30:05Z", "2024-06-12T00:11:17Z", "2024-05-31T23:59:59Z",
         ])
-        #expect(events.map { ($0["amount"] as? [String: Any])?["value"] as? String } == ["-18.5", "200", "100"])
+        #expect(events.map { ($0["amount"] as? [String: Any])?["value"] as? String } == ["-18.50", "200.00", "100.00"])
         #expect((events[2]["amount"] as? [String: Any])?["neutral"] as? Bool == true)
         #expect(events.map { ($0["source"] as? [String: Any])?["format"] as? String } == ["xlsx", "xlsx", "xlsx"])
         #expect(events.map { ($0["source"] as? [String: Any])?["line"] as? Int } == [18, 19, 20])  // the sheet's row numbers

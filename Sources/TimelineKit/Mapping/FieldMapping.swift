@@ -47,6 +47,11 @@ public enum MappedField: String, CaseIterable, Sendable, Hashable {
     /// Who was paid (`Zahlungsempfänger*in`, `Payee`, `收款方`): the title of money that went
     /// out, when no column is the title.
     case payee
+    /// How much of the record's amount was given back (Stripe's `Amount Refunded`): with
+    /// `refund_time`, a refund event of its own.
+    case refund
+    /// When the money was given back (Stripe's `Refunded date (UTC)`).
+    case refundTime = "refund_time"
 }
 
 /// Where a canonical field comes from: one column (a dotted path for JSON), or several
@@ -234,7 +239,7 @@ public struct FieldMapping: Sendable {
         // A field mapped to null has no source.
         result = result.filter { !$0.value.columns.isEmpty }
         // Zones named in headers apply to the time fields read from those columns.
-        for field in [MappedField.start, .end, .recorded] {
+        for field in [MappedField.start, .end, .recorded, .refundTime] {
             guard var source = result[field], source.zone == nil else { continue }
             source.zone = source.columns.lazy.compactMap { zones[$0] }.first
             result[field] = source

@@ -25,7 +25,8 @@
 /// one of `keys` is a key of the document's top-level object.
 /// `records` names the JSON array of records (as `--records`, the first path that exists);
 /// `events` turns a wide row into one event per filled time column (`{"Paid at": "Order
-/// paid"}`), the amount going to `amountEvent`'s event (else the first).
+/// paid"}`), the amount going to `amountEvent`'s event (else the first). `currency` is the
+/// currency of a service that has one (Alipay's bills are in yuan), for amounts that name none.
 public struct MappingPreset: Sendable {
     /// The name `--preset` takes (`wechat-pay`); for a plain mapping file, the file name.
     public let name: String
@@ -41,6 +42,8 @@ public struct MappingPreset: Sendable {
     public private(set) var statuses: [(word: String, status: EventStatus)] = []
     /// How the service writes `03/04/2024` when its values do not show it.
     public private(set) var dateOrder: FieldOrder?
+    /// The currency of amounts that name none, for a service that has one.
+    public private(set) var currency: String?
     /// The JSON arrays that may hold the records, tried in order.
     public private(set) var records: [String] = []
     /// Wide rows: the time columns that are each one event, and the event's title.
@@ -103,6 +106,10 @@ public struct MappingPreset: Sendable {
         case let other?: throw reader.error("dateOrder: '\(other)' is neither day-first nor month-first")
         }
         records = try reader.strings("records")
+        if let code = try reader.string("currency") {
+            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else { throw reader.error("currency: '\(code)' is not an ISO 4217 code such as CNY") }
+            currency = code
+        }
         let amountEvent = try reader.string("amountEvent")
         events = try reader.pairs("events").map { WideRowEvent(column: $0.0, title: $0.1, carriesAmount: $0.0 == amountEvent) }
         mapping.events = events
@@ -178,6 +185,7 @@ public struct MappingPreset: Sendable {
         if !options.mapping.mapping.events.isEmpty { mapping.events = options.mapping.mapping.events }
         result.mapping.mapping = mapping
         result.mapping.statuses = options.mapping.statuses.under(statuses)
+        if result.mapping.defaultCurrency == nil { result.mapping.defaultCurrency = currency }
         return result
     }
 }

@@ -58,6 +58,8 @@ extension MappedField {
         case .credit: return 17
         case .payer: return 18
         case .payee: return 19
+        case .refund: return 20
+        case .refundTime: return 21
         }
     }
 }
@@ -70,6 +72,12 @@ public struct MappingOptions: Sendable {
     public var statuses = StatusVocabulary()
     /// The words of a direction column (`--direction-map`).
     public var directions = DirectionVocabulary()
+    /// The currency of amounts that name none, neither in their text, a currency column nor
+    /// their column's header (a preset's service currency).
+    package var defaultCurrency: String?
+    /// The zone column names the start's zone only (timeline's own CSV): an end or recorded
+    /// time whose own offset contradicts it keeps its offset, with no zone and no notice.
+    package var zoneColumnIsTheStarts = false
     /// How amounts are read: the decimal mark (`--decimal-comma`, `--decimal-point`), or
     /// none, to infer it.
     public var amounts = AmountParser()
@@ -124,7 +132,8 @@ final class RecordMapper {
     private let idPrefix: String
     /// The zones headers name for their time columns (`Created (UTC)`), resolved once.
     private let columnZones: [MappedField: ResolvedZone]
-    /// The currency a money column's header names (`Betrag (EUR)`), for amounts that name none.
+    /// The currency a money column's header names (`Betrag (EUR)`), else the preset's, for
+    /// amounts that name none.
     private let columnCurrency: String?
     /// A wide row's moments (`FieldMapping.events`): each filled one is an event.
     let events: [WideRowEvent]
@@ -143,7 +152,9 @@ final class RecordMapper {
             if let name = source.zone, case .success(let zone) = parser.zone(named: name) { zones[field] = zone }
         }
         columnZones = zones
+        readsRefunds = sources[.refund] != nil
         columnCurrency = [MappedField.amount, .debit, .credit].lazy.compactMap { sources[$0] }.compactMap { $0.columns.count == 1 ? ColumnCurrency.named(in: $0.columns[0]) : nil }.first
+            ?? options.defaultCurrency
     }
 
     /// Why a record was rejected: a message and the finding code.
@@ -187,6 +198,16 @@ final class RecordMapper {
     /// The text of the record's zone column when it holds an offset (`-06:00`), while its
     /// times are read.
     private var columnOffset: String?
+    /// Whether records have refund columns (`refund` and `refund_time`).
+    private let readsRefunds: Bool
+    /// The refund event of the record last mapped, made from its refund columns.
+    private var refund: Event?
+
+    private func takeRefund() -> Event? {
+        guard readsRefunds, let made = refund else { return nil }
+        refund = nil
+        return made
+    }
 
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
         guard let raw = record[field] else { return nil }
@@ -197,7 +218,13 @@ final class RecordMapper {
             let column = wideColumn ?? sources[field]!.description
             throw Rejection(reason: "no start time: column '\(column)' holds '\(raw)', which stands for none", code: .missingStart)
         }
-        switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
+        var result = parser.parse(raw, inZone: zone ?? columnZones[field])
+        if options.zoneColumnIsTheStarts, field != .start, case .success(let parsed) = result, case .offsetContradictsZone? = parsed.notice {
+            // Timeline's own CSV names the start's zone: another time written with another
+            // offset is in none.
+            result = parser.parse(raw, inZone: columnZones[field])
+        }
+        switch result {
         case .success(var parsed):
             if let columnOffset {
                 // The offset of a local time, as if written with it. A value written with its
@@ -231,7 +258,10 @@ final class RecordMapper {
     /// The events of a record: one, or a wide row's several (`events`); empty with
     /// `rejection` set to why not.
     func mapAll(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> [Event] {
-        guard !events.isEmpty else { return map(record, number: number, line: line, rejection: &rejection).map { [$0] } ?? [] }
+        guard !events.isEmpty else {
+            guard let event = map(record, number: number, line: line, rejection: &rejection) else { return [] }
+            return [event] + (takeRefund().map { [$0] } ?? [])
+        }
         if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         var result: [Event] = []
         do throws(Rejection) {
@@ -261,6 +291,7 @@ final class RecordMapper {
             }
             try fill(&event, from: record, number: number, line: line)
             batch.add(event, idIsGenerated: record[.id] == nil)
+            if let refund = takeRefund() { batch.add(refund) }
             return nil
         } catch {
             return error
@@ -330,6 +361,7 @@ final class RecordMapper {
         var titleText = record[.title]
         let detailText = record[.detail]
         let categoryText = record[.category]
+        if status == .refunded, RefundRow.isRefund(category: categoryText, title: titleText) { status = .completed }
         for (name, value) in record.attributes { attributes[name] = value }
         if record[.payer] != nil || record[.payee] != nil {
             // Without a title, the other party is one: who was paid for money that went out,
@@ -343,6 +375,7 @@ final class RecordMapper {
         }
         let end = try time(.end, record, zone: zone)
         let recorded = try time(.recorded, record, zone: zone)
+        let refund = readsRefunds ? try refundParts(record, zone: zone, attributes: &attributes) : nil
         event.overwrite(
             id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: end,
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
@@ -350,6 +383,34 @@ final class RecordMapper {
             location: record[.location], series: record[.series], recorded: recorded,
             links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
             attributes: attributes, source: SourceReference(format: format, file: file, record: number, line: line))
+        if let refund { self.refund = refundEvent(of: event, value: refund.value, at: refund.time) }
+    }
+
+    /// A record's refund: the amount its refund column gives back and when, or nil when it
+    /// gives back none. A refund with no time is kept in `attributes` (it cannot be placed).
+    private func refundParts(_ record: FieldTexts, zone: ResolvedZone?, attributes: inout [String: String]) throws(Rejection) -> (value: DecimalNumber, time: TimeValue)? {
+        guard let text = record[.refund], !Placeholder.isPlaceholder(text) else { return nil }
+        guard case .some(let reading?) = amountParsers.amount.parse(text) else {
+            throw Self.unreadable(.refund, text, column: sources[.refund]!.description, parser: amountParsers.amount)
+        }
+        guard !reading.value.isZero else { return nil }
+        guard let time = try time(.refundTime, record, zone: zone) else {
+            attributes[sources[.refund]!.description] = text
+            return nil
+        }
+        return (reading.value, time)
+    }
+
+    /// The money a sale or purchase gave back, as an event of its own at the time it was
+    /// given back: the opposite sign of the record's amount, in its currency, `completed`,
+    /// in the record's series (its id when it has none), id `ID/refund`.
+    private func refundEvent(of sale: Event, value: DecimalNumber, at time: TimeValue) -> Event {
+        let magnitude = value.isNegative ? value.negated : value
+        let saleWasIncome = !(sale.amount?.value.isNegative ?? false)
+        return Event(
+            id: sale.id + "/refund", start: time, title: sale.title, status: .completed, category: "refund",
+            amount: Amount(value: saleWasIncome ? magnitude.negated : magnitude, currency: sale.amount?.currency),
+            series: sale.series ?? sale.id, source: sale.source)
     }
 
     /// A wide row's events, in the order of `events`: each filled time column is an event

@@ -6,8 +6,14 @@ public enum EventStatus: String, Hashable, Sendable, CaseIterable {
     case processing
     /// Not started: placed, awaiting payment, 待付款.
     case pending
-    /// Will not happen: cancelled, refunded, failed, 已取消.
+    /// Will not happen, or did not: cancelled, failed, declined, void, 已取消. No money
+    /// moved: its amount is left out of totals.
     case cancelled
+    /// Happened, and its money was given back, in whole or in part: a refunded sale or
+    /// purchase (Stripe's `Refunded`, 已全额退款 on a purchase). Its amount counts: the money
+    /// coming back is an event of its own (a refund row, or one made from a sale's refund
+    /// columns), so the day it happened nets correctly.
+    case refunded
 }
 
 /// An exact amount of money: negative is expense/outcome, positive is income.
@@ -67,6 +73,14 @@ public struct Event: Hashable, Sendable {
     public var category: String?
     /// Money in or out.
     public var amount: Amount?
+
+    /// The amount as totals count it: money that moved. None for an event without an
+    /// amount, a neutral one (a transfer between one's own accounts, a withdrawal, a hold),
+    /// or a `cancelled` one (failed, declined, void: shown, but nothing moved).
+    public var movedAmount: Amount? {
+        guard let amount, !amount.neutral, status != .cancelled else { return nil }
+        return amount
+    }
     /// Where.
     public var location: String?
     /// The entity the event belongs to: order id, tracking number, calendar, account.

@@ -48,8 +48,8 @@ enum TimelineGrouping {
         return order.map { TimelineGroup(key: $0, events: members[$0]!, totals: totals(members[$0]!)) }
     }
 
-    /// Per-currency income and expense, currencies sorted (no currency first); neutral
-    /// amounts are neither.
+    /// Per-currency income and expense of the money that moved (`Event.movedAmount`),
+    /// currencies sorted (no currency first).
     static func totals(_ events: [Event]) -> [CurrencyTotal] {
         var tally = CurrencyTally()
         for e in events { tally.add(e) }
@@ -63,7 +63,7 @@ struct CurrencyTally: Sendable {
     private var byCurrency: [String: CurrencyTotal] = [:]
 
     mutating func add(_ e: borrowing Event) {
-        guard let a = e.amount, !a.neutral else { return }
+        guard let a = e.movedAmount else { return }
         let k = a.currency ?? ""
         // Zero at the amount's scale, so a side with nothing in it reads `0.00`, not `0`.
         let zero = DecimalNumber(coefficient: 0, scale: a.value.scale)

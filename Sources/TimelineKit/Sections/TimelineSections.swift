@@ -122,18 +122,31 @@ public struct TimelineEntry: Sendable {
 
 extension Amount {
     /// The amount as the readable outputs show it: a sign (`+`, or `−` U+2212), the
-    /// currency's symbol for CNY, USD, EUR, GBP and JPY, else the code after the digits. A
-    /// neutral amount has no sign.
+    /// currency's symbol for CNY, USD, EUR, GBP and JPY, else the code after the digits, and
+    /// the whole part in groups of three (`−¥1,024.00`: both locales group so). A neutral
+    /// amount has no sign.
     public var formatted: String {
         Self.format(value, currency: currency, signed: !neutral)
     }
 
     static func format(_ value: DecimalNumber, currency: String?, signed: Bool = true) -> String {
         let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
-        let digits = value.isNegative ? String(value.description.dropFirst()) : value.description
+        let digits = grouped(value.isNegative ? String(value.description.dropFirst()) : value.description)
         let sign = !signed ? (value.isNegative ? "-" : "") : value.isNegative ? "−" : "+"
         if let c = currency, let s = symbols[c] { return sign + s + digits }
         return sign + digits + (currency.map { " \($0)" } ?? "")
+    }
+
+    /// `1024.50` as `1,024.50`: commas between groups of three digits of the whole part.
+    static func grouped(_ digits: String) -> String {
+        let whole = digits.prefix { $0 != "." }
+        guard whole.count > 3 else { return digits }
+        var result = ""
+        for (i, c) in whole.enumerated() {
+            if i > 0 && (whole.count - i) % 3 == 0 { result.append(",") }
+            result.append(c)
+        }
+        return result + digits.dropFirst(whole.count)
     }
 }
 

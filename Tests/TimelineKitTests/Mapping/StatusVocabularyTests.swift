@@ -19,8 +19,8 @@ struct StatusVocabularyTests {
         #expect(words.status(for: "pre-transit") == .pending)
         #expect(words.status(for: "(删除)等待出库") == .processing)
         #expect(words.status(for: "卖家已发货，等待买家确认") == .processing)
-        // 退款成功 holds 成功; the longer word is the one meant.
-        #expect(words.status(for: "部分退款成功") == .cancelled)
+        // 退款成功 holds 成功; the longer words are the ones meant (部分退款 and 退款成功 agree).
+        #expect(words.status(for: "部分退款成功") == .refunded)
         // A word before a status may turn it round; two statuses that disagree say nothing.
         #expect(words.status(for: "not delivered") == nil)
         #expect(words.status(for: "已发货已取消") == nil)

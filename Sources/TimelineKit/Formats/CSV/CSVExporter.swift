@@ -1,26 +1,31 @@
 /// `csv` / `tsv` output: RFC 4180 quoting, CRLF line ends, a fixed column order
 ///
-///     id, start, end, title, detail, status, category, amount, currency, location, series,
-///     recorded, links, tags, <attribute columns in sorted order>, other_attributes
+///     id, start, zone, end, title, detail, status, category, amount, currency, direction,
+///     location, series, recorded, links, tags, <attribute columns in sorted order>,
+///     other_attributes
 ///
-/// Times are RFC 3339 in the display zone (dates stay `YYYY-MM-DD`) or `timeFormat`; links
+/// so that reading the file back gives the same events: `zone` is the start's zone (an
+/// offset alone does not say which days a reader groups by), `direction` is `neutral` for
+/// an amount that is neither income nor expense (the sign alone would make it one).
+/// Times are RFC 3339 with their own offset, as NDJSON has them (dates stay `YYYY-MM-DD`),
+/// or `timeFormat` in the display zone (`--time-format rfc3339` converts to it); links
 /// and tags are joined with a space and `;`. Attribute columns are fixed by the first 1,000
 /// events (held back until then, so memory stays bounded); an attribute first seen later
 /// goes into `other_attributes` as a JSON object, so nothing is dropped. With `safe`, a
 /// cell starting with `=`, `+`, `-` or `@` is prefixed with `'` so spreadsheets show it as
 /// text instead of running it as a formula.
 final class CSVExporter: TimelineExporter {
-    var showsTimesInDisplayZone: Bool { true }
+    var showsTimesInDisplayZone: Bool { timeFormat != nil }
     static let fixedColumns = [
-        "id", "start", "end", "title", "detail", "status", "category", "amount", "currency", "location", "series", "recorded",
-        "links", "tags",
+        "id", "start", "zone", "end", "title", "detail", "status", "category", "amount", "currency", "direction", "location", "series",
+        "recorded", "links", "tags",
     ]
     static let lookahead = 1000
 
     private let options: WriteOptions
     private let delimiter: UInt8
     /// The CSV settings, read once (they are looked up by key).
-    private let timeFormat: DateOutputFormat
+    private let timeFormat: DateOutputFormat?
     private let safe: Bool
     private var held: [Event] = []
     private var attributeColumns: [String]?
@@ -31,7 +36,7 @@ final class CSVExporter: TimelineExporter {
     init(options: WriteOptions, delimiter: UInt8 = 0x2C) {
         self.options = options
         self.delimiter = delimiter
-        timeFormat = options.csv.timeFormat ?? .rfc3339
+        timeFormat = options.csv.timeFormat
         safe = options.csv.safe
     }
 
@@ -67,6 +72,7 @@ final class CSVExporter: TimelineExporter {
 
     private func time(_ value: TimeValue?) -> String {
         guard let value else { return "" }
+        guard let timeFormat else { return value.rfc3339 }
         var bytes = [UInt8]()
         timeFormat.append(value, in: options.displayZone.rules, cache: &days, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -75,8 +81,9 @@ final class CSVExporter: TimelineExporter {
     private func row(_ e: Event) -> [UInt8] {
         let columns = attributeColumns ?? []
         var cells: [String] = [
-            e.id, time(e.start), time(e.end), e.title, e.detail ?? "", e.status?.rawValue ?? "", e.category ?? "",
-            e.amount?.value.description ?? "", e.amount?.currency ?? "", e.location ?? "", e.series ?? "", time(e.recorded),
+            e.id, time(e.start), e.start.zone ?? "", time(e.end), e.title, e.detail ?? "", e.status?.rawValue ?? "", e.category ?? "",
+            e.amount?.value.description ?? "", e.amount?.currency ?? "", e.amount?.neutral == true ? "neutral" : "", e.location ?? "",
+            e.series ?? "", time(e.recorded),
             e.links.joined(separator: " "), e.tags.joined(separator: ";"),
         ]
         for name in columns { cells.append(e.attributes[name] ?? "") }

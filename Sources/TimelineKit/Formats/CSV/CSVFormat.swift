@@ -21,6 +21,9 @@ enum CSVFormat: FormatPlugin {
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+        try ZoneColumn.inTable(input, delimiter: 0x2C, parser: parser)
+    }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options) }
 }
 
@@ -115,7 +118,7 @@ public struct CSVWriteSettings: Sendable {
     static let options: [FormatOption<WriteOptions>] = [
         FormatOption(
             "time-format", .value(name: "FORMAT", choices: nil, repeatable: false),
-            help: "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern.", default: "rfc3339 in the display zone"
+            help: "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern, in the display zone.", default: "each time with its own offset, as NDJSON has it"
         ) { values, options throws(TimelineError) in
             do throws(DatePattern.CompileError) {
                 options.csv.timeFormat = try DateOutputFormat(values[0])

@@ -8,10 +8,13 @@ struct CSVColumnPlan {
     let joined: [(field: MappedField, columns: [Int])]
     let unmapped: [Int]
     let header: [String]
+    /// Timeline's own CSV: the column whose JSON object holds attributes with no column of
+    /// their own (`other_attributes`), spread back into them.
+    let spread: Int?
     /// A wide row's event columns (`FieldMapping.events`), in their order.
     let events: [Int]
 
-    init(sources: [MappedField: FieldSource], events: [WideRowEvent] = [], header: [String]) {
+    init(sources: [MappedField: FieldSource], events: [WideRowEvent] = [], header: [String], spreadsAttributes: Bool = false) {
         let index = Dictionary(header.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let columns = MappedField.allCases.compactMap { field in
             sources[field].map { (field: field, columns: $0.columns.compactMap { index[$0] }) }
@@ -22,6 +25,7 @@ struct CSVColumnPlan {
         let used = Set(columns.flatMap(\.columns) + self.events)
         unmapped = header.indices.filter { !used.contains($0) }
         self.header = header
+        spread = spreadsAttributes ? header.lastIndex(of: "other_attributes") : nil
     }
 
     /// Sets `texts` to the row `fields`. The same `texts` is refilled for every row of a
@@ -33,7 +37,12 @@ struct CSVColumnPlan {
         if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(fields[$0]) } }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
         for i in unmapped {
-            if let value = FieldTexts.single(fields[i]) { texts.attributes.append((header[i], value)) }
+            guard let value = FieldTexts.single(fields[i]) else { continue }
+            if i == spread, case .object(let pairs)? = try? JSONParser.parseComplete(Array(value.utf8), what: "other_attributes") {
+                for case (let name, .string(let text)) in pairs { texts.attributes.append((name, text)) }
+            } else {
+                texts.attributes.append((header[i], value))
+            }
         }
     }
 }
@@ -90,6 +99,10 @@ struct CSVImporter: TimelineImporter {
         table.report(to: context, file: input.name)
         if let preset = table.preset { options = preset.applied(to: options, columns: header) }
         var sources = try options.mapping.mapping.resolve(columns: header)
+        // Timeline's own CSV names every field: nothing is guessed from its values, and the
+        // attributes it could not give a column come back from `other_attributes`.
+        let canonical = options.mapping.mapping.explicit.isEmpty && header.starts(with: CSVExporter.fixedColumns)
+        options.mapping.zoneColumnIsTheStarts = canonical
         var splitter = CSVBlockSplitter(continuing: reader, input: input, targetSize: blockSize, maxRecord: options.maxRecordSize)
         // The first block is read before any record is mapped, so that the day/month order
         // its dates show applies to every record, and a start no name gives is found in it.
@@ -103,7 +116,7 @@ struct CSVImporter: TimelineImporter {
             return rows
         }
         // No start named, or one found by its name alone.
-        if options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
+        if !canonical && options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
             let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
             let used = Set(sources.filter { $0.key != .start }.values.flatMap(\.columns))
             if let choice = sniffer.choose(header: header, rows: sample(), used: used, named: sources[.start]) {
@@ -113,7 +126,7 @@ struct CSVImporter: TimelineImporter {
         }
         // Money written in pairs by direction (`记账金额(收入)`/`(支出)`): the pair that holds
         // amounts, rather than one of them a name gave as the amount.
-        let explicitMoney = [MappedField.amount, .debit, .credit].contains { options.mapping.mapping.explicit[$0] != nil }
+        let explicitMoney = canonical || [MappedField.amount, .debit, .credit].contains { options.mapping.mapping.explicit[$0] != nil }
         if !explicitMoney, sources[.debit] == nil, sources[.credit] == nil,
             sources[.amount].map({ $0.columns.count == 1 && AmountColumnSniffer.direction(of: $0.columns[0]) != nil }) ?? true
         {
@@ -134,18 +147,18 @@ struct CSVImporter: TimelineImporter {
             }
         }
         // Columns with no names (1, 2, …): the amount and the title from their values alone.
-        if sources[.start] != nil, header == (1...max(header.count, 1)).map(String.init) {
+        if !canonical, sources[.start] != nil, header == (1...max(header.count, 1)).map(String.init) {
             let unnamed = UnnamedColumns(amounts: AmountColumnSniffer(parser: options.mapping.amounts))
             unnamed.fill(&sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
         }
         // The status, ids, title and category no name gave: from the headers' words and values.
-        if sources[.start] != nil {
+        if !canonical, sources[.start] != nil {
             FieldWordsSniffer(statuses: options.mapping.statuses).fill(
                 &sources, header: header, rows: sample(), explicit: Set(options.mapping.mapping.explicit.keys))
         }
         if sources[.start] != nil || !options.mapping.mapping.events.isEmpty { context.recognise() }
         // A card's bill: its amounts are what the card owes, money out (as a debit).
-        if options.mapping.mapping.explicit[.amount] == nil, let amount = sources[.amount], amount.columns.count == 1,
+        if !explicitMoney, let amount = sources[.amount], amount.columns.count == 1,
             let title = sources[.title] ?? sources[.detail], title.columns.count == 1,
             let a = header.firstIndex(of: amount.columns[0]), let t = header.firstIndex(of: title.columns[0])
         {
@@ -170,7 +183,7 @@ struct CSVImporter: TimelineImporter {
             options.mapping.inferredDecimalMarks = marks.marks
             for note in marks.notes { context.report(Diagnostic(.note, note, at: SourceLocation(file: input.name, line: table.header?.line))) }
         }
-        let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header)
+        let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header, spreadsAttributes: canonical)
         // The file's values decide the day/month order; a preset says how its service writes
         // dates the values leave open.
         let fieldOrder = context.dateParser.options.fieldOrder != nil

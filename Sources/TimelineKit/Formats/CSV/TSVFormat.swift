@@ -14,5 +14,8 @@ enum TSVFormat: FormatPlugin {
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter(defaultDelimiter: 0x09) }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+        try ZoneColumn.inTable(input, delimiter: 0x09, parser: parser)
+    }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options, delimiter: 0x09) }
 }

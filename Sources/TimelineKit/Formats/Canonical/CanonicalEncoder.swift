@@ -163,6 +163,7 @@ package enum CanonicalEncoder {
         case .processing: return ",\"status\":\"processing\""
         case .pending: return ",\"status\":\"pending\""
         case .cancelled: return ",\"status\":\"cancelled\""
+        case .refunded: return ",\"status\":\"refunded\""
         }
     }
 

@@ -60,7 +60,7 @@ package enum EmbeddedSchemas {
         "end": { "$ref": "#/$defs/timeValue" },
         "title": { "type": "string" },
         "detail": { "type": "string" },
-        "status": { "enum": ["completed", "processing", "pending", "cancelled"] },
+        "status": { "enum": ["completed", "processing", "pending", "cancelled", "refunded"] },
         "category": { "type": "string" },
         "amount": {
           "type": "object",

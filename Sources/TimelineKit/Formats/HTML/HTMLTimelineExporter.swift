@@ -128,7 +128,7 @@ final class HTMLTimelineExporter: SectionExporter {
         .node{position:relative;padding:.25rem 0 .45rem .6rem;display:flex;flex-wrap:wrap;gap:.2rem .7rem;align-items:baseline}
         .node::before{content:"";position:absolute;left:-1.55rem;top:.55rem;width:.75rem;height:.75rem;border-radius:50%;background:#fff;border:2px solid #9aa3b2}
         .node.completed::before{background:#2f9e55;border-color:#2f9e55}.node.processing::before{background:#2f6fde;border-color:#2f6fde}
-        .node.pending::before{border-color:#d39a12}.node.cancelled::before{background:#d0453a;border-color:#d0453a}
+        .node.pending::before{border-color:#d39a12}.node.cancelled::before{background:#d0453a;border-color:#d0453a}.node.refunded::before{border-color:#d39a12;border-style:dashed}
         time{font-variant-numeric:tabular-nums;color:#5b6474;min-width:3.2rem}.title{font-weight:500;flex:1 1 12rem}
         .amount{font-variant-numeric:tabular-nums;white-space:nowrap}.amount.expense{color:#b3261e}.amount.income{color:#1e7b3a}
         .detail{flex-basis:100%;margin:0 0 0 3.9rem;color:#4a5263;font-size:.92rem;overflow-wrap:anywhere}

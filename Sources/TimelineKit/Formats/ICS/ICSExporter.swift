@@ -36,6 +36,7 @@ final class ICSExporter: TimelineExporter {
     }
 
     func finish(to out: OutputWriter) throws(TimelineError) {
+        try Self.checkUniqueIDs(events)
         var lines: [String] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//timeline//timeline toolkit//EN", "CALSCALE:GREGORIAN"]
         if !utc {
             lines += timeZones()
@@ -47,6 +48,26 @@ final class ICSExporter: TimelineExporter {
         bytes.removeAll()
         Self.fold("END:VCALENDAR", into: &bytes)
         try out.write(bytes)
+    }
+
+    /// A VEVENT's UID names one event (RFC 5545 §3.8.4.7; a calendar keeps one of two
+    /// VEVENTs with one UID and no RECURRENCE-ID): events with repeated ids — an export with
+    /// one row per order event, its ids from the order number — are refused, naming them,
+    /// before anything is written.
+    static func checkUniqueIDs(_ events: [Event]) throws(TimelineError) {
+        var counts: [String: Int] = [:]
+        var repeated: [String] = []
+        for e in events {
+            counts[e.id, default: 0] += 1
+            if counts[e.id] == 2 { repeated.append(e.id) }
+        }
+        guard !repeated.isEmpty else { return }
+        let shown = repeated.prefix(5).map { "'\($0)' (\(counts[$0]!) events)" }.joined(separator: ", ")
+        throw TimelineError(
+            .data,
+            "\(repeated.count) id(s) name more than one event, and an ICS UID names one: \(shown)\(repeated.count > 5 ? ", …" : "")",
+            code: "ics-duplicate-uid",
+            notes: ["give each event its own id (--map id=COLUMN names a column of distinct values), or write another format (ndjson, csv)"])
     }
 
     /// Every event's VEVENT, folded: chunks of events are written on all cores at once and
@@ -86,12 +107,12 @@ final class ICSExporter: TimelineExporter {
         if let s = e.status {
             let word: String
             switch s {
-            case .completed, .processing: word = "CONFIRMED"
+            case .completed, .processing, .refunded: word = "CONFIRMED"
             case .pending: word = "TENTATIVE"
             case .cancelled: word = "CANCELLED"
             }
             l.append("STATUS:" + word)
-            if s == .processing || s == .completed { l.append("X-TIMELINE-STATUS:" + s.rawValue) }  // VEVENT has no word for these
+            if s == .processing || s == .completed || s == .refunded { l.append("X-TIMELINE-STATUS:" + s.rawValue) }  // VEVENT has no word for these
         }
         if !e.tags.isEmpty { l.append("CATEGORIES:" + e.tags.map(ICSText.escape).joined(separator: ",")) }
         for (i, link) in e.links.enumerated() {

@@ -14,6 +14,9 @@ enum JSONFormat: FormatPlugin {
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { JSONRecordsImporter() }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+        try ZoneColumn.inDocument(input, parser: parser)
+    }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
 }
 

@@ -17,5 +17,8 @@ enum NDJSONFormat: FormatPlugin {
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { JSONRecordsImporter() }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+        try ZoneColumn.inEvents(input, parser: parser)
+    }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalNDJSONExporter() }
 }

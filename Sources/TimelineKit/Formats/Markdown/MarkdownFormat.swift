@@ -78,6 +78,7 @@ final class MarkdownExporter: SectionExporter {
         case .processing?: return "●"
         case .pending?: return "○"
         case .cancelled?: return "✖"
+        case .refunded?: return "↩"
         case nil: return "·"
         }
     }

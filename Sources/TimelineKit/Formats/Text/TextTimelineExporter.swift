@@ -158,6 +158,7 @@ final class TextTimelineExporter: SectionExporter {
         case .processing?: return Mark(symbol: "●", color: .blue)
         case .pending?: return Mark(symbol: "○", color: .yellow)
         case .cancelled?: return Mark(symbol: "✖", color: .red)
+        case .refunded?: return Mark(symbol: "↩", color: .yellow)
         case nil: return Mark(symbol: "·", color: .dim)
         }
     }

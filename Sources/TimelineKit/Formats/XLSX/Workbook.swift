@@ -32,6 +32,9 @@ struct Workbook {
     private let sharedStrings: [String]
     /// For each cell style (`s`), whether its number format shows a date, a time or both.
     private let styleKinds: [SerialKind]
+    /// For each cell style, how many decimals its number format shows (`0.00`: 2), so that a
+    /// number reads as the sheet shows it (`18.50`, as the CSV of the same bill writes it).
+    private let styleDecimals: [Int]
     private let uses1904: Bool
     /// How many bytes of cell text the rows may yield.
     private let textBudget: Int
@@ -74,7 +77,7 @@ struct Workbook {
         sheetPaths = ids.enumerated().map { targets[$1] ?? "xl/worksheets/sheet\($0 + 1).xml" }
         uses1904 = date1904
         sharedStrings = try Self.sharedStrings(archive, &budget)
-        styleKinds = try Self.styleKinds(archive, &budget)
+        (styleKinds, styleDecimals) = try Self.styleFormats(archive, &budget)
     }
 
     /// The rows of the sheet called `name` (nil: the first sheet), read one at a time.
@@ -227,7 +230,8 @@ struct Workbook {
         case "b": return value == "1" ? "TRUE" : "FALSE"
         case "n":
             let kind = styleKinds.indices.contains(style) ? styleKinds[style] : .number
-            guard kind != .number, let serial = Double(value) else { return value }
+            if kind == .number { return NumberFormatDecimals.padded(value, to: styleDecimals.indices.contains(style) ? styleDecimals[style] : 0) }
+            guard let serial = Double(value) else { return value }
             // A serial that is no day is said so in the cell's text, which no date reading
             // takes: read as it is written, 2959001 would be the year 2959.
             return ExcelSerial.text(serial, kind: kind, uses1904: uses1904) ?? "\(value) (a date cell whose serial is no day of 0001–9999)"
@@ -290,9 +294,10 @@ struct Workbook {
         return strings
     }
 
-    /// What each cell style's number format shows (`cellXfs`, in order).
-    private static func styleKinds(_ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> [SerialKind] {
-        guard let xml = try part(archive, "xl/styles.xml", &budget) else { return [] }
+    /// What each cell style's number format shows (`cellXfs`, in order): a date, a time or a
+    /// number, and a number's decimals.
+    private static func styleFormats(_ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> ([SerialKind], [Int]) {
+        guard let xml = try part(archive, "xl/styles.xml", &budget) else { return ([], []) }
         var scanner = XMLScanner(xml)
         var customFormats: [Int: String] = [:]
         var formats: [Int] = []
@@ -308,7 +313,60 @@ struct Workbook {
             default: break
             }
         }
-        return formats.map { id in customFormats[id].map(SerialKind.init(formatCode:)) ?? SerialKind(builtInFormat: id) }
+        let kinds = formats.map { id in customFormats[id].map(SerialKind.init(formatCode:)) ?? SerialKind(builtInFormat: id) }
+        let decimals = formats.map { id in customFormats[id].map(NumberFormatDecimals.of(formatCode:)) ?? NumberFormatDecimals.of(builtInFormat: id) }
+        return (kinds, decimals)
+    }
+}
+
+/// How many decimals a number format shows, and a stored number written with them: zeros
+/// are added, never digits taken away (the value stays the one stored).
+enum NumberFormatDecimals {
+    /// The built-in formats with two decimals (ECMA-376 §18.8.30): `0.00`, `#,##0.00`, the
+    /// currency and accounting ones; percent and scientific formats show another number.
+    static func of(builtInFormat id: Int) -> Int {
+        switch id {
+        case 2, 4, 7, 8, 39, 40, 43, 44: return 2
+        default: return 0
+        }
+    }
+
+    /// A custom code's decimals: the `0`/`#` after the point in its first section, outside
+    /// quoted text and brackets; none for a percent or scientific format.
+    static func of(formatCode: String) -> Int {
+        var quoted = false
+        var bracket = false
+        var afterPoint = false
+        var count = 0
+        for ch in formatCode {
+            if quoted {
+                if ch == "\"" { quoted = false }
+                continue
+            }
+            if bracket {
+                if ch == "]" { bracket = false }
+                continue
+            }
+            switch ch {
+            case "\"": quoted = true
+            case "[": bracket = true
+            case ";": return count
+            case "%", "E", "e": return 0
+            case ".": afterPoint = true
+            case "0", "#": if afterPoint { count += 1 }
+            default: if afterPoint { return count }  // the decimals end at what follows them
+            }
+        }
+        return count
+    }
+
+    /// `18.5` with 2 decimals as `18.50`; a value with as many or more, or not a plain
+    /// decimal (`1E-7`), as stored.
+    static func padded(_ value: String, to decimals: Int) -> String {
+        guard decimals > 0, !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else { return value }
+        let fraction = value.firstIndex(of: ".").map { value.distance(from: value.index(after: $0), to: value.endIndex) }
+        guard (fraction ?? 0) < decimals else { return value }
+        return value + (fraction == nil ? "." : "") + String(repeating: "0", count: decimals - (fraction ?? 0))
     }
 }
 

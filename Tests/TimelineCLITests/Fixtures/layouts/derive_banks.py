@@ -267,8 +267,9 @@ def icbc():
 # --------------------------------------------------------------------------
 # Alipay (支付宝) new-style export, GBK: 24 preamble lines, header line 25,
 # padded values, order numbers followed by a TAB, trailing comma.
-# 交易时间 is Beijing time.  Sign from 收/支: 收入 +, 支出 -, 不计收支: + when it
-# is a refund (交易分类 退款 / 退款成功), otherwise - (an order, e.g. closed).
+# 交易时间 is Beijing time.  Sign from 收/支: 收入 +, 支出 -, 不计收支: as written
+# (neither income nor expense: docs/canonical-format.md keeps a neutral value as the
+# source writes it, and leaves it out of totals).
 # Moved: 交易成功 / 退款成功 yes; 交易关闭 on a 支出 row yes only if a refund row
 # in the file carries that order number as prefix (paid, then refunded and the
 # order closed); 交易关闭 otherwise no (order closed unpaid).
@@ -295,7 +296,7 @@ def alipay():
         elif kind == "支出":
             amount = -money
         elif kind == "不计收支":
-            amount = money if (d["交易分类"] == "退款" or status == "退款成功") else -money
+            amount = money
         else:
             raise ValueError(kind)
         if status in ("交易成功", "退款成功"):

@@ -24,12 +24,13 @@ def utc_str(dt):
 
 # What each layout's status words mean among the canonical statuses (completed: done,
 # delivered, paid; processing: under way; pending: not begun, awaiting; cancelled: cancelled,
-# refunded, declined, reverted, closed unpaid), by file, from each service's documentation of
-# its words (cited in INDEX.md). A file whose records carry no status word (USPS's events
+# declined, reverted, closed unpaid: no money moved; refunded: paid, then given back — and a
+# row that is itself the refund is completed, as docs/canonical-format.md defines them), by
+# file, from each service's documentation of its words (cited in INDEX.md). A file whose records carry no status word (USPS's events
 # have only an internal `eventCode`) has none.
 CANONICAL = {
     "carriers/aftership.json": {"InfoReceived": "pending", "InTransit": "processing", "OutForDelivery": "processing", "Delivered": "completed"},
-    "banks/alipay.csv": {"交易成功": "completed", "退款成功": "cancelled", "交易关闭": "cancelled"},
+    "banks/alipay.csv": {"交易成功": "completed", "退款成功": "completed", "交易关闭": "cancelled"},
     "shops/amazon.csv": {"Closed": "completed", "Cancelled": "cancelled", "Authorized": "pending", "New": "pending"},
     "carriers/dhl.json": {"pre-transit": "pending", "transit": "processing", "delivered": "completed"},
     "shops/etsy.csv": {"Completed": "completed", "Paid": "completed", "Canceled": "cancelled"},
@@ -39,7 +40,7 @@ CANONICAL = {
     "calendars/outlook_exchange.ics": {"CONFIRMED": "completed", "TENTATIVE": "processing", "CANCELLED": "cancelled"},
     # 等待出库: paid, waiting to leave the warehouse; (删除) marks an order the buyer removed from the list.
     "shops/jd.csv": {"完成": "completed", "等待出库": "processing", "(删除)等待出库": "processing"},
-    "banks/paypal.csv": {"Completed": "completed", "Refunded": "cancelled", "Pending": "pending", "Denied": "cancelled"},
+    "banks/paypal.csv": {"Completed": "completed", "Refunded": "refunded", "Pending": "pending", "Denied": "cancelled"},
     "banks/revolut.csv": {"COMPLETED": "completed", "DECLINED": "cancelled", "PENDING": "pending", "REVERTED": "cancelled"},
     "shops/shopee.xlsx": {"Completed": "completed", "Cancelled": "cancelled", "To ship": "processing"},
     "shops/taobao.csv": {"交易成功": "completed", "卖家已发货，等待买家确认": "processing", "交易关闭": "cancelled"},
@@ -47,7 +48,7 @@ CANONICAL = {
     "carriers/ups.json": {"MP": "pending", "OR": "processing", "DP": "processing", "AR": "processing", "OT": "processing", "FS": "completed"},
     # Venmo: a standard transfer to a bank is Issued while it is on its way.
     "banks/venmo.csv": {"Complete": "completed", "Issued": "processing"},
-    "shops/woocommerce.csv": {"completed": "completed", "processing": "processing", "refunded": "cancelled"},
+    "shops/woocommerce.csv": {"completed": "completed", "processing": "processing", "refunded": "refunded"},
 }
 
 

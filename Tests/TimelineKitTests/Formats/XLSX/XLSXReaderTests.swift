@@ -110,3 +110,28 @@ struct XLSXReaderTests {
         }
     }
 }
+
+/// A number reads as its format shows it (issue 52: the XLSX bill gives the CSV's texts).
+/// Expected by hand from ECMA-376 §18.8.30 and the format codes.
+@Suite("XLSX number format decimals")
+struct NumberFormatDecimalsTests {
+    @Test("decimals of built-in and custom formats", arguments: [
+        ("0.00", 2), ("#,##0.00", 2), ("#,##0.00 \"CNY\"", 2), ("[$¥-804]#,##0.00;[Red]-[$¥-804]#,##0.00", 2), ("0.0%", 0), ("0.00E+00", 0),
+        ("General", 0), ("0", 0), ("0.000_);(0.000)", 3), ("\"0.00\"", 0),
+    ])
+    func custom(_ code: String, _ decimals: Int) {
+        #expect(NumberFormatDecimals.of(formatCode: code) == decimals)
+    }
+
+    @Test("built-in formats")
+    func builtIn() {
+        #expect([0, 1, 2, 3, 4, 9, 10, 11, 39, 44].map(NumberFormatDecimals.of(builtInFormat:)) == [0, 0, 2, 0, 2, 0, 0, 0, 2, 2])
+    }
+
+    @Test("zeros are added, never digits taken away", arguments: [
+        ("18.5", 2, "18.50"), ("200", 2, "200.00"), ("-18.5", 2, "-18.50"), ("18.499", 2, "18.499"), ("1E-7", 2, "1E-7"), ("18.5", 0, "18.5"),
+    ])
+    func padded(_ value: String, _ decimals: Int, _ shown: String) {
+        #expect(NumberFormatDecimals.padded(value, to: decimals) == shown)
+    }
+}
