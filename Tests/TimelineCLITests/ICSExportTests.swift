@@ -125,4 +125,19 @@ struct ICSExportTests {
         let peer = try Self.peer({ let p = dir.appendingPathComponent("long.ics").path; try? data.write(to: URL(fileURLWithPath: p)); return p }())
         #expect(peer.first?["summary"] == title)
     }
+
+    @Test("one UID per VEVENT: repeated ids are refused, named, and nothing is written")
+    func repeatedIDs() throws {
+        let csv = "order,time,status\nA1,2024-06-12T08:00:00Z,placed\nA1,2024-06-13T08:00:00Z,shipped\nA2,2024-06-13T09:00:00Z,placed\n"
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("orders.ics").path
+        let r = try BinaryRunner.run(["convert", "-", "--from", "csv", "--map", "id=order", "--to", "ics", "-o", out], stdin: csv)
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("'A1' (2 events)") && r.stderr.contains("--map id=COLUMN"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // With ids of their own (the order numbers as series), the same rows are written.
+        let ok = try BinaryRunner.run(["convert", "-", "--from", "csv", "--to", "ics"], stdin: csv)
+        #expect(ok.status == 0 && ok.stdout.components(separatedBy: "BEGIN:VEVENT").count == 4, "\(ok.stderr)")
+    }
 }
