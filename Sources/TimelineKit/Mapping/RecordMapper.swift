@@ -153,6 +153,7 @@ final class RecordMapper {
         }
         columnZones = zones
         readsRefunds = sources[.refund] != nil
+        readsParties = sources[.payer] != nil || sources[.payee] != nil
         columnCurrency = [MappedField.amount, .debit, .credit].lazy.compactMap { sources[$0] }.compactMap { $0.columns.count == 1 ? ColumnCurrency.named(in: $0.columns[0]) : nil }.first
             ?? options.defaultCurrency
     }
@@ -200,6 +201,8 @@ final class RecordMapper {
     private var columnOffset: String?
     /// Whether records have refund columns (`refund` and `refund_time`).
     private let readsRefunds: Bool
+    /// Whether records have payer or payee columns.
+    private let readsParties: Bool
     /// The refund event of the record last mapped, made from its refund columns.
     private var refund: Event?
 
@@ -218,14 +221,15 @@ final class RecordMapper {
             let column = wideColumn ?? sources[field]!.description
             throw Rejection(reason: "no start time: column '\(column)' holds '\(raw)', which stands for none", code: .missingStart)
         }
-        var result = parser.parse(raw, inZone: zone ?? columnZones[field])
-        if options.zoneColumnIsTheStarts, field != .start, case .success(let parsed) = result, case .offsetContradictsZone? = parsed.notice {
-            // Timeline's own CSV names the start's zone: another time written with another
-            // offset is in none.
-            result = parser.parse(raw, inZone: columnZones[field])
-        }
-        switch result {
+        switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
         case .success(var parsed):
+            if options.zoneColumnIsTheStarts, field != .start, case .offsetContradictsZone? = parsed.notice,
+                case .success(let own) = parser.parse(raw, inZone: columnZones[field])
+            {
+                // Timeline's own CSV names the start's zone: another time written with
+                // another offset is in none.
+                parsed = own
+            }
             if let columnOffset {
                 // The offset of a local time, as if written with it. A value written with its
                 // own offset (USPS's GMTTimestamp beside GMTOffset) keeps it and contradicts
@@ -291,7 +295,7 @@ final class RecordMapper {
             }
             try fill(&event, from: record, number: number, line: line)
             batch.add(event, idIsGenerated: record[.id] == nil)
-            if let refund = takeRefund() { batch.add(refund) }
+            if readsRefunds, let refund = takeRefund() { batch.add(refund) }
             return nil
         } catch {
             return error
@@ -363,7 +367,7 @@ final class RecordMapper {
         let categoryText = record[.category]
         if status == .refunded, RefundRow.isRefund(category: categoryText, title: titleText) { status = .completed }
         for (name, value) in record.attributes { attributes[name] = value }
-        if record[.payer] != nil || record[.payee] != nil {
+        if readsParties, record[.payer] != nil || record[.payee] != nil {
             // Without a title, the other party is one: who was paid for money that went out,
             // who paid for money that came in. A party that is not the title is kept.
             let parties: [MappedField] = amount?.value.isNegative == true ? [.payee, .payer] : [.payer, .payee]
