@@ -6,24 +6,21 @@ import TimelineKit
 enum ValidateCommand: Command {
     static let name = "validate"
     static let abstract = "Report time-zone grouping anomalies"
-    static let summary = "Report time-zone grouping anomalies (TZ101–TZ114) and rejected records (E001–E007) in timeline data."
+    static var summary: String {
+        "Report time-zone grouping anomalies (\(FindingCode.range("TZ"))) and rejected records (\(FindingCode.range("E"))) in timeline data."
+    }
     static let usage = """
         timeline validate [INPUT ...] [--from FMT] [--report text|json] [--fail-on error|warning|never] [--state-out FILE] [options]
                timeline validate --merge STATE ... [--state-out FILE] [--report text|json] [--fail-on LEVEL]
                timeline validate --merge STATE ... (--split-out DIR | --finish-partitions --state-out FILE)
         """
-    static let discussion: String? = """
+    static var discussion: String? {
+        """
         Reads the inputs as 'convert' would (same mapping and date options) and reports what would put
-        events on the wrong day: naive times (TZ101), offsets from different clocks (TZ102), day shifts
-        between the written offset and the display zone (TZ103), DST gaps and overlaps (TZ104, TZ105),
-        offsets contradicting their zone (TZ106), dates stored as midnight (TZ108), zone names
-        (TZ109, TZ110), day/month ambiguity (TZ112), duplicate ids (TZ113), ends before starts (TZ114)
-        and the records that could not be read (E001–E007). Each finding has a stable code, a severity, a count, what to do,
-        and up to five examples with file and line. Streams: what the checks over series and ids read
-        of each event stays within --memory, spilling to --temp-dir by partition of series or id.
-        Exit status: 1 when a finding reaches --fail-on, else 0.
-        Also: statuses in order only after shifting one source by whole hours (TZ107) and epoch
-        numbers with mixed units or implausible dates (TZ111).
+        events on the wrong day, and the records that could not be read. Each finding has a stable code,
+        a severity, a count, what to do, and up to five examples with file and line. Streams: what the
+        checks over series and ids read of each event stays within --memory, spilling to --temp-dir by
+        partition of series or id. Exit status: 1 when a finding reaches --fail-on, else 0.
         Parts of a large input (a Spark job's partitions, slices named with --source-name and
         --first-record) are validated on their own with --state-out, and --merge combines their
         states, in any grouping and order, into the report one run over the whole input gives
@@ -33,7 +30,9 @@ enum ValidateCommand: Command {
         cuts a state into 16 pieces by partition of the facts; the pieces of one partition from
         every part, merged with --finish-partitions, keep only what the rules found there; the
         finished pieces merge into the report, and are all a driver needs to hold.
-        """
+        The codes (docs/validation.md explains each, with an example):
+        """ + FindingCode.all.map { "\n  \($0.rawValue) \($0.name): \($0.summary)" }.joined()
+    }
     static let positional: (name: String, help: String)? = ("INPUT ...", "Files to check, or '-' for standard input. [default: -]")
     static let examples: [(command: String, explanation: String)] = [
         ("timeline validate samples/orders.csv --zone Asia/Shanghai", "Check an order history for day shifts and mixed clocks, counting days in Shanghai"),

@@ -234,8 +234,9 @@ public enum Timeline {
 
     // MARK: Validating
 
-    /// Reads `sources` and reports the time-zone grouping anomalies in them (TZ101–TZ114,
-    /// E001) — `timeline validate`. Streams: keeps per-series facts, not the events.
+    /// Reads `sources` and reports the time-zone grouping anomalies in them and the records
+    /// that could not be read (`FindingCode.all`) — `timeline validate`. Streams: keeps
+    /// per-series facts, not the events.
     public static func validate(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> ValidationReport {
         let (run, records) = try validationRun(sources, options: options)
         return try run.report(records: records)

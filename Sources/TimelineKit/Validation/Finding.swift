@@ -43,6 +43,17 @@ public struct FindingCode: Hashable, Sendable, CustomStringConvertible {
     /// Every code a report can carry, in registry order.
     public static var all: [FindingCode] { RuleRegistry.all.map { $0.code } }
 
+    /// What findings with this code are about, in a line.
+    public var summary: String { RuleRegistry.rule(rawValue)?.summary ?? "" }
+
+    /// The first and last of the codes that begin with `prefix` (`TZ101–TZ114`), as lists
+    /// of codes name them.
+    package static func range(_ prefix: String) -> String {
+        let codes = all.map(\.rawValue).filter { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber) }.sorted()
+        guard let first = codes.first, let last = codes.last else { return "" }
+        return first == last ? first : "\(first)–\(last)"
+    }
+
     public var description: String { rawValue }
 
     public static func == (a: FindingCode, b: FindingCode) -> Bool { a.rawValue == b.rawValue }

@@ -5,6 +5,9 @@
 protocol RuleDeclaration {
     /// The code and name of its findings.
     static var code: FindingCode { get }
+    /// What its findings are about, in a line (`an end before its start`): the help's and
+    /// the docs' lists of codes are made from it.
+    static var summary: String { get }
     /// The advice in a finding made of what reading reported with this code: records
     /// rejected (errors) or values noticed, such as a DST gap met (warnings). Nil for codes
     /// reading never reports.

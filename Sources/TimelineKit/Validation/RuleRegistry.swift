@@ -1,7 +1,10 @@
 /// The validation rules: the one list. A report's codes, the checks a run makes and the
-/// advice for what reading rejects all come from here.
+/// advice for what reading rejects all come from here. The list is generated from the rules
+/// in `Rules/` by `scripts/generate-lists`, in the order of their codes (a test fails when it
+/// is stale).
 enum RuleRegistry {
     static var all: [any RuleDeclaration.Type] {
+        // generated: rules
         [
             NaiveTimeRule.self,
             MixedOffsetsRule.self,
@@ -26,6 +29,7 @@ enum RuleRegistry {
             InvalidEncodingRule.self,
             OutOfRangeRule.self,
         ]
+        // end of generated rules
     }
 
     /// The rule that declares `code`.

@@ -2,6 +2,7 @@
 /// `--abbrev` does not resolve. Found while reading; the record is rejected.
 enum AmbiguousAbbreviationRule: RuleDeclaration {
     static let code = FindingCode.ambiguousAbbreviation
+    static let summary = "a zone abbreviation that names several zones (CST, IST)"
     static let readingAdvice: String? = "zone abbreviations with several meanings; resolve them with --abbrev ABBR=Area/City"
 }
 

@@ -3,6 +3,7 @@
 /// (`--on-gap shift`, the default) and reported, or the record rejected (`--on-gap reject`).
 enum DSTGapRule: RuleDeclaration {
     static let code = FindingCode.dstGap
+    static let summary = "a local time the clocks skipped (a DST gap), moved forward by the gap"
     static let readingAdvice: String? = "local times that do not exist (DST gap); they were moved forward (--on-gap reject refuses them)"
 }
 

@@ -3,6 +3,7 @@
 /// warning, when the user chose no zone (the day changes only in the run's default).
 final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dateAsMidnight
+    static let summary = "dates stored as midnight times, which another zone moves to another day"
     private let zone: ResolvedZone
     private let chosen: Bool
 

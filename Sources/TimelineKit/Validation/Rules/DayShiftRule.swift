@@ -5,6 +5,7 @@
 /// from the data it is a note saying which days would differ and to name the zone.
 final class DayShiftRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dayShift
+    static let summary = "an event on another calendar day in the display zone than in the offset it was written in"
     private let zone: ResolvedZone
     private let chosen: Bool
     private var moved = Digest()

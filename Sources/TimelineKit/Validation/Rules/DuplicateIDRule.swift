@@ -6,6 +6,7 @@
 /// source id that reads the same as another record's.
 final class DuplicateIDRule: PartitionedRule {
     static let code = FindingCode.duplicateID
+    static let summary = "one id on several events"
     static let partitionKey = PartitionKey.id
 
     init(_ context: ValidationContext) {}

@@ -2,6 +2,7 @@
 /// an all-day date).
 final class EndBeforeStartRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.endBeforeStart
+    static let summary = "an end before its start"
     private let zone: ZoneRules
     private var flagged = FlaggedEvents()
 

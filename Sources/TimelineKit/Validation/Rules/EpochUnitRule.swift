@@ -4,6 +4,7 @@
 /// milliseconds were meant, say).
 final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.epochUnit
+    static let summary = "epoch numbers in different units in one file, or read as implausible dates"
 
     init(_ context: ValidationContext) {}
     static let plausible = 1980...2100

@@ -2,6 +2,7 @@
 /// with its fields, so a `--rejects` file keeps them.
 enum FieldCountRule: RuleDeclaration {
     static let code = FindingCode.fieldCount
+    static let summary = "a CSV row with more or fewer fields than its header"
     static let readingAdvice: String? = "rows with more or fewer fields than the header; check the delimiter (--delimiter) and quoting in the source"
 }
 

@@ -2,6 +2,7 @@
 /// nothing to decide it. Found while reading; the record is rejected.
 enum FieldOrderRule: RuleDeclaration {
     static let code = FindingCode.fieldOrderAmbiguous
+    static let summary = "dates whose day/month order no value and no flag decides"
     static let readingAdvice: String? = "dates that read either day-first or month-first; pass --day-first or --month-first"
 }
 

@@ -3,6 +3,7 @@
 /// event of the canonical format that breaks its schema.
 enum MalformedRecordRule: RuleDeclaration {
     static let code = FindingCode.malformedRecord
+    static let summary = "a record that cannot be read in its format"
     static let readingAdvice: String? = "records that are not well-formed in their format; see the first reason, and fix the source"
 }
 

@@ -15,6 +15,7 @@ import Foundation
 /// move. Two clocks in one place interleave, or one of them is `Z`.
 final class MixedOffsetsRule: PartitionedRule {
     static let code = FindingCode.mixedOffsets
+    static let summary = "offsets in one series or file that no single zone's rules explain"
     static let partitionKey = PartitionKey.seriesOrFile
     static let readsAsAbsorbed = true
 

@@ -3,6 +3,7 @@
 /// times with no zone named are rejected at import and reported as TZ101 errors.)
 final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.naiveTime
+    static let summary = "a time with no offset or zone: read in the zone assumed, else rejected"
     static let readingAdvice: String? = "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
     private let context: ValidationContext
     private var flagged = FlaggedEvents()

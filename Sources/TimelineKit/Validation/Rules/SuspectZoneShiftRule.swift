@@ -15,6 +15,7 @@
 /// the shift. Not yet compared: one series spread over several files.
 final class SuspectZoneShiftRule: PartitionedRule {
     static let code = FindingCode.suspectZoneShift
+    static let summary = "a series whose statuses are in order only after shifting one source by whole hours"
     static let partitionKey = PartitionKey.seriesOrFile
     static let readsAsAbsorbed = true
 

@@ -2,6 +2,7 @@
 /// is rejected, naming the parser that came closest.
 enum UnparseableRule: RuleDeclaration {
     static let code = FindingCode.unparseable
+    static let summary = "a time no syntax of the date engine reads"
     static let readingAdvice: String? = "values no parser accepts; add their shape with --date-format"
 }
 
