@@ -37,7 +37,7 @@ func main(_ args: [String]) {
     var options = DateParsingOptions()
     options.assumedZone = try? ZoneResolver().resolve("Asia/Shanghai")
     options.fieldOrder = .dayFirst
-    
+
     switch args[1] {
     case "iso":
         let values = lines(args[2])

@@ -7,14 +7,18 @@ package enum TimelineCommand {
     package static let version = "0.1.0"
 
     /// The subcommands, in the order the overview lists them.
-    static let commands: [any Command.Type] = [ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self, PresetsCommand.self, SchemaCommand.self]
+    static let commands: [any Command.Type] = [
+        ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self, PresetsCommand.self, SchemaCommand.self,
+    ]
 
     static var overview: String {
-        HelpFormatter.overview(commands, examples: [
-            "timeline convert samples/events.ndjson --to json",
-            "printf '2024-06-12 08:00\\n' | timeline dates --assume-zone Asia/Shanghai",
-            "timeline zones 'China Standard Time' US/Eastern",
-        ])
+        HelpFormatter.overview(
+            commands,
+            examples: [
+                "timeline convert samples/events.ndjson --to json",
+                "printf '2024-06-12 08:00\\n' | timeline dates --assume-zone Asia/Shanghai",
+                "timeline zones 'China Standard Time' US/Eastern",
+            ])
     }
 
     /// Runs the process and exits with its code.

@@ -1,2 +1,3 @@
 import TimelineCLI
+
 TimelineCommand.main()

@@ -19,9 +19,15 @@ struct ConvertCSVJSONTests {
             let r = try BinaryRunner.run(["convert"] + args + ["--assume-zone", "Asia/Shanghai", "--to", "ndjson"])
             #expect(r.status == 0, "\(args): \(r.stderr)")
             // The WeChat-Pay-shaped statement is recognised by its columns, and says so.
-            let preset = args[0].contains("wallet") ? "samples/wallet-statement.csv:1: note: read as WeChat Pay bill (微信支付账单明细, CSV or XLSX) (preset wechat-pay, recognised by its columns); header on line 1\n" : ""
+            let preset =
+                args[0].contains("wallet")
+                ? "samples/wallet-statement.csv:1: note: read as WeChat Pay bill (微信支付账单明细, CSV or XLSX) (preset wechat-pay, recognised by its columns); header on line 1\n"
+                : ""
             // orders.csv's coupon row (line 9) writes its amount as '-'.
-            let none = args[0].contains("orders") ? "samples/orders.csv: note: 1 value(s) in time, amount or zone columns stand for none ('-' ×1): no time, amount or zone for them\n" : ""
+            let none =
+                args[0].contains("orders")
+                ? "samples/orders.csv: note: 1 value(s) in time, amount or zone columns stand for none ('-' ×1): no time, amount or zone for them\n"
+                : ""
             #expect(r.stderr == preset + none + "timeline: read \(count) records, wrote \(count), rejected 0\n")
             #expect(r.stdout.split(separator: "\n").count == count)
         }
@@ -34,7 +40,10 @@ struct ConvertCSVJSONTests {
         ])
         #expect(r.status == 0)
         let lines = r.stdout.components(separatedBy: "\r\n")
-        #expect(lines[0] == "id,start,zone,end,title,detail,status,category,amount,currency,direction,location,series,recorded,links,tags,支付方式,other_attributes")
+        #expect(
+            lines[0]
+                == "id,start,zone,end,title,detail,status,category,amount,currency,direction,location,series,recorded,links,tags,支付方式,other_attributes"
+        )
         // Row 1 of the sample: 2024-06-13 08:15:22, 瑞幸咖啡, 生椰拿铁, 支出, ¥15.90 (checked by hand); the
         // WeChat Pay preset titles it by the counterparty (交易对方) and signs it by 收/支; the
         // zone assumed is the start's zone; money out is no neutral amount (direction empty).
@@ -49,7 +58,10 @@ struct ConvertCSVJSONTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.components(separatedBy: "\r\n")
         // The CSV test's first row (checked by hand there), with a tab for each comma.
-        #expect(lines[1] == "4200002024061308152210001\t2024-06-13T08:15:22+08:00\tAsia/Shanghai\t\t瑞幸咖啡\t生椰拿铁\tcompleted\t商户消费\t-15.90\tCNY\t\t\t\t\t\t\t零钱\t")
+        #expect(
+            lines[1]
+                == "4200002024061308152210001\t2024-06-13T08:15:22+08:00\tAsia/Shanghai\t\t瑞幸咖啡\t生椰拿铁\tcompleted\t商户消费\t-15.90\tCNY\t\t\t\t\t\t\t零钱\t"
+        )
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let tsv = dir.appendingPathComponent("wallet.tsv").path
@@ -60,23 +72,28 @@ struct ConvertCSVJSONTests {
         let again = try BinaryRunner.run(["convert", tsv, "--map", "start=start", "--to", "csv", "--sort", "input", "--assume-zone", "Asia/Shanghai"])
         #expect(again.status == 0, "\(again.stderr)")
         let field = { (line: String) in line.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",") }
-        #expect(again.stdout.components(separatedBy: "\r\n").dropFirst().map(field) == direct.stdout.components(separatedBy: "\r\n").dropFirst().map(field))
+        #expect(
+            again.stdout.components(separatedBy: "\r\n").dropFirst().map(field)
+                == direct.stdout.components(separatedBy: "\r\n").dropFirst().map(field))
     }
 
     @Test("rejects: a CSV with the input's header plus reject_line and reject_reason; the summary points at it")
     func rejectsFile() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = try Self.write("time,title,amount\n2024-06-12T08:00:00Z,ok,1\n,no time,2\n2024-06-12T09:00:00Z,\"bad, amount\",12x\n", "in.csv", in: dir)
+        let input = try Self.write(
+            "time,title,amount\n2024-06-12T08:00:00Z,ok,1\n,no time,2\n2024-06-12T09:00:00Z,\"bad, amount\",12x\n", "in.csv", in: dir)
         let rejects = dir.appendingPathComponent("rejects.csv").path
         let out = dir.appendingPathComponent("out.ndjson").path
         let r = try BinaryRunner.run(["convert", input, "-o", out, "--rejects", rejects])
         #expect(r.status == 0)
         #expect(r.stderr.hasSuffix("timeline: read 3 records, wrote 1, rejected 2 (see \(rejects))\n"))
         let text = try String(contentsOfFile: rejects, encoding: .utf8)
-        #expect(text == "time,title,amount,reject_line,reject_reason\r\n"
-            + ",no time,2,3,no start time: column 'time' is empty\r\n"
-            + "2024-06-12T09:00:00Z,\"bad, amount\",12x,4,\"amount (column 'amount'): cannot read '12x' as an amount such as '-12.50', '¥1,024.00' or '1.234,50'\"\r\n")
+        #expect(
+            text == "time,title,amount,reject_line,reject_reason\r\n"
+                + ",no time,2,3,no start time: column 'time' is empty\r\n"
+                + "2024-06-12T09:00:00Z,\"bad, amount\",12x,4,\"amount (column 'amount'): cannot read '12x' as an amount such as '-12.50', '¥1,024.00' or '1.234,50'\"\r\n"
+        )
         let strict = try BinaryRunner.run(["convert", input, "-o", dir.appendingPathComponent("strict.ndjson").path, "--strict"])
         #expect(strict.status == 65)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("strict.ndjson").path))
@@ -102,13 +119,15 @@ struct ConvertCSVJSONTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test("mapping mistakes are usage errors that list what exists", arguments: [
-        (["--map", "colour=status"], "invalid mapping 'colour=status'; expected FIELD=COLUMN with FIELD one of id, start"),
-        (["--map", "start=when"], "--map start=when: no column 'when'; columns are: order_id, event, status, time, amount, currency, note"),
-        (["--status-map", "x=finished"], "invalid --status-map 'x=finished'"),
-        (["--delimiter", ";;"], "invalid value ';;' for '--delimiter'"),
-        (["--encoding", "ebcdic"], "invalid value 'ebcdic' for '--encoding'; valid values: utf-8, gb18030, utf-16, latin1"),
-    ])
+    @Test(
+        "mapping mistakes are usage errors that list what exists",
+        arguments: [
+            (["--map", "colour=status"], "invalid mapping 'colour=status'; expected FIELD=COLUMN with FIELD one of id, start"),
+            (["--map", "start=when"], "--map start=when: no column 'when'; columns are: order_id, event, status, time, amount, currency, note"),
+            (["--status-map", "x=finished"], "invalid --status-map 'x=finished'"),
+            (["--delimiter", ";;"], "invalid value ';;' for '--delimiter'"),
+            (["--encoding", "ebcdic"], "invalid value 'ebcdic' for '--encoding'; valid values: utf-8, gb18030, utf-16, latin1"),
+        ])
     func mappingErrors(extra: [String], message: String) throws {
         let r = try BinaryRunner.run(["convert", "samples/orders.csv"] + extra)
         #expect(r.status == 64)

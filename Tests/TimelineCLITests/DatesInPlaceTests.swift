@@ -17,13 +17,17 @@ struct DatesInPlaceTests {
 
     @Test("CSV: BOM, CRLF, quoting and a line break inside quotes kept; a value that fails stays, is reported and rejected")
     func csvColumn() throws {
-        let input = "id,when,note\r\n1,2024-06-12T08:00:00+08:00,\"a, \"\"quoted\"\" note\"\r\n2,12/06/2024 20:30,\"two\r\nlines\"\r\n3,not a date,x\r\n4,,empty\r\n"
+        let input =
+            "id,when,note\r\n1,2024-06-12T08:00:00+08:00,\"a, \"\"quoted\"\" note\"\r\n2,12/06/2024 20:30,\"two\r\nlines\"\r\n3,not a date,x\r\n4,,empty\r\n"
         let (dir, path) = try Self.file(Self.bom + Array(input.utf8), "in.csv")
         defer { try? FileManager.default.removeItem(at: dir) }
         let rejects = dir.appendingPathComponent("rejects.csv").path
-        let r = try BinaryRunner.run(["dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first", "--rejects", rejects])
+        let r = try BinaryRunner.run([
+            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first", "--rejects", rejects,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
-        let expected = "id,when,note\r\n1,2024-06-12T00:00:00Z,\"a, \"\"quoted\"\" note\"\r\n2,2024-06-12T12:30:00Z,\"two\r\nlines\"\r\n3,not a date,x\r\n4,,empty\r\n"
+        let expected =
+            "id,when,note\r\n1,2024-06-12T00:00:00Z,\"a, \"\"quoted\"\" note\"\r\n2,2024-06-12T12:30:00Z,\"two\r\nlines\"\r\n3,not a date,x\r\n4,,empty\r\n"
         #expect(r.stdout == expected, "\(r.stdout)")
         // Standard output as bytes (read as a String, a leading BOM is dropped): the BOM kept.
         let out = dir.appendingPathComponent("out.csv").path
@@ -41,7 +45,9 @@ struct DatesInPlaceTests {
         #expect(r.stderr.contains("1 of 3 values could not be read (left as they were)"), "\(r.stderr)")
         #expect(try String(contentsOfFile: rejects, encoding: .utf8) == "id,when,note\r\n3,not a date,x\r\n")
         // Emptied instead, and the file's other bytes still as they were.
-        let empty = try BinaryRunner.run(["dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first", "--on-error", "empty"])
+        let empty = try BinaryRunner.run([
+            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first", "--on-error", "empty",
+        ])
         #expect(empty.stdout.contains("\r\n3,,x\r\n"))
         // A column the file does not have: the error lists those it has.
         let missing = try BinaryRunner.run(["dates", "--csv", "--column", "time", path])
@@ -73,12 +79,13 @@ struct DatesInPlaceTests {
             "dates", "--ndjson", "--field", "order.created_at", "--field", "ts", path, "--assume-zone", "Asia/Shanghai", "--output-format", "epoch",
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == """
-            {"id":1,"order":{"created_at":"1718150400","n":2},"ts":1718150400}
-            not json
-            {"id":2,"order":{"created_at":"1718211600"}}
+        #expect(
+            r.stdout == """
+                {"id":1,"order":{"created_at":"1718150400","n":2},"ts":1718150400}
+                not json
+                {"id":2,"order":{"created_at":"1718211600"}}
 
-            """, "\(r.stdout)")
+                """, "\(r.stdout)")
     }
 
     @Test("NDJSON: each field's day/month order from its own values")
@@ -107,15 +114,16 @@ struct DatesInPlaceTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try BinaryRunner.run(["dates", "--in-text", path, "--assume-zone", "Asia/Shanghai", "--year", "2024"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == """
-            10.0.0.1 - - [2024-05-31T16:00:01Z] "GET /a HTTP/1.1" 200 5
-            2024-06-12T00:11:17.123Z INFO app started
-            2024-06-05T00:11:17Z host cron[1]: job
-            2024-06-12T06:11:17Z mail
-            two: 2024-06-12T07:00:00Z and 2024-06-12T08:00:00Z\r
-            bad 2024-02-30T10:00:00Z end
+        #expect(
+            r.stdout == """
+                10.0.0.1 - - [2024-05-31T16:00:01Z] "GET /a HTTP/1.1" 200 5
+                2024-06-12T00:11:17.123Z INFO app started
+                2024-06-05T00:11:17Z host cron[1]: job
+                2024-06-12T06:11:17Z mail
+                two: 2024-06-12T07:00:00Z and 2024-06-12T08:00:00Z\r
+                bad 2024-02-30T10:00:00Z end
 
-            """, "\(r.stdout)")
+                """, "\(r.stdout)")
         #expect(r.stderr.contains("app.log:6: error:"), "\(r.stderr)")
         #expect(r.stderr.contains("timeline: 6 lines, 7 timestamps, 6 rewritten, 1 could not be read"), "\(r.stderr)")
         let first = try BinaryRunner.run(["dates", "--in-text", path, "--assume-zone", "Asia/Shanghai", "--only-first"])
@@ -146,12 +154,14 @@ struct DatesInPlaceTests {
         #expect(epochs.stdout.contains("id 2024-06-12T00:00:00.123Z price"), "\(epochs.stdout)")
     }
 
-    @Test("options of one mode refuse another", arguments: [
-        (["--column", "a"], "--column applies to --csv, --tsv, --ndjson or --in-text"),
-        (["--csv"], "--csv needs the columns to rewrite"),
-        (["--in-text", "--column", "a"], "--column applies to --csv or --tsv input"),
-        (["--csv", "--ndjson", "--column", "a"], "choose one of --csv, --tsv, --ndjson and --in-text"),
-    ])
+    @Test(
+        "options of one mode refuse another",
+        arguments: [
+            (["--column", "a"], "--column applies to --csv, --tsv, --ndjson or --in-text"),
+            (["--csv"], "--csv needs the columns to rewrite"),
+            (["--in-text", "--column", "a"], "--column applies to --csv or --tsv input"),
+            (["--csv", "--ndjson", "--column", "a"], "choose one of --csv, --tsv, --ndjson and --in-text"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let r = try BinaryRunner.run(["dates"] + arguments, stdin: "a\n")
         #expect(r.status == 64, "\(r.stderr)")

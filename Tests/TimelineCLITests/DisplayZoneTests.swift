@@ -40,15 +40,21 @@ struct DisplayZoneTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = try BinaryRunner.run(["validate", path])
         #expect(text.status == 0)
-        #expect(text.stdout == "3 records, 0 rejected; 0 errors, 0 warnings, 0 notes; days counted in Europe/Berlin, the one zone the calendar's times name\n", "\(text.stdout)")
+        #expect(
+            text.stdout
+                == "3 records, 0 rejected; 0 errors, 0 warnings, 0 notes; days counted in Europe/Berlin, the one zone the calendar's times name\n",
+            "\(text.stdout)")
         let json = try BinaryRunner.run(["validate", path, "--report", "json"])
         #expect(json.stdout.contains(#""zone":"Europe/Berlin","zoneReason":"the one zone the calendar's times name""#))
         let timeline = try BinaryRunner.run(["convert", path, "--to", "text", "-q"])
-        #expect(timeline.stdout.hasPrefix("Timeline · 3 events · times in Europe/Berlin, the one zone the calendar's times name\n"), "\(timeline.stdout)")
+        #expect(
+            timeline.stdout.hasPrefix("Timeline · 3 events · times in Europe/Berlin, the one zone the calendar's times name\n"), "\(timeline.stdout)")
         #expect(timeline.stdout.contains("00:30") && timeline.stdout.contains("23:45"))
         // CSV has no header to say it: a note does, and its times are Berlin's.
         let csv = try BinaryRunner.run(["convert", path, "--to", "csv"])
-        #expect(csv.stderr.contains("timeline: note: times in Europe/Berlin, the one zone the calendar's times name; name another with --zone"), "\(csv.stderr)")
+        #expect(
+            csv.stderr.contains("timeline: note: times in Europe/Berlin, the one zone the calendar's times name; name another with --zone"),
+            "\(csv.stderr)")
         #expect(csv.stdout.contains("2024-06-12T00:30:00+02:00"), "\(csv.stdout)")
         // Named, UTC is a choice: the 00:30 events are on the day before there (a warning).
         let utc = try BinaryRunner.run(["validate", path, "--zone", "UTC", "--report", "json", "--fail-on", "never"])

@@ -23,8 +23,10 @@ struct ExitCodeTests {
 
     @Test("output does not depend on the machine's TZ")
     func noHiddenLocalZone() throws {
-        let a = try BinaryRunner.run(["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "America/New_York"])
-        let b = try BinaryRunner.run(["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "Pacific/Kiritimati"])
+        let a = try BinaryRunner.run(
+            ["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "America/New_York"])
+        let b = try BinaryRunner.run(
+            ["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "Pacific/Kiritimati"])
         #expect(a.stdout == "2024-06-12T00:00:00Z\n")
         #expect(a.stdout == b.stdout)
     }
@@ -43,7 +45,9 @@ struct ExitCodeTests {
         #expect(spilled.stderr.contains("spilled to '\(dir.path)'"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["events.csv"])
         let out = dir.appendingPathComponent("out.ndjson")
-        let failed = try BinaryRunner.run(["convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", dir.appendingPathComponent("missing").path])
+        let failed = try BinaryRunner.run([
+            "convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", dir.appendingPathComponent("missing").path,
+        ])
         #expect(failed.status == 74)
         #expect(failed.stderr.contains("cannot create a temporary file in '\(dir.appendingPathComponent("missing").path)' to sort in"))
         #expect(!FileManager.default.fileExists(atPath: out.path))
@@ -58,7 +62,9 @@ struct ExitCodeTests {
         // About 8 MB of output at --memory 1MB: many runs, and chunks for the merge to hand over
         // after the first write fails (nothing is written before the merge).
         try Self.eventsCSV(rows: 20_000).write(to: input, atomically: true, encoding: .utf8)
-        let r = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "-o", "/dev/full", "--memory", "1MB", "--temp-dir", dir.path, "--verbose"])
+        let r = try BinaryRunner.run([
+            "convert", input.path, "--to", "ndjson", "-o", "/dev/full", "--memory", "1MB", "--temp-dir", dir.path, "--verbose",
+        ])
         #expect(r.status == 74)
         #expect(r.stderr.contains("cannot write '/dev/full': No space left on device"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["events.csv"])
@@ -167,16 +173,24 @@ struct ExitCodeTests {
         #expect(r.stdout.isEmpty)
     }
 
-    @Test("64: bad values list the valid ones", arguments: [
-        (["convert", "samples/events.ndjson", "--to", "xml"], "invalid value 'xml' for '--to'; valid values: csv, tsv, json, ndjson, ics, timeline, text, html"),
-        (["convert", "samples/events.ndjson", "--zone", "Mars/Base"], "unknown time zone 'Mars/Base'"),
-        (["convert", "samples/calendar.ics", "--expand", "2024-01-01"], "is not a window FROM..UNTIL such as 2024-01-01..2024-12-31"),
-        (["convert", "samples/calendar.ics", "--max-occurrences", "5"], "--max-occurrences only applies with --expand"),
-        (["dates", "--date-format", "HH:mm"], "has no year field"),
-        (["dates", "--day-first", "--month-first"], "cannot be used together"),
-        (["frobnicate"], "unknown command 'frobnicate'"),
-        (["convert", "samples/events.ndjson", "--group", "day", "--to", "ndjson"], "--group day needs an output that holds groups (json, timeline)"),
-    ])
+    @Test(
+        "64: bad values list the valid ones",
+        arguments: [
+            (
+                ["convert", "samples/events.ndjson", "--to", "xml"],
+                "invalid value 'xml' for '--to'; valid values: csv, tsv, json, ndjson, ics, timeline, text, html"
+            ),
+            (["convert", "samples/events.ndjson", "--zone", "Mars/Base"], "unknown time zone 'Mars/Base'"),
+            (["convert", "samples/calendar.ics", "--expand", "2024-01-01"], "is not a window FROM..UNTIL such as 2024-01-01..2024-12-31"),
+            (["convert", "samples/calendar.ics", "--max-occurrences", "5"], "--max-occurrences only applies with --expand"),
+            (["dates", "--date-format", "HH:mm"], "has no year field"),
+            (["dates", "--day-first", "--month-first"], "cannot be used together"),
+            (["frobnicate"], "unknown command 'frobnicate'"),
+            (
+                ["convert", "samples/events.ndjson", "--group", "day", "--to", "ndjson"],
+                "--group day needs an output that holds groups (json, timeline)"
+            ),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let r = try BinaryRunner.run(arguments)
         #expect(r.status == 64)
@@ -200,13 +214,18 @@ struct ExitCodeTests {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("bad.ndjson")
-        try (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"ok"}"# + "\n"
-            + #"{"id":"b","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"bad"}"# + "\n")
+        try
+            (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"ok"}"# + "\n"
+            + #"{"id":"b","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"bad"}"#
+            + "\n")
             .write(to: input, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("out.json").path
         let r = try BinaryRunner.run(["convert", input.path, "-o", out, "--strict"])
         #expect(r.status == 65)
-        #expect(r.stderr.contains("\(input.path):2: error: [E006] rejected: field 'start': instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"))
+        #expect(
+            r.stderr.contains(
+                "\(input.path):2: error: [E006] rejected: field 'start': instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"
+            ))
         #expect(r.stderr.contains("read 2 records, wrote 1, rejected 1"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.ndjson"])
         // Without --strict the good record is written and the bad one goes to --rejects.
@@ -220,7 +239,8 @@ struct ExitCodeTests {
 
     @Test("65: a malformed document stops the run with file, line and column")
     func malformedDocument() throws {
-        let r = try BinaryRunner.run(["convert", "--from", "json", "-"], stdin: "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n{\"id\":}\n]}")
+        let r = try BinaryRunner.run(
+            ["convert", "--from", "json", "-"], stdin: "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n{\"id\":}\n]}")
         #expect(r.status == 65)
         #expect(r.stderr.contains("-:2:7: error: [json-syntax] invalid JSON: expected a value, found '}'"))
     }
@@ -234,7 +254,8 @@ struct ExitCodeTests {
         try ("[" + rows.joined(separator: ",\n") + #",{"id": nope}]"#).write(to: records, atomically: true, encoding: .utf8)
         let events = try BinaryRunner.run(["convert", records.path, "--to", "ndjson", "--sort", "input", "--assume-zone", "UTC"]).stdout
         let document = dir.appendingPathComponent("document.json")
-        try (#"{"schema":"timeline/1","events":["# + events.split(separator: "\n").prefix(7_500).joined(separator: ",\n") + ",").write(to: document, atomically: true, encoding: .utf8)
+        try (#"{"schema":"timeline/1","events":["# + events.split(separator: "\n").prefix(7_500).joined(separator: ",\n") + ",").write(
+            to: document, atomically: true, encoding: .utf8)
         // The writers were released by whichever thread dropped them last, and the files
         // left behind now and then; each run is tried a few times.
         for (input, from) in [(records, "json"), (document, "timeline")] {

@@ -5,7 +5,9 @@ import Testing
 
 @Suite("help and version")
 struct HelpTests {
-    @Test("every command's --help shows usage, every option with its default, and examples", arguments: ["convert", "validate", "dates", "zones", "schema"])
+    @Test(
+        "every command's --help shows usage, every option with its default, and examples",
+        arguments: ["convert", "validate", "dates", "zones", "schema"])
     func help(command: String) throws {
         let r = try BinaryRunner.run([command, "--help"])
         #expect(r.status == 0)

@@ -62,9 +62,11 @@ struct ICSExportTests {
         let source = Self.path(file)
         let ics = dir.appendingPathComponent("out.ics").path
         for extra in [[String](), ["--ics-utc"]] {
-            let export = try BinaryRunner.run(["convert", source, "--from", "ics", "--assume-zone", "UTC", "--to", "ics", "--sort", "input", "-o", ics, "-q"] + extra)
+            let export = try BinaryRunner.run(
+                ["convert", source, "--from", "ics", "--assume-zone", "UTC", "--to", "ics", "--sort", "input", "-o", ics, "-q"] + extra)
             #expect(export.status == 0, "\(export.stderr)")
-            let ours = try Self.ours(try BinaryRunner.run(["convert", source, "--from", "ics", "--assume-zone", "UTC", "--to", "ndjson", "--sort", "input", "-q"]).stdout)
+            let ours = try Self.ours(
+                try BinaryRunner.run(["convert", source, "--from", "ics", "--assume-zone", "UTC", "--to", "ndjson", "--sort", "input", "-q"]).stdout)
             #expect(try Self.peer(ics) == ours, "\(file) \(extra)")
         }
     }
@@ -113,7 +115,8 @@ struct ICSExportTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = dir.appendingPathComponent("long.ndjson")
         let title = String(repeating: "长标题é😀", count: 40)
-        try (#"{"id":"x","start":{"date":"2024-06-12","basis":"date"},"title":"\#(title)"}"# + "\n").write(to: input, atomically: true, encoding: .utf8)
+        try (#"{"id":"x","start":{"date":"2024-06-12","basis":"date"},"title":"\#(title)"}"# + "\n").write(
+            to: input, atomically: true, encoding: .utf8)
         let r = try BinaryRunner.run(["convert", input.path, "--to", "ics", "-q"])
         let data = Data(r.stdout.utf8)
         let lines = data.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
@@ -122,7 +125,12 @@ struct ICSExportTests {
             #expect(line.count - 1 <= 75)
             #expect(String(data: Data(line), encoding: .utf8) != nil, "a line split a character")
         }
-        let peer = try Self.peer({ let p = dir.appendingPathComponent("long.ics").path; try? data.write(to: URL(fileURLWithPath: p)); return p }())
+        let peer = try Self.peer(
+            {
+                let p = dir.appendingPathComponent("long.ics").path
+                try? data.write(to: URL(fileURLWithPath: p))
+                return p
+            }())
         #expect(peer.first?["summary"] == title)
     }
 

@@ -83,10 +83,11 @@ struct ICSRevisionTests {
         #expect(r.status == 0, "\(r.stderr)")
         // In file order of the kept components: the newer master (second in this order), the
         // newer override of the 8th (listed first), the cancelled 22nd, lunch.
-        #expect(Self.rows(r.stdout) == [
-            "111 2024-07-01T09:00:00Z Weekly v2 ", "111/20240708T090000Z 2024-07-08T10:00:00Z Moved B ",
-            "111/20240722T090000Z 2024-07-22T09:00:00Z Weekly v2 cancelled", "222 2024-07-03T12:00:00Z Lunch ",
-        ])
+        #expect(
+            Self.rows(r.stdout) == [
+                "111 2024-07-01T09:00:00Z Weekly v2 ", "111/20240708T090000Z 2024-07-08T10:00:00Z Moved B ",
+                "111/20240722T090000Z 2024-07-22T09:00:00Z Weekly v2 cancelled", "222 2024-07-03T12:00:00Z Lunch ",
+            ])
         #expect(r.stderr.contains("timeline: read 4 records, wrote 4, rejected 0"))
     }
 
@@ -111,30 +112,37 @@ struct ICSSeriesStartTests {
     // it used to come out as one to-do with no warning.
     @Test("a recurring to-do without DTSTART expands from DUE and says so")
     func todoFromDue() throws {
-        let calendar = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hand//todo//EN", "BEGIN:VTODO", "UID:t1", "DTSTAMP:20240601T000000Z",
-            "DUE:20240701T170000Z", "RRULE:FREQ=DAILY;COUNT=3", "SUMMARY:Water plants", "END:VTODO", "END:VCALENDAR",
-        ].joined(separator: "\r\n") + "\r\n"
+        let calendar =
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hand//todo//EN", "BEGIN:VTODO", "UID:t1", "DTSTAMP:20240601T000000Z",
+                "DUE:20240701T170000Z", "RRULE:FREQ=DAILY;COUNT=3", "SUMMARY:Water plants", "END:VTODO", "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n"
         let r = try ICSRevisionTests.convert(calendar, ["--expand", "2024-06-01..2024-08-31", "--sort", "asc"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(ICSRevisionTests.rows(r.stdout) == [
-            "t1/20240701T170000Z 2024-07-01T17:00:00Z Water plants ", "t1/20240702T170000Z 2024-07-02T17:00:00Z Water plants ",
-            "t1/20240703T170000Z 2024-07-03T17:00:00Z Water plants ",
-        ])
-        #expect(r.stderr.contains("revisions.ics:7: warning: [ics-recurrence] to-do 't1' has no DTSTART: its occurrences are counted from DUE (20240701T170000Z)"))
+        #expect(
+            ICSRevisionTests.rows(r.stdout) == [
+                "t1/20240701T170000Z 2024-07-01T17:00:00Z Water plants ", "t1/20240702T170000Z 2024-07-02T17:00:00Z Water plants ",
+                "t1/20240703T170000Z 2024-07-03T17:00:00Z Water plants ",
+            ])
+        #expect(
+            r.stderr.contains(
+                "revisions.ics:7: warning: [ics-recurrence] to-do 't1' has no DTSTART: its occurrences are counted from DUE (20240701T170000Z)"))
     }
 
     @Test("a series that cannot be expanded says which and why, in every component type")
     func unexpandable() throws {
-        let calendar = [
-            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hand//x//EN", "BEGIN:VJOURNAL", "UID:j1", "DTSTART:20240701T170000Z",
-            "RRULE:FREQ=DAILY;COUNT=3;UNTIL=20240710T000000Z", "SUMMARY:Both", "END:VJOURNAL", "END:VCALENDAR",
-        ].joined(separator: "\r\n") + "\r\n"
+        let calendar =
+            [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//hand//x//EN", "BEGIN:VJOURNAL", "UID:j1", "DTSTART:20240701T170000Z",
+                "RRULE:FREQ=DAILY;COUNT=3;UNTIL=20240710T000000Z", "SUMMARY:Both", "END:VJOURNAL", "END:VCALENDAR",
+            ].joined(separator: "\r\n") + "\r\n"
         let r = try ICSRevisionTests.convert(calendar, ["--expand", "2024-06-01..2024-08-31"])
         #expect(r.status == 0, "\(r.stderr)")
         // RFC 5545 §3.3.10: COUNT and UNTIL MUST NOT occur in the same rule.
-        #expect(r.stderr.contains(
-            "revisions.ics:7: warning: [ics-recurrence] series 'j1' cannot be expanded: RRULE 'FREQ=DAILY;COUNT=3;UNTIL=20240710T000000Z': UNTIL and COUNT may not both be given; the master event is kept"))
+        #expect(
+            r.stderr.contains(
+                "revisions.ics:7: warning: [ics-recurrence] series 'j1' cannot be expanded: RRULE 'FREQ=DAILY;COUNT=3;UNTIL=20240710T000000Z': UNTIL and COUNT may not both be given; the master event is kept"
+            ))
         #expect(ICSRevisionTests.rows(r.stdout) == ["j1 2024-07-01T17:00:00Z Both "])
     }
 }

@@ -79,7 +79,9 @@ struct InternationalCorpusTests {
         if r.status != 0 || r.starts.count != e.events { found["read"] = "exit \(r.status), \(r.starts.count) events of \(e.events)" }
         if r.starts != e.instants.map(LayoutCorpusTests.normalized) { found["instants"] = "\(r.starts) vs \(e.instants)" }
         if !LayoutCorpusTests.same(r.amounts, e.amounts) { found["amounts"] = "\(r.amounts) vs \(e.amounts)" }
-        if e.canonicalStatuses.contains(where: { $0 != nil }), r.statuses != e.canonicalStatuses { found["statuses"] = "\(r.statuses) vs \(e.canonicalStatuses)" }
+        if e.canonicalStatuses.contains(where: { $0 != nil }), r.statuses != e.canonicalStatuses {
+            found["statuses"] = "\(r.statuses) vs \(e.canonicalStatuses)"
+        }
         if e.ids.contains(where: { $0 != nil }), r.ids != e.ids.map({ $0 ?? "" }) { found["ids"] = "\(r.ids) vs \(e.ids)" }
         let currencies = currencyUnnamed.contains(e.file) ? e.currencies.map { _ in nil } : e.currencies
         if r.currencies != currencies { found["currencies"] = "\(r.currencies) vs \(currencies)" }
@@ -122,13 +124,18 @@ struct InternationalCorpusTests {
     /// Random text of each script, made of words of bills in its language in a random order
     /// and written by the system's iconv (an independent encoder), is read as that
     /// encoding; the same text in UTF-8 is never read as another.
-    @Test("random text of each script is detected as its encoding; UTF-8 stays UTF-8", arguments: [
-        ("shift_jis", "CP932", "Shift_JIS", ["日付", "摘要", "お支払金額", "お預り金額", "差引残高", "カード", "振込", "手数料", "利息", "ヤマダ ハナコ", "みどり電力", "ご利用先"]),
-        ("euc-kr", "CP949", "EUC-KR", ["거래일시", "적요", "출금액", "입금액", "잔액", "체크카드", "이체", "급여", "관리비", "통신요금", "김민준", "한솔주택"]),
-        ("big5", "CP950", "Big5", ["交易日期", "摘要", "支出金額", "存入金額", "餘額", "轉帳", "信用卡", "手續費", "利息", "薪資", "臺灣銀行", "帳戶"]),
-        ("gb18030", "GB18030", "GB18030", ["交易时间", "交易对方", "商品说明", "收支", "金额", "支付方式", "交易状态", "微信支付", "零钱", "转账", "退款", "餐饮"]),
-        ("windows-1252", "CP1252", "Windows-1252", ["Buchungstag", "Betrag", "Gebühr", "Überweisung", "Société", "Crédit", "Débit", "Libellé", "Café", "Café ’t Hoekje", "Niño", "Ação"]),
-    ])
+    @Test(
+        "random text of each script is detected as its encoding; UTF-8 stays UTF-8",
+        arguments: [
+            ("shift_jis", "CP932", "Shift_JIS", ["日付", "摘要", "お支払金額", "お預り金額", "差引残高", "カード", "振込", "手数料", "利息", "ヤマダ ハナコ", "みどり電力", "ご利用先"]),
+            ("euc-kr", "CP949", "EUC-KR", ["거래일시", "적요", "출금액", "입금액", "잔액", "체크카드", "이체", "급여", "관리비", "통신요금", "김민준", "한솔주택"]),
+            ("big5", "CP950", "Big5", ["交易日期", "摘要", "支出金額", "存入金額", "餘額", "轉帳", "信用卡", "手續費", "利息", "薪資", "臺灣銀行", "帳戶"]),
+            ("gb18030", "GB18030", "GB18030", ["交易时间", "交易对方", "商品说明", "收支", "金额", "支付方式", "交易状态", "微信支付", "零钱", "转账", "退款", "餐饮"]),
+            (
+                "windows-1252", "CP1252", "Windows-1252",
+                ["Buchungstag", "Betrag", "Gebühr", "Überweisung", "Société", "Crédit", "Débit", "Libellé", "Café", "Café ’t Hoekje", "Niño", "Ação"]
+            ),
+        ])
     func randomText(name: String, iconvName: String, shown: String, words: [String]) throws {
         var rng = SeededRandom(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var lines = ["time,title,amount"]
@@ -153,7 +160,9 @@ struct InternationalCorpusTests {
     @Test("the repository's UTF-8 samples are read as UTF-8")
     func samplesStayUTF8() throws {
         let samples = BinaryRunner.packageRoot.appendingPathComponent("samples")
-        let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".csv") || $0.hasSuffix(".json") || $0.hasSuffix(".ndjson") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter {
+            $0.hasSuffix(".csv") || $0.hasSuffix(".json") || $0.hasSuffix(".ndjson")
+        }
         #expect(files.count >= 4)
         for file in files {
             let path = samples.appendingPathComponent(file)

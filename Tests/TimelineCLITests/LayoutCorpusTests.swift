@@ -74,9 +74,11 @@ struct LayoutCorpusTests {
     }
 
     static func same(_ a: [String?], _ b: [String?]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            x.map { Decimal(string: $0.replacingOccurrences(of: "+", with: "")) } == y.map { Decimal(string: $0.replacingOccurrences(of: "+", with: "")) }
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.map { Decimal(string: $0.replacingOccurrences(of: "+", with: "")) }
+                    == y.map { Decimal(string: $0.replacingOccurrences(of: "+", with: "")) }
+            }
     }
 
     /// Which aspects of `e` differ from what timeline reads.
@@ -87,7 +89,9 @@ struct LayoutCorpusTests {
         let sorted = r.starts.compactMap { $0 }.sorted()
         if let first = e.firstInstant, normalized(first) != sorted.first, first.count > 10 { found["first"] = "\(sorted.first ?? "-") vs \(first)" }
         if let last = e.lastInstant, normalized(last) != sorted.last, last.count > 10 { found["last"] = "\(sorted.last ?? "-") vs \(last)" }
-        if let amounts = e.amounts, amounts.contains(where: { $0 != nil }), !same(r.amounts, amounts) { found["amounts"] = "\(r.amounts) vs \(amounts)" }
+        if let amounts = e.amounts, amounts.contains(where: { $0 != nil }), !same(r.amounts, amounts) {
+            found["amounts"] = "\(r.amounts) vs \(amounts)"
+        }
         if let series = e.series, Set(series) != r.series { found["series"] = "\(r.series.sorted()) vs \(series)" }
         if let statuses = e.canonicalStatuses, statuses != r.statuses { found["statuses"] = "\(r.statuses) vs \(statuses)" }
         // Titles as a person reads them: UPS's trailing spaces are not kept.

@@ -30,11 +30,13 @@ struct MarkdownTimelineTests {
         #expect(r.status == 0, "\(r.stderr)")
         let rendered = try Self.render(r.stdout)
         // The days of the hand-checked text golden file (Fixtures/text/orders-en.txt).
-        #expect(rendered.headings == [
-            "Tue 11 Jun 2024", "Wed 12 Jun 2024 · yesterday", "Thu 13 Jun 2024 · today", "Fri 14 Jun 2024 · tomorrow", "Sat 15 Jun 2024",
-        ])
+        #expect(
+            rendered.headings == [
+                "Tue 11 Jun 2024", "Wed 12 Jun 2024 · yesterday", "Thu 13 Jun 2024 · today", "Fri 14 Jun 2024 · tomorrow", "Sat 15 Jun 2024",
+            ])
         // Every event line of that golden file (time, mark, title) starts an item, in order.
-        let golden = try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/text/orders-en.txt"), encoding: .utf8)
+        let golden = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/text/orders-en.txt"), encoding: .utf8)
         let lines = golden.split(separator: "\n").filter { $0.hasPrefix("│ ") && $0.dropFirst(2).first?.isNumber == true }.map { line in
             // "│ 23:42  ○ Order placed" → "23:42 ○ Order placed" (the title, without amount or relative time)
             let parts = line.dropFirst(2).split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)

@@ -25,36 +25,54 @@ struct MoneyThatMovedTests {
     }
 
     static let samples: [(file: String, flags: [String], days: [String: [String]])] = [
-        ("samples/presets/wechat-pay.csv", ["--assume-zone", "Asia/Shanghai"], [
-            "2024-06-01": [],  // 零钱提现: neutral
-            "2024-06-03": ["CNY 18.50 0.00"],  // 商户消费-退款, 收入: the refund came in
-            "2024-06-05": ["CNY 0.00 -35.00"],
-            "2024-06-12": ["CNY 200.00 0.00"],
-            "2024-06-30": ["CNY 0.00 -18.50"],
-        ]),
-        ("samples/presets/wechat-pay.xlsx", ["--assume-zone", "Asia/Shanghai"], [
-            "2024-06-01": [], "2024-06-12": ["CNY 200.00 0.00"], "2024-06-30": ["CNY 0.00 -18.50"],
-        ]),
-        ("samples/presets/alipay.csv", ["--assume-zone", "Asia/Shanghai"], [
-            "2024-06-02": ["CNY 28.50 0.00"],
-            "2024-06-04": [],  // 退款 to the credit card, 不计收支: neutral
-            "2024-06-08": ["CNY 0.00 -20.00"],  // 等待确认收货: paid, held by Alipay for the seller
-            "2024-06-12": ["CNY 0.00 -49.74"],
-        ]),
-        ("samples/presets/paypal.csv", ["--zone", "America/Los_Angeles"], [
-            "2024-03-10": ["USD 25.50 -10.00"],
-            "2024-11-03": ["USD 0.00 -4.99"],  // the -100.00 General Authorization is a Memo: a hold
-        ]),
-        ("samples/presets/stripe.csv", ["--zone", "UTC"], [
-            "2024-06-12": ["USD 49.00 0.00"],
-            "2024-06-30": ["USD 15.00 0.00"],  // refunded later: the sale still happened
-            "2024-07-01": [],  // Failed: nothing moved
-            "2024-07-02": ["USD 0.00 -15.00"],  // the refund, from Amount Refunded and Refunded date
-        ]),
-        ("samples/presets/bank-statement.csv", ["--assume-zone", "Europe/London"], [
-            "2024-06-01": [],  // the opening balance: no amount
-            "2024-06-03": ["- 0.00 -750.00"], "2024-06-12": ["- 2100.00 0.00"], "2024-06-28": ["- 0.00 -1024.50"],
-        ]),
+        (
+            "samples/presets/wechat-pay.csv", ["--assume-zone", "Asia/Shanghai"],
+            [
+                "2024-06-01": [],  // 零钱提现: neutral
+                "2024-06-03": ["CNY 18.50 0.00"],  // 商户消费-退款, 收入: the refund came in
+                "2024-06-05": ["CNY 0.00 -35.00"],
+                "2024-06-12": ["CNY 200.00 0.00"],
+                "2024-06-30": ["CNY 0.00 -18.50"],
+            ]
+        ),
+        (
+            "samples/presets/wechat-pay.xlsx", ["--assume-zone", "Asia/Shanghai"],
+            [
+                "2024-06-01": [], "2024-06-12": ["CNY 200.00 0.00"], "2024-06-30": ["CNY 0.00 -18.50"],
+            ]
+        ),
+        (
+            "samples/presets/alipay.csv", ["--assume-zone", "Asia/Shanghai"],
+            [
+                "2024-06-02": ["CNY 28.50 0.00"],
+                "2024-06-04": [],  // 退款 to the credit card, 不计收支: neutral
+                "2024-06-08": ["CNY 0.00 -20.00"],  // 等待确认收货: paid, held by Alipay for the seller
+                "2024-06-12": ["CNY 0.00 -49.74"],
+            ]
+        ),
+        (
+            "samples/presets/paypal.csv", ["--zone", "America/Los_Angeles"],
+            [
+                "2024-03-10": ["USD 25.50 -10.00"],
+                "2024-11-03": ["USD 0.00 -4.99"],  // the -100.00 General Authorization is a Memo: a hold
+            ]
+        ),
+        (
+            "samples/presets/stripe.csv", ["--zone", "UTC"],
+            [
+                "2024-06-12": ["USD 49.00 0.00"],
+                "2024-06-30": ["USD 15.00 0.00"],  // refunded later: the sale still happened
+                "2024-07-01": [],  // Failed: nothing moved
+                "2024-07-02": ["USD 0.00 -15.00"],  // the refund, from Amount Refunded and Refunded date
+            ]
+        ),
+        (
+            "samples/presets/bank-statement.csv", ["--assume-zone", "Europe/London"],
+            [
+                "2024-06-01": [],  // the opening balance: no amount
+                "2024-06-03": ["- 0.00 -750.00"], "2024-06-12": ["- 2100.00 0.00"], "2024-06-28": ["- 0.00 -1024.50"],
+            ]
+        ),
     ]
 
     @Test("every wallet and payment sample: its day totals", arguments: samples.indices)
@@ -63,26 +81,28 @@ struct MoneyThatMovedTests {
         #expect(try Self.dayTotals([s.file] + s.flags) == s.days, "\(s.file)")
     }
 
-    @Test("a failed charge is shown and left out; a refunded one counts with its refund", arguments: [
-        (
-            """
-            id,Created (UTC),Amount,Currency,Status
-            ch_1,2024-06-01 10:00:00,10.00,usd,Failed
-            ch_2,2024-06-01 11:00:00,5.00,usd,Paid
-            ch_3,2024-06-01 12:00:00,7.00,usd,Declined
+    @Test(
+        "a failed charge is shown and left out; a refunded one counts with its refund",
+        arguments: [
+            (
+                """
+                id,Created (UTC),Amount,Currency,Status
+                ch_1,2024-06-01 10:00:00,10.00,usd,Failed
+                ch_2,2024-06-01 11:00:00,5.00,usd,Paid
+                ch_3,2024-06-01 12:00:00,7.00,usd,Declined
 
-            """, ["2024-06-01": ["USD 5.00 0.00"]]
-        ),
-        (
-            """
-            id,Created (UTC),Amount,Amount Refunded,Currency,Refunded date (UTC),Status
-            ch_4,2024-06-02 10:00:00,20.00,20.00,usd,2024-06-02 18:00:00,Refunded
-            ch_5,2024-06-02 11:00:00,30.00,5.00,usd,2024-06-04 09:00:00,Partially refunded
-            ch_6,2024-06-02 12:00:00,8.00,0.00,usd,,Paid
+                """, ["2024-06-01": ["USD 5.00 0.00"]]
+            ),
+            (
+                """
+                id,Created (UTC),Amount,Amount Refunded,Currency,Refunded date (UTC),Status
+                ch_4,2024-06-02 10:00:00,20.00,20.00,usd,2024-06-02 18:00:00,Refunded
+                ch_5,2024-06-02 11:00:00,30.00,5.00,usd,2024-06-04 09:00:00,Partially refunded
+                ch_6,2024-06-02 12:00:00,8.00,0.00,usd,,Paid
 
-            """, ["2024-06-02": ["USD 58.00 -20.00"], "2024-06-04": ["USD 0.00 -5.00"]]
-        ),
-    ])
+                """, ["2024-06-02": ["USD 58.00 -20.00"], "2024-06-04": ["USD 0.00 -5.00"]]
+            ),
+        ])
     func charges(_ csv: String, _ days: [String: [String]]) throws {
         #expect(try Self.dayTotals(["-", "--from", "csv", "--zone", "UTC"], stdin: csv) == days)
     }

@@ -30,7 +30,10 @@ struct PrecisionTests {
     static func realFiles() throws -> [String] {
         let root = BinaryRunner.packageRoot
         var files: [String] = []
-        for dir in ["Tests/TimelineKitTests/Resources/corpus/ics/ical4j", "Tests/TimelineKitTests/Resources/corpus/ics/icalendar", "samples", "samples/presets"] {
+        for dir in [
+            "Tests/TimelineKitTests/Resources/corpus/ics/ical4j", "Tests/TimelineKitTests/Resources/corpus/ics/icalendar", "samples",
+            "samples/presets",
+        ] {
             for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path).sorted() {
                 var isDirectory: ObjCBool = false
                 let path = "\(dir)/\(name)"

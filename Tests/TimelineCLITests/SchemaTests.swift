@@ -33,7 +33,10 @@ struct SchemaTests {
     func outputsValidate() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (format, ndjson, extra) in [("json", false, [String]()), ("ndjson", true, []), ("timeline", false, []), ("json", false, ["--group", "day"]), ("json", false, ["--group", "month"])] {
+        for (format, ndjson, extra) in [
+            ("json", false, [String]()), ("ndjson", true, []), ("timeline", false, []), ("json", false, ["--group", "day"]),
+            ("json", false, ["--group", "month"]),
+        ] {
             let out = dir.appendingPathComponent("out.\(format)")
             let r = try BinaryRunner.run(["convert", "samples/events.ndjson", "--to", format, "-o", out.path, "--zone", "Asia/Shanghai"] + extra)
             #expect(r.status == 0)
@@ -47,7 +50,8 @@ struct SchemaTests {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bad = dir.appendingPathComponent("bad.ndjson")
-        try #"{"id":"a","start":{"instant":"2024-06-12 00:00:00","local":"x","offset":"8","basis":"guess"},"title":1}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try #"{"id":"a","start":{"instant":"2024-06-12 00:00:00","local":"x","offset":"8","basis":"guess"},"title":1}"#.write(
+            to: bad, atomically: true, encoding: .utf8)
         let v = try Self.validate(schema: "timeline.schema.json", file: bad, ndjson: true)
         #expect(v.status == 1)
     }
@@ -67,7 +71,9 @@ struct SchemaTests {
         #expect(try BinaryRunner.run(["validate", "samples/orders.csv", "--zone", "Asia/Shanghai", "--fail-on", "warning"]).status == 1)
         let naive = try BinaryRunner.run(["validate", "samples/wallet-statement.csv"])
         #expect(naive.status == 1)
-        #expect(naive.stdout.contains("TZ101 naive-time (6): 6 record(s) rejected: times with no offset or zone; name their zone with --assume-zone ZONE"))
+        #expect(
+            naive.stdout.contains("TZ101 naive-time (6): 6 record(s) rejected: times with no offset or zone; name their zone with --assume-zone ZONE")
+        )
     }
 
     @Test("the documented validation report example fits the report schema; a wrong one does not")

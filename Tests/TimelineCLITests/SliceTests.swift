@@ -42,14 +42,16 @@ struct SliceTests {
         #expect(single.stdout.split(separator: "\n").count == 6)
         #expect(single.stdout.contains(#"{"id":"orders.csv:8","#) && single.stdout.contains(#""record":8,"line":11}"#))
         for useColumns in [false, true] {
-            var stdout = "", stderr = ""
+            var stdout = ""
+            var stderr = ""
             for (i, cut) in Self.csvCuts.enumerated() {
                 let end = i + 1 < Self.csvCuts.count ? Self.csvCuts[i + 1].0 - 1 : Self.csvLines.count
                 let part = dir.appendingPathComponent("part-\(i).csv").path
                 try Data((Self.csvLines[(cut.0 - 1)..<end].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: part))
                 let header = useColumns ? ["--columns", Self.csvLines[0]] : ["--header-from", whole]
                 let r = try BinaryRunner.run(
-                    ["convert", part, "--from", "csv", "--source-name", whole, "--first-record", String(cut.1), "--first-line", String(cut.0)] + header + common)
+                    ["convert", part, "--from", "csv", "--source-name", whole, "--first-record", String(cut.1), "--first-line", String(cut.0)]
+                        + header + common)
                 #expect(r.status == 0, "\(r.stderr)")
                 stdout += r.stdout
                 stderr += r.stderr
@@ -104,20 +106,23 @@ struct SliceTests {
         #expect(alone.status == 65 && alone.stderr.contains("none of the 2 record(s) could be converted"), "\(alone.stderr)")
     }
 
-    @Test("slice options that cannot apply are usage errors", arguments: [
-        (["a.csv", "b.csv", "--source-name", "x.csv"], "--source-name, --first-record and --first-line describe one input; 2 were given"),
-        (["a.csv", "--first-record", "0"], "invalid value '0' for '--first-record'"),
-        (["a.csv", "--columns", "a,b", "--no-header"], "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out"),
-        (["a.csv", "--columns", "a,,b"], "invalid value 'a,,b' for '--columns'"),
-        (["a.csv", "--header-from", "h.csv", "--header-line", "2"], "--header-line cannot be combined with --columns or --header-from"),
-    ])
+    @Test(
+        "slice options that cannot apply are usage errors",
+        arguments: [
+            (["a.csv", "b.csv", "--source-name", "x.csv"], "--source-name, --first-record and --first-line describe one input; 2 were given"),
+            (["a.csv", "--first-record", "0"], "invalid value '0' for '--first-record'"),
+            (["a.csv", "--columns", "a,b", "--no-header"], "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out"),
+            (["a.csv", "--columns", "a,,b"], "invalid value 'a,,b' for '--columns'"),
+            (["a.csv", "--header-from", "h.csv", "--header-line", "2"], "--header-line cannot be combined with --columns or --header-from"),
+        ])
     func usage(arguments: [String], message: String) throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["a.csv", "b.csv", "h.csv"] {
             try Data("a,b\n1,2\n".utf8).write(to: dir.appendingPathComponent(name))
         }
-        let r = try BinaryRunner.run(["convert"] + arguments.map { $0.hasSuffix(".csv") && !$0.hasPrefix("x") ? dir.appendingPathComponent($0).path : $0 })
+        let r = try BinaryRunner.run(
+            ["convert"] + arguments.map { $0.hasSuffix(".csv") && !$0.hasPrefix("x") ? dir.appendingPathComponent($0).path : $0 })
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }

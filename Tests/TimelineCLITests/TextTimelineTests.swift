@@ -23,14 +23,28 @@ import Testing
 struct TextTimelineTests {
     static let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/text")
 
-    @Test("golden files", arguments: [
-        ("orders-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-06-13T20:00:00+08:00"]),
-        ("wallet-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale", "zh-Hans",
-                           "--now", "2024-06-13T13:00:00+08:00"]),
-        ("orders-month-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-07-01T00:00:00Z", "--group", "month"]),
-        ("wallet-split-zh.txt", ["samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale", "zh-Hans",
-                                 "--layout", "split", "--now", "2024-06-13T13:00:00+08:00"]),
-    ])
+    @Test(
+        "golden files",
+        arguments: [
+            ("orders-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-06-13T20:00:00+08:00"]),
+            (
+                "wallet-zh.txt",
+                [
+                    "samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale",
+                    "zh-Hans",
+                    "--now", "2024-06-13T13:00:00+08:00",
+                ]
+            ),
+            ("orders-month-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-07-01T00:00:00Z", "--group", "month"]),
+            (
+                "wallet-split-zh.txt",
+                [
+                    "samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale",
+                    "zh-Hans",
+                    "--layout", "split", "--now", "2024-06-13T13:00:00+08:00",
+                ]
+            ),
+        ])
     func golden(file: String, arguments: [String]) throws {
         let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
         let r = try BinaryRunner.run(["convert"] + arguments + ["--to", "text", "-q"])

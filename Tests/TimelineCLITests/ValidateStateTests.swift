@@ -15,7 +15,10 @@ struct ValidateStateTests {
             let part = dir.appendingPathComponent("part-\(i).csv").path
             try Data((SliceTests.csvLines[(cut.0 - 1)..<end].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: part))
             let state = dir.appendingPathComponent("part-\(i).state").path
-            let slice = ["--from", "csv", "--columns", SliceTests.csvLines[0], "--source-name", whole, "--first-record", String(cut.1), "--first-line", String(cut.0)]
+            let slice = [
+                "--from", "csv", "--columns", SliceTests.csvLines[0], "--source-name", whole, "--first-record", String(cut.1), "--first-line",
+                String(cut.0),
+            ]
             let saving = command == "validate" ? ["--state-out", state] : ["--validation-state", state, "--to", "ndjson", "-q"]
             let r = try BinaryRunner.run([command, part] + slice + saving + ["--assume-zone", "Asia/Shanghai"])
             // validate exits 1 on a slice with an error (--fail-on error); convert 0.

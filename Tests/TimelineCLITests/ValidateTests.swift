@@ -89,8 +89,10 @@ struct ValidateTests {
         #expect(unnamed.status == 0 && !unnamed.stdout.contains(#""code":"TZ102""#), "\(unnamed.stdout)")
         let utc = dir.appendingPathComponent("utc-clock.csv")
         let bareText = try String(contentsOf: bare, encoding: .utf8)
-        try Data(bareText.replacingOccurrences(of: "2024-06-15T14:30:00-04:00", with: "2024-06-15T18:30:00Z")
-            .replacingOccurrences(of: "2024-06-15T14:35:00-04:00", with: "2024-06-15T18:35:00Z").utf8).write(to: utc)
+        try Data(
+            bareText.replacingOccurrences(of: "2024-06-15T14:30:00-04:00", with: "2024-06-15T18:30:00Z")
+                .replacingOccurrences(of: "2024-06-15T14:35:00-04:00", with: "2024-06-15T18:35:00Z").utf8
+        ).write(to: utc)
         let clocks = try BinaryRunner.run(["validate", utc.path, "--zone", "UTC", "--report", "json", "--fail-on", "never"])
         #expect(clocks.stdout.contains(#""code":"TZ102""#) && clocks.stdout.contains("DE-1: +00:00 ×2, +02:00 ×3"), "\(clocks.stdout)")
     }
@@ -98,8 +100,9 @@ struct ValidateTests {
     /// The rule findings do not depend on how events arrive: from CSV they are observed in
     /// batches mapped on worker threads, from canonical NDJSON one at a time. The same events
     /// (the NDJSON is the CSV converted, sources kept) must give the same codes and counts.
-    @Test("events read one at a time (canonical NDJSON) give the findings of the same events read in batches (CSV)",
-          arguments: ["tz102.csv", "tz103.csv", "tz107.csv", "tz108.csv", "tz113.csv", "tz114.csv"])
+    @Test(
+        "events read one at a time (canonical NDJSON) give the findings of the same events read in batches (CSV)",
+        arguments: ["tz102.csv", "tz103.csv", "tz107.csv", "tz108.csv", "tz113.csv", "tz114.csv"])
     func sameFindingsEitherPath(_ file: String) throws {
         let c = try #require(Self.cases.first { $0.file == file })
         let ndjson = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString).ndjson")
@@ -131,7 +134,8 @@ struct ValidateMemoryTests {
             let order = i % 5_000
             let utc = order % 7 == 0 && i / 5_000 % 2 == 0
             let hour = 10 + i / 5_000
-            csv += "\(i % 97 == 0 ? "R\(i % 13)" : "E\(i)"),SO-\(order),2024-06-12T\(utc ? "0\(hour - 8)" : "\(hour)"):00:00\(utc ? "Z" : "+08:00"),an event title \(i)\n"
+            csv +=
+                "\(i % 97 == 0 ? "R\(i % 13)" : "E\(i)"),SO-\(order),2024-06-12T\(utc ? "0\(hour - 8)" : "\(hour)"):00:00\(utc ? "Z" : "+08:00"),an event title \(i)\n"
         }
         let input = dir.appendingPathComponent("orders.csv")
         try csv.write(to: input, atomically: true, encoding: .utf8)

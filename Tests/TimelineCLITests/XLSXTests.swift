@@ -23,7 +23,8 @@ struct XLSXTests {
             let file = book["file"] as? String ?? ""
             let expected = book["rows"] as? [[String: Any]] ?? []
             let r = try BinaryRunner.run([
-                "convert", dir.appendingPathComponent(file).path, "--preset", "none", "--assume-zone", "UTC", "--sort", "input", "--to", "ndjson", "-q",
+                "convert", dir.appendingPathComponent(file).path, "--preset", "none", "--assume-zone", "UTC", "--sort", "input", "--to", "ndjson",
+                "-q",
             ])
             #expect(r.status == 0, "\(file): \(r.stderr)")
             let events = r.stdout.split(separator: "\n").map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
@@ -46,7 +47,9 @@ struct XLSXTests {
 
     @Test("the WeChat Pay workbook: preamble, date cells, numbers, a summary line after the table")
     func wechatWorkbook() throws {
-        let r = try BinaryRunner.run(["convert", "samples/presets/wechat-pay.xlsx", "--assume-zone", "Asia/Shanghai", "--sort", "input", "--to", "ndjson"])
+        let r = try BinaryRunner.run([
+            "convert", "samples/presets/wechat-pay.xlsx", "--assume-zone", "Asia/Shanghai", "--sort", "input", "--to", "ndjson",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("(preset wechat-pay, recognised by its columns); header on line 17"))
         #expect(r.stderr.contains("wechat-pay.xlsx:22: note: line 22 after the table is not a record"))
@@ -54,9 +57,10 @@ struct XLSXTests {
         // By hand: the times are China Standard Time (+08:00); the stored amounts are 18.5,
         // 200 and 100, read as the sheet's 0.00 format shows them (as the CSV bill writes
         // them), signed by 收/支.
-        #expect(events.map { ($0["start"] as? [String: Any])?["instant"] as? String } == [
-            "2024-06-30T15:30:05Z", "2024-06-12T00:11:17Z", "2024-05-31T23:59:59Z",
-        ])
+        #expect(
+            events.map { ($0["start"] as? [String: Any])?["instant"] as? String } == [
+                "2024-06-30T15:30:05Z", "2024-06-12T00:11:17Z", "2024-05-31T23:59:59Z",
+            ])
         #expect(events.map { ($0["amount"] as? [String: Any])?["value"] as? String } == ["-18.50", "200.00", "100.00"])
         #expect((events[2]["amount"] as? [String: Any])?["neutral"] as? Bool == true)
         #expect(events.map { ($0["source"] as? [String: Any])?["format"] as? String } == ["xlsx", "xlsx", "xlsx"])
@@ -68,7 +72,9 @@ struct XLSXTests {
         let missing = try BinaryRunner.run(["convert", "samples/presets/wechat-pay.xlsx", "--sheet", "Sheet9"])
         #expect(missing.status == 65)
         #expect(missing.stderr.contains("no sheet 'Sheet9'; the sheets are '微信支付账单明细'"))
-        let named = try BinaryRunner.run(["convert", "samples/presets/wechat-pay.xlsx", "--sheet", "微信支付账单明细", "--assume-zone", "Asia/Shanghai", "-q"])
+        let named = try BinaryRunner.run([
+            "convert", "samples/presets/wechat-pay.xlsx", "--sheet", "微信支付账单明细", "--assume-zone", "Asia/Shanghai", "-q",
+        ])
         #expect(named.status == 0)
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

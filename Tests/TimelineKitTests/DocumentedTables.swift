@@ -11,8 +11,12 @@ func documentedWords(_ key: String, in name: String, after header: String? = nil
         text = table.split(separator: "\n").dropFirst().prefix { $0.hasPrefix("|") }.joined(separator: "\n")
     }
     let prefix = "| `\(key)` | "
-    guard let line = text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { $0.hasPrefix(prefix) }) else { return nil }
-    return line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ").map { $0 == "(empty)" ? "" : $0.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+    guard let line = text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { $0.hasPrefix(prefix) }) else {
+        return nil
+    }
+    return line.dropFirst(prefix.count).dropLast(2).components(separatedBy: ", ").map {
+        $0 == "(empty)" ? "" : $0.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+    }
 }
 
 /// The keys of the rows of the table under `header` in `docs/NAME`, in order.

@@ -5,7 +5,8 @@ struct DateOptionGroup: OptionGroup {
     let dateFormat = Option<[DatePattern]>(
         spec: OptionSpec(
             name: "date-format", valueName: "PATTERN",
-            help: "A date pattern tried after the built-in fast paths, in the order given: strptime style with '%' (%d/%m/%Y %H:%M) or LDML style (dd/MM/yyyy HH:mm, quote literals: yyyy-MM-dd'T'HH:mm).",
+            help:
+                "A date pattern tried after the built-in fast paths, in the order given: strptime style with '%' (%d/%m/%Y %H:%M) or LDML style (dd/MM/yyyy HH:mm, quote literals: yyyy-MM-dd'T'HH:mm).",
             repeatable: true),
         initial: []
     ) { texts throws(UsageError) in
@@ -62,7 +63,8 @@ struct DateOptionGroup: OptionGroup {
                 throw UsageError(message: "invalid value '\(pair)' for '--abbrev'; expected ABBR=ZONE, e.g. CST=Asia/Shanghai")
             }
             guard ZoneResolver.ianaRules(parts[1]) != nil else {
-                throw UsageError(message: "invalid value '\(pair)' for '--abbrev': unknown time zone '\(parts[1])'; use an IANA id such as 'Asia/Shanghai'")
+                throw UsageError(
+                    message: "invalid value '\(pair)' for '--abbrev': unknown time zone '\(parts[1])'; use an IANA id such as 'Asia/Shanghai'")
             }
             overrides[parts[0]] = parts[1]
         }
@@ -96,21 +98,27 @@ struct DateOptionGroup: OptionGroup {
 struct InputOptionGroup: OptionGroup {
     let map = Option.list(
         "map", "FIELD=COLUMN",
-        help: "Map a source column (a dotted path for JSON) to a field: \(MappedField.allCases.map(\.rawValue).joined(separator: ", ")) (zone: per-record zone; direction: income/expense words). start=date+time joins columns.")
-    let mapping = Option.text("mapping", "FILE", help: "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"} (or a preset file: its map, statuses and events).")
+        help:
+            "Map a source column (a dotted path for JSON) to a field: \(MappedField.allCases.map(\.rawValue).joined(separator: ", ")) (zone: per-record zone; direction: income/expense words). start=date+time joins columns."
+    )
+    let mapping = Option.text(
+        "mapping", "FILE",
+        help: "A JSON object of field → column mappings, e.g. {\"start\": \"交易时间\"} (or a preset file: its map, statuses and events).")
     let preset = Option.text(
         "preset", "NAME|FILE",
         help: "Read the inputs as this service's export (timeline presets lists them), a preset file, or 'none' for no preset.",
         default: "recognised by the input's columns, preamble or JSON shape")
     let events = Option.list(
-        "events", "COLUMN=TITLE,...", help: "Wide rows: each filled time column is an event with that title, e.g. 'Created at=Order created,Paid at=Order paid'.")
+        "events", "COLUMN=TITLE,...",
+        help: "Wide rows: each filled time column is an event with that title, e.g. 'Created at=Order created,Paid at=Order paid'.")
     let statusMap = Option.list("status-map", "WORD=STATUS", help: "Add a status word, e.g. 已揽件=processing.")
     let directionMap = Option.list("direction-map", "WORD=in|out|neutral", help: "Add a direction word of the direction column, e.g. Gutschrift=in.")
     let encoding = Option<TextEncoding>.choice(
         "encoding", "NAME", help: "Text encoding of the inputs.", default: .utf8,
         defaultText: "utf-8; utf-16 by its byte-order mark; else the legacy encoding whose text the bytes read as")
     let decimalComma = Option.flag(
-        "decimal-comma", help: "Amounts use a decimal comma: 1.234,50 (by default each money column's values decide; ones that leave it open are refused).")
+        "decimal-comma",
+        help: "Amounts use a decimal comma: 1.234,50 (by default each money column's values decide; ones that leave it open are refused).")
     let decimalPoint = Option.flag("decimal-point", help: "Amounts use a decimal point: 1,234.50.")
     let maxRecordSize = Option<Int>.value(
         "max-record-size", "SIZE", help: "The longest record read (a CSV row, a JSON line or record, an iCalendar line); a longer one stops the run.",
@@ -128,7 +136,9 @@ struct InputOptionGroup: OptionGroup {
         var options = ReadOptions()
         options.dates = dates
         if args.isGiven(encoding) { options.encoding = args[encoding] }
-        if args[decimalComma] && args[decimalPoint] { throw TimelineError(.usage, "--decimal-comma and --decimal-point contradict each other; pass one") }
+        if args[decimalComma] && args[decimalPoint] {
+            throw TimelineError(.usage, "--decimal-comma and --decimal-point contradict each other; pass one")
+        }
         options.mapping.amounts.decimalMark = args[decimalComma] ? .comma : args[decimalPoint] ? .point : nil
         options.maxRecordSize = args[maxRecordSize]
         for spec in args[map] { try options.mapping.mapping.add(spec) }
@@ -153,7 +163,9 @@ struct InputOptionGroup: OptionGroup {
                 options.preset = .fixed(try MappingPreset(file: name))
             } else {
                 throw TimelineError(
-                    .usage, "unknown preset '\(name)'; presets are \(MappingPreset.builtIn.map(\.name).joined(separator: ", ")) (timeline presets describes them), or name a preset file")
+                    .usage,
+                    "unknown preset '\(name)'; presets are \(MappingPreset.builtIn.map(\.name).joined(separator: ", ")) (timeline presets describes them), or name a preset file"
+                )
             }
         }
         for option in FormatOptions.read { try option.apply(args, to: &options) }
@@ -186,7 +198,8 @@ enum IgnoreOption {
         var codes: [FindingCode] = []
         for text in texts.flatMap({ $0.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) } }) {
             guard let code = FindingCode(rawValue: text.uppercased()) else {
-                throw UsageError(message: "invalid value '\(text)' for '--ignore'; codes are \(FindingCode.all.map(\.rawValue).joined(separator: ", "))")
+                throw UsageError(
+                    message: "invalid value '\(text)' for '--ignore'; codes are \(FindingCode.all.map(\.rawValue).joined(separator: ", "))")
             }
             codes.append(code)
         }
@@ -210,7 +223,9 @@ struct SliceOptionGroup: OptionGroup {
 
     private static func positive(_ flag: String) -> @Sendable (String) throws(UsageError) -> Int? {
         { text throws(UsageError) in
-            guard let n = Int(text), n >= 1 else { throw UsageError(message: "invalid value '\(text)' for '\(flag)'; expected a whole number from 1, such as 1201") }
+            guard let n = Int(text), n >= 1 else {
+                throw UsageError(message: "invalid value '\(text)' for '\(flag)'; expected a whole number from 1, such as 1201")
+            }
             return n
         }
     }
@@ -219,10 +234,12 @@ struct SliceOptionGroup: OptionGroup {
     /// slice when any of the options is given.
     func sources(_ args: ParsedArguments, paths: [String]) throws(TimelineError) -> [TimelineSource] {
         let sources = paths.map(TimelineSource.file(path:))
-        let record = args[firstRecord], line = args[firstLine]
+        let record = args[firstRecord]
+        let line = args[firstLine]
         guard args[sourceName] != nil || record != nil || line != nil else { return sources }
         guard sources.count <= 1 else {
-            throw TimelineError(.usage, "--source-name, --first-record and --first-line describe one input; \(sources.count) were given (run one slice at a time)")
+            throw TimelineError(
+                .usage, "--source-name, --first-record and --first-line describe one input; \(sources.count) were given (run one slice at a time)")
         }
         let source = sources.first ?? .standardInput
         return [source.slice(of: args[sourceName] ?? source.name, firstRecord: record ?? 1, firstLine: line ?? 1)]

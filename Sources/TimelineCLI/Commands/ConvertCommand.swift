@@ -27,14 +27,28 @@ enum ConvertCommand: Command {
     static let positional: (name: String, help: String)? = ("INPUT ...", "Files to read, or '-' for standard input. [default: -]")
     static let examples: [(command: String, explanation: String)] = [
         ("timeline convert samples/orders.csv --to ndjson --assume-zone Asia/Shanghai", "An order export to canonical NDJSON"),
-        ("timeline convert samples/wallet-statement.csv --assume-zone Asia/Shanghai --map direction=收/支 --to csv", "A wallet statement, amounts signed by the 收/支 column"),
-        ("timeline convert samples/courier-trace.json --assume-zone Asia/Shanghai --sort asc", "A courier trace (newest first in the file) in time order"),
+        (
+            "timeline convert samples/wallet-statement.csv --assume-zone Asia/Shanghai --map direction=收/支 --to csv",
+            "A wallet statement, amounts signed by the 收/支 column"
+        ),
+        (
+            "timeline convert samples/courier-trace.json --assume-zone Asia/Shanghai --sort asc",
+            "A courier trace (newest first in the file) in time order"
+        ),
         ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
         ("timeline convert samples/orders.csv --to text --zone Asia/Shanghai", "The order history as a readable timeline, days counted in Shanghai"),
-        ("timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson", "Fail on any bad record and keep the bad ones for inspection"),
-        ("timeline convert part-0003.csv --header-from orders.csv --source-name orders.csv --first-record 1201 --first-line 1202 --to ndjson --sort input",
-         "One slice of a larger file (a Spark partition): events named and numbered as in a run over orders.csv"),
-        ("timeline convert samples/calendar.ics --expand 2024-06-01..2024-06-30 --to text --zone Asia/Shanghai", "Every occurrence of the recurring stand-up in June"),
+        (
+            "timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson",
+            "Fail on any bad record and keep the bad ones for inspection"
+        ),
+        (
+            "timeline convert part-0003.csv --header-from orders.csv --source-name orders.csv --first-record 1201 --first-line 1202 --to ndjson --sort input",
+            "One slice of a larger file (a Spark partition): events named and numbered as in a run over orders.csv"
+        ),
+        (
+            "timeline convert samples/calendar.ics --expand 2024-06-01..2024-06-30 --to text --zone Asia/Shanghai",
+            "Every occurrence of the recurring stand-up in June"
+        ),
     ]
 
     struct Options: OptionGroup {
@@ -42,19 +56,24 @@ enum ConvertCommand: Command {
         let to = FormatChoice.output
         let output = Option.text("output", short: "o", "FILE", help: "Write to FILE (atomically) instead of standard output; '-' is standard output.")
         let sort = Option<SortOrder>.choice(
-            "sort", "ORDER", help: "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: .asc)
+            "sort", "ORDER", help: "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: .asc
+        )
         let group = Option<GroupingUnit>.choice(
             "group", "UNIT",
-            help: "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Sorted, holds one group at a time; with --sort input, every event.",
+            help:
+                "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Sorted, holds one group at a time; with --sort input, every event.",
             default: .none)
-        let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
+        let zone = Option.text(
+            "zone", "ZONE", help: "Display zone: times are shown and days counted in it.",
+            default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
         let slice = SliceOptionGroup()
         let writing = OutputOptionGroup()
         let rejects = Option.text(
             "rejects", "FILE",
-            help: "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.",
+            help:
+                "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.",
             default: "reported on stderr only")
         let strict = Option.flag("strict", help: "Fail (exit 65, no output file) if any record is rejected.")
         let spill = SpillOptionGroup()
@@ -62,7 +81,9 @@ enum ConvertCommand: Command {
             "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams, sharing --memory with the sort.")
         let validationState = Option.text(
             "validation-state", "FILE",
-            help: "Validate (as --validate) and also write the validation's mergeable state to FILE, for 'timeline validate --merge' (a distributed job's partitions).")
+            help:
+                "Validate (as --validate) and also write the validation's mergeable state to FILE, for 'timeline validate --merge' (a distributed job's partitions)."
+        )
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
         let quiet = Option.flag("quiet", short: "q", help: "Do not print the summary line.")
@@ -87,7 +108,10 @@ enum ConvertCommand: Command {
         let outputPath = args[\.output]
         let named = args[\.to] ?? outputPath.flatMap(FileFormat.forFile(named:)) ?? .named("json")!
         guard named.isWritable else {
-            throw TimelineError(.usage, "cannot write '\(named.id)' (the format of '\(outputPath ?? "-")'); pass --to with one of \(FormatChoice.writable.joined(separator: ", "))")
+            throw TimelineError(
+                .usage,
+                "cannot write '\(named.id)' (the format of '\(outputPath ?? "-")'); pass --to with one of \(FormatChoice.writable.joined(separator: ", "))"
+            )
         }
         options.outputFormat = named
         options.sort = args[\.sort]
@@ -170,7 +194,8 @@ enum ConvertCommand: Command {
 struct SpillOptionGroup: OptionGroup {
     let memory = Option<Int>.value(
         "memory", "SIZE",
-        help: "About how much memory sorting and the checks over series and ids may take; beyond it, they spill to --temp-dir, with the same output (e.g. 64MB, 1GB).",
+        help:
+            "About how much memory sorting and the checks over series and ids may take; beyond it, they spill to --temp-dir, with the same output (e.g. 64MB, 1GB).",
         initial: 256 << 20, default: "256MB"
     ) { text throws(UsageError) in
         guard let bytes = ByteSize.parse(text), bytes >= 1 << 20 else {

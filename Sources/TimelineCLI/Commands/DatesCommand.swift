@@ -34,10 +34,19 @@ enum DatesCommand: Command {
         and no --assume-zone was given.
         """
     static let examples: [(command: String, explanation: String)] = [
-        ("printf '2024-06-12 08:00:00\\n12/06/2024 8:00 PM\\n1718179200000\\n' | timeline dates --assume-zone Asia/Shanghai --day-first", "Three shapes of server time, read as Shanghai local time, written as UTC"),
+        (
+            "printf '2024-06-12 08:00:00\\n12/06/2024 8:00 PM\\n1718179200000\\n' | timeline dates --assume-zone Asia/Shanghai --day-first",
+            "Three shapes of server time, read as Shanghai local time, written as UTC"
+        ),
         ("cut -d, -f3 orders.csv | timeline dates --zone Asia/Shanghai --output-format date", "The customer's calendar day of each UTC timestamp"),
-        ("timeline dates --date-format '%d.%m.%Y %H:%M' --assume-zone Europe/Berlin --output-format epoch < log.txt", "A custom shape to epoch seconds"),
-        ("timeline dates --csv --column time samples/orders.csv --zone Asia/Shanghai", "The order file back as it was, its time column in Shanghai time"),
+        (
+            "timeline dates --date-format '%d.%m.%Y %H:%M' --assume-zone Europe/Berlin --output-format epoch < log.txt",
+            "A custom shape to epoch seconds"
+        ),
+        (
+            "timeline dates --csv --column time samples/orders.csv --zone Asia/Shanghai",
+            "The order file back as it was, its time column in Shanghai time"
+        ),
         ("timeline dates --in-text < access.log", "An access log with its [01/Jun/2024:00:00:01 +0800] times in UTC, the rest as it was"),
     ]
 
@@ -61,12 +70,18 @@ enum DatesCommand: Command {
         let onError = Option<DateFieldOnError>.choice(
             "on-error", "WHAT", help: "With --csv/--tsv/--ndjson: a value that cannot be read is kept as it was, or emptied.", default: .keep)
         let rejects = Option.text(
-            "rejects", "FILE", help: "With --csv/--tsv/--ndjson: also write each record with a value that could not be read to FILE (a CSV's header first).")
+            "rejects", "FILE",
+            help: "With --csv/--tsv/--ndjson: also write each record with a value that could not be read to FILE (a CSV's header first).")
         let ndjson = Option.flag("ndjson", help: "The input is NDJSON: rewrite the --field values in place, every other byte as read.")
-        let field = Option.list("field", "PATH", help: "With --ndjson: a field (dotted path into nested objects, e.g. order.created_at) whose dates are rewritten.")
+        let field = Option.list(
+            "field", "PATH", help: "With --ndjson: a field (dotted path into nested objects, e.g. order.created_at) whose dates are rewritten.")
         let inText = Option.flag("in-text", help: "Find timestamps inside each line and rewrite them, every other byte as read.")
-        let year = Option<Int?>.value("year", "YYYY", help: "With --in-text: the year of syslog times (Jun 12 08:11:17), which carry none.", initial: nil) { text throws(UsageError) in
-            guard let y = Int(text), (1...9999).contains(y) else { throw UsageError(message: "invalid value '\(text)' for '--year'; expected a year such as 2024") }
+        let year = Option<Int?>.value(
+            "year", "YYYY", help: "With --in-text: the year of syslog times (Jun 12 08:11:17), which carry none.", initial: nil
+        ) { text throws(UsageError) in
+            guard let y = Int(text), (1...9999).contains(y) else {
+                throw UsageError(message: "invalid value '\(text)' for '--year'; expected a year such as 2024")
+            }
             return y
         }
         let epoch = Option.flag("epoch", help: "With --in-text: also rewrite epoch numbers (10 digits: seconds, 13: milliseconds).")
@@ -85,7 +100,9 @@ enum DatesCommand: Command {
                 .usage, "--\(option) applies to --csv, --tsv, --ndjson or --in-text", notes: ["e.g. timeline dates --csv --column time orders.csv"])
         }
         guard args.positionals.isEmpty else {
-            throw TimelineError(.usage, "'timeline dates' reads standard input; unexpected argument '\(args.positionals[0])' (use: timeline dates < \(args.positionals[0]))")
+            throw TimelineError(
+                .usage,
+                "'timeline dates' reads standard input; unexpected argument '\(args.positionals[0])' (use: timeline dates < \(args.positionals[0]))")
         }
         let (options, zone) = try dateSettings(args)
         let converter = DateStreamConverter(parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
@@ -101,7 +118,8 @@ enum DatesCommand: Command {
             env.error("timeline: \(summary.failed) of \(summary.lines) values could not be read\n")
         }
         if summary.naive > 0 {
-            throw TimelineError(.data, "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+            throw TimelineError(
+                .data, "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
         }
         if summary.failed > 0 && args[\.strict] { return .dataError }
         return .success
@@ -119,18 +137,28 @@ enum DatesCommand: Command {
             }
         }
         if modes[0] == "--csv or --tsv" && args[\.column].isEmpty {
-            throw TimelineError(.usage, "--csv needs the columns to rewrite: --column NAME (repeatable)", notes: ["e.g. timeline dates --csv --column time orders.csv"])
+            throw TimelineError(
+                .usage, "--csv needs the columns to rewrite: --column NAME (repeatable)",
+                notes: ["e.g. timeline dates --csv --column time orders.csv"])
         }
         if args[\.ndjson] && args[\.field].isEmpty {
-            throw TimelineError(.usage, "--ndjson needs the fields to rewrite: --field PATH (repeatable)", notes: ["e.g. timeline dates --ndjson --field created_at orders.ndjson"])
+            throw TimelineError(
+                .usage, "--ndjson needs the fields to rewrite: --field PATH (repeatable)",
+                notes: ["e.g. timeline dates --ndjson --field created_at orders.ndjson"])
         }
-        if args[\.inText] && args.parsed.texts["rejects"] != nil { throw TimelineError(.usage, "--rejects applies to --csv, --tsv and --ndjson input") }
-        guard args.positionals.count <= 1 else { throw TimelineError(.usage, "\(modes[0]) reads one file (or standard input); \(args.positionals.count) were given") }
+        if args[\.inText] && args.parsed.texts["rejects"] != nil {
+            throw TimelineError(.usage, "--rejects applies to --csv, --tsv and --ndjson input")
+        }
+        guard args.positionals.count <= 1 else {
+            throw TimelineError(.usage, "\(modes[0]) reads one file (or standard input); \(args.positionals.count) were given")
+        }
         let (options, zone) = try dateSettings(args)
         let source = TimelineSource.file(path: args.positionals.first ?? "-")
         try source.checkReadable()
         let format = args[\.outputFormat]
-        let run: (InputReader, OutputWriter, (Int, DateNotice) -> Void, (DateFieldFailure) -> Void, (Int) -> Void) throws(TimelineError) -> DateFieldSummary
+        let run:
+            (InputReader, OutputWriter, (Int, DateNotice) -> Void, (DateFieldFailure) -> Void, (Int) -> Void) throws(TimelineError) ->
+                DateFieldSummary
         if args[\.inText] {
             let job = TextDateRewriter(
                 options: options, format: format, zone: zone.rules, syslogYear: args[\.year], epochs: args[\.epoch], onlyFirst: args[\.onlyFirst])
@@ -140,7 +168,8 @@ enum DatesCommand: Command {
             run = { i, o, n, f, p throws(TimelineError) in try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p) }
         } else {
             let job = CSVDateColumns(
-                columns: args[\.column], options: options, format: format, zone: zone.rules, delimiter: args[\.tsv] ? "\t" : nil, onError: args[\.onError])
+                columns: args[\.column], options: options, format: format, zone: zone.rules, delimiter: args[\.tsv] ? "\t" : nil,
+                onError: args[\.onError])
             run = { i, o, n, f, p throws(TimelineError) in try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p) }
         }
         let rejects = try args[\.rejects].map { path throws(TimelineError) in try OutputWriter(path: path) }
@@ -150,18 +179,18 @@ enum DatesCommand: Command {
         let summary: DateFieldSummary
         do throws(TimelineError) {
             summary = try run(
-            input, env.standardOutput,
-            { line, notice in env.error("\(source.name):\(line): warning: [\(notice.code)] \(notice.message)\n") },
-            { f in
-                let place = f.column.isEmpty ? "" : "\(args[\.ndjson] ? "field" : "column") '\(f.column)': "
-                env.error("\(source.name):\(f.line): error: [\(f.error.code)] \(place)\(f.error.message(for: f.value))\n")
-                if let rejects, lastRejected != f.line {
-                    if lastRejected == nil { try? rejects.write(f.header) }
-                    try? rejects.write(f.record)
-                    lastRejected = f.line
-                }
-            },
-            { progress.update($0, "rewriting dates") })
+                input, env.standardOutput,
+                { line, notice in env.error("\(source.name):\(line): warning: [\(notice.code)] \(notice.message)\n") },
+                { f in
+                    let place = f.column.isEmpty ? "" : "\(args[\.ndjson] ? "field" : "column") '\(f.column)': "
+                    env.error("\(source.name):\(f.line): error: [\(f.error.code)] \(place)\(f.error.message(for: f.value))\n")
+                    if let rejects, lastRejected != f.line {
+                        if lastRejected == nil { try? rejects.write(f.header) }
+                        try? rejects.write(f.record)
+                        lastRejected = f.line
+                    }
+                },
+                { progress.update($0, "rewriting dates") })
         } catch {
             rejects?.discard()
             throw error
@@ -170,12 +199,17 @@ enum DatesCommand: Command {
         try rejects?.commit()
         progress.clear()
         if args[\.inText] {
-            env.error("timeline: \(summary.records) lines, \(summary.rewritten + summary.failed) timestamps, \(summary.rewritten) rewritten, \(summary.failed) could not be read (left as they were)\n")
+            env.error(
+                "timeline: \(summary.records) lines, \(summary.rewritten + summary.failed) timestamps, \(summary.rewritten) rewritten, \(summary.failed) could not be read (left as they were)\n"
+            )
         } else if summary.failed > 0 {
-            env.error("timeline: \(summary.failed) of \(summary.rewritten + summary.failed) values could not be read (left \(args[\.onError] == .keep ? "as they were" : "empty"))\n")
+            env.error(
+                "timeline: \(summary.failed) of \(summary.rewritten + summary.failed) values could not be read (left \(args[\.onError] == .keep ? "as they were" : "empty"))\n"
+            )
         }
         if summary.naive > 0 {
-            throw TimelineError(.data, "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+            throw TimelineError(
+                .data, "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
         }
         if summary.failed > 0 && args[\.strict] { return .dataError }
         return .success
@@ -185,7 +219,9 @@ enum DatesCommand: Command {
     private static func dateSettings(_ args: Arguments<Options>) throws(TimelineError) -> (DateParsingOptions, ResolvedZone) {
         do throws(UsageError) {
             let options = try args.group.dates.make(args.parsed)
-            let zone = try args[\.zone].map { z throws(UsageError) in try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver) } ?? .utc
+            let zone =
+                try args[\.zone].map { z throws(UsageError) in try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver) }
+                ?? .utc
             return (options, zone)
         } catch {
             throw TimelineError(.usage, error.message)

@@ -38,7 +38,9 @@ enum PresetsCommand: Command {
             text += "  recognised by: \(describe(preset.signature))\n"
             let maps = preset.mapping.fields.map { "\($0.field)=\($0.source)" } + preset.events.map { "'\($0.column)' → event '\($0.title)'" }
             if !maps.isEmpty { text += "  maps: \(maps.joined(separator: ", "))\n" }
-            if let order = preset.dateOrder { text += "  dates: \(order == .monthFirst ? "month-first" : "day-first") when the values leave it open\n" }
+            if let order = preset.dateOrder {
+                text += "  dates: \(order == .monthFirst ? "month-first" : "day-first") when the values leave it open\n"
+            }
             if !preset.records.isEmpty { text += "  records: \(preset.records.joined(separator: " or "))\n" }
             for page in preset.documentation { text += "  follows: \(page)\n" }
             text += "\n"

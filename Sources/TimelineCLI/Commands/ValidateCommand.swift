@@ -35,8 +35,14 @@ enum ValidateCommand: Command {
     }
     static let positional: (name: String, help: String)? = ("INPUT ...", "Files to check, or '-' for standard input. [default: -]")
     static let examples: [(command: String, explanation: String)] = [
-        ("timeline validate samples/orders.csv --zone Asia/Shanghai", "Check an order history for day shifts and mixed clocks, counting days in Shanghai"),
-        ("timeline validate samples/wallet-statement.csv --assume-zone Asia/Shanghai --report json --fail-on warning", "Machine-readable report; fail the pipeline on warnings"),
+        (
+            "timeline validate samples/orders.csv --zone Asia/Shanghai",
+            "Check an order history for day shifts and mixed clocks, counting days in Shanghai"
+        ),
+        (
+            "timeline validate samples/wallet-statement.csv --assume-zone Asia/Shanghai --report json --fail-on warning",
+            "Machine-readable report; fail the pipeline on warnings"
+        ),
         (
             "timeline validate part-2.csv --columns order_id,status,time --source-name orders.csv --first-record 100001 --first-line 100002 --assume-zone Asia/Shanghai --state-out part-2.state",
             "Validate one slice of a file (records 100001… of orders.csv, without its header line), saving its state"
@@ -73,7 +79,9 @@ enum ValidateCommand: Command {
         let report = Option<ReportKind>.choice(
             "report", "KIND", help: "Report for people (text) or machines (json, see 'timeline schema --report').", default: .text)
         let failOn = Option<FailLevel>.choice("fail-on", "LEVEL", help: "Exit 1 when findings reach this severity.", default: .error)
-        let zone = Option.text("zone", "ZONE", help: "Display zone: times are shown and days counted in it.", default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
+        let zone = Option.text(
+            "zone", "ZONE", help: "Display zone: times are shown and days counted in it.",
+            default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
         let dates = DateOptionGroup()
         let input = InputOptionGroup()
         let slice = SliceOptionGroup()
@@ -87,7 +95,9 @@ enum ValidateCommand: Command {
             "merge", help: "The inputs are state files (--state-out): merge them and report as one run over all their inputs would.")
         let splitOut = Option.text(
             "split-out", "DIR",
-            help: "With --merge: write the merged state as 16 pieces, DIR/partition-00.state to partition-15.state, each with one partition of the facts; no report.")
+            help:
+                "With --merge: write the merged state as 16 pieces, DIR/partition-00.state to partition-15.state, each with one partition of the facts; no report."
+        )
         let finishPartitions = Option.flag(
             "finish-partitions",
             help: "With --merge and --state-out: replace the facts of each partition held for every part by what the rules found in them; no report.")

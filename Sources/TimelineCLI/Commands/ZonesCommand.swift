@@ -14,14 +14,21 @@ enum ZonesCommand: Command {
         """
     static let positional: (name: String, help: String)? = ("NAME ...", "Zone names to resolve.")
     static let examples: [(command: String, explanation: String)] = [
-        ("timeline zones Asia/Shanghai 'Pacific Standard Time' US/Eastern JST", "An IANA id, a Windows name (as Outlook writes it), a legacy link and an abbreviation"),
-        ("timeline zones CST --abbrev CST=America/Chicago --at 2024-07-01T00:00:00Z", "Resolve an ambiguous abbreviation and show its offset on a given day"),
+        (
+            "timeline zones Asia/Shanghai 'Pacific Standard Time' US/Eastern JST",
+            "An IANA id, a Windows name (as Outlook writes it), a legacy link and an abbreviation"
+        ),
+        (
+            "timeline zones CST --abbrev CST=America/Chicago --at 2024-07-01T00:00:00Z",
+            "Resolve an ambiguous abbreviation and show its offset on a given day"
+        ),
         ("timeline zones --list | grep -i windows", "Every Windows zone name and its IANA zone"),
     ]
 
     struct Options: OptionGroup {
         let list = Option.flag("list", help: "Print every known name, its kind and the IANA zone it maps to.")
-        let at = Option<Instant?>.value("at", "INSTANT", help: "The moment for offsets and the next change (RFC 3339).", initial: nil, default: "now") {
+        let at = Option<Instant?>.value("at", "INSTANT", help: "The moment for offsets and the next change (RFC 3339).", initial: nil, default: "now")
+        {
             text throws(UsageError) in
             guard let instant = InstantArgument.parse(text) else {
                 throw UsageError(message: "invalid value '\(text)' for '--at'; expected an RFC 3339 time such as 2024-07-01T00:00:00Z")

@@ -78,10 +78,13 @@ enum DateFieldRewriting {
         onProgress: (Int) -> Void, rewrite: @escaping @Sendable ([UInt8]) -> DateRewriteBlock
     ) throws(TimelineError) -> DateFieldSummary {
         var summary = DateFieldSummary()
-        try ExactLines.map(input, transform: { bytes in
-            let block = rewrite(bytes)
-            return (block, block.lines)
-        }) { (block: DateRewriteBlock, linesBefore: Int) throws(TimelineError) in
+        try ExactLines.map(
+            input,
+            transform: { bytes in
+                let block = rewrite(bytes)
+                return (block, block.lines)
+            }
+        ) { (block: DateRewriteBlock, linesBefore: Int) throws(TimelineError) in
             try output.write(block.bytes)
             deliver(block, linesBefore: linesBefore, onNotice: onNotice, onFailure: onFailure)
             summary.add(block.summary)

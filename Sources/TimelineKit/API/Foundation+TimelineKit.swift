@@ -64,7 +64,9 @@ extension ResolvedZone {
             return
         }
         let seconds = timeZone.secondsFromGMT()
-        guard timeZone.nextDaylightSavingTimeTransition == nil, let offset = UTCOffset(hours: abs(seconds) / 3600, minutes: abs(seconds) % 3600 / 60, seconds: abs(seconds) % 60, negative: seconds < 0) else {
+        guard timeZone.nextDaylightSavingTimeTransition == nil,
+            let offset = UTCOffset(hours: abs(seconds) / 3600, minutes: abs(seconds) % 3600 / 60, seconds: abs(seconds) % 60, negative: seconds < 0)
+        else {
             throw .unknownZone(timeZone.identifier)
         }
         self.init(rules: ZoneRules(fixed: offset, identifier: "UTC" + offset.isoString), kind: .fixedOffset, fixedOffset: offset)

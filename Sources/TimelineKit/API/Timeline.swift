@@ -93,7 +93,9 @@ public enum Timeline {
     }
 
     /// `events`, in the order given, written as `format` into memory.
-    public static func data(_ events: some Sequence<Event>, as format: FileFormat, options: WriteOptions = WriteOptions()) throws(TimelineError) -> Data {
+    public static func data(_ events: some Sequence<Event>, as format: FileFormat, options: WriteOptions = WriteOptions()) throws(TimelineError)
+        -> Data
+    {
         let writer = try TimelineWriter(format: format, options: options)
         for event in events { try writer.write(event) }
         return try writer.finish() ?? Data()
@@ -119,7 +121,9 @@ public enum Timeline {
                 for: sources, read: options.read, fallback: options.write.displayZone)
         }
         guard let exporter = options.outputFormat.plugin.makeWriter(options.write) else {
-            throw TimelineError(.usage, "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
+            throw TimelineError(
+                .usage,
+                "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
         }
         for source in sources { try source.checkReadable() }  // fail with 66 before creating any output
         let output = try destination.open()
@@ -193,7 +197,9 @@ public enum Timeline {
         try handlers.finished(result)
         if summary.naive > 0 {
             throw TimelineError(
-                .data, "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+                .data,
+                "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+            )
         }
         // A slice of a larger file (a partition of a distributed job) may hold only
         // rejected records while the file as a whole converts: its run is not a failure.
@@ -204,7 +210,8 @@ public enum Timeline {
         }
         if options.strict && summary.invalidSequences > 0 {
             throw TimelineError(
-                .data, "\(summary.invalidSequences) byte sequence(s) are not valid in the input's encoding (read as U+FFFD) under --strict; no output written",
+                .data,
+                "\(summary.invalidSequences) byte sequence(s) are not valid in the input's encoding (read as U+FFFD) under --strict; no output written",
                 notes: ["name the input's encoding with --encoding"])
         }
         if options.strict && summary.rejected > 0 {
@@ -227,7 +234,8 @@ public enum Timeline {
             try? output.flush()
             let place = output.name == "<stdout>" || output.name == "-" ? "standard output" : "'\(output.name)'"
             error.diagnostic.notes.append(
-                "\(summary.written) event(s) read before this point were written to \(place), which is incomplete (\(counts)); fix the input and run again")
+                "\(summary.written) event(s) read before this point were written to \(place), which is incomplete (\(counts)); fix the input and run again"
+            )
         }
         return error
     }

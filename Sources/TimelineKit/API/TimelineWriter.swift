@@ -42,7 +42,8 @@ public final class TimelineWriter {
 
     private static func exporter(_ format: FileFormat, _ options: WriteOptions) throws(TimelineError) -> any TimelineExporter {
         guard let exporter = format.plugin.makeWriter(options) else {
-            throw TimelineError(.usage, "writing '\(format.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
+            throw TimelineError(
+                .usage, "writing '\(format.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
         }
         return exporter
     }

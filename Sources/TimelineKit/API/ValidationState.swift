@@ -213,9 +213,11 @@ public struct ValidationState: Sendable {
                 guard last.hash == entry.hash, last.bytes == entry.bytes else {
                     throw TimelineError(
                         .data, "'\(last.origin)' and '\(entry.origin)' hold \(entry.description) with different contents",
-                        notes: [entry.kind == .finished
-                            ? "finish each partition once, after merging the states of every part"
-                            : "give each part its own --source-name and --first-record, and merge the states of one validation"])
+                        notes: [
+                            entry.kind == .finished
+                                ? "finish each partition once, after merging the states of every part"
+                                : "give each part its own --source-name and --first-record, and merge the states of one validation"
+                        ])
                 }
                 continue
             }
@@ -321,7 +323,9 @@ public struct ValidationState: Sendable {
         }
         let version = try read { r throws(BinaryReader.Corrupt) in try r.u32() }
         guard version == Self.formatVersion else {
-            throw failure("is a validation state of format version \(version); this timeline reads version \(Self.formatVersion): merge it with the timeline that wrote it")
+            throw failure(
+                "is a validation state of format version \(version); this timeline reads version \(Self.formatVersion): merge it with the timeline that wrote it"
+            )
         }
         let context = try read { r throws(BinaryReader.Corrupt) in
             let zone = try r.string()
@@ -332,12 +336,15 @@ public struct ValidationState: Sendable {
         }
         var entries: [Entry] = []
         for i in 0..<(try read { r throws(BinaryReader.Corrupt) in try r.count() }) {
-            let (kind, length, hash) = try read { r throws(BinaryReader.Corrupt) in (try r.byte(), Int(try r.int()), UInt64(bitPattern: try r.int())) }
+            let (kind, length, hash) = try read { r throws(BinaryReader.Corrupt) in (try r.byte(), Int(try r.int()), UInt64(bitPattern: try r.int()))
+            }
             guard length >= 0, length <= bytes.count - r.at else { throw failure("is cut short: entry \(i + 1) ends past the end of the file") }
             let content = Array(bytes[r.at..<(r.at + length)])
             r.at += length
             guard let kind = Entry.Kind(rawValue: kind) else { throw failure("is damaged: entry \(i + 1) is of no kind this timeline knows") }
-            guard content.withByteView({ StringIndex.hash(bytes: $0) }) == hash else { throw failure("is damaged: entry \(i + 1) does not match its checksum") }
+            guard content.withByteView({ StringIndex.hash(bytes: $0) }) == hash else {
+                throw failure("is damaged: entry \(i + 1) does not match its checksum")
+            }
             do throws(BinaryReader.Corrupt) {
                 entries.append(try Entry(kind: kind, bytes: content, origin: name))
             } catch {
@@ -360,7 +367,8 @@ public struct ValidationState: Sendable {
         guard let first = states.first else { throw TimelineError(.usage, "nothing to merge: name the state files") }
         for state in states.dropFirst() where state.context != first.context {
             throw TimelineError(
-                .usage, "the states were validated with different options: \(state.entries.first?.origin ?? "one") has \(state.context.description), "
+                .usage,
+                "the states were validated with different options: \(state.entries.first?.origin ?? "one") has \(state.context.description), "
                     + "\(first.entries.first?.origin ?? "another") has \(first.context.description)",
                 notes: ["validate every part with the same --zone, --assume-zone and --ignore"])
         }
@@ -419,7 +427,8 @@ public struct ValidationState: Sendable {
             // The same slices, in the same (sorted) order, with the same contents.
             let same = finished.covers.count == slices.count && zip(finished.covers, slices).allSatisfy { $0.name == $1.slice && $0.hash == $1.hash }
             return same
-                ? nil : "partition \(p) of the \(key) facts was finished ('\(finished.origin)') over \(finished.covers.count) slice(s) that are not the \(slices.count) the state holds"
+                ? nil
+                : "partition \(p) of the \(key) facts was finished ('\(finished.origin)') over \(finished.covers.count) slice(s) that are not the \(slices.count) the state holds"
         }
         let facts = plan.facts[key]?[p] ?? [:]
         for slice in slices where facts[slice.slice!] == nil {
@@ -489,10 +498,13 @@ public struct ValidationState: Sendable {
             // series ignored): the state is as finished as it gets.
             if isComplete { return self }
             throw TimelineError(
-                .data, "nothing to finish: no partition of the facts is held for every slice (\(incompleteness ?? "every partition is finished already"))",
+                .data,
+                "nothing to finish: no partition of the facts is held for every slice (\(incompleteness ?? "every partition is finished already"))",
                 notes: ["merge one partition's pieces (--split-out) of every part's state, then finish them"])
         }
-        let (validator, _) = try validator(memory: memory, temporaryDirectory: temporaryDirectory, plan: plan) { finishable.contains(PartitionName(key: $0, partition: $1)) }
+        let (validator, _) = try validator(memory: memory, temporaryDirectory: temporaryDirectory, plan: plan) {
+            finishable.contains(PartitionName(key: $0, partition: $1))
+        }
         var kept = entries.filter { !($0.kind == .facts && finishable.contains(PartitionName(key: $0.key, partition: $0.partition))) }
         for key in validator.factKeys {
             let found = try validator.finishedPartitions(of: key)
@@ -555,7 +567,8 @@ public struct ValidationState: Sendable {
         do throws(ZoneResolutionError) {
             return try ZoneResolver().resolve(identifier)
         } catch {
-            throw TimelineError(.data, "a validation state counts days in '\(identifier)', which this machine's zone database does not know: \(error.message)")
+            throw TimelineError(
+                .data, "a validation state counts days in '\(identifier)', which this machine's zone database does not know: \(error.message)")
         }
     }
 

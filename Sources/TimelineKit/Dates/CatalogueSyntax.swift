@@ -48,12 +48,13 @@ struct CatalogueSyntax: Sendable {
         case colon
     }
 
-    private static let cjkTable: [([UInt8], CJK)] = ([
-        ("年", .year), ("月", .month), ("日", .day), ("号", .day), ("時", .hour), ("时", .hour),
-        ("点", .hour), ("點", .hour), ("分", .minute), ("秒", .second), ("上午", .morning),
-        ("早上", .morning), ("下午", .afternoon), ("晚上", .evening), ("中午", .noon),
-        ("凌晨", .earlyMorning), ("：", .colon),
-    ] as [(String, CJK)]).map { (Array($0.0.utf8), $0.1) }
+    private static let cjkTable: [([UInt8], CJK)] =
+        ([
+            ("年", .year), ("月", .month), ("日", .day), ("号", .day), ("時", .hour), ("时", .hour),
+            ("点", .hour), ("點", .hour), ("分", .minute), ("秒", .second), ("上午", .morning),
+            ("早上", .morning), ("下午", .afternoon), ("晚上", .evening), ("中午", .noon),
+            ("凌晨", .earlyMorning), ("：", .colon),
+        ] as [(String, CJK)]).map { (Array($0.0.utf8), $0.1) }
 
     private static let weekdayPrefixes: [[UInt8]] = ["星期", "周", "週", "礼拜", "禮拜"].map { Array($0.utf8) }
     private static let weekdayDigits: [[UInt8]] = ["一", "二", "三", "四", "五", "六", "日", "天"].map { Array($0.utf8) }
@@ -92,9 +93,11 @@ struct CatalogueSyntax: Sendable {
                 i += 3
                 while i < n, isDigit(input[i]) || input[i] == UInt8(ascii: ".") { i += 1 }
             } else if isASCIILetter(b) {
-                while i < n, isASCIILetter(input[i]) || input[i] == UInt8(ascii: "_")
-                    || (input[i] == UInt8(ascii: "/") && i + 1 < n && isASCIILetter(input[i + 1]) && i > start + 1)
-                    || (input[i] == UInt8(ascii: ".") && i + 1 < n && isASCIILetter(input[i + 1]) && i + 2 < n && input[i + 2] == UInt8(ascii: "."))
+                while i < n,
+                    isASCIILetter(input[i]) || input[i] == UInt8(ascii: "_")
+                        || (input[i] == UInt8(ascii: "/") && i + 1 < n && isASCIILetter(input[i + 1]) && i > start + 1)
+                        || (input[i] == UInt8(ascii: ".") && i + 1 < n && isASCIILetter(input[i + 1]) && i + 2 < n
+                            && input[i + 2] == UInt8(ascii: "."))
                 {
                     i += 1
                 }
@@ -115,8 +118,9 @@ struct CatalogueSyntax: Sendable {
                 i += 1
                 tokens.append((.apostrophe, start))
             } else if b < 0x80 {
-                guard b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
-                    || b == UInt8(ascii: ",") || b == UInt8(ascii: "+")
+                guard
+                    b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+                        || b == UInt8(ascii: ",") || b == UInt8(ascii: "+")
                 else {
                     progress = max(progress, i)
                     return false
@@ -251,8 +255,10 @@ struct CatalogueSyntax: Sendable {
                     isColon(token(k + 3)), case .number(let y, 4)? = token(k + 4)
                 {
                     // `04:02:2014`: a four-digit third field is a year, not seconds.
-                    numbers += [DateNumber(value: value, digits: digits, apostrophe: false), DateNumber(value: b, digits: bd, apostrophe: false),
-                                DateNumber(value: y, digits: 4, apostrophe: false)]
+                    numbers += [
+                        DateNumber(value: value, digits: digits, apostrophe: false), DateNumber(value: b, digits: bd, apostrophe: false),
+                        DateNumber(value: y, digits: 4, apostrophe: false),
+                    ]
                     k += 5
                     continue
                 }
@@ -359,7 +365,9 @@ struct CatalogueSyntax: Sendable {
                     // `+0000 UTC` names the same offset twice; `+0800 UTC` contradicts itself.
                     guard offset == nil || offset == .utc else { return fail(k) }
                     offset = .utc
-                } else if word.count >= 2 && word.count <= 5 && word.indices.allSatisfy({ word[$0] >= 0x41 && word[$0] <= 0x5A }) || word.contains(UInt8(ascii: "/")) {
+                } else if word.count >= 2 && word.count <= 5 && word.indices.allSatisfy({ word[$0] >= 0x41 && word[$0] <= 0x5A })
+                    || word.contains(UInt8(ascii: "/"))
+                {
                     guard zoneName == nil, hour != nil else { return fail(k) }
                     zoneName = r
                     // `PST-0700`, `CEST+0200`: the explicit offset follows the name.

@@ -269,7 +269,8 @@ public final class DateParser {
         if let error = tried(rfc2822.name, attempt) { return .failure(error) }
         attempt = SyntaxAttempt()
         if let (m, offset) = EpochSyntax.parseDotNet(bytes, attempt: &attempt) {
-            let value = TimeValue(instant: m.instant, offset: offset ?? .utc, basis: offset == nil ? .epoch : .offset, fractionDigits: m.fractionDigits)
+            let value = TimeValue(
+                instant: m.instant, offset: offset ?? .utc, basis: offset == nil ? .epoch : .offset, fractionDigits: m.fractionDigits)
             return .success(ParsedTimeValue(value: value))
         }
         if acceptsEpochNumbers {
@@ -315,7 +316,9 @@ public final class DateParser {
             if let offset = f.offset ?? zone.fixedOffset {
                 let instant = Instant(local: f.local, offset: offset)
                 let zoneOffset = zone.rules.offset(at: instant)
-                let notice: DateNotice? = zoneOffset == offset ? nil
+                let notice: DateNotice? =
+                    zoneOffset == offset
+                    ? nil
                     : .offsetContradictsZone(offset, zone: zone.identifier, zoneOffset: zoneOffset)
                 let basis: TimeBasis = f.offset != nil ? .offset : .zone
                 let value = TimeValue(instant: instant, offset: offset, zone: zone.identifier, basis: basis, fractionDigits: digits)
@@ -332,7 +335,8 @@ public final class DateParser {
         guard let assumed = recordZone ?? assumedZone else { return .failure(.naive) }
         let basis: TimeBasis = recordZone != nil ? .zone : .assumed
         if let fixed = assumed.fixedOffset {
-            let value = TimeValue(instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: basis, fractionDigits: digits)
+            let value = TimeValue(
+                instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: basis, fractionDigits: digits)
             return .success(ParsedTimeValue(value: value))
         }
         return place(f.local, in: assumed.rules, basis: basis, fractionDigits: digits)
@@ -352,11 +356,14 @@ public final class DateParser {
     }
 
     /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.
-    package func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
+    package func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError>
+    {
         Self.inSupportedRange(placeUnchecked(local, in: rules, basis: basis, fractionDigits: fractionDigits))
     }
 
-    private func placeUnchecked(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError> {
+    private func placeUnchecked(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<
+        ParsedTimeValue, DateParseError
+    > {
         let zoneID = rules.identifier
         func value(_ offset: UTCOffset) -> TimeValue {
             TimeValue(instant: Instant(local: local, offset: offset), offset: offset, zone: zoneID, basis: basis, fractionDigits: fractionDigits)
@@ -374,7 +381,8 @@ public final class DateParser {
             switch onOverlap {
             case .reject: return .failure(.ambiguousLocalTime(local, zone: zoneID))
             case .earlier:
-                return .success(ParsedTimeValue(value: value(earlier), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: earlier, other: later)))
+                return .success(
+                    ParsedTimeValue(value: value(earlier), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: earlier, other: later)))
             case .later:
                 return .success(ParsedTimeValue(value: value(later), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: later, other: earlier)))
             }

@@ -134,7 +134,8 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
             case ("X", 3...5), ("x", 3...5), ("Z", 5): fields.append(.offset(colon: true, allowZ: ch == "X" || ch == "Z"))
             case ("V", 2), ("z", 1...4): fields.append(.zoneID)
             default:
-                throw fail("date format '\(pattern)': unsupported field '\(String(repeating: String(ch), count: count))'; quote literal letters like 'T'")
+                throw fail(
+                    "date format '\(pattern)': unsupported field '\(String(repeating: String(ch), count: count))'; quote literal letters like 'T'")
             }
         }
         return fields
@@ -228,7 +229,14 @@ extension DatePattern: DateSyntax {
             switch field {
             case .literal(let bytes):
                 for b in bytes {
-                    guard c.consume(b) || (isASCIILetter(b) && c.current.map { $0 | 0x20 == b | 0x20 } == true && { c.index += 1; return true }()) else {
+                    guard
+                        c.consume(b)
+                            || (isASCIILetter(b) && c.current.map { $0 | 0x20 == b | 0x20 } == true
+                                && {
+                                    c.index += 1
+                                    return true
+                                }())
+                    else {
                         return nil
                     }
                 }
@@ -295,8 +303,9 @@ extension DatePattern: DateSyntax {
                 offset = o
             case .zoneID:
                 let start = c.index
-                while let b = c.current, isASCIILetter(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: "_")
-                    || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || isDigit(b)
+                while let b = c.current,
+                    isASCIILetter(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: "_")
+                        || b == UInt8(ascii: "-") || b == UInt8(ascii: "+") || isDigit(b)
                 {
                     c.index += 1
                 }

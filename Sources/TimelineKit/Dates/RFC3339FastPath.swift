@@ -18,8 +18,20 @@ package enum RFC3339FastPath {
             b[10] == 0x54 || b[10] == 0x20 || b[10] == 0x74
         else { return nil }
         @inline(__always) func d(_ i: Int) -> UInt32 { UInt32(b[i] &- 0x30) }
-        let y0 = d(0), y1 = d(1), y2 = d(2), y3 = d(3), m0 = d(5), m1 = d(6), d0 = d(8), d1 = d(9)
-        let h0 = d(11), h1 = d(12), i0 = d(14), i1 = d(15), s0 = d(17), s1 = d(18)
+        let y0 = d(0)
+        let y1 = d(1)
+        let y2 = d(2)
+        let y3 = d(3)
+        let m0 = d(5)
+        let m1 = d(6)
+        let d0 = d(8)
+        let d1 = d(9)
+        let h0 = d(11)
+        let h1 = d(12)
+        let i0 = d(14)
+        let i1 = d(15)
+        let s0 = d(17)
+        let s1 = d(18)
         guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10, h0 < 10, h1 < 10, i0 < 10,
             i1 < 10, s0 < 10, s1 < 10
         else { return nil }
@@ -58,14 +70,16 @@ package enum RFC3339FastPath {
             i += 1
         } else {
             guard sign == 0x2B || sign == 0x2D, i + 3 <= n else { return nil }
-            let oh0 = b[i + 1] &- 0x30, oh1 = b[i + 2] &- 0x30
+            let oh0 = b[i + 1] &- 0x30
+            let oh1 = b[i + 2] &- 0x30
             guard oh0 < 10, oh1 < 10 else { return nil }
             var minutes = 0
             i += 3
             if i < n {
                 if b[i] == 0x3A { i += 1 }
                 guard i + 2 == n else { return nil }
-                let om0 = b[i] &- 0x30, om1 = b[i + 1] &- 0x30
+                let om0 = b[i] &- 0x30
+                let om1 = b[i + 1] &- 0x30
                 guard om0 < 6, om1 < 10 else { return nil }
                 minutes = Int(om0) * 10 + Int(om1)
                 i += 2

@@ -86,11 +86,13 @@ final class ConvertPipeline {
         // they stand alone (NDJSON: encoded on the mapping threads), else the events.
         let sorts = stage == nil && sort != .input
         let zone = writeOptions.displayZone.rules
-        let encodedSorter = sorts && sections == nil && !showsDisplayZone
+        let encodedSorter =
+            sorts && sections == nil && !showsDisplayZone
             ? (exporter as? any EventEncodingExporter).map {
                 EncodedRecordSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, encoder: $0, onSpill: onSortProgress)
             } : nil
-        let sorter = sorts && encodedSorter == nil && (sortDirectory != nil || sections != nil)
+        let sorter =
+            sorts && encodedSorter == nil && (sortDirectory != nil || sections != nil)
             ? ExternalSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, onSpill: onSortProgress) : nil
         if let sections, let enclosing = sections.exporter.enclosingUnit {
             sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
@@ -193,9 +195,11 @@ final class ConvertPipeline {
         }
         guard var (encoding, score) = best, score >= 0.5 else { return .utf8 }
         if encoding == .windows1252 && EncodingGuess.isLatin9(head) { encoding = .latin9 }
-        onDiagnostic(Diagnostic(
-            .note, "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass --encoding to choose another)",
-            at: SourceLocation(file: reader.name)))
+        onDiagnostic(
+            Diagnostic(
+                .note,
+                "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass --encoding to choose another)",
+                at: SourceLocation(file: reader.name)))
         return encoding
     }
 
@@ -242,9 +246,11 @@ final class ConvertPipeline {
             }
             if let (count, offset) = reader.replacedSequences {
                 replacedSequences += count
-                onDiagnostic(Diagnostic(
-                    .warning, "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
-                    at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
+                onDiagnostic(
+                    Diagnostic(
+                        .warning,
+                        "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
+                        at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
             }
         }
     }
@@ -275,4 +281,3 @@ protocol EventObservation: AnyObject {
 struct ObservationDigest: Sendable {
     let absorb: @Sendable () -> Void
 }
-

@@ -130,7 +130,9 @@ extension Event {
             return 32 + (n + 15) & ~15
         }
         // The event, and its sort key and position when its run is sorted.
-        var n = MemoryLayout<Event>.stride + MemoryLayout<TimelineSortKey>.stride + 8 + heap(id) + heap(title) + heap(detail) + heap(category) + heap(location) + heap(series)
+        var n =
+            MemoryLayout<Event>.stride + MemoryLayout<TimelineSortKey>.stride + 8 + heap(id) + heap(title) + heap(detail) + heap(category)
+            + heap(location) + heap(series)
         n += heap(start.raw) + heap(end?.raw) + heap(recorded?.raw) + heap(start.zone)
         if !links.isEmpty { n += 32 + links.reduce(0) { $0 + 16 + heap($1) } }
         if !tags.isEmpty { n += 32 + tags.reduce(0) { $0 + 16 + heap($1) } }

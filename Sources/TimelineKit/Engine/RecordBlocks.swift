@@ -60,7 +60,8 @@ final class RecordBlockDelivery {
     func deliver(_ outcome: consuming RecordBlockOutcome) throws(TimelineError) {
         for message in outcome.messages {
             switch message {
-            case .unfitting(let r) where !sawEvent && leading.count < Self.footerLimit
+            case .unfitting(let r)
+            where !sawEvent && leading.count < Self.footerLimit
                 && (outcome.firstEventLine == 0 || (r.location.line ?? 0) < outcome.firstEventLine):
                 leading.append(r)
                 continue
@@ -97,10 +98,12 @@ final class RecordBlockDelivery {
     /// --verbose one per row.
     private func reportSkipped(_ rows: [RejectedRecord], place: String, kind: String) {
         guard let first = rows.first?.location.line, let last = rows.last?.location.line else { return }
-        context.report(Diagnostic(
-            .note, (first == last ? "line \(first) \(place) is not a record" : "lines \(first)–\(last) \(place) are not records")
-                + " (\(kind))" + (context.verbose ? "" : " (--verbose lists them)"),
-            at: SourceLocation(file: file, line: first)))
+        context.report(
+            Diagnostic(
+                .note,
+                (first == last ? "line \(first) \(place) is not a record" : "lines \(first)–\(last) \(place) are not records")
+                    + " (\(kind))" + (context.verbose ? "" : " (--verbose lists them)"),
+                at: SourceLocation(file: file, line: first)))
         if context.verbose {
             for r in rows { context.report(Diagnostic(.note, "\(place): \(r.raw)", at: r.location)) }
         }
@@ -116,18 +119,23 @@ final class RecordBlockDelivery {
         }
         if !placeholders.isEmpty {
             let total = placeholders.values.reduce(0, +)
-            let words = placeholders.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "'\($0.key)' ×\($0.value)" }.joined(separator: ", ")
-            context.report(Diagnostic(
-                .note, "\(total) value(s) in time, amount or zone columns stand for none (\(words)\(placeholders.count > 4 ? ", …" : "")): no time, amount or zone for them",
-                at: SourceLocation(file: file)))
+            let words = placeholders.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "'\($0.key)' ×\($0.value)" }.joined(
+                separator: ", ")
+            context.report(
+                Diagnostic(
+                    .note,
+                    "\(total) value(s) in time, amount or zone columns stand for none (\(words)\(placeholders.count > 4 ? ", …" : "")): no time, amount or zone for them",
+                    at: SourceLocation(file: file)))
         }
         reportSkipped(leading, place: "under the header", kind: "a balance or summary")
         reportSkipped(footer, place: "after the table", kind: "a summary or footer")
         if let first = continuations.first {
-            context.report(Diagnostic(
-                .note, "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
-                    + (context.verbose ? "" : " (--verbose lists them)"),
-                at: first))
+            context.report(
+                Diagnostic(
+                    .note,
+                    "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
+                        + (context.verbose ? "" : " (--verbose lists them)"),
+                    at: first))
             if context.verbose {
                 for location in continuations { context.report(Diagnostic(.note, "continues the row above", at: location)) }
             }

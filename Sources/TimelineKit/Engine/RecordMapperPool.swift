@@ -6,7 +6,9 @@ final class RecordMapperPool: @unchecked Sendable {
 
     /// - Parameter fieldOrder: the day/month order the file's first values show, for
     ///   values that do not decide it themselves (a flag in `dates` wins).
-    init(sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, format: String, file: String) {
+    init(
+        sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, format: String, file: String
+    ) {
         make = {
             let parser = DateParser(options: dates)
             parser.setFieldOrder(fieldOrder)

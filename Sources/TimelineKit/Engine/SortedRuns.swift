@@ -144,7 +144,8 @@ struct RunReader {
 
     /// The input index and payload length of the frame at `at` (12 bytes there).
     private func frame(at: Int) -> (index: Int, length: Int) {
-        bytes.withByteView { view in (Int(truncatingIfNeeded: view.integer(at: at, as: UInt64.self)), Int(view.integer(at: at + 8, as: UInt32.self))) }
+        bytes.withByteView { view in (Int(truncatingIfNeeded: view.integer(at: at, as: UInt64.self)), Int(view.integer(at: at + 8, as: UInt32.self)))
+        }
     }
 
     private mutating func take(index: Int, length: Int) -> (index: Int, lengthAt: Int, length: Int) {

@@ -41,7 +41,8 @@ enum ZoneColumn {
         let head = String(decoding: try input.peek(4096), as: UTF8.self).filter { !$0.isWhitespace }
         let prefix = #"{"schema":"timeline/1","zone":""#
         guard head.hasPrefix(prefix), let end = head.dropFirst(prefix.count).firstIndex(of: "\"") else { return nil }
-        return declared([String(head[head.index(head.startIndex, offsetBy: prefix.count)..<end])], reason: "the zone the document was written in", parser: parser)
+        return declared(
+            [String(head[head.index(head.startIndex, offsetBy: prefix.count)..<end])], reason: "the zone the document was written in", parser: parser)
     }
 
     /// One zone when every record names the same known one; several when they name more.

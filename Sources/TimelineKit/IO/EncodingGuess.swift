@@ -50,7 +50,8 @@ enum EncodingGuess {
                 // A run of three or more non-ASCII letters is a multi-byte text read as Latin.
                 let before = i > 0 && !scalars[i - 1].isASCII
                 let after = i + 1 < scalars.count && !scalars[i + 1].isASCII
-                let run = (i > 1 && before && !scalars[i - 2].isASCII) || (before && after) || (after && i + 2 < scalars.count && !scalars[i + 2].isASCII)
+                let run =
+                    (i > 1 && before && !scalars[i - 2].isASCII) || (before && after) || (after && i + 2 < scalars.count && !scalars[i + 2].isASCII)
                 if !run && isLatin(s) { plausible += 1 }
             case .shiftJIS:
                 if (0x3040...0x30FF).contains(s.value) || japanese.contains(s) || isCJKPunctuation(s) {
@@ -102,7 +103,8 @@ enum EncodingGuess {
     private static func set(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars.filter { !$0.properties.isWhitespace }) }
 
     /// The most frequent characters of simplified Chinese, with the words of bills and orders.
-    static let simplified = set("""
+    static let simplified = set(
+        """
         的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学对可她里后小么心多天而能好都然没日于起还发成事只作\
         当想看文无开手十用主行方又如前所本见经头面公同三已老从动两长知民样现分将外但身些与高意进把法此实回二理美点月明其种声全工己话儿者向情部正名定\
         女问力机给等几很业最间新什打便位因重被走电四第门相次东政海口使教西再平真听世气信北少关并内加化由却代军产入先山五太水万市眼体别处总才场师书\
@@ -113,20 +115,23 @@ enum EncodingGuess {
         购买卖家买家店铺宝贝数量价格优惠实付应付合计总计网购外卖微信支付宝零钱红包提现理财基金还款信用分期利息手续费工资报销餐饮超市交通话费水电燃气
         """)
     /// The most frequent characters of traditional Chinese, with the words of bills.
-    static let traditional = set("""
+    static let traditional = set(
+        """
         的一是不了人我在有他這中大來上國個到說們為子和你地出道也時年得就那要下以生會自著去之過家學對可她裡後小麼心多天而能好都然沒日於起還發成事只作\
         當想看文無開手十用主行方又如前所本見經頭面公同三已老從動兩長知民樣現分將外但身些與高意進把法此實回二理美點月明其種聲全工己話兒者向情部正名定\
         女問力機給等幾很業最間新什打便位因重被走電四第門相次東政海口使教西再平真聽世氣信北少關並內加化由卻代軍產入先山五太水萬市眼體別處總才場師書\
         銀帳戶款支付餘額訂單號狀態商退充值轉消費收入支出備註類型交易時間日期摘要對方名稱說明金融卡借貸記幣種臺灣新成功失敗關閉寄送物流運費購買賣家
         """)
     /// Common kanji of Japanese bills and statements (kana count by their ranges).
-    static let japanese = set("""
+    static let japanese = set(
+        """
         日付金額支払預入出引残高取内容摘要振込手数料利息円年月時分秒口座番号名義普通当座定期残額明細照会入金出金差引区分備考会社株式有限合同電話水道\
         光熱費家賃給与賞与税込税抜合計小計商品注文配送購入発送完了済未確定状態店舗楽天銀行信用券決済利用者様一人大中小上下前後東西南北京都阪神奈川埼\
         玉千葉愛知福岡北海道沖縄市区町村丁目電力瓦斯保険料年金手当返金割引現在期間開始終了予定実績請求書領収証明細書番号登録変更新規解約
         """)
     /// The most frequent hangul syllables, with the words of bank statements.
-    static let korean = set("""
+    static let korean = set(
+        """
         이다의는을에하고가지한서기로사리자수어인대정적도일시전상부장제들해보주그게있나아없내만요우거경구국문성신원동계여라생회화과개비공세미마소반실\
         간관발중연학면년월분초금액출입잔체카드결래용통번호명송급식당택료융은행좌현예치메모처리완료취소환불승인거절대기결제이용내역조회기간합계총\
         수수료이자급여월세관리비보험통신전기가스수도마트편의점쇼핑온라인배송주문상품판매구매고객님께서씨님원화외화환율해외국내신용체크계좌번호

@@ -36,7 +36,8 @@ package final class InputReader {
         switch System.openForReading(path) {
         case .success(let descriptor): opened = descriptor
         case .failure(let failure):
-            throw TimelineError(.inputUnavailable, "cannot read '\(path)': \(failure.reason)", notes: ["check the path, or pass '-' to read standard input"])
+            throw TimelineError(
+                .inputUnavailable, "cannot read '\(path)': \(failure.reason)", notes: ["check the path, or pass '-' to read standard input"])
         }
         fd = opened
         ownsDescriptor = true
@@ -173,7 +174,8 @@ package final class InputReader {
         while true {
             if let first = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) { return (head, first) }
             guard head.count < limit else {
-                throw TimelineError(.data, "the input begins with more than \(ByteCount.text(limit)) of whitespace", at: SourceLocation(file: name, line: 1))
+                throw TimelineError(
+                    .data, "the input begins with more than \(ByteCount.text(limit)) of whitespace", at: SourceLocation(file: name, line: 1))
             }
             let more = try peek(head.count * 2)
             if more.count == head.count { return nil }  // the end of the input
@@ -242,7 +244,8 @@ package final class InputReader {
     }
 
     private func lineTooLong() -> TimelineError {
-        TimelineError(.data, "a line longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: name), notes: ["a larger --max-record-size reads it"])
+        TimelineError(
+            .data, "a line longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: name), notes: ["a larger --max-record-size reads it"])
     }
 
     /// Everything not yet read.

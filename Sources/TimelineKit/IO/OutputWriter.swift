@@ -76,7 +76,8 @@ package final class OutputWriter {
             switch System.openSpecialForWriting(path) {
             case .success(let descriptor): fd = descriptor
             case .failure(let failure):
-                throw TimelineError(.cannotCreateOutput, "cannot open '\(path)': \(failure.reason)", notes: ["a FIFO needs a process reading it first"])
+                throw TimelineError(
+                    .cannotCreateOutput, "cannot open '\(path)': \(failure.reason)", notes: ["a FIFO needs a process reading it first"])
             }
             temporaryPath = nil
             destinationPath = nil
@@ -98,7 +99,9 @@ package final class OutputWriter {
             temporaryPath = created.path
             cleanupSlot = TerminationCleanup.remember(created.path)
         case .failure(let failure):
-            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': \(failure.reason)", notes: ["check that the directory '\(directory)' exists and is writable"])
+            throw TimelineError(
+                .cannotCreateOutput, "cannot create '\(path)': \(failure.reason)",
+                notes: ["check that the directory '\(directory)' exists and is writable"])
         }
         destinationPath = path
     }

@@ -21,7 +21,9 @@ public struct DirectionVocabulary: Sendable {
 
     /// The built-in words, by direction (`Words/directions.json`; docs/mapping.md lists them,
     /// a test compares the two).
-    package static let builtIn: [(AmountDirection, [String])] = BuiltInWords.directions.compactMap { key, words in AmountDirection(rawValue: key).map { ($0, words) } }
+    package static let builtIn: [(AmountDirection, [String])] = BuiltInWords.directions.compactMap { key, words in
+        AmountDirection(rawValue: key).map { ($0, words) }
+    }
 
     /// The built-in words.
     public init() {

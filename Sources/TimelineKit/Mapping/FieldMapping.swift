@@ -90,7 +90,8 @@ public struct FieldMapping: Sendable {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let field = MappedField(rawValue: parts[0].trimmingCharacters(in: .whitespaces)), !parts[1].isEmpty else {
             throw TimelineError(
-                .usage, "invalid mapping '\(spec)'; expected FIELD=COLUMN with FIELD one of \(MappedField.allCases.map(\.rawValue).joined(separator: ", "))")
+                .usage,
+                "invalid mapping '\(spec)'; expected FIELD=COLUMN with FIELD one of \(MappedField.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         explicit[field] = FieldSource(parts[1])
     }
@@ -123,7 +124,10 @@ public struct FieldMapping: Sendable {
         for (key, value) in pairs {
             if case .null = value {
                 // No column feeds this field, not even one the defaults would choose.
-                guard let field = MappedField(rawValue: key) else { try add("\(key)=-"); continue }
+                guard let field = MappedField(rawValue: key) else {
+                    try add("\(key)=-")
+                    continue
+                }
                 explicit[field] = FieldSource(columns: [])
                 continue
             }
@@ -148,7 +152,9 @@ public struct FieldMapping: Sendable {
     }
 
     /// Default header names per field, most specific first (`Words/header-names.json`).
-    static let defaults: [(MappedField, [String])] = BuiltInWords.headerNames.compactMap { key, names in MappedField(rawValue: key).map { ($0, names) } }
+    static let defaults: [(MappedField, [String])] = BuiltInWords.headerNames.compactMap { key, names in
+        MappedField(rawValue: key).map { ($0, names) }
+    }
 
     /// A header name as the defaults match it: trimmed, lower-cased, with spaces and hyphens
     /// read as underscores (`Transaction ID` is `transaction_id`, `Created at` is `created_at`).

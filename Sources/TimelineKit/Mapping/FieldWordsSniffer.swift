@@ -102,9 +102,11 @@ struct FieldWordsSniffer {
         // No status column, or one of codes none of which is a status word (Correios'
         // `status` `01`): the title's sentences may say it (Correios' `Objeto entregue ao
         // destinatário`, La Poste's `Votre colis est livré.`), when every sampled one does.
-        let statusSaysNothing = sources[.status].map { source in
-            source.columns.count == 1 && header.firstIndex(of: source.columns[0]).map { !values($0).contains { statuses.status(for: $0) != nil } } == true
-        } ?? true
+        let statusSaysNothing =
+            sources[.status].map { source in
+                source.columns.count == 1
+                    && header.firstIndex(of: source.columns[0]).map { !values($0).contains { statuses.status(for: $0) != nil } } == true
+            } ?? true
         if statusSaysNothing, !explicit.contains(.status), let text = sources[.title] ?? sources[.detail], text.columns.count == 1,
             let index = header.firstIndex(of: text.columns[0])
         {

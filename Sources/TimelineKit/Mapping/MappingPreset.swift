@@ -107,7 +107,9 @@ public struct MappingPreset: Sendable {
         }
         records = try reader.strings("records")
         if let code = try reader.string("currency") {
-            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else { throw reader.error("currency: '\(code)' is not an ISO 4217 code such as CNY") }
+            guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
+                throw reader.error("currency: '\(code)' is not an ISO 4217 code such as CNY")
+            }
             currency = code
         }
         let amountEvent = try reader.string("amountEvent")
@@ -265,6 +267,8 @@ private struct PresetReader {
 
     func finish() throws(TimelineError) {
         guard let unknown = members.first else { return }
-        throw error("unknown member '\(unknown.0)'; a preset has preset, title, documentation, detect, map, statuses, dateOrder, records, events, amountEvent")
+        throw error(
+            "unknown member '\(unknown.0)'; a preset has preset, title, documentation, detect, map, statuses, dateOrder, records, events, amountEvent"
+        )
     }
 }

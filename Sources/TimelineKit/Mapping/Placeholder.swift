@@ -25,10 +25,11 @@ enum Placeholder {
             default: return false
             }
             return words.contains { word in
-                word.count == end - start && word.indices.allSatisfy { i in
-                    let b = bytes[start + i]
-                    return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == word[i]
-                }
+                word.count == end - start
+                    && word.indices.allSatisfy { i in
+                        let b = bytes[start + i]
+                        return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == word[i]
+                    }
             }
         }
     }

@@ -154,7 +154,10 @@ final class RecordMapper {
         columnZones = zones
         readsRefunds = sources[.refund] != nil
         readsParties = sources[.payer] != nil || sources[.payee] != nil
-        columnCurrency = [MappedField.amount, .debit, .credit].lazy.compactMap { sources[$0] }.compactMap { $0.columns.count == 1 ? ColumnCurrency.named(in: $0.columns[0]) : nil }.first
+        columnCurrency =
+            [MappedField.amount, .debit, .credit].lazy.compactMap { sources[$0] }.compactMap {
+                $0.columns.count == 1 ? ColumnCurrency.named(in: $0.columns[0]) : nil
+            }.first
             ?? options.defaultCurrency
     }
 
@@ -316,11 +319,14 @@ final class RecordMapper {
             let name = offsetZone ?? text
             switch parser.zone(named: name) {
             case .success(let z): zone = z
-            case .failure(let e): throw Rejection(reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
+            case .failure(let e):
+                throw Rejection(
+                    reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
             }
         }
         guard let start = try time(.start, record, zone: zone) else {
-            let detail = sources[.start].map { "column '\($0)' is empty" } ?? "no column was recognised as the start time; name it with --map start=COLUMN"
+            let detail =
+                sources[.start].map { "column '\($0)' is empty" } ?? "no column was recognised as the start time; name it with --map start=COLUMN"
             throw Rejection(reason: "no start time: \(detail)", code: .missingStart)
         }
         var attributes: [String: String] = [:]
@@ -353,7 +359,8 @@ final class RecordMapper {
                 if let word = record[.direction] {
                     guard let direction = options.directions.direction(for: word) else {
                         throw Rejection(
-                            reason: "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /), or add it with --direction-map '\(word)=in|out|neutral'",
+                            reason:
+                                "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /), or add it with --direction-map '\(word)=in|out|neutral'",
                             code: .unknownDirection)
                     }
                     value = direction.apply(to: value)
@@ -392,7 +399,9 @@ final class RecordMapper {
 
     /// A record's refund: the amount its refund column gives back and when, or nil when it
     /// gives back none. A refund with no time is kept in `attributes` (it cannot be placed).
-    private func refundParts(_ record: FieldTexts, zone: ResolvedZone?, attributes: inout [String: String]) throws(Rejection) -> (value: DecimalNumber, time: TimeValue)? {
+    private func refundParts(_ record: FieldTexts, zone: ResolvedZone?, attributes: inout [String: String]) throws(Rejection) -> (
+        value: DecimalNumber, time: TimeValue
+    )? {
         guard let text = record[.refund], !Placeholder.isPlaceholder(text) else { return nil }
         guard case .some(let reading?) = amountParsers.amount.parse(text) else {
             throw Self.unreadable(.refund, text, column: sources[.refund]!.description, parser: amountParsers.amount)
@@ -427,10 +436,13 @@ final class RecordMapper {
         let filled = record.eventTimes.indices.filter { record.eventTimes[$0].map { !Placeholder.isPlaceholder($0) } ?? false }
         for case let time? in record.eventTimes where Placeholder.isPlaceholder(time) { countPlaceholder(time) }
         guard !filled.isEmpty else {
-            let columns = events.indices.map { i in record.eventTimes[i].map { "'\(events[i].column)' holds '\($0)'" } ?? "'\(events[i].column)' is empty" }
+            let columns = events.indices.map { i in
+                record.eventTimes[i].map { "'\(events[i].column)' holds '\($0)'" } ?? "'\(events[i].column)' is empty"
+            }
             let placeholders = record.eventTimes.contains { $0 != nil }
             throw Rejection(
-                reason: "no start time: every event column is empty\(placeholders ? " or a placeholder for none" : "") (\(columns.joined(separator: ", ")))",
+                reason:
+                    "no start time: every event column is empty\(placeholders ? " or a placeholder for none" : "") (\(columns.joined(separator: ", ")))",
                 code: .missingStart, continuation: record[.id] != nil && !placeholders)
         }
         let amountAt = filled.first { events[$0].carriesAmount } ?? filled[0]
@@ -469,7 +481,8 @@ final class RecordMapper {
         if parser.isAmbiguous(raw) {
             reason = "'\(raw)' is \(TableDecimalMarks.readings(raw)), and nothing in the column says which; pass --decimal-comma or --decimal-point"
         } else if let mark = parser.decimalMark, AmountParser(decimalMark: mark == .point ? .comma : .point).parse(raw) != nil {
-            reason = mark == .point
+            reason =
+                mark == .point
                 ? "'\(raw)' is written with a decimal comma, the column's other amounts with a decimal point; pass --decimal-comma if the column's are commas"
                 : "'\(raw)' is written with a decimal point, the column's other amounts with a decimal comma; pass --decimal-point if the column's are points"
         } else {
@@ -524,7 +537,9 @@ extension TimeValue {
     fileprivate mutating func takeOffset(from text: String, column: String) {
         guard let instant, let offset else { return }
         switch basis {
-        case .zone: self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: (raw ?? "") + " (\(column) \(text))")
+        case .zone:
+            self = TimeValue(
+                instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: (raw ?? "") + " (\(column) \(text))")
         case .offset: self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: raw)
         default: return
         }

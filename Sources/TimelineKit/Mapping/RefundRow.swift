@@ -3,7 +3,9 @@
 /// not `refunded`, which says a sale's or a purchase's money was given back.
 enum RefundRow {
     /// Words of a refund in a category, type or title.
-    static let words = ["refund", "退款", "退貨", "返金", "환불", "remboursement", "erstattung", "rückerstattung", "reembolso", "estorno", "rimborso", "terugbetaling"]
+    static let words = [
+        "refund", "退款", "退貨", "返金", "환불", "remboursement", "erstattung", "rückerstattung", "reembolso", "estorno", "rimborso", "terugbetaling",
+    ]
 
     /// Whether a row of this category and title is a refund.
     static func isRefund(category: String?, title: String?) -> Bool {

@@ -9,7 +9,9 @@ public struct StatusVocabulary: Sendable {
 
     /// The built-in words, by status (`Words/statuses.json`; docs/mapping.md lists them, a
     /// test compares the two).
-    package static let builtIn: [(EventStatus, [String])] = BuiltInWords.statuses.compactMap { key, words in EventStatus(rawValue: key).map { ($0, words) } }
+    package static let builtIn: [(EventStatus, [String])] = BuiltInWords.statuses.compactMap { key, words in
+        EventStatus(rawValue: key).map { ($0, words) }
+    }
 
     /// The longest text, in bytes, read as a status phrase.
     static let longestPhrase = 256
@@ -26,7 +28,9 @@ public struct StatusVocabulary: Sendable {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let status = EventStatus(rawValue: parts[1].lowercased()) else {
             throw TimelineError(
-                .usage, "invalid --status-map '\(spec)'; expected WORD=STATUS with STATUS one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+                .usage,
+                "invalid --status-map '\(spec)'; expected WORD=STATUS with STATUS one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         words[parts[0].lowercased()] = status
         added[parts[0].lowercased()] = status

@@ -9,9 +9,10 @@ struct TableDecimalMarks {
     var notes: [String] = []
 
     /// Money columns a header's words name besides the mapped ones (`Saldo`, `Balance`, `Fee`).
-    static let moneyWords = AmountColumnSniffer.amountWords + AmountColumnSniffer.totalWords + AmountColumnSniffer.paidWords + [
-        "balance", "fee", "fees", "saldo", "solde", "kontostand", "残高", "잔액", "余额", "gebühr", "frais", "comisión", "commissione",
-    ]
+    static let moneyWords =
+        AmountColumnSniffer.amountWords + AmountColumnSniffer.totalWords + AmountColumnSniffer.paidWords + [
+            "balance", "fee", "fees", "saldo", "solde", "kontostand", "残高", "잔액", "余额", "gebühr", "frais", "comisión", "commissione",
+        ]
 
     /// The marks of the money fields of `sources` in `header`, from `rows`. Throws when a
     /// column writes both marks. `spreadsheet`: a workbook's cells, whose numbers the reader
@@ -23,9 +24,13 @@ struct TableDecimalMarks {
         }
         let fields = [MappedField.amount, .debit, .credit].filter { sources[$0]?.columns.count == 1 }
         let mapped = Set(fields.compactMap { sources[$0]?.columns[0] })
-        let others = header.filter { !mapped.contains($0) && HeaderWords.names(Self.moneyWords, in: $0) }.map { DecimalMarkChoice(values: values($0)) }
+        let others = header.filter { !mapped.contains($0) && HeaderWords.names(Self.moneyWords, in: $0) }.map {
+            DecimalMarkChoice(values: values($0))
+        }
         let own = fields.map { DecimalMarkChoice(values: values(sources[$0]!.columns[0])) }
-        let whole = Self.wholeCurrency(header: header, currency: sources[.currency].map { values($0.columns[0]) } ?? [], amounts: fields.flatMap { values(sources[$0]!.columns[0]) })
+        let whole = Self.wholeCurrency(
+            header: header, currency: sources[.currency].map { values($0.columns[0]) } ?? [],
+            amounts: fields.flatMap { values(sources[$0]!.columns[0]) })
         for (field, choice) in zip(fields, own) {
             let column = sources[field]!.columns[0]
             let sample = values(column)
@@ -37,14 +42,16 @@ struct TableDecimalMarks {
                 }
             case .mixed(let point, let comma):
                 throw TimelineError(
-                    .data, "the amounts in '\(column)' are written with a decimal point ('\(point)') and with a decimal comma ('\(comma)'): pass --decimal-point or --decimal-comma to say which",
+                    .data,
+                    "the amounts in '\(column)' are written with a decimal point ('\(point)') and with a decimal comma ('\(comma)'): pass --decimal-point or --decimal-comma to say which",
                     at: SourceLocation(file: file, line: line))
             case .open:
                 if spreadsheet {
                     marks[field] = .point
                 } else if let example = sample.first(where: { AmountParser.evidence($0) == .either }) {
                     notes.append(
-                        "the amounts in '\(column)' do not show their decimal mark ('\(example)' is \(Self.readings(example))): such values are rejected; pass --decimal-comma or --decimal-point")
+                        "the amounts in '\(column)' do not show their decimal mark ('\(example)' is \(Self.readings(example))): such values are rejected; pass --decimal-comma or --decimal-point"
+                    )
                 }
             }
         }
@@ -61,7 +68,9 @@ struct TableDecimalMarks {
     /// amounts say yen or won, or the header is Japanese (kana) or Korean (hangul).
     static func wholeCurrency(header: [String], currency: [String], amounts: [String]) -> Bool {
         if currency.contains(where: { AmountParser.wholeCurrencies.contains($0.trimmingSpaces.uppercased()) }) { return true }
-        if amounts.contains(where: { $0.contains("円") || $0.contains("원") || $0.contains("₩") || $0.uppercased().contains("JPY") || $0.uppercased().contains("KRW") }) {
+        if amounts.contains(where: {
+            $0.contains("円") || $0.contains("원") || $0.contains("₩") || $0.uppercased().contains("JPY") || $0.uppercased().contains("KRW")
+        }) {
             return true
         }
         return header.contains { name in

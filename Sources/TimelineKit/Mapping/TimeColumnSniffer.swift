@@ -129,8 +129,9 @@ struct TimeColumnSniffer {
             } else if named.columns.count == 1, let column = own.first, column.holdsDatesOnly,
                 let better = candidates.first(where: { !$0.holdsDatesOnly && $0.rank <= HeaderWords.time })
             {
-                return choice(better, among: all, candidates: candidates, scores: scores,
-                              why: "'\(column.name)' holds dates alone, '\(better.name)' the same moments with their times of day")
+                return choice(
+                    better, among: all, candidates: candidates, scores: scores,
+                    why: "'\(column.name)' holds dates alone, '\(better.name)' the same moments with their times of day")
             } else {
                 return nil
             }
@@ -141,7 +142,8 @@ struct TimeColumnSniffer {
 
     private func choice(_ chosen: Column, among all: [Column], candidates: [Column], scores: [String], why: String?) -> Choice {
         var source = FieldSource(columns: [chosen.name], zone: ColumnZone.split(chosen.name)?.zone)
-        var reason = "'\(chosen.name)' (\(chosen.times) of \(chosen.values) sampled values are \(chosen.holdsDatesOnly ? "dates" : "times")"
+        var reason =
+            "'\(chosen.name)' (\(chosen.times) of \(chosen.values) sampled values are \(chosen.holdsDatesOnly ? "dates" : "times")"
             + (chosen.rank <= HeaderWords.creation ? "; its name says when the record began)" : ")")
         // A column of dates and one of times of day are one start.
         if chosen.holdsDatesOnly,

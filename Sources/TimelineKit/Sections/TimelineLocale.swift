@@ -22,11 +22,13 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
     var words: Words {
         switch self {
         case .english:
-            return Words(timeline: "Timeline", timesIn: "times in", today: "today", yesterday: "yesterday", tomorrow: "tomorrow",
-                         income: "income", expense: "expense", allDay: "all day", events: { $0 == 1 ? "1 event" : "\($0) events" })
+            return Words(
+                timeline: "Timeline", timesIn: "times in", today: "today", yesterday: "yesterday", tomorrow: "tomorrow",
+                income: "income", expense: "expense", allDay: "all day", events: { $0 == 1 ? "1 event" : "\($0) events" })
         case .simplifiedChinese:
-            return Words(timeline: "时间线", timesIn: "时区", today: "今天", yesterday: "昨天", tomorrow: "明天",
-                         income: "收入", expense: "支出", allDay: "全天", events: { "\($0) 条" })
+            return Words(
+                timeline: "时间线", timesIn: "时区", today: "今天", yesterday: "昨天", tomorrow: "明天",
+                income: "收入", expense: "支出", allDay: "全天", events: { "\($0) 条" })
         }
     }
 

@@ -80,7 +80,8 @@ struct TimelineSortKey: Comparable {
         if (day, timed ? 1 : 0) != (other.day, other.timed ? 1 : 0) { return (day, timed ? 1 : 0) < (other.day, other.timed ? 1 : 0) ? -1 : 1 }
         if instant != other.instant { return instant < other.instant ? -1 : 1 }
         if (recordedDay, recorded) != (other.recordedDay, other.recorded) {
-            return (recordedDay, recorded.seconds, recorded.nanoseconds) < (other.recordedDay, other.recorded.seconds, other.recorded.nanoseconds) ? -1 : 1
+            return (recordedDay, recorded.seconds, recorded.nanoseconds) < (other.recordedDay, other.recorded.seconds, other.recorded.nanoseconds)
+                ? -1 : 1
         }
         return 0
     }

@@ -115,8 +115,12 @@ package struct ByteView: @unchecked Sendable {
     /// input, twice (cutting blocks, then splitting fields).
     @inline(__always)
     package func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, from: Int) -> Int {
-        let pa = Self.ones &* UInt64(a), pb = Self.ones &* UInt64(b), pc = Self.ones &* UInt64(c)
-        return firstIndex(from: from) { x in Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc) } matching: {
+        let pa = Self.ones &* UInt64(a)
+        let pb = Self.ones &* UInt64(b)
+        let pc = Self.ones &* UInt64(c)
+        return firstIndex(from: from) { x in
+            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc)
+        } matching: {
             $0 == a || $0 == b || $0 == c
         }
     }
@@ -127,10 +131,13 @@ package struct ByteView: @unchecked Sendable {
     /// control before it) in one pass over it.
     @inline(__always)
     package func firstIndex(ofControlOr a: UInt8, _ b: UInt8, from: Int) -> Int {
-        let pa = Self.ones &* UInt64(a), pb = Self.ones &* UInt64(b)
+        let pa = Self.ones &* UInt64(a)
+        let pb = Self.ones &* UInt64(b)
         // As for equal bytes, the lowest byte flagged below 0x20 is exact: a borrow only
         // comes from a flagged byte beneath it.
-        return firstIndex(from: from) { x in Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | (x &- Self.ones &* 0x20) & ~x } matching: {
+        return firstIndex(from: from) { x in
+            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | (x &- Self.ones &* 0x20) & ~x
+        } matching: {
             $0 < 0x20 || $0 == a || $0 == b
         }
     }
@@ -176,9 +183,13 @@ package struct ByteView: @unchecked Sendable {
         if let start = base.baseAddress {
             let raw = UnsafeRawPointer(start)
             let ones: UInt64 = 0x0101_0101_0101_0101
-            let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pc = ones &* UInt64(c)
+            let pa = ones &* UInt64(a)
+            let pb = ones &* UInt64(b)
+            let pc = ones &* UInt64(c)
             func mayContain(_ x: UInt64) -> Bool {
-                let xa = x ^ pa, xb = x ^ pb, xc = x ^ pc
+                let xa = x ^ pa
+                let xb = x ^ pb
+                let xc = x ^ pc
                 let zeros = (xa &- ones) & ~xa | (xb &- ones) & ~xb | (xc &- ones) & ~xc
                 let control = (x &- ones &* 0x20) & ~x
                 return (zeros | control) & 0x8080_8080_8080_8080 != 0

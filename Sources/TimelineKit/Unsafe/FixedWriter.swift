@@ -211,14 +211,28 @@ extension FixedWriter {
         byte(0x22)
         for b in s.utf8 {
             switch b {
-            case 0x22: byte(0x5C); byte(0x22)
-            case 0x5C: byte(0x5C); byte(0x5C)
-            case 0x0A: byte(0x5C); byte(UInt8(ascii: "n"))
-            case 0x0D: byte(0x5C); byte(UInt8(ascii: "r"))
-            case 0x09: byte(0x5C); byte(UInt8(ascii: "t"))
+            case 0x22:
+                byte(0x5C)
+                byte(0x22)
+            case 0x5C:
+                byte(0x5C)
+                byte(0x5C)
+            case 0x0A:
+                byte(0x5C)
+                byte(UInt8(ascii: "n"))
+            case 0x0D:
+                byte(0x5C)
+                byte(UInt8(ascii: "r"))
+            case 0x09:
+                byte(0x5C)
+                byte(UInt8(ascii: "t"))
             case 0..<0x20, 0x7F:
-                byte(0x5C); byte(UInt8(ascii: "u")); byte(0x30); byte(0x30)
-                byte(Self.hexDigit(b >> 4)); byte(Self.hexDigit(b & 0xF))
+                byte(0x5C)
+                byte(UInt8(ascii: "u"))
+                byte(0x30)
+                byte(0x30)
+                byte(Self.hexDigit(b >> 4))
+                byte(Self.hexDigit(b & 0xF))
             default: byte(b)
             }
         }

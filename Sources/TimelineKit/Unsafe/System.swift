@@ -82,7 +82,9 @@ package enum System {
     /// Creates a new, empty file with a unique name that starts with `prefix` in
     /// `directory`, open to read and write: only its owner may open it (0600) unless `shared`, when it
     /// gets what the process's umask gives a new file (0666 less the mask) — never more.
-    package static func createTemporaryFile(in directory: String, prefix: String, shared: Bool = false) -> Result<(descriptor: Int32, path: String), Failure> {
+    package static func createTemporaryFile(in directory: String, prefix: String, shared: Bool = false) -> Result<
+        (descriptor: Int32, path: String), Failure
+    > {
         var generator = SystemRandomNumberGenerator()
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         for _ in 0..<100 {
@@ -104,8 +106,8 @@ package enum System {
             let tmpfile: Int32 = 0o20_000_000 | O_DIRECTORY  // O_TMPFILE (__O_TMPFILE | O_DIRECTORY)
             let anonymous = open(directory, O_RDWR | O_CLOEXEC | tmpfile, 0o600)
             if anonymous >= 0 { return .success(anonymous) }
-            // ENOENT is a missing directory (reported by the fallback, as it would be);
-            // EOPNOTSUPP and EISDIR a file system or kernel without O_TMPFILE.
+        // ENOENT is a missing directory (reported by the fallback, as it would be);
+        // EOPNOTSUPP and EISDIR a file system or kernel without O_TMPFILE.
         #endif
         var template = Array("\(directory)/timeline-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -127,7 +129,8 @@ package enum System {
     @discardableResult
     package static func discardStart(of fd: Int32, length: Int) -> Bool {
         #if os(Linux)
-            let punchHole: Int32 = 0x02, keepSize: Int32 = 0x01  // FALLOC_FL_PUNCH_HOLE, FALLOC_FL_KEEP_SIZE
+            let punchHole: Int32 = 0x02
+            let keepSize: Int32 = 0x01  // FALLOC_FL_PUNCH_HOLE, FALLOC_FL_KEEP_SIZE
             return linuxFallocate(fd, punchHole | keepSize, 0, Int64(length)) == 0
         #else
             return false

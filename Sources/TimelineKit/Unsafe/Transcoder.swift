@@ -57,7 +57,8 @@ final class Transcoder {
                 while position < src.count {
                     var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(src.baseAddress! + position).assumingMemoryBound(to: CChar.self)
                     var inLeft = src.count - position
-                    var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(dst.baseAddress! + produced).assumingMemoryBound(to: CChar.self)
+                    var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(dst.baseAddress! + produced).assumingMemoryBound(
+                        to: CChar.self)
                     var outLeft = dst.count - produced
                     let result = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
                     let used = (src.count - position) - inLeft

@@ -222,17 +222,19 @@ struct ValidationBatch {
         } else {
             file = fileNumber("-")
         }
-        let generatedID = hasSource && (e.idIsGenerated ?? (e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record))
+        let generatedID =
+            hasSource && (e.idIsGenerated ?? (e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record))
         let time = start.instant.map { ($0, start.offset!) }
         var marks: EventFacts.Marks = []
         if offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset) { marks.insert(.offsetFitsItsZone) }
         if basis == .offset, start.offset?.seconds == 0, e.startWrittenInUTC { marks.insert(.writtenInUTC) }
         if e.hasLocation { marks.insert(.atAPlace) }
-        facts.append(EventFacts(
-            file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
-            basis: basis, marks: marks,
-            time: time, date: start.date, startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
-            assumedZone: assumed ? assumedZoneNumber(e.startZone) : -1, endNumber: endNumber, origin: Self.origin(e)))
+        facts.append(
+            EventFacts(
+                file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
+                basis: basis, marks: marks,
+                time: time, date: start.date, startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
+                assumedZone: assumed ? assumedZoneNumber(e.startZone) : -1, endNumber: endNumber, origin: Self.origin(e)))
         if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
     }
 
@@ -253,10 +255,12 @@ struct ValidationBatch {
         file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, marks: EventFacts.Marks,
         time: (instant: Instant, offset: UTCOffset, origin: UInt32)?, start: ByteView, series: ByteView?, id: ByteView?
     ) {
-        facts.append(EventFacts(
-            file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
-            marks: marks, time: time.map { ($0.instant, $0.offset) }, date: nil,
-            startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: -1, endNumber: -1, origin: time?.origin ?? 0))
+        facts.append(
+            EventFacts(
+                file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
+                marks: marks, time: time.map { ($0.instant, $0.offset) }, date: nil,
+                startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: -1, endNumber: -1,
+                origin: time?.origin ?? 0))
         if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }
     }
 

@@ -203,7 +203,8 @@ public struct ValidationReport: Sendable {
             }
             out += "\n"
         }
-        out += "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zoneChoice.describing(zone))\n"
+        out +=
+            "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zoneChoice.describing(zone))\n"
         return out
     }
 }

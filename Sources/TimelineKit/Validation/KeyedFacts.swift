@@ -47,7 +47,9 @@ enum KeyedFactCodec {
                 let hash = e.hasSeries ? batch.series.hash(at: Int(e.series)) : fileKeys[Int(e.file)]
                 let key = Int(truncatingIfNeeded: hash) & Int.max
                 batch.withStartBytes(e) { start in
-                    append(e, key: key, time: (instant.seconds, Int32(offset.seconds)), start: start, series: series, id: nil, to: &parts[partition(of: key, level: 0)])
+                    append(
+                        e, key: key, time: (instant.seconds, Int32(offset.seconds)), start: start, series: series, id: nil,
+                        to: &parts[partition(of: key, level: 0)])
                 }
             case .id:
                 // An id importers gave a record without one is written out: in a partition it

@@ -1,5 +1,5 @@
-import Foundation
 import Dispatch
+import Foundation
 import Synchronization
 
 /// The zones a validation runs against, and the codes left out of it.
@@ -144,7 +144,9 @@ struct AnyPartitionedRule {
         readsAsAbsorbed = Rule.readsAsAbsorbed
         makeCheck = {
             let rule = Rule(context)
-            return PartitionCheck(read: { rule.read($0, $1) }, rereads: { rule.rereads() }, approximateBytes: { rule.approximateBytes }, reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
+            return PartitionCheck(
+                read: { rule.read($0, $1) }, rereads: { rule.rereads() }, approximateBytes: { rule.approximateBytes },
+                reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
         }
         combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
         encodePart = { part, out in (part as! Rule.Part).encode(to: &out) }

@@ -19,7 +19,9 @@ struct HostileFilesTests {
         return try MeasuredRun.run(arguments.map { $0 == "FILE" ? file.path : $0 }, timeout: timeout)
     }
 
-    static func expectBounded(_ r: MeasuredRun, _ what: String, seconds: Double = seconds, megabytes: Int = megabytes, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectBounded(
+        _ r: MeasuredRun, _ what: String, seconds: Double = seconds, megabytes: Int = megabytes, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(r.signal == nil, "\(what): killed by signal \(r.signal ?? 0)", sourceLocation: sourceLocation)
         #expect(r.seconds < seconds, "\(what): took \(r.seconds) s", sourceLocation: sourceLocation)
         #expect(r.peakMemory < megabytes << 20, "\(what): peak \(r.peakMemory >> 20) MB", sourceLocation: sourceLocation)
@@ -42,17 +44,25 @@ struct HostileFilesTests {
         WorkbookCase(
             name: "row 2,000,000,000", book: { .sheet(HostileWorkbook.table(#"<row r="2000000000"><c r="A2000000000"><v>1</v></c></row>"#)) },
             status: 65, message: "row number '2000000000' is not one of 1–1048576"),
-        WorkbookCase(name: "row 1e8", book: { .sheet(HostileWorkbook.table(#"<row r="1e8"/>"#)) }, status: 65, message: "row number '1e8' is not one of"),
-        WorkbookCase(name: "rows out of order", book: { .sheet(HostileWorkbook.table(HostileWorkbook.row(5, "2024-06-12T08:00:00Z", "a") + HostileWorkbook.row(3, "2024-06-12T08:00:00Z", "b"))) },
+        WorkbookCase(
+            name: "row 1e8", book: { .sheet(HostileWorkbook.table(#"<row r="1e8"/>"#)) }, status: 65, message: "row number '1e8' is not one of"),
+        WorkbookCase(
+            name: "rows out of order",
+            book: {
+                .sheet(
+                    HostileWorkbook.table(HostileWorkbook.row(5, "2024-06-12T08:00:00Z", "a") + HostileWorkbook.row(3, "2024-06-12T08:00:00Z", "b")))
+            },
             status: 65, message: "row 3 comes after row 5"),
-        WorkbookCase(name: "column ZZZ, beyond XFD", book: { .sheet(HostileWorkbook.table(#"<row r="2"><c r="ZZZ2"><v>1</v></c></row>"#)) },
+        WorkbookCase(
+            name: "column ZZZ, beyond XFD", book: { .sheet(HostileWorkbook.table(#"<row r="2"><c r="ZZZ2"><v>1</v></c></row>"#)) },
             status: 65, message: "cell reference 'ZZZ2' is not a cell of columns A–XFD"),
         WorkbookCase(
             name: "one cell at XFD and 20,000 empty rows: the far row alone is rejected",
             book: {
-                .sheet(HostileWorkbook.table(
-                    HostileWorkbook.row(2, "2024-06-12T08:00:00Z", "kept") + #"<row r="3"><c r="XFD3"><v>1</v></c></row>"#
-                        + (4..<20_004).map { #"<row r="\#($0)"/>"# }.joined()))
+                .sheet(
+                    HostileWorkbook.table(
+                        HostileWorkbook.row(2, "2024-06-12T08:00:00Z", "kept") + #"<row r="3"><c r="XFD3"><v>1</v></c></row>"#
+                            + (4..<20_004).map { #"<row r="\#($0)"/>"# }.joined()))
             }, status: 0, message: "found 16384"),
         WorkbookCase(
             name: "cells at XFD on 40,000 rows: the cells' budget",
@@ -67,7 +77,11 @@ struct HostileFilesTests {
             }, arguments: ["--memory", "32MB"], status: 65, message: "workbook too large: its cells hold more than 32 MB"),
         WorkbookCase(
             name: "a sheet that expands 159 times to 300 MB",
-            book: { .sheet(part: HostileWorkbook.run("<worksheet><sheetData><row r=\"1\"><c><is><t>", 300_000_000, "</t></is></c></row></sheetData></worksheet>")) },
+            book: {
+                .sheet(
+                    part: HostileWorkbook.run(
+                        "<worksheet><sheetData><row r=\"1\"><c><is><t>", 300_000_000, "</t></is></c></row></sheetData></worksheet>"))
+            },
             arguments: ["--memory", "4GB"], status: 65, message: "expands 158 times (at most 100 is read)"),
         WorkbookCase(
             name: "shared strings and styles past the memory budget together",
@@ -79,20 +93,31 @@ struct HostileFilesTests {
             }, arguments: ["--memory", "1MB"], status: 65, message: "its parts expand to more than the 144 KB left of the memory budget"),
         WorkbookCase(
             name: "an entry that declares 100 bytes and expands to 200 MB",
-            book: { .sheet(part: HostileWorkbook.run("", 200_000_000, ""), declaredSize: 100) }, status: 65, message: "decompressed data larger than 100 bytes"),
+            book: { .sheet(part: HostileWorkbook.run("", 200_000_000, ""), declaredSize: 100) }, status: 65,
+            message: "decompressed data larger than 100 bytes"),
         WorkbookCase(
             name: "a DOCTYPE whose entity holds a row",
-            book: { .sheet(#"<!DOCTYPE w [<!ENTITY r "<row r='9'><c r='A9' t='inlineStr'><is><t>2024-01-01T00:00:00Z</t></is></c></row>">]>"# + HostileWorkbook.table("&r;")) },
+            book: {
+                .sheet(
+                    #"<!DOCTYPE w [<!ENTITY r "<row r='9'><c r='A9' t='inlineStr'><is><t>2024-01-01T00:00:00Z</t></is></c></row>">]>"#
+                        + HostileWorkbook.table("&r;"))
+            },
             status: 65, message: "a DOCTYPE, which no part of a workbook has"),
         WorkbookCase(
             name: "two entries of one name",
-            book: { var b = HostileWorkbook.sheet(HostileWorkbook.table(HostileWorkbook.row(2, "2024-06-12T08:00:00Z", "a"))); b.add("xl/worksheets/sheet1.xml", HostileWorkbook.table("")); return b },
+            book: {
+                var b = HostileWorkbook.sheet(HostileWorkbook.table(HostileWorkbook.row(2, "2024-06-12T08:00:00Z", "a")))
+                b.add("xl/worksheets/sheet1.xml", HostileWorkbook.table(""))
+                return b
+            },
             status: 65, message: "holds two entries named 'xl/worksheets/sheet1.xml'"),
     ]
 
     @Test("XLSX within bounds", arguments: workbookCases)
     func workbook(_ c: WorkbookCase) throws {
-        let r = try Self.run(["convert", "FILE", "--assume-zone", "UTC", "--to", "ndjson", "--sort", "input"] + c.arguments, file: "book.xlsx") { try c.book().write(to: $0) }
+        let r = try Self.run(["convert", "FILE", "--assume-zone", "UTC", "--to", "ndjson", "--sort", "input"] + c.arguments, file: "book.xlsx") {
+            try c.book().write(to: $0)
+        }
         #expect(r.status == c.status, "\(r.stderr.prefix(500))")
         #expect(r.stderr.contains(c.message), "\(r.stderr.prefix(500))")
         Self.expectBounded(r, c.name)
@@ -100,7 +125,8 @@ struct HostileFilesTests {
 
     @Test("XLSX: rows of an extension (a foreign sheetData in extLst) are not the sheet's rows")
     func extensionRows() throws {
-        let foreign = #"<extLst><ext xmlns:f="urn:x"><f:sheetData><f:row r="9"><f:c r="A9" t="inlineStr"><f:is><f:t>2024-01-01T00:00:00Z</f:t></f:is></f:c></f:row></f:sheetData></ext></extLst>"#
+        let foreign =
+            #"<extLst><ext xmlns:f="urn:x"><f:sheetData><f:row r="9"><f:c r="A9" t="inlineStr"><f:is><f:t>2024-01-01T00:00:00Z</f:t></f:is></f:c></f:row></f:sheetData></ext></extLst>"#
         let r = try Self.run(["convert", "FILE", "--assume-zone", "UTC", "--to", "ndjson"], file: "book.xlsx") {
             try HostileWorkbook.sheet(HostileWorkbook.table(HostileWorkbook.row(2, "2024-06-12T08:00:00Z", "real"), after: foreign)).write(to: $0)
         }
@@ -112,7 +138,8 @@ struct HostileFilesTests {
     @Test("XLSX: a date cell whose serial is no day is rejected, not read as the year it spells")
     func serialOutOfRange() throws {
         let styles = #"<styleSheet><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs></styleSheet>"#
-        let rows = #"<row r="2"><c r="A2" s="1"><v>2959001</v></c><c r="B2" t="inlineStr"><is><t>far</t></is></c></row>"#
+        let rows =
+            #"<row r="2"><c r="A2" s="1"><v>2959001</v></c><c r="B2" t="inlineStr"><is><t>far</t></is></c></row>"#
             + #"<row r="3"><c r="A3" s="1"><v>45455</v></c><c r="B3" t="inlineStr"><is><t>near</t></is></c></row>"#
         let r = try Self.run(["convert", "FILE", "--assume-zone", "UTC", "--to", "ndjson", "--sort", "input"], file: "book.xlsx") {
             try HostileWorkbook.sheet(HostileWorkbook.table(rows), styles: styles).write(to: $0)
@@ -134,7 +161,9 @@ struct HostileFilesTests {
             }
             return s
         }
-        let rows = (2..<10).map { r in #"<row r="\#(r)">"# + (0..<16_384).map { #"<c r="\#(column($0))\#(r)" t="inlineStr"><is><t>v</t></is></c>"# }.joined() + "</row>" }.joined()
+        let rows = (2..<10).map { r in
+            #"<row r="\#(r)">"# + (0..<16_384).map { #"<c r="\#(column($0))\#(r)" t="inlineStr"><is><t>v</t></is></c>"# }.joined() + "</row>"
+        }.joined()
         let r = try Self.run(["convert", "FILE", "--assume-zone", "UTC", "--to", "ndjson"], file: "book.xlsx") {
             try HostileWorkbook.sheet(HostileWorkbook.table(rows)).write(to: $0)
         }
@@ -169,7 +198,8 @@ struct HostileFilesTests {
         let lines = text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
         for line in lines {
             #expect(!line.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }, "\(line)")
-            #expect(line.firstIndex(of: ":").map { line[..<$0].allSatisfy { $0.isLetter || $0.isNumber || "-;=\"^' ".contains($0) } } == true, "\(line)")
+            #expect(
+                line.firstIndex(of: ":").map { line[..<$0].allSatisfy { $0.isLetter || $0.isNumber || "-;=\"^' ".contains($0) } } == true, "\(line)")
         }
         #expect(lines.filter { $0 == "BEGIN:VEVENT" }.count == 1)
         for forged in ["BEGIN:VALARM", "RRULE:", "ATTENDEE:", "ORGANIZER:", "ATTACH:https://evil", "URL:javascript", "UID:evil"] {
@@ -218,27 +248,36 @@ struct HostileFilesTests {
 
     static let sizeCases: [SizeCase] = [
         SizeCase(
-            name: "a CSV field of 24 MB", file: "f.csv", make: { "time,title\n2024-06-12T08:00:00Z,\"" + String(repeating: "x", count: 24 << 20) + "\"\n" },
+            name: "a CSV field of 24 MB", file: "f.csv",
+            make: { "time,title\n2024-06-12T08:00:00Z,\"" + String(repeating: "x", count: 24 << 20) + "\"\n" },
             arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
         SizeCase(
-            name: "a CSV field past --max-record-size", file: "f.csv", make: { "time,title\n2024-06-12T08:00:00Z,\"" + String(repeating: "x", count: 24 << 20) + "\"\n" },
-            arguments: ["convert", "FILE", "--to", "ndjson", "--max-record-size", "8MB"], status: 65, message: "the record on line 2 is longer than 8 MB"),
+            name: "a CSV field past --max-record-size", file: "f.csv",
+            make: { "time,title\n2024-06-12T08:00:00Z,\"" + String(repeating: "x", count: 24 << 20) + "\"\n" },
+            arguments: ["convert", "FILE", "--to", "ndjson", "--max-record-size", "8MB"], status: 65,
+            message: "the record on line 2 is longer than 8 MB"),
         SizeCase(
-            name: "a JSON string of 24 MB in an array", file: "f.json", make: { #"[{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + #""}]"# },
+            name: "a JSON string of 24 MB in an array", file: "f.json",
+            make: { #"[{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + #""}]"# },
             arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
         SizeCase(
             name: "an NDJSON line of 12 MB first", file: "f.ndjson",
-            make: { #"{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 12 << 20) + "\"}\n" + #"{"time":"2024-06-12T09:00:00Z","title":"b"}"# + "\n" },
+            make: {
+                #"{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 12 << 20) + "\"}\n"
+                    + #"{"time":"2024-06-12T09:00:00Z","title":"b"}"# + "\n"
+            },
             arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 2 records, wrote 2"),
         SizeCase(
-            name: "an NDJSON line past --max-record-size", file: "f.ndjson", make: { #"{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + "\"}\n" },
+            name: "an NDJSON line past --max-record-size", file: "f.ndjson",
+            make: { #"{"time":"2024-06-12T08:00:00Z","title":""# + String(repeating: "x", count: 24 << 20) + "\"}\n" },
             arguments: ["convert", "FILE", "--to", "ndjson", "--max-record-size", "8MB"], status: 65, message: "a line longer than 8 MB"),
         SizeCase(
             name: "JSON after 100,000 bytes of whitespace", file: "f.json",
             make: { String(repeating: " \n", count: 50_000) + #"[{"time":"2024-06-12T08:00:00Z","title":"a"}]"# },
             arguments: ["validate", "FILE", "--fail-on", "warning"], status: 0, message: "1 records"),
         SizeCase(
-            name: "NDJSON after 100,000 blank lines", file: "f.ndjson", make: { String(repeating: "\n", count: 100_000) + #"{"time":"2024-06-12T08:00:00Z","title":"a"}"# + "\n" },
+            name: "NDJSON after 100,000 blank lines", file: "f.ndjson",
+            make: { String(repeating: "\n", count: 100_000) + #"{"time":"2024-06-12T08:00:00Z","title":"a"}"# + "\n" },
             arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
         SizeCase(
             name: "one NDJSON record with no line end", file: "f.ndjson", make: { #"{"time":"2024-06-12T08:00:00Z","title":"a"}"# },
@@ -248,7 +287,10 @@ struct HostileFilesTests {
             arguments: ["dates", "--in-text"], status: 0, message: "262144 timestamps", stdin: true),
         SizeCase(
             name: "160,000 repeated ICS properties", file: "f.ics",
-            make: { "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\n" + String(repeating: "X-A:1\r\n", count: 160_000) + "END:VEVENT\r\nEND:VCALENDAR\r\n" },
+            make: {
+                "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\n" + String(repeating: "X-A:1\r\n", count: 160_000)
+                    + "END:VEVENT\r\nEND:VCALENDAR\r\n"
+            },
             arguments: ["convert", "FILE", "--to", "ndjson"], status: 0, message: "read 1 records, wrote 1"),
         SizeCase(
             name: "300,000 EXDATE lines, validated", file: "f.ics",
@@ -259,7 +301,10 @@ struct HostileFilesTests {
             arguments: ["validate", "FILE"], status: 0, message: "1 records"),
         SizeCase(
             name: "CSV output of 25,000 columns", file: "f.csv",
-            make: { (["time"] + (0..<25_000).map { "c\($0)" }).joined(separator: ",") + "\n" + (["2024-06-12T08:00:00Z"] + Array(repeating: "v", count: 25_000)).joined(separator: ",") + "\n" },
+            make: {
+                (["time"] + (0..<25_000).map { "c\($0)" }).joined(separator: ",") + "\n"
+                    + (["2024-06-12T08:00:00Z"] + Array(repeating: "v", count: 25_000)).joined(separator: ",") + "\n"
+            },
             arguments: ["convert", "FILE", "--to", "csv"], status: 0, message: "read 1 records, wrote 1"),
     ]
 
@@ -310,7 +355,8 @@ struct HostileFilesTests {
         let spill = dir.appendingPathComponent("spill")
         try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: false)
         let input = dir.appendingPathComponent("in.csv")
-        try Data(("time,title\n" + (0..<200_000).map { "2024-06-\(10 + $0 % 19)T08:\($0 % 50 + 10):00Z,event \($0)\n" }.joined()).utf8).write(to: input)
+        try Data(("time,title\n" + (0..<200_000).map { "2024-06-\(10 + $0 % 19)T08:\($0 % 50 + 10):00Z,event \($0)\n" }.joined()).utf8).write(
+            to: input)
         let done = Locked(false)
         let seen = Locked<[String]>([])
         let watcher = Thread {
@@ -319,7 +365,9 @@ struct HostileFilesTests {
             }
         }
         watcher.start()
-        let r = try MeasuredRun.run(["convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", spill.path, "-o", dir.appendingPathComponent("o").path])
+        let r = try MeasuredRun.run([
+            "convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", spill.path, "-o", dir.appendingPathComponent("o").path,
+        ])
         done.value = true
         #expect(r.status == 0, "\(r.stderr)")
         #expect(seen.value.isEmpty, "\(seen.value)")
@@ -357,7 +405,8 @@ struct HostileFilesTests {
 
     /// A title with a screen clear, a window title (OSC), a bell, a right-to-left override,
     /// a zero-width space, NUL and a line break; an unreadable time with escapes too.
-    static let escapes = "time,title,detail\n2024-06-12T08:00:00Z,\"a\u{1B}[2J\u{1B}]0;pwned\u{07} invoice_\u{202E}gpj.exe\u{200B}\u{0}x\nfake line\",\"d1\r\nd2\u{1B}[31m\"\n\u{1B}[2Jbad\u{9B}31m,b,\n"
+    static let escapes =
+        "time,title,detail\n2024-06-12T08:00:00Z,\"a\u{1B}[2J\u{1B}]0;pwned\u{07} invoice_\u{202E}gpj.exe\u{200B}\u{0}x\nfake line\",\"d1\r\nd2\u{1B}[31m\"\n\u{1B}[2Jbad\u{9B}31m,b,\n"
 
     @Test("text, Markdown, HTML, diagnostics and the validation report show controls and hidden characters, never act on them")
     func neutralised() throws {
@@ -366,8 +415,10 @@ struct HostileFilesTests {
         let input = dir.appendingPathComponent("esc.csv")
         try Data(Self.escapes.utf8).write(to: input)
         func hidden(_ text: String) -> [String] {
-            text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) || [0x202E, 0x200B].contains($0.value) }
-                .map { String($0.value, radix: 16) }
+            text.unicodeScalars.filter {
+                ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value) || [0x202E, 0x200B].contains($0.value)
+            }
+            .map { String($0.value, radix: 16) }
         }
         let text = try MeasuredRun.run(["convert", input.path, "--to", "text", "--now", "2024-06-13T00:00:00Z"])
         #expect(hidden(text.stdoutText).isEmpty, "\(hidden(text.stdoutText))")
@@ -410,11 +461,14 @@ struct HostileFilesTests {
 
     // MARK: Nothing silently empty
 
-    @Test("an input that holds text but yields no record and no reject is an error; an empty export is not", arguments: [
-        ("junk.csv", "just some text\n", Int32(65)), ("junk.ics", "hello\nnot a calendar\n", 65),
-        ("header.csv", "time,title\n", 0), ("empty.json", "[]", 0), ("empty.ics", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", 0),
-        ("blank.csv", "\n\n\n", 0), ("late.timeline", String(repeating: " ", count: 100_000) + #"{"schema":"timeline/1","zone":"UTC","events":[]}"#, 0),
-    ])
+    @Test(
+        "an input that holds text but yields no record and no reject is an error; an empty export is not",
+        arguments: [
+            ("junk.csv", "just some text\n", Int32(65)), ("junk.ics", "hello\nnot a calendar\n", 65),
+            ("header.csv", "time,title\n", 0), ("empty.json", "[]", 0), ("empty.ics", "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", 0),
+            ("blank.csv", "\n\n\n", 0),
+            ("late.timeline", String(repeating: " ", count: 100_000) + #"{"schema":"timeline/1","zone":"UTC","events":[]}"#, 0),
+        ])
     func nothingSilentlyEmpty(name: String, content: String, status: Int32) throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -87,12 +87,17 @@ struct HostileWorkbook {
         }
         let directoryOffset = out.count
         out += directory
-        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count) + le32(directory.count) + le32(directoryOffset) + le16(0)
+        out +=
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count) + le32(directory.count) + le32(directoryOffset)
+            + le16(0)
         return out
     }
 
     private func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-    private func le32<T: BinaryInteger>(_ v: T) -> [UInt8] { let v = UInt32(truncatingIfNeeded: v); return (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
+    private func le32<T: BinaryInteger>(_ v: T) -> [UInt8] {
+        let v = UInt32(truncatingIfNeeded: v)
+        return (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) }
+    }
 
     /// CRC-32 (ISO-HDLC), bit by bit: test files are small but for the repeated runs.
     static func crc32(_ parts: [[UInt8]]) -> UInt32 {

@@ -58,7 +58,9 @@ struct MeasuredRun {
         try process.run()
         let line = String(decoding: report.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
         process.waitUntilExit()
-        guard line.count == 3, let code = Int32(line[0]), let seconds = Double(line[1]), let peak = Int(line[2].trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard line.count == 3, let code = Int32(line[0]), let seconds = Double(line[1]),
+            let peak = Int(line[2].trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw CocoaError(.executableLoad)
         }
         return MeasuredRun(

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 import TimelineKit
 
 /// `Codable` and `canonicalJSON` against the canonical format the command line reads and
@@ -23,11 +22,12 @@ struct EventCodableTests {
         // What Timeline.read gives is the same events (plus where they were read, for lines
         // that do not say).
         let read = try Timeline.read(.file(Self.sample)).events
-        #expect(zip(read, events).allSatisfy { r, e in
-            var r = r
-            if e.source == nil { r.source = nil }
-            return r == e
-        })
+        #expect(
+            zip(read, events).allSatisfy { r, e in
+                var r = r
+                if e.source == nil { r.source = nil }
+                return r == e
+            })
         let all = try JSONEncoder().encode(events)
         #expect(try JSONDecoder().decode([Event].self, from: all) == events)
     }
@@ -36,16 +36,18 @@ struct EventCodableTests {
     func timeValue() throws {
         let value = try TimelineDate.parse("2024-06-12T08:00:00.5+08:00")
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as! [String: String]
-        #expect(json == [
-            "instant": "2024-06-12T00:00:00.5Z", "local": "2024-06-12T08:00:00.5", "offset": "+08:00", "basis": "offset",
-            "raw": "2024-06-12T08:00:00.5+08:00",
-        ])
+        #expect(
+            json == [
+                "instant": "2024-06-12T00:00:00.5Z", "local": "2024-06-12T08:00:00.5", "offset": "+08:00", "basis": "offset",
+                "raw": "2024-06-12T08:00:00.5+08:00",
+            ])
         #expect(try JSONDecoder().decode(TimeValue.self, from: JSONEncoder().encode(value)) == value)
     }
 
     @Test("decoding checks what the canonical reader checks")
     func decodingChecks() {
-        let inconsistent = #"{"id":"b","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"x"}"#
+        let inconsistent =
+            #"{"id":"b","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"x"}"#
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Event.self, from: Data(inconsistent.utf8)) }
         #expect(throws: TimelineError.self) { try Event(canonicalJSON: inconsistent) }
         let badStatus = #"{"id":"b","start":{"date":"2024-06-12","basis":"date"},"title":"x","status":"done"}"#

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 import TimelineKit
 
 /// One date through the public front (`TimelineDate`): values worked out by hand, the

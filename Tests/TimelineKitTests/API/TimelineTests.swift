@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 import TimelineKit
 
 /// The public front door, used only through its public API (no `@testable`), as an app or
@@ -30,7 +29,10 @@ struct TimelineTests {
     func readString() throws {
         let result = try Timeline.read(.string(Self.csv, name: "orders.csv"), options: Self.shanghai)
         // 08:00 Shanghai is 00:00Z; 01:30Z is as written; 09:00 Shanghai is 01:00Z.
-        #expect(result.events.map { $0.start.instant?.isoString(fractionDigits: 0) } == ["2024-06-12T00:00:00Z", "2024-06-12T01:30:00Z", "2024-06-12T01:00:00Z"])
+        #expect(
+            result.events.map { $0.start.instant?.isoString(fractionDigits: 0) } == [
+                "2024-06-12T00:00:00Z", "2024-06-12T01:30:00Z", "2024-06-12T01:00:00Z",
+            ])
         #expect(result.events.map { $0.start.basis } == [.assumed, .offset, .assumed])
         #expect(result.events.map { $0.amount?.value.description } == [nil, "199.00", "-12.50"])
         #expect(result.events.map(\.id) == ["orders.csv:1", "orders.csv:2", "orders.csv:4"])
@@ -140,7 +142,8 @@ struct TimelineTests {
         let writer = try TimelineWriter(format: .named("ndjson")!, destination: .file(path: path))
         try writer.write(event)
         try writer.finish()
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"holiday"}"# + "\n")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"holiday"}"# + "\n")
         try FileManager.default.removeItem(atPath: path)
     }
 
@@ -155,7 +158,9 @@ struct TimelineTests {
         var handlers = ConvertHandlers()
         handlers.rejected = { rejected.append($0.location.line) }
         handlers.finished = { finished = $0.summary }
-        #expect(throws: TimelineError.self) { try Timeline.convert([.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options, handlers: handlers) }
+        #expect(throws: TimelineError.self) {
+            try Timeline.convert([.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options, handlers: handlers)
+        }
         #expect(rejected == [4])
         #expect(finished?.read == 4 && finished?.written == 3 && finished?.rejected == 1)
         #expect(!FileManager.default.fileExists(atPath: path))

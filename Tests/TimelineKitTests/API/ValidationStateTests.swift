@@ -67,7 +67,8 @@ struct ValidationStateTests {
         var options = try options
         options.read.csv.columns = .names(header.split(separator: ",").map(String.init))
         let text = lines[range].joined(separator: "\n") + "\n"
-        let source = TimelineSource.string(text, name: "part").slice(of: "orders.csv", firstRecord: range.lowerBound + 1, firstLine: range.lowerBound + 2)
+        let source = TimelineSource.string(text, name: "part").slice(
+            of: "orders.csv", firstRecord: range.lowerBound + 1, firstLine: range.lowerBound + 2)
         return try Timeline.validateKeepingState([source], options: options).state
     }
 
@@ -146,7 +147,9 @@ struct ValidationStateTests {
         cuts += (0..<40).map { $0 * bytes.count / 40 }
         for n in cuts {
             let error = Self.failure { () throws(TimelineError) in _ = try ValidationState(bytes: Array(bytes.prefix(n)), name: "part-7.state") }
-            #expect(error?.kind == .data && error?.diagnostic.message.hasPrefix("'part-7.state' ") == true, "cut at \(n) of \(bytes.count): \(String(describing: error))")
+            #expect(
+                error?.kind == .data && error?.diagnostic.message.hasPrefix("'part-7.state' ") == true,
+                "cut at \(n) of \(bytes.count): \(String(describing: error))")
         }
         var damaged = bytes
         damaged[bytes.count / 2] ^= 0x20
@@ -172,7 +175,8 @@ struct ValidationStateTests {
         let other = try Self.sliceState(Self.orders(seed: 5, rows: 50), 0..<50)
         let twice = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([part, other]) }
         #expect(
-            twice?.kind == .data && twice?.diagnostic.message.contains("hold the validation of orders.csv from record 1 with different contents") == true,
+            twice?.kind == .data
+                && twice?.diagnostic.message.contains("hold the validation of orders.csv from record 1 with different contents") == true,
             "\(String(describing: twice))")
         var options = try Self.options
         options.displayZone = .utc
@@ -193,7 +197,9 @@ struct ValidationStateTests {
         for _ in 0..<(2 + Int(random.next() % 8)) { cuts.insert(1 + Int(random.next() % UInt64(lines.count - 1))) }
         let bounds = [0] + cuts.sorted() + [lines.count]
         var states = try zip(bounds, bounds.dropFirst()).map { try Self.sliceState(lines, $0..<$1) }
-        states.append(try Timeline.validateKeepingState([.string(Self.midnights.joined(separator: "\n") + "\n", name: "dates.csv")], options: Self.options).state)
+        states.append(
+            try Timeline.validateKeepingState([.string(Self.midnights.joined(separator: "\n") + "\n", name: "dates.csv")], options: Self.options)
+                .state)
         // Each part's pieces, read back from their bytes, gathered by partition.
         var byPartition = [[ValidationState]](repeating: [], count: ValidationState.partitionCount)
         for state in states {
@@ -210,7 +216,8 @@ struct ValidationStateTests {
         finished.shuffle(using: &random)
         let final = try Self.mergeRandomly(finished, &random)
         #expect(final.isComplete && final.sliceCount == states.count)
-        #expect(String(decoding: try final.report().json, as: UTF8.self) == String(decoding: whole.json, as: UTF8.self), "seed \(seed), cuts \(bounds)")
+        #expect(
+            String(decoding: try final.report().json, as: UTF8.self) == String(decoding: whole.json, as: UTF8.self), "seed \(seed), cuts \(bounds)")
         #expect(try final.report().text == whole.text)
         // What reaches the driver keeps findings, not facts: far smaller than the parts' states.
         let full = states.reduce(0) { $0 + $1.bytes.count }
@@ -224,8 +231,12 @@ struct ValidationStateTests {
         #expect(extra?.kind == .data && extra?.diagnostic.message.contains("partition 5 of the") == true, "\(String(describing: extra))")
         // Pieces of partition 5 only: nothing to report, and nothing to finish without every part.
         let part = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging(byPartition[5]).report() }
-        #expect(part?.kind == .data && part?.diagnostic.message.contains("only part of the validation: no state holds partition 0") == true, "\(String(describing: part?.diagnostic.message))")
-        let none = Self.failure { () throws(TimelineError) in _ = try ValidationState.merging([byPartition[5][0], byPartition[6][1]]).finishingPartitions() }
+        #expect(
+            part?.kind == .data && part?.diagnostic.message.contains("only part of the validation: no state holds partition 0") == true,
+            "\(String(describing: part?.diagnostic.message))")
+        let none = Self.failure { () throws(TimelineError) in
+            _ = try ValidationState.merging([byPartition[5][0], byPartition[6][1]]).finishingPartitions()
+        }
         #expect(none?.kind == .data && none?.diagnostic.message.hasPrefix("nothing to finish") == true, "\(String(describing: none))")
     }
 
@@ -237,7 +248,8 @@ struct ValidationStateTests {
         options.read.csv.columns = .names(Self.header.split(separator: ",").map(String.init))
         func slice(_ range: Range<Int>) throws -> ValidationState {
             let text = lines[range].joined(separator: "\n") + "\n"
-            let source = TimelineSource.string(text, name: "part").slice(of: "orders.csv", firstRecord: range.lowerBound + 1, firstLine: range.lowerBound + 2)
+            let source = TimelineSource.string(text, name: "part").slice(
+                of: "orders.csv", firstRecord: range.lowerBound + 1, firstLine: range.lowerBound + 2)
             return try Timeline.validateKeepingState([source], options: options).state
         }
         let states = [try slice(0..<60), try slice(60..<150)]

@@ -23,7 +23,8 @@ struct CorpusAgreementTests {
         return text.split(separator: "\n").dropFirst().map { line in
             let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let input = cells[0].replacingOccurrences(of: "\\x00", with: "\u{0}")
-            return Row(corpus: file.hasPrefix("araddon") ? "araddon" : "dateutil", input: input, expected: cells[1], notes: cells.count > 2 ? cells[2] : "")
+            return Row(
+                corpus: file.hasPrefix("araddon") ? "araddon" : "dateutil", input: input, expected: cells[1], notes: cells.count > 2 ? cells[2] : "")
         }
     }
 
@@ -97,7 +98,8 @@ struct CorpusAgreementTests {
             guard case .success(let e) = DateParser().parse(row.expected), let want = e.value.instant else { return false }
             if let got = value.instant { return got == want }
             guard let d = value.date, let zone = parser(for: row).options.assumedZone,
-                case .success(let midnight) = DateParser().place(LocalDateTime(date: d, hour: 0, minute: 0)!, in: zone.rules, basis: .assumed, fractionDigits: 0)
+                case .success(let midnight) = DateParser().place(
+                    LocalDateTime(date: d, hour: 0, minute: 0)!, in: zone.rules, basis: .assumed, fractionDigits: 0)
             else { return false }
             return midnight.value.instant == want
         }
@@ -161,8 +163,9 @@ struct CorpusAgreementTests {
         func percent(_ a: Int, _ b: Int) -> String { "\(a)/\(b) = \(String(format: "%.1f", Double(a) / Double(b) * 100))%" }
         let rate = Double(inScopeAgreeing) / Double(inScope - peerQuirks)
         if ProcessInfo.processInfo.environment["CORPUS_REPORT"] != nil {
-            print("corpus agreement: all rows \(percent(agreeing, rows.count)); rows with settings we offer \(percent(inScopeAgreeing, inScope)); "
-                + "those less the peer quirks named in INDEX.md \(percent(inScopeAgreeing, inScope - peerQuirks))")
+            print(
+                "corpus agreement: all rows \(percent(agreeing, rows.count)); rows with settings we offer \(percent(inScopeAgreeing, inScope)); "
+                    + "those less the peer quirks named in INDEX.md \(percent(inScopeAgreeing, inScope - peerQuirks))")
             for u in unlisted { print("UNLISTED\t\(u)") }
             for s in stale { print("STALE\t\(s)") }
         }

@@ -109,36 +109,40 @@ struct DateParserTests {
         if let b = c.basis { #expect(parsed.value.basis == b) }
     }
 
-    @Test("refusals carry their code", arguments: [
-        ("2024-02-30", "E001"), ("2024-06-12T25:00:00Z", "E001"), ("2023-02-29 10:00", "E001"),
-        ("2024-06-12T08:00:60Z", "E001"), ("2024-06-12T24:00:01Z", "E001"), ("Jun 12 08:00", "E001"),
-        ("03/04/2024", "TZ112"), ("2024-06-12 08:00 CST", "TZ109"), ("2024-06-12 08:00 IST", "TZ109"),
-        ("2024-06-12 08:00 Mars/Olympus", "TZ110"), ("2024-06-12T08:00:00.1234567890Z", "E001"),
-        ("12", "E001"), ("2024", "E001"), ("99999999999999999999", "E001"), ("-99999999999999999999", "E001"),
-        ("08:00", "E001"), ("next tuesday", "E001"), ("-1314", "E001"), ("January 25, 1921 23:13 PM", "E001"),
-        ("03 25 Sep", "E001"), ("2024-06-12 08:00 +0800 UTC", "E001"), ("2024-06-12 08:00 +0800 +0900", "E001"),
-    ])
+    @Test(
+        "refusals carry their code",
+        arguments: [
+            ("2024-02-30", "E001"), ("2024-06-12T25:00:00Z", "E001"), ("2023-02-29 10:00", "E001"),
+            ("2024-06-12T08:00:60Z", "E001"), ("2024-06-12T24:00:01Z", "E001"), ("Jun 12 08:00", "E001"),
+            ("03/04/2024", "TZ112"), ("2024-06-12 08:00 CST", "TZ109"), ("2024-06-12 08:00 IST", "TZ109"),
+            ("2024-06-12 08:00 Mars/Olympus", "TZ110"), ("2024-06-12T08:00:00.1234567890Z", "E001"),
+            ("12", "E001"), ("2024", "E001"), ("99999999999999999999", "E001"), ("-99999999999999999999", "E001"),
+            ("08:00", "E001"), ("next tuesday", "E001"), ("-1314", "E001"), ("January 25, 1921 23:13 PM", "E001"),
+            ("03 25 Sep", "E001"), ("2024-06-12 08:00 +0800 UTC", "E001"), ("2024-06-12 08:00 +0800 +0900", "E001"),
+        ])
     func refusals(input: String, code: String) {
         #expect(Self.parser(assume: "UTC").parse(input).failureCode == code)
     }
 
     /// Expected by Python: `date.fromisocalendar`, `date(y, 1, 1) + timedelta(days=n - 1)`
     /// and `datetime.fromtimestamp(ms / 1000, tz)` (2026-12-01).
-    @Test("ISO week and ordinal dates, .NET JSON dates and U+2212 offsets", arguments: [
-        ("2019-W01-1", "2018-12-31"), ("2020-W53-7", "2021-01-03"), ("2015-W53-5", "2016-01-01"), ("2021-W01-1", "2021-01-04"),
-        ("2004-W53-6", "2005-01-01"), ("2009-W01-4", "2009-01-01"), ("2024-W24-3", "2024-06-12"), ("0001-W01-1", "0001-01-01"),
-        ("9999-W52-5", "9999-12-31"), ("2019W011", "2018-12-31"), ("2024W243", "2024-06-12"), ("2019-W01", "2018-12-31"),
-        ("2024-W24-3T10:00:00Z", "2024-06-12T10:00:00Z"), ("2024W243T100000+0200", "2024-06-12T08:00:00Z"),
-        ("2020-060", "2020-02-29"), ("2021-365", "2021-12-31"), ("2024-366", "2024-12-31"), ("1900-059", "1900-02-28"),
-        ("2000-366", "2000-12-31"), ("2023-001", "2023-01-01"), ("2020060", "2020-02-29"), ("2020-060T10:00:00+08:00", "2020-02-29T02:00:00Z"),
-        ("/Date(1700000000000)/", "2023-11-14T22:13:20.000Z"), ("/Date(1700000000000-0500)/", "2023-11-14T22:13:20.000Z"),
-        ("/Date(-1000)/", "1969-12-31T23:59:59.000Z"), (#"\/Date(0+0530)\/"#, "1970-01-01T00:00:00.000Z"),
-        ("/Date(1718150400123+0800)/", "2024-06-12T00:00:00.123Z"),
-        ("2024-06-12T08:00:00\u{2212}05:00", "2024-06-12T13:00:00Z"), ("2024-06-12T08:00\u{2212}0530", "2024-06-12T13:30:00Z"),
-        ("Wed, 12 Jun 2024 08:00:00 \u{2212}0500", "2024-06-12T13:00:00Z"), ("12 June 2024 08:00 \u{2212}05:00", "2024-06-12T13:00:00Z"),
-        ("June 12th, 2024 at 3pm", "2024-06-12T15:00:00Z"), ("12 June 2024, 3:05 PM", "2024-06-12T15:05:00Z"),
-        ("June 12, 2024 at 3 pm", "2024-06-12T15:00:00Z"), ("Wednesday, June 12, 2024", "2024-06-12"), ("2024年6月12日 星期三", "2024-06-12"),
-    ])
+    @Test(
+        "ISO week and ordinal dates, .NET JSON dates and U+2212 offsets",
+        arguments: [
+            ("2019-W01-1", "2018-12-31"), ("2020-W53-7", "2021-01-03"), ("2015-W53-5", "2016-01-01"), ("2021-W01-1", "2021-01-04"),
+            ("2004-W53-6", "2005-01-01"), ("2009-W01-4", "2009-01-01"), ("2024-W24-3", "2024-06-12"), ("0001-W01-1", "0001-01-01"),
+            ("9999-W52-5", "9999-12-31"), ("2019W011", "2018-12-31"), ("2024W243", "2024-06-12"), ("2019-W01", "2018-12-31"),
+            ("2024-W24-3T10:00:00Z", "2024-06-12T10:00:00Z"), ("2024W243T100000+0200", "2024-06-12T08:00:00Z"),
+            ("2020-060", "2020-02-29"), ("2021-365", "2021-12-31"), ("2024-366", "2024-12-31"), ("1900-059", "1900-02-28"),
+            ("2000-366", "2000-12-31"), ("2023-001", "2023-01-01"), ("2020060", "2020-02-29"), ("2020-060T10:00:00+08:00", "2020-02-29T02:00:00Z"),
+            ("/Date(1700000000000)/", "2023-11-14T22:13:20.000Z"), ("/Date(1700000000000-0500)/", "2023-11-14T22:13:20.000Z"),
+            ("/Date(-1000)/", "1969-12-31T23:59:59.000Z"), (#"\/Date(0+0530)\/"#, "1970-01-01T00:00:00.000Z"),
+            ("/Date(1718150400123+0800)/", "2024-06-12T00:00:00.123Z"),
+            ("2024-06-12T08:00:00\u{2212}05:00", "2024-06-12T13:00:00Z"), ("2024-06-12T08:00\u{2212}0530", "2024-06-12T13:30:00Z"),
+            ("Wed, 12 Jun 2024 08:00:00 \u{2212}0500", "2024-06-12T13:00:00Z"), ("12 June 2024 08:00 \u{2212}05:00", "2024-06-12T13:00:00Z"),
+            ("June 12th, 2024 at 3pm", "2024-06-12T15:00:00Z"), ("12 June 2024, 3:05 PM", "2024-06-12T15:05:00Z"),
+            ("June 12, 2024 at 3 pm", "2024-06-12T15:00:00Z"), ("Wednesday, June 12, 2024", "2024-06-12"), ("2024年6月12日 星期三", "2024-06-12"),
+        ])
     func newForms(input: String, expected: String) {
         guard case .success(let parsed) = Self.parser(assume: "UTC").parse(input) else {
             Issue.record("\(input) not read")
@@ -154,18 +158,21 @@ struct DateParserTests {
         #expect(try Self.parser(assume: nil).parse("/Date(1718150400123)/").get().value.basis == .epoch)
     }
 
-    @Test("a value of a known shape that cannot be a date or time says why", arguments: [
-        ("2024-02-30", "February 2024 has 29 days, not 30"), ("2023-02-29 10:00", "February 2023 has 28 days, not 29"),
-        ("2024-13-01", "there is no month 13"), ("2024-06-12 25:00", "hour 25 is out of range"),
-        ("2024-06-12T10:60:00Z", "minute 60 is out of range"), ("2024-06-12T08:00:60Z", "leap seconds are not supported"),
-        ("2024-06-12T24:00:01Z", "hour 24 is out of range"), ("2021-W53-1", "2021 has 52 ISO weeks, not 53"),
-        ("2021-W00-1", "there is no week 0"), ("2021-W01-8", "weekday 8 is out of range"), ("2021-366", "2021 has 365 days, not 366"),
-        ("31 Jun 2024 08:00 +0000", "June 2024 has 30 days, not 31"), ("Wed, 05 Mar 2024 10:00:00 +0000", "5 March 2024 was a Tuesday, not a Wednesday"),
-        ("Tuesday, June 12, 2024", "12 June 2024 was a Wednesday, not a Tuesday"), ("2024年6月12日 星期二", "was a Wednesday, not a Tuesday"),
-        ("June 31, 2024", "June 2024 has 30 days, not 31"), ("2021-03-04T", "nothing follows 'T'"),
-        ("2021-03-04T10:11:12.", "no fraction digits follow the decimal mark"), ("2021-03-04T10:", "no minutes follow ':'"),
-        ("2021-03-04T10:11:12+", "the offset is incomplete"),
-    ])
+    @Test(
+        "a value of a known shape that cannot be a date or time says why",
+        arguments: [
+            ("2024-02-30", "February 2024 has 29 days, not 30"), ("2023-02-29 10:00", "February 2023 has 28 days, not 29"),
+            ("2024-13-01", "there is no month 13"), ("2024-06-12 25:00", "hour 25 is out of range"),
+            ("2024-06-12T10:60:00Z", "minute 60 is out of range"), ("2024-06-12T08:00:60Z", "leap seconds are not supported"),
+            ("2024-06-12T24:00:01Z", "hour 24 is out of range"), ("2021-W53-1", "2021 has 52 ISO weeks, not 53"),
+            ("2021-W00-1", "there is no week 0"), ("2021-W01-8", "weekday 8 is out of range"), ("2021-366", "2021 has 365 days, not 366"),
+            ("31 Jun 2024 08:00 +0000", "June 2024 has 30 days, not 31"),
+            ("Wed, 05 Mar 2024 10:00:00 +0000", "5 March 2024 was a Tuesday, not a Wednesday"),
+            ("Tuesday, June 12, 2024", "12 June 2024 was a Wednesday, not a Tuesday"), ("2024年6月12日 星期二", "was a Wednesday, not a Tuesday"),
+            ("June 31, 2024", "June 2024 has 30 days, not 31"), ("2021-03-04T", "nothing follows 'T'"),
+            ("2021-03-04T10:11:12.", "no fraction digits follow the decimal mark"), ("2021-03-04T10:", "no minutes follow ':'"),
+            ("2021-03-04T10:11:12+", "the offset is incomplete"),
+        ])
     func problems(input: String, message: String) {
         let result = Self.parser(assume: "UTC").parse(input)
         guard case .failure(let error) = result else {
@@ -216,20 +223,23 @@ struct DateParserTests {
             return
         }
         #expect(v.value.instant?.isoString(fractionDigits: 0) == "2024-07-01T13:00:00Z")
-        #expect(v.notice == .offsetContradictsZone(UTCOffset(seconds: -5 * 3600), zone: "America/New_York", zoneOffset: UTCOffset(seconds: -4 * 3600)))
+        #expect(
+            v.notice == .offsetContradictsZone(UTCOffset(seconds: -5 * 3600), zone: "America/New_York", zoneOffset: UTCOffset(seconds: -4 * 3600)))
     }
 
-    @Test("user patterns, LDML and strptime, tried before the catalogue", arguments: [
-        ("dd/MM/yyyy HH:mm", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
-        ("%d/%m/%Y %H:%M", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
-        ("yyyyMMddHHmmss", "20240403091500", "2024-04-03T01:15:00Z"),
-        ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "2024-04-03T09:15:00.250+02:00", "2024-04-03T07:15:00.250Z"),
-        ("EEE, d MMM yyyy h:mm a", "Wed, 3 Apr 2024 9:15 PM", "2024-04-03T13:15:00Z"),
-        ("%Y-%m-%d %H:%M:%S %z", "2024-04-03 09:15:00 +0530", "2024-04-03T03:45:00Z"),
-        ("yyyy.MM.dd HH:mm VV", "2024.04.03 09:15 Europe/Paris", "2024-04-03T07:15:00Z"),
-        ("d MMMM yy", "3 April 24", "2024-04-03"),
-        ("%Y/%m/%d %p %I:%M", "2024/04/03 下午 09:15", "2024-04-03T13:15:00Z"),
-    ])
+    @Test(
+        "user patterns, LDML and strptime, tried before the catalogue",
+        arguments: [
+            ("dd/MM/yyyy HH:mm", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
+            ("%d/%m/%Y %H:%M", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
+            ("yyyyMMddHHmmss", "20240403091500", "2024-04-03T01:15:00Z"),
+            ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "2024-04-03T09:15:00.250+02:00", "2024-04-03T07:15:00.250Z"),
+            ("EEE, d MMM yyyy h:mm a", "Wed, 3 Apr 2024 9:15 PM", "2024-04-03T13:15:00Z"),
+            ("%Y-%m-%d %H:%M:%S %z", "2024-04-03 09:15:00 +0530", "2024-04-03T03:45:00Z"),
+            ("yyyy.MM.dd HH:mm VV", "2024.04.03 09:15 Europe/Paris", "2024-04-03T07:15:00Z"),
+            ("d MMMM yy", "3 April 24", "2024-04-03"),
+            ("%Y/%m/%d %p %I:%M", "2024/04/03 下午 09:15", "2024-04-03T13:15:00Z"),
+        ])
     func patterns(pattern: String, input: String, expected: String) {
         let result = Self.parser(assume: "Asia/Shanghai", patterns: [pattern]).parse(input)
         guard case .success(let v) = result else {

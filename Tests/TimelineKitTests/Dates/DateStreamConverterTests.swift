@@ -15,14 +15,16 @@ struct DateStreamConverterTests {
         return out
     }
 
-    @Test("lines split the same wherever a chunk boundary falls", arguments: [
-        ("a\nbb\n\nccc", ["a", "bb", "", "ccc"]),
-        ("a\r\nbb\r\n\r\nccc\r\n", ["a", "bb", "", "ccc"]),
-        ("a\rbb\r\rccc", ["a", "bb", "", "ccc"]),
-        ("a\r\nb\nc\rd", ["a", "b", "c", "d"]),
-        ("", []),
-        ("\n", [""]),
-    ])
+    @Test(
+        "lines split the same wherever a chunk boundary falls",
+        arguments: [
+            ("a\nbb\n\nccc", ["a", "bb", "", "ccc"]),
+            ("a\r\nbb\r\n\r\nccc\r\n", ["a", "bb", "", "ccc"]),
+            ("a\rbb\r\rccc", ["a", "bb", "", "ccc"]),
+            ("a\r\nb\nc\rd", ["a", "b", "c", "d"]),
+            ("", []),
+            ("\n", [""]),
+        ])
     func splitting(text: String, expected: [String]) {
         for cut in 0...text.utf8.count {
             #expect(Self.lines(of: text, chunkedAt: cut) == expected, "cut at \(cut)")
@@ -95,12 +97,14 @@ struct DateOutputFormatTests {
         }
     }
 
-    @Test("epoch outputs keep the digits read", arguments: [
-        ("1718179200", DateOutputFormat.epoch, "1718179200"), ("1718179200.5", .epoch, "1718179200.5"),
-        ("1718179200123", .epochMilliseconds, "1718179200123"), ("1718179200123456", .epochMilliseconds, "1718179200123.456"),
-        ("1969-12-31T23:59:59.5Z", .epoch, "-0.5"), ("1969-12-31T23:59:58.25Z", .epoch, "-1.75"),
-        ("2024-06-12", .epoch, "2024-06-12"),
-    ])
+    @Test(
+        "epoch outputs keep the digits read",
+        arguments: [
+            ("1718179200", DateOutputFormat.epoch, "1718179200"), ("1718179200.5", .epoch, "1718179200.5"),
+            ("1718179200123", .epochMilliseconds, "1718179200123"), ("1718179200123456", .epochMilliseconds, "1718179200123.456"),
+            ("1969-12-31T23:59:59.5Z", .epoch, "-0.5"), ("1969-12-31T23:59:58.25Z", .epoch, "-1.75"),
+            ("2024-06-12", .epoch, "2024-06-12"),
+        ])
     func epochs(input: String, format: DateOutputFormat, expected: String) throws {
         let value = try DateParser().parse(input).get().value
         var out = [UInt8]()

@@ -95,8 +95,11 @@ struct RecurrenceCorpusTests {
             } else if Self.agreesExceptUnsyncedStart(ours, c.instances) {
                 unsyncedStart.append(c.comment)
             } else {
-                let firstDifference = (0..<min(ours.count, c.instances.count)).first { ours[$0] != c.instances[$0] } ?? min(ours.count, c.instances.count)
-                disagreements.append("\(c): \(ours.count) vs \(c.instances.count) instances; first difference at #\(firstDifference): ours \(ours.dropFirst(firstDifference).first ?? "-"), libical \(c.instances.dropFirst(firstDifference).first ?? "-")")
+                let firstDifference =
+                    (0..<min(ours.count, c.instances.count)).first { ours[$0] != c.instances[$0] } ?? min(ours.count, c.instances.count)
+                disagreements.append(
+                    "\(c): \(ours.count) vs \(c.instances.count) instances; first difference at #\(firstDifference): ours \(ours.dropFirst(firstDifference).first ?? "-"), libical \(c.instances.dropFirst(firstDifference).first ?? "-")"
+                )
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.count) of 146 disagree:\n\(disagreements.joined(separator: "\n"))")

@@ -5,18 +5,20 @@ import Testing
 
 @Suite("Zone names and zone rules")
 struct ZoneResolverTests {
-    @Test("names resolve to the right IANA zone and kind", arguments: [
-        ("Asia/Shanghai", "Asia/Shanghai", ZoneNameKind.iana),
-        ("asia/shanghai", "Asia/Shanghai", .iana),
-        ("US/Eastern", "US/Eastern", .legacy),
-        ("China Standard Time", "Asia/Shanghai", .windows),
-        ("Pacific Standard Time", "America/Los_Angeles", .windows),
-        ("W. Europe Standard Time", "Europe/Berlin", .windows),
-        ("/mozilla.org/20050126_1/America/New_York", "America/New_York", .vendor),
-        ("/softwarestudio.org/Olson_20011030_5/Europe/London", "Europe/London", .vendor),
-        ("UTC", "UTC", .utc), ("Z", "UTC", .utc), ("GMT", "UTC", .utc), ("Etc/UTC", "UTC", .utc),
-        ("JST", "Asia/Tokyo", .abbreviation), ("PDT", "America/Los_Angeles", .abbreviation),
-    ])
+    @Test(
+        "names resolve to the right IANA zone and kind",
+        arguments: [
+            ("Asia/Shanghai", "Asia/Shanghai", ZoneNameKind.iana),
+            ("asia/shanghai", "Asia/Shanghai", .iana),
+            ("US/Eastern", "US/Eastern", .legacy),
+            ("China Standard Time", "Asia/Shanghai", .windows),
+            ("Pacific Standard Time", "America/Los_Angeles", .windows),
+            ("W. Europe Standard Time", "Europe/Berlin", .windows),
+            ("/mozilla.org/20050126_1/America/New_York", "America/New_York", .vendor),
+            ("/softwarestudio.org/Olson_20011030_5/Europe/London", "Europe/London", .vendor),
+            ("UTC", "UTC", .utc), ("Z", "UTC", .utc), ("GMT", "UTC", .utc), ("Etc/UTC", "UTC", .utc),
+            ("JST", "Asia/Tokyo", .abbreviation), ("PDT", "America/Los_Angeles", .abbreviation),
+        ])
     func resolves(name: String, iana: String, kind: ZoneNameKind) throws {
         let z = try ZoneResolver().resolve(name)
         #expect(z.identifier == iana)
@@ -77,7 +79,8 @@ struct ZoneResolverTests {
             var cursor: Int64 = -2_208_988_800  // 1900
             while let t = rules.nextTransition(afterEpochSeconds: cursor), t.at < 4_102_444_800 {
                 for s in [t.at - 1, t.at, t.at + 1] {
-                    #expect(rules.offset(atEpochSeconds: s).seconds == tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s))), "\(name) at \(s)")
+                    #expect(
+                        rules.offset(atEpochSeconds: s).seconds == tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s))), "\(name) at \(s)")
                     checked += 1
                 }
                 cursor = t.at

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("ZoneRules")
 struct ZoneRulesTests {
-    @Test("a day looked up through the offset cache is the day looked up without it", arguments: ["Europe/Berlin", "America/New_York", "Asia/Shanghai", "UTC"])
+    @Test(
+        "a day looked up through the offset cache is the day looked up without it",
+        arguments: ["Europe/Berlin", "America/New_York", "Asia/Shanghai", "UTC"])
     func cachedDays(zone: String) throws {
         let rules = try ZoneResolver().resolve(zone).rules
         var random = SplitMix64(seed: 7)

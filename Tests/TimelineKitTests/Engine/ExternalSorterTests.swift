@@ -31,7 +31,9 @@ struct ExternalSorterTests {
     }
 
     /// `name` names the input file, which events carry: conversions compared must share it.
-    static func convert(_ text: String, name: String, sort: TimelineKit.SortOrder, spillTo directory: URL?, format: String = "ndjson") throws -> String {
+    static func convert(_ text: String, name: String, sort: TimelineKit.SortOrder, spillTo directory: URL?, format: String = "ndjson") throws
+        -> String
+    {
         var options = ConvertOptions()
         options.read.format = .named("csv")
         options.read.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
@@ -98,7 +100,9 @@ struct ExternalSorterTests {
         #expect(events.count == 20_000)
     }
 
-    @Test("text, HTML and Markdown cut from the merge of many runs equal the exporter ordering every event itself", arguments: ["text", "html", "markdown"])
+    @Test(
+        "text, HTML and Markdown cut from the merge of many runs equal the exporter ordering every event itself",
+        arguments: ["text", "html", "markdown"])
     func sectionsFromTheMerge(format: String) throws {
         // Sorted, these outputs are handed one day at a time from the merge (SectionCutter,
         // HTML's month totals gathered while reading); with --sort input they are handed
@@ -126,7 +130,9 @@ struct ExternalSorterTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         var text = "id,time,title\n"
-        for i in 0..<20_000 { text += "E\(i),2024-06-12T\(String(format: "%02d:%02d", (i * 7) % 24, i % 60)):00Z,a title long enough to be on the heap\n" }
+        for i in 0..<20_000 {
+            text += "E\(i),2024-06-12T\(String(format: "%02d:%02d", (i * 7) % 24, i % 60)):00Z,a title long enough to be on the heap\n"
+        }
         // From a file, which is read in blocks of records: each block here outgrows the budget.
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: input) }
@@ -138,7 +144,8 @@ struct ExternalSorterTests {
         let ids = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(7).prefix { $0 != "\"" } }
         // By hand: ascending time, ties (the same hour and minute) in input order.
         let expected = (0..<20_000).sorted { a, b in
-            let ka = ((a * 7) % 24, a % 60), kb = ((b * 7) % 24, b % 60)
+            let ka = ((a * 7) % 24, a % 60)
+            let kb = ((b * 7) % 24, b % 60)
             return ka != kb ? ka < kb : a < b
         }
         #expect(ids.map(String.init) == expected.map { "E\($0)" })
@@ -172,13 +179,17 @@ struct ExternalSorterTests {
     func codec() throws {
         var e = Event.blank
         e.id = "ÿ-1"
-        e.start = TimeValue(instant: Instant(seconds: -62_135_596_800, nanoseconds: 5), offset: UTCOffset(seconds: -34_200), zone: "America/St_Johns", basis: .zone, fractionDigits: 9, raw: "raw")
+        e.start = TimeValue(
+            instant: Instant(seconds: -62_135_596_800, nanoseconds: 5), offset: UTCOffset(seconds: -34_200), zone: "America/St_Johns", basis: .zone,
+            fractionDigits: 9, raw: "raw")
         e.end = TimeValue(date: CivilDate(year: 9999, month: 12, day: 31)!, raw: nil)
         e.title = "标题"
         e.detail = ""
         e.status = .cancelled
         e.category = "c"
-        e.amount = Amount(value: DecimalNumber(coefficient: Int128(-170_141_183_460_469_231_731_687_303_715_884_105_727), scale: 18), currency: "CNY", neutral: true)
+        e.amount = Amount(
+            value: DecimalNumber(coefficient: Int128(-170_141_183_460_469_231_731_687_303_715_884_105_727), scale: 18), currency: "CNY", neutral: true
+        )
         e.location = "l"
         e.series = "s"
         e.recorded = TimeValue(instant: Instant(seconds: 1, nanoseconds: 0), offset: .utc, basis: .epoch)

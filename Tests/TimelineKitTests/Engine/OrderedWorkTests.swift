@@ -38,10 +38,11 @@ struct OrderedWorkTests {
         let deliver = { (result: consuming [Int]) throws(TimelineError) in received.append(result) }
         for (i, size) in sizes.enumerated() {
             let delay = delays[i]
-            try work.submit({
-                usleep(delay)
-                return (0..<size).map { i * 1000 + $0 }
-            }, deliver: deliver)
+            try work.submit(
+                {
+                    usleep(delay)
+                    return (0..<size).map { i * 1000 + $0 }
+                }, deliver: deliver)
         }
         try work.finish(deliver: deliver)
         #expect(received == sizes.enumerated().map { i, size in (0..<size).map { i * 1000 + $0 } })
@@ -57,10 +58,11 @@ struct OrderedWorkTests {
             count += 1
         }
         for i in 0..<100 {
-            try work.submit({
-                usleep(UInt32(i % 5) * 100)
-                return i
-            }, deliver: deliver)
+            try work.submit(
+                {
+                    usleep(UInt32(i % 5) * 100)
+                    return i
+                }, deliver: deliver)
             // Counted once submitted (deliveries happen on this thread only, inside
             // `submit`), so a job still waiting for a worker thread counts too.
             inFlight.started()
@@ -83,11 +85,12 @@ struct OrderedWorkTests {
         var caught: TimelineError?
         do throws(TimelineError) {
             for i in 0..<50 {
-                try work.submit({
-                    usleep(200)
-                    finished.started()
-                    return i
-                }, deliver: deliver)
+                try work.submit(
+                    {
+                        usleep(200)
+                        finished.started()
+                        return i
+                    }, deliver: deliver)
                 submitted += 1
             }
             try work.finish(deliver: deliver)

@@ -10,7 +10,10 @@ struct ImportRun {
     var diagnostics: [Diagnostic] = []
     var error: TimelineError?
 
-    init(_ importer: some TimelineImporter, _ text: String, name: String = "in.csv", format: String = "csv", configure: (inout ReadOptions) throws -> Void = { _ in }) throws {
+    init(
+        _ importer: some TimelineImporter, _ text: String, name: String = "in.csv", format: String = "csv",
+        configure: (inout ReadOptions) throws -> Void = { _ in }
+    ) throws {
         var options = ReadOptions()
         options.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
         try configure(&options)
@@ -60,7 +63,9 @@ struct ImporterTests {
 
     @Test("English headers map by name; unmapped columns become attributes; nothing is lost")
     func englishDefaults() throws {
-        let run = try ImportRun(CSVImporter(), """
+        let run = try ImportRun(
+            CSVImporter(),
+            """
             order_id,event,status,time,amount,currency,note,warehouse
             SO-1,Order placed,placed,2024-06-11T15:42:10Z,,,first,WH-3
             SO-1,Paid,paid,2024-06-11T23:44:02+08:00,"1,199.00",CNY,,
@@ -79,11 +84,20 @@ struct ImporterTests {
 
     @Test("Chinese headers: 交易时间, 商品, 金额(元), 收/支, 当前状态, 交易单号")
     func chineseDefaults() throws {
-        let run = try ImportRun(CSVImporter(), """
+        let run = try ImportRun(
+            CSVImporter(),
+            """
             交易时间,交易对方,商品,收/支,金额(元),当前状态,交易单号
             2024-06-13 08:15:22,瑞幸咖啡,生椰拿铁,支出,¥15.90,支付成功,42001
             2024-06-12 19:30:00,京东商城,耳机退款,收入,"¥1,199.00",已全额退款,50002
-            """) { $0.mapping.mapping = try { var m = FieldMapping(); try m.add("direction=收/支"); return m }() }
+            """
+        ) {
+            $0.mapping.mapping = try {
+                var m = FieldMapping()
+                try m.add("direction=收/支")
+                return m
+            }()
+        }
         #expect(run.rejects.isEmpty)
         #expect(run.events.map(\.id) == ["42001", "50002"])
         #expect(run.events.map(\.title) == ["生椰拿铁", "耳机退款"])
@@ -99,12 +113,15 @@ struct ImporterTests {
 
     @Test("--map start=date+time joins columns; --map zone=COL places each row in its zone")
     func joinsAndZones() throws {
-        let run = try ImportRun(CSVImporter(), """
+        let run = try ImportRun(
+            CSVImporter(),
+            """
             day,clock,tz,what
             2024-06-12,08:00,America/New_York,a
             12/06/2024,08:00,Europe/London,b
             2024-06-12,08:00,Mars/Base,c
-            """) {
+            """
+        ) {
             try $0.mapping.mapping.add("start=day+clock")
             try $0.mapping.mapping.add("zone=tz")
             $0.dates.fieldOrder = .dayFirst
@@ -158,18 +175,23 @@ struct ImporterTests {
 
     @Test("JSON: --records PATH with dotted --map paths; NDJSON lines; a truncated document keeps what came before")
     func jsonShapes() throws {
-        let nested = try ImportRun(JSONRecordsImporter(), #"{"result": {"page": 2, "traces": [{"meta": {"at": "2024-06-12T08:00:00Z"}, "msg": "x"}]}}"#, name: "t.json", format: "json") {
+        let nested = try ImportRun(
+            JSONRecordsImporter(), #"{"result": {"page": 2, "traces": [{"meta": {"at": "2024-06-12T08:00:00Z"}, "msg": "x"}]}}"#, name: "t.json",
+            format: "json"
+        ) {
             $0.json.recordsPath = "result.traces"
             try $0.mapping.mapping.add("start=meta.at")
             try $0.mapping.mapping.add("title=msg")
         }
         #expect(nested.events.map(\.title) == ["x"])
         #expect(nested.events.first?.attributes == ["page": "2", "meta": #"{"at":"2024-06-12T08:00:00Z"}"#])
-        let ndjson = try ImportRun(JSONRecordsImporter(), "{\"time\": 1718179200, \"title\": \"a\"}\n\n{\"time\": \"bad\"}\n[1]\n", name: "t.ndjson", format: "ndjson")
+        let ndjson = try ImportRun(
+            JSONRecordsImporter(), "{\"time\": 1718179200, \"title\": \"a\"}\n\n{\"time\": \"bad\"}\n[1]\n", name: "t.ndjson", format: "ndjson")
         #expect(ndjson.events.map(\.title) == ["a"])
         #expect(ndjson.events.first?.start.basis == .epoch)
         #expect(ndjson.rejects.map { $0.location.line } == [3, 4])
-        let truncated = try ImportRun(JSONRecordsImporter(), "[{\"time\": \"2024-06-12T08:00:00Z\", \"title\": \"kept\"},\n {\"time\": \"2024", name: "t.json", format: "json")
+        let truncated = try ImportRun(
+            JSONRecordsImporter(), "[{\"time\": \"2024-06-12T08:00:00Z\", \"title\": \"kept\"},\n {\"time\": \"2024", name: "t.json", format: "json")
         #expect(truncated.events.map(\.title) == ["kept"])
         #expect(truncated.error?.kind == .data)
         #expect(truncated.error?.diagnostic.location?.line == 2)
@@ -185,7 +207,9 @@ struct ImporterTests {
 
     @Test("CSV output re-imports to the same events")
     func csvRoundTrip() throws {
-        let original = try ImportRun(CSVImporter(), """
+        let original = try ImportRun(
+            CSVImporter(),
+            """
             id,time,title,status,amount,currency,tags,memo field,=cmd
             a1,2024-06-12T08:00:00.5+08:00,"Say ""hi"", then go",delivered,-12.50,CNY,x;y,"multi
             line",1
@@ -199,7 +223,10 @@ struct ImporterTests {
         for e in original.events { try exporter.write(e, to: out) }
         try exporter.finish(to: out)
         let csv = String(decoding: out.bytes, as: UTF8.self)
-        #expect(csv.hasPrefix("id,start,zone,end,title,detail,status,category,amount,currency,direction,location,series,recorded,links,tags,=cmd,memo field,other_attributes\r\n"))
+        #expect(
+            csv.hasPrefix(
+                "id,start,zone,end,title,detail,status,category,amount,currency,direction,location,series,recorded,links,tags,=cmd,memo field,other_attributes\r\n"
+            ))
         let again = try ImportRun(CSVImporter(), csv)
         #expect(again.rejects.isEmpty)
         #expect(again.events.map(\.id) == original.events.map(\.id))
@@ -239,7 +266,9 @@ struct CSVBlockImportTests {
         importer.blockSize = blockSize
         // Hand-numbered: the blank line 3 is not a record; line 5's quoted field runs to
         // line 6; lines 7 and 8 are rejected but still counted (records 4 and 5).
-        let run = try ImportRun(importer, """
+        let run = try ImportRun(
+            importer,
+            """
             time,title,amount
             2024-06-11T15:42:10Z,one,
 

@@ -5,11 +5,13 @@ import Testing
 /// Expected values written by hand from the texts.
 @Suite("Amounts")
 struct AmountParserTests {
-    @Test("amounts as people write them", arguments: [
-        ("-12.50", "-12.50", nil), ("(12.50)", "-12.50", nil), ("¥1,024.00", "1024.00", "CNY"), ("$5", "5", "USD"),
-        ("12.50 EUR", "12.50", "EUR"), ("RMB 3", "3", "CNY"), ("€-0.5", "-0.5", "EUR"), ("1 234.5", "1234.5", nil),
-        ("12元", "12", "CNY"), ("+7", "7", nil),
-    ])
+    @Test(
+        "amounts as people write them",
+        arguments: [
+            ("-12.50", "-12.50", nil), ("(12.50)", "-12.50", nil), ("¥1,024.00", "1024.00", "CNY"), ("$5", "5", "USD"),
+            ("12.50 EUR", "12.50", "EUR"), ("RMB 3", "3", "CNY"), ("€-0.5", "-0.5", "EUR"), ("1 234.5", "1234.5", nil),
+            ("12元", "12", "CNY"), ("+7", "7", nil),
+        ])
     func amounts(text: String, value: String, currency: String?) {
         guard case .some(let reading?) = AmountParser().parse(text) else {
             Issue.record("\(text) not read")
@@ -97,7 +99,8 @@ struct AmountParserTests {
             case 3: text = (negative ? "-" : "") + text + " EUR"
             default: text = negative ? text + "-" : text
             }
-            let expected = DecimalNumber((negative && (integer > 0 || fraction.contains { $0 != "0" }) ? "-" : "") + digits + (decimals > 0 ? "." + fraction : ""))!
+            let expected = DecimalNumber(
+                (negative && (integer > 0 || fraction.contains { $0 != "0" }) ? "-" : "") + digits + (decimals > 0 ? "." + fraction : ""))!
             let named = AmountParser(decimalMark: mark).parse(text) ?? nil
             #expect(named?.value == expected, "\(text) with a decimal \(mark)")
             if let own = AmountParser().parse(text) ?? nil { #expect(own.value == expected, "\(text) read by what it shows") }

@@ -28,7 +28,9 @@ struct BuiltInWordsTests {
 
     @Test("a word means one status, one direction; a header name feeds one field")
     func distinct() {
-        for (file, lists) in [("header-names.json", BuiltInWords.headerNames), ("statuses.json", BuiltInWords.statuses), ("directions.json", BuiltInWords.directions)] {
+        for (file, lists) in [
+            ("header-names.json", BuiltInWords.headerNames), ("statuses.json", BuiltInWords.statuses), ("directions.json", BuiltInWords.directions),
+        ] {
             var seen: [String: String] = [:]
             for (key, words) in lists {
                 for word in words {

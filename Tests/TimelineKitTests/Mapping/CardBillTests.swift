@@ -7,7 +7,10 @@ import Testing
 struct CardBillTests {
     @Test("a negative row paying the bill among mostly positive rows is a card's bill")
     func bill() {
-        #expect(CardBill.isBill([("Padaria", "4.80"), ("Livraria", "26.99"), ("Pagamento recebido", "-1450.00"), ("Posto", "210.35"), ("Estorno", "-12.50")]))
+        #expect(
+            CardBill.isBill([
+                ("Padaria", "4.80"), ("Livraria", "26.99"), ("Pagamento recebido", "-1450.00"), ("Posto", "210.35"), ("Estorno", "-12.50"),
+            ]))
         #expect(CardBill.isBill([("AMAZON", "12.00"), ("Payment Thank You - Web", "(300.00)"), ("SHELL", "40.10"), ("NETFLIX", "15.49")]))
         // Too few other rows to say.
         #expect(!CardBill.isBill([("AMAZON", "12.00"), ("Payment Thank You - Web", "(300.00)")]))

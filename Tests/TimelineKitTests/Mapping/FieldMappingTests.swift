@@ -13,12 +13,14 @@ struct FieldMappingTests {
         return try Timeline.read(.string(text, name: "export.csv"), options: options)
     }
 
-    @Test("a zone named in a header applies to the column's naive values", arguments: [
-        ("Created (UTC)", "2024-06-12 15:04:05", "2024-06-12T15:04:05Z", "UTC"),
-        ("Time (GMT+8)", "2024-06-12 15:04:05", "2024-06-12T15:04:05+08:00", "GMT+0800"),
-        ("Date (UTC+05:30)", "2024-06-12 15:04:05", "2024-06-12T15:04:05+05:30", "GMT+0530"),
-        ("时间（北京时间）", "2024-06-12 15:04:05", "2024-06-12T15:04:05+08:00", "Asia/Shanghai"),
-    ])
+    @Test(
+        "a zone named in a header applies to the column's naive values",
+        arguments: [
+            ("Created (UTC)", "2024-06-12 15:04:05", "2024-06-12T15:04:05Z", "UTC"),
+            ("Time (GMT+8)", "2024-06-12 15:04:05", "2024-06-12T15:04:05+08:00", "GMT+0800"),
+            ("Date (UTC+05:30)", "2024-06-12 15:04:05", "2024-06-12T15:04:05+05:30", "GMT+0530"),
+            ("时间（北京时间）", "2024-06-12 15:04:05", "2024-06-12T15:04:05+08:00", "Asia/Shanghai"),
+        ])
     func headerZones(header: String, value: String, expected: String, zone: String) throws {
         let r = try Self.read("\(header),title\n\(value),x\n")
         let start = try #require(r.events.first?.start)
@@ -51,12 +53,14 @@ struct FieldMappingTests {
         #expect(r.events[0].attributes == ["Fee": "0.00", "Net": "-4.50"])
     }
 
-    @Test("paid-out and paid-in columns are one signed amount", arguments: [
-        ("Date,Description,Paid out,Paid in\n12/06/2024,TESCO,12.50,\n13/06/2024,SALARY,,2000.00\n", ["-12.50", "2000.00"]),
-        ("日期,摘要,支出金额,收入金额\n2024-06-12,消费,35.50,\n2024-06-13,工资,,8000.00\n", ["-35.50", "8000.00"]),
-        ("Date,Memo,Debit,Credit\n2024-06-12,Fee,-1.00,\n2024-06-13,Refund,,5.00\n", ["-1.00", "5.00"]),
-        ("Date,Memo,Withdrawals,Deposits\n2024-06-12,ATM,100.00,20.00\n", ["-80.00"]),
-    ])
+    @Test(
+        "paid-out and paid-in columns are one signed amount",
+        arguments: [
+            ("Date,Description,Paid out,Paid in\n12/06/2024,TESCO,12.50,\n13/06/2024,SALARY,,2000.00\n", ["-12.50", "2000.00"]),
+            ("日期,摘要,支出金额,收入金额\n2024-06-12,消费,35.50,\n2024-06-13,工资,,8000.00\n", ["-35.50", "8000.00"]),
+            ("Date,Memo,Debit,Credit\n2024-06-12,Fee,-1.00,\n2024-06-13,Refund,,5.00\n", ["-1.00", "5.00"]),
+            ("Date,Memo,Withdrawals,Deposits\n2024-06-12,ATM,100.00,20.00\n", ["-80.00"]),
+        ])
     func debitCredit(text: String, amounts: [String]) throws {
         let r = try Self.read(text)
         #expect(r.rejects.isEmpty)
@@ -86,12 +90,14 @@ struct DefaultNamesDocumentedTests {
 
     @Test("payer and payee: the other party is the title, by the amount's sign; the account holder is kept")
     func parties() throws {
-        let r = try FieldMappingTests.read("""
+        let r = try FieldMappingTests.read(
+            """
             Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Betrag (€)
             2024-06-29;Jana Körner;Bäckerei Sonnenschein;-4,80
             2024-06-27;Möbelwerk Kranich KG;Jana Körner;2.950,00
 
-            """) { $0.dates.assumedZone = try? ZoneResolver().resolve("Europe/Berlin") }
+            """
+        ) { $0.dates.assumedZone = try? ZoneResolver().resolve("Europe/Berlin") }
         #expect(r.events.map(\.title) == ["Bäckerei Sonnenschein", "Möbelwerk Kranich KG"])
         #expect(r.events.map { $0.attributes["Zahlungspflichtige*r"] ?? $0.attributes["Zahlungsempfänger*in"] } == ["Jana Körner", "Jana Körner"])
         // The currency the amount's header names.
@@ -101,7 +107,8 @@ struct DefaultNamesDocumentedTests {
 
     @Test("a title column of a carrier's sentences gives the status when every one is known")
     func statusFromSentences() throws {
-        let r = try FieldMappingTests.read("""
+        let r = try FieldMappingTests.read(
+            """
             data,descricao,tipo
             2024-06-14T11:02:37Z,Objeto entregue ao destinatário,BDE
             2024-06-14T08:19:05Z,Objeto saiu para entrega ao destinatário,OEC

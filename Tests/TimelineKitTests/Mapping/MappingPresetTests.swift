@@ -41,14 +41,16 @@ struct MappingPresetTests {
         #expect(r.events.first?.attributes["id"] == "A-1")
     }
 
-    @Test("a preset file's mistakes are usage errors that name the member", arguments: [
-        (#"{"map": {"start": "t"}, "colour": "red"}"#, "unknown member 'colour'"),
-        (#"{"map": {"start": "t"}, "dateOrder": "year-first"}"#, "dateOrder: 'year-first'"),
-        (#"{"map": {"start": "t"}, "statuses": {"ok": "fine"}}"#, "statuses: 'fine' is not a status"),
-        (#"{"map": {"start": "t"}, "events": {"a": "A"}, "amountEvent": "b"}"#, "amountEvent: 'b'"),
-        (#"{"map": {"begin": "t"}}"#, "invalid mapping 'begin=t'"),
-        (#"[1]"#, "must hold a JSON object"),
-    ])
+    @Test(
+        "a preset file's mistakes are usage errors that name the member",
+        arguments: [
+            (#"{"map": {"start": "t"}, "colour": "red"}"#, "unknown member 'colour'"),
+            (#"{"map": {"start": "t"}, "dateOrder": "year-first"}"#, "dateOrder: 'year-first'"),
+            (#"{"map": {"start": "t"}, "statuses": {"ok": "fine"}}"#, "statuses: 'fine' is not a status"),
+            (#"{"map": {"start": "t"}, "events": {"a": "A"}, "amountEvent": "b"}"#, "amountEvent: 'b'"),
+            (#"{"map": {"begin": "t"}}"#, "invalid mapping 'begin=t'"),
+            (#"[1]"#, "must hold a JSON object"),
+        ])
     func mistakes(text: String, message: String) {
         #expect {
             _ = try MappingPreset(json: Array(text.utf8), name: "bad.json")
@@ -75,7 +77,8 @@ struct MappingPresetTests {
 
     @Test("--map wins over a preset's column, --status-map over its words")
     func userWins() throws {
-        let csv = "Date,Time,TimeZone,Name,Type,Status,Currency,Gross,Fee,Net,Transaction ID,Memo\n"
+        let csv =
+            "Date,Time,TimeZone,Name,Type,Status,Currency,Gross,Fee,Net,Transaction ID,Memo\n"
             + "06/12/2024,10:00:00,PDT,Acme,Payment,Held,USD,-1.00,0.00,-1.00,X1,from memo\n"
         let r = try Self.read(csv) { options in
             try? options.mapping.mapping.add("title=Memo")

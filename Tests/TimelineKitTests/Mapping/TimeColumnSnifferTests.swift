@@ -45,7 +45,8 @@ struct TimeColumnSnifferTests {
 
     @Test("dates and times of day in two columns are one start")
     func dateAndTime() throws {
-        let choice = try #require(sniffer.choose(header: ["Date", "Time", "Name"], rows: [["12/06/2024", "15:15:22", "x"], ["13/06/2024", "9:05", "y"]], used: []))
+        let choice = try #require(
+            sniffer.choose(header: ["Date", "Time", "Name"], rows: [["12/06/2024", "15:15:22", "x"], ["13/06/2024", "9:05", "y"]], used: []))
         #expect(choice.start.columns == ["Date", "Time"])
     }
 
@@ -53,10 +54,14 @@ struct TimeColumnSnifferTests {
     func namedStart() throws {
         let wise = ["Date", "Date Time", "Amount"]
         let rows = [["29-01-2024", "29-01-2024 16:02:46.004", "-350.00"]]
-        #expect(try #require(sniffer.choose(header: wise, rows: rows, used: [], named: FieldSource(columns: ["Date"]))).start.columns == ["Date Time"])
+        #expect(
+            try #require(sniffer.choose(header: wise, rows: rows, used: [], named: FieldSource(columns: ["Date"]))).start.columns == ["Date Time"])
         let strava = ["Activity Date", "Start Time"]
         let empty = [["Jun 12, 2024, 4:15:22 AM", ""]]
-        #expect(try #require(sniffer.choose(header: strava, rows: empty, used: [], named: FieldSource(columns: ["Start Time"]))).start.columns == ["Activity Date"])
+        #expect(
+            try #require(sniffer.choose(header: strava, rows: empty, used: [], named: FieldSource(columns: ["Start Time"]))).start.columns == [
+                "Activity Date"
+            ])
         let plain = [["2024-06-12T08:00:00Z", "2024-06-12T09:00:00Z"]]
         #expect(sniffer.choose(header: ["time", "Paid at"], rows: plain, used: [], named: FieldSource(columns: ["time"])) == nil)
     }

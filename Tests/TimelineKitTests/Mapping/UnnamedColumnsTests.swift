@@ -29,7 +29,9 @@ struct UnnamedColumnsTests {
         #expect(sources[.amount]?.columns == ["5"])
     }
 
-    @Test("decimals at the end", arguments: [("-4.80", true), ("2.950,00", true), ("2950", false), ("4.8", true), ("B40112233000", false), (".", false)])
+    @Test(
+        "decimals at the end",
+        arguments: [("-4.80", true), ("2.950,00", true), ("2950", false), ("4.8", true), ("B40112233000", false), (".", false)])
     func decimals(_ value: String, _ has: Bool) {
         #expect(UnnamedColumns.hasDecimals(value) == has)
     }

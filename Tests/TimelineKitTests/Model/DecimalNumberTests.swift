@@ -4,10 +4,12 @@ import Testing
 
 @Suite("Exact decimal amounts")
 struct DecimalNumberTests {
-    @Test("parsing and writing keep the scale", arguments: [
-        ("-12.50", "-12.50"), ("12", "12"), ("+0.5", "0.5"), (".5", "0.5"), ("0.05", "0.05"), ("-0.001", "-0.001"),
-        ("123456789012345678901234567890.12", "123456789012345678901234567890.12"),
-    ])
+    @Test(
+        "parsing and writing keep the scale",
+        arguments: [
+            ("-12.50", "-12.50"), ("12", "12"), ("+0.5", "0.5"), (".5", "0.5"), ("0.05", "0.05"), ("-0.001", "-0.001"),
+            ("123456789012345678901234567890.12", "123456789012345678901234567890.12"),
+        ])
     func roundTrip(input: String, written: String) {
         #expect(DecimalNumber(input)?.description == written)
     }
@@ -15,14 +17,16 @@ struct DecimalNumberTests {
     // Expected texts worked by hand (and checked with Python's `decimal.Decimal(c).scaleb(-s)`
     // formatted with 'f'): the 64-bit fast path, the full 128-bit range, zero and scales beyond
     // the digits.
-    @Test("written from coefficient and scale", arguments: [
-        (Int128(0), 2, "0.00"), (Int128(5), 25, "0.0000000000000000000000005"), (Int128(-7), 1, "-0.7"),
-        (Int128(1_844_674_407_370_955_1615), 2, "184467440737095516.15"),
-        (Int128(1_844_674_407_370_955_1616), 0, "18446744073709551616"),
-        (Int128.min, 18, "-170141183460469231731.687303715884105728"),
-        (Int128.max, 0, "170141183460469231731687303715884105727"),
-        (Int128.min, 39, "-0.170141183460469231731687303715884105728"),
-    ])
+    @Test(
+        "written from coefficient and scale",
+        arguments: [
+            (Int128(0), 2, "0.00"), (Int128(5), 25, "0.0000000000000000000000005"), (Int128(-7), 1, "-0.7"),
+            (Int128(1_844_674_407_370_955_1615), 2, "184467440737095516.15"),
+            (Int128(1_844_674_407_370_955_1616), 0, "18446744073709551616"),
+            (Int128.min, 18, "-170141183460469231731.687303715884105728"),
+            (Int128.max, 0, "170141183460469231731687303715884105727"),
+            (Int128.min, 39, "-0.170141183460469231731687303715884105728"),
+        ])
     func written(coefficient: Int128, scale: Int, text: String) {
         let value = DecimalNumber(coefficient: coefficient, scale: scale)
         #expect(value.description == text)

@@ -28,10 +28,12 @@ struct InstantTests {
         #expect(CivilDate(year: 2024, month: 6, day: 12)!.isoWeekday == 3)  // a Wednesday
     }
 
-    @Test("calendar validity", arguments: [
-        (2024, 2, 29, true), (2023, 2, 29, false), (1900, 2, 29, false), (2000, 2, 29, true),
-        (2024, 4, 31, false), (2024, 13, 1, false), (2024, 0, 1, false), (0, 1, 1, false),
-    ])
+    @Test(
+        "calendar validity",
+        arguments: [
+            (2024, 2, 29, true), (2023, 2, 29, false), (1900, 2, 29, false), (2000, 2, 29, true),
+            (2024, 4, 31, false), (2024, 13, 1, false), (2024, 0, 1, false), (0, 1, 1, false),
+        ])
     func validity(year: Int, month: Int, day: Int, valid: Bool) {
         #expect((CivilDate(year: year, month: month, day: day) != nil) == valid)
     }
@@ -66,7 +68,9 @@ struct InstantTests {
         var rng = SplitMix64(seed: 0xDA7E)
         // Offsets up to ±18 h (with seconds), instants from 1600 to 2400, negative included.
         for _ in 0..<20_000 {
-            let instant = Instant(seconds: Int64.random(in: -11_676_096_000...13_569_465_600, using: &rng), nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &rng))
+            let instant = Instant(
+                seconds: Int64.random(in: -11_676_096_000...13_569_465_600, using: &rng),
+                nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &rng))
             let offset = UTCOffset(seconds: Int.random(in: -64_800...64_800, using: &rng))
             let wall = instant.wallTimes(in: offset)
             #expect(wall.utc == instant.local(in: .utc))
@@ -93,6 +97,8 @@ struct InstantTests {
         #expect(TimeValue(instant: base, offset: .utc, basis: .offset, fractionDigits: 1).rfc3339 == "2024-06-12T08:00:00.5Z")
         #expect(TimeValue(instant: base, offset: .utc, basis: .offset, fractionDigits: 6).rfc3339 == "2024-06-12T08:00:00.500000Z")
         let nanos = Instant(seconds: 0, nanoseconds: 123_456_789)
-        #expect(TimeValue(instant: nanos, offset: UTCOffset(seconds: 3600), basis: .offset, fractionDigits: 9).rfc3339 == "1970-01-01T01:00:00.123456789+01:00")
+        #expect(
+            TimeValue(instant: nanos, offset: UTCOffset(seconds: 3600), basis: .offset, fractionDigits: 9).rfc3339
+                == "1970-01-01T01:00:00.123456789+01:00")
     }
 }

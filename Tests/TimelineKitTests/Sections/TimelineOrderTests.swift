@@ -10,7 +10,10 @@ struct TimelineOrderTests {
     /// seconds 14 hours before and 38 after a day's UTC midnight, nanoseconds that differ
     /// only below the 23 bits kept) and far outside them.
     static func keys(_ random: inout SplitMix64) -> [TimelineSortKey] {
-        let days: [Int64] = [-(1 << 20) - 1, -(1 << 20), -(1 << 20) + 1, -719_162, -1, 0, 1, 19_890, 19_891, 2_932_896, (1 << 22) - (1 << 20) - 2, (1 << 22) - (1 << 20) - 1, 1 << 40]
+        let days: [Int64] = [
+            -(1 << 20) - 1, -(1 << 20), -(1 << 20) + 1, -719_162, -1, 0, 1, 19_890, 19_891, 2_932_896, (1 << 22) - (1 << 20) - 2,
+            (1 << 22) - (1 << 20) - 1, 1 << 40,
+        ]
         var keys: [TimelineSortKey] = []
         for _ in 0..<3_000 {
             let day = random.next() % 3 == 0 ? Int64(truncatingIfNeeded: random.next() >> 20) : days[Int(random.next() % UInt64(days.count))]
@@ -18,9 +21,10 @@ struct TimelineOrderTests {
             let around: [Int64] = [-60_000, -59_999, -50_400, 0, 86_399, 136_800, 202_142, 202_143, 202_144, 1 << 33]
             let second = day &* 86_400 &+ around[Int(random.next() % UInt64(around.count))] &+ Int64(random.next() % 3) - 1
             let nanos = Int32(random.next() % 3 == 0 ? random.next() % 128 : random.next() % 1_000_000_000)
-            keys.append(TimelineSortKey(
-                day: day, timed: timed, instant: timed ? Instant(seconds: second, nanoseconds: nanos) : Instant(seconds: Int64.min),
-                recordedDay: Int64(random.next() % 3), recorded: Instant(seconds: Int64(random.next() % 5)), index: keys.count))
+            keys.append(
+                TimelineSortKey(
+                    day: day, timed: timed, instant: timed ? Instant(seconds: second, nanoseconds: nanos) : Instant(seconds: Int64.min),
+                    recordedDay: Int64(random.next() % 3), recorded: Instant(seconds: Int64(random.next() % 5)), index: keys.count))
         }
         return keys
     }

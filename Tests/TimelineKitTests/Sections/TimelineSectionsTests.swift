@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 import TimelineKit
 
 /// The screen model on the order sample, against the hand-checked text golden file

@@ -15,7 +15,9 @@ struct ByteViewTests {
         var rng = SplitMix64(seed: 0xB17E)
         let alphabet: [UInt8] = [0x2C, 0x0A, 0x0D, 0x22, 0x2B, 0x2D, 0x09, 0x0B, 0x0C, 0x61, 0x80, 0xE2, 0xFF, 0x00, 0x01]
         for _ in 0..<2_000 {
-            let bytes = (0..<40).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)! }
+            let bytes = (0..<40).map { _ in
+                Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)!
+            }
             bytes.withByteView { p in
                 for from in 0...p.count {
                     let naive = bytes[from...].firstIndex { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D } ?? bytes.count
@@ -33,7 +35,9 @@ struct ByteViewTests {
         var rng = SplitMix64(seed: 0xC7A1)
         let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x3F, 0x40, 0x7F, 0x80, 0x9F, 0xA0, 0xC3, 0xFF]
         for _ in 0..<2_000 {
-            let bytes = (0..<40).map { _ in Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)! }
+            let bytes = (0..<40).map { _ in
+                Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)!
+            }
             bytes.withByteView { p in
                 for from in 0...p.count {
                     let naive = bytes[from...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? bytes.count
@@ -57,7 +61,8 @@ struct ByteViewTests {
                     var bytes = base
                     bytes.insert(special, at: position)
                     let naive = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
-                    #expect(bytes.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == naive, "byte \(special) at \(position) of \(bytes.count)")
+                    #expect(
+                        bytes.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == naive, "byte \(special) at \(position) of \(bytes.count)")
                     #expect(bytes.withByteView { FixedWriter.needsEscaping($0) } == naive)
                 }
             }

@@ -10,7 +10,8 @@ struct GeneratedIDsTests {
     /// Events of `file` with the ids importers give records `records`.
     static func generated(_ file: String, _ records: [Int]) throws -> [Event] {
         try records.map { r in
-            try ValidatorTests.event(Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: r), "2024-06-12T08:00:00+08:00", file: file, line: r)
+            try ValidatorTests.event(
+                Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: r), "2024-06-12T08:00:00+08:00", file: file, line: r)
         }
     }
 

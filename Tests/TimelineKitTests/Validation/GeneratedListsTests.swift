@@ -28,7 +28,8 @@ struct GeneratedListsTests {
         let contentEnd = text.index(after: endLine)  // the start of the end marker's line
         let current = contentEnd > contentStart ? String(text[contentStart..<contentEnd]) : ""
         if regenerating && current != body {
-            try (String(text[..<contentStart]) + body + String(text[max(contentEnd, contentStart)...])).write(to: url, atomically: true, encoding: .utf8)
+            try (String(text[..<contentStart]) + body + String(text[max(contentEnd, contentStart)...])).write(
+                to: url, atomically: true, encoding: .utf8)
             return true
         }
         return current == body
@@ -70,8 +71,10 @@ struct GeneratedListsTests {
     func registry() throws {
         let body = try Self.declaredRules().map { "            \($0.type).self,\n" }.joined()
         let list = "        [\n" + body + "        ]\n"
-        #expect(try Self.generated("Sources/TimelineKit/Validation/RuleRegistry.swift", between: "// generated: rules", and: "// end of generated rules", list),
-                "RuleRegistry.swift is stale: run scripts/generate-lists")
+        #expect(
+            try Self.generated(
+                "Sources/TimelineKit/Validation/RuleRegistry.swift", between: "// generated: rules", and: "// end of generated rules", list),
+            "RuleRegistry.swift is stale: run scripts/generate-lists")
         #expect(FindingCode.all.map(\.rawValue) == (try Self.declaredRules().map(\.code)))
     }
 
@@ -81,11 +84,15 @@ struct GeneratedListsTests {
         var rows = "| code | name | about | found |\n|---|---|---|---|\n"
         for rule in RuleRegistry.all {
             let overEvents = rule.makeCheck(context) != nil || rule.makePartitionedCheck(context) != nil
-            let found = [rule.readingAdvice != nil ? "while reading" : nil, overEvents ? "over the events" : nil].compactMap { $0 }.joined(separator: ", ")
-            rows += "| [\(rule.code.rawValue)](#\(rule.code.rawValue.lowercased())-\(rule.code.name)) | `\(rule.code.name)` | \(rule.summary) | \(found) |\n"
+            let found = [rule.readingAdvice != nil ? "while reading" : nil, overEvents ? "over the events" : nil].compactMap { $0 }.joined(
+                separator: ", ")
+            rows +=
+                "| [\(rule.code.rawValue)](#\(rule.code.rawValue.lowercased())-\(rule.code.name)) | `\(rule.code.name)` | \(rule.summary) | \(found) |\n"
         }
-        #expect(try Self.generated("docs/validation.md", between: "scripts/generate-lists; a test fails when it", and: "<!-- end of generated codes -->", rows),
-                "docs/validation.md's table is stale: run scripts/generate-lists")
+        #expect(
+            try Self.generated(
+                "docs/validation.md", between: "scripts/generate-lists; a test fails when it", and: "<!-- end of generated codes -->", rows),
+            "docs/validation.md's table is stale: run scripts/generate-lists")
         // Every code has its section, in registry order.
         let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/validation.md"), encoding: .utf8)
         let sections = doc.split(separator: "\n").filter { $0.hasPrefix("## TZ") || $0.hasPrefix("## E0") }.map { String($0.dropFirst(3)) }

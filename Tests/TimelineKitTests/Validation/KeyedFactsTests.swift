@@ -26,7 +26,8 @@ struct KeyedFactsTests {
                         seconds -= 8 * 3_600
                         offset = 8 * 3_600
                     }
-                    let written = LocalDateTime(secondsAsIfUTC: Int64(seconds + offset), nanosecond: 0).isoString(fractionDigits: 0)
+                    let written =
+                        LocalDateTime(secondsAsIfUTC: Int64(seconds + offset), nanosecond: 0).isoString(fractionDigits: 0)
                         + UTCOffset(seconds: offset).isoString
                     // Mostly the id importers give a record without one (equal across the two
                     // files named orders.csv when their lines are), else a repeated source id.
@@ -105,7 +106,9 @@ struct KeyedFactsTests {
         EventRef.forEach(in: events, range: 0..<events.count) { batch.add($0) }
         let records = KeyedFactCodec.encode(batch, key: .id)
         // In memory; spilled; spilled and every partition split again (1 KB).
-        for (memory, directory) in [(1 << 30, nil), (4 << 10, FileManager.default.temporaryDirectory.path), (1 << 10, FileManager.default.temporaryDirectory.path)] {
+        for (memory, directory) in [
+            (1 << 30, nil), (4 << 10, FileManager.default.temporaryDirectory.path), (1 << 10, FileManager.default.temporaryDirectory.path),
+        ] {
             let store = KeyedFactStore(budget: memory, directory: directory)
             try store.append(records)
             #expect(store.spilled == (directory != nil))

@@ -36,7 +36,8 @@ struct ValidatorTests {
         ])
         #expect(mixed[.mixedOffsets]?.count == 3)
         #expect(mixed[.mixedOffsets]?.message.contains("S: +00:00 ×1, +08:00 ×2") == true)
-        let newYork = try Self.run([Self.event("a", "2024-03-01T08:00:00-05:00"), Self.event("b", "2024-07-01T08:00:00-04:00")], zone: "America/New_York")
+        let newYork = try Self.run(
+            [Self.event("a", "2024-03-01T08:00:00-05:00"), Self.event("b", "2024-07-01T08:00:00-04:00")], zone: "America/New_York")
         #expect(newYork[.mixedOffsets] == nil)
     }
 
@@ -56,7 +57,13 @@ struct ValidatorTests {
         let label = [try e("l", "2024-06-08T10:00:00-05:00")] + journey
         #expect(try Self.run(label)[.mixedOffsets] == nil)
         // Without places, the offsets still follow each other: a traveller's workouts.
-        #expect(try Self.run(journey.map { var x = $0; x.location = nil; return x })[.mixedOffsets] == nil)
+        #expect(
+            try Self.run(
+                journey.map {
+                    var x = $0
+                    x.location = nil
+                    return x
+                })[.mixedOffsets] == nil)
         // Back at +08:00 after +02:00 with no place to tell: two clocks.
         let interleaved = [try e("a", "2024-06-08T21:14:05+08:00"), try e("b", "2024-06-09T06:40:00+02:00"), try e("c", "2024-06-10T08:00:00+08:00")]
         #expect(try Self.run(interleaved)[.mixedOffsets]?.count == 3)
@@ -80,7 +87,9 @@ struct ValidatorTests {
 
     @Test("TZ108: dates stored as midnight that change day in the display zone")
     func dateAsMidnight() throws {
-        let events = try ["2024-06-10", "2024-06-11", "2024-06-12"].enumerated().map { try Self.event("d\($0.offset)", $0.element + "T00:00:00Z", file: "dates.csv") }
+        let events = try ["2024-06-10", "2024-06-11", "2024-06-12"].enumerated().map {
+            try Self.event("d\($0.offset)", $0.element + "T00:00:00Z", file: "dates.csv")
+        }
         #expect(try Self.run(events, zone: "America/New_York")[.dateAsMidnight]?.count == 3)
         #expect(try Self.run(events, zone: "Asia/Shanghai")[.dateAsMidnight] == nil)  // 08:00 the same day
     }
@@ -101,7 +110,9 @@ struct ValidatorTests {
         #expect(f.count == 2)
         #expect(f.message.contains("SF1: the +08:00 times by +8 h"))
         // Newest first, as courier traces list events, and in order: nothing to report.
-        let newestFirst = [try e("d", "2024-06-12T14:00:00+08:00", 1), try e("t", "2024-06-12T05:00:00Z", 2), try e("p", "2024-06-12T08:00:00+08:00", 3)]
+        let newestFirst = [
+            try e("d", "2024-06-12T14:00:00+08:00", 1), try e("t", "2024-06-12T05:00:00Z", 2), try e("p", "2024-06-12T08:00:00+08:00", 3),
+        ]
         #expect(try Self.run(newestFirst)[.suspectZoneShift] == nil)
         // Correctly labelled but "paid" (completed) before "shipped" (processing): no evidence.
         var paid = try e("paid", "2024-06-12T08:05:00+08:00", 2)
@@ -133,7 +144,8 @@ struct ValidatorTests {
         let interleaved = [
             try e("placed", "2024-06-12T08:00:00+08:00", 1, source: "shop"), try e("paid", "2024-06-12T08:05:00+08:00", 2, source: "shop"),
             try e("picked up", "2024-06-12T01:00:00+08:00", 3, source: "courier"), try e("notice", "2024-06-12T09:30:00+08:00", 4, source: "shop"),
-            try e("in transit", "2024-06-12T03:00:00+08:00", 5, source: "courier"), try e("delivered", "2024-06-12T06:00:00+08:00", 6, source: "courier"),
+            try e("in transit", "2024-06-12T03:00:00+08:00", 5, source: "courier"),
+            try e("delivered", "2024-06-12T06:00:00+08:00", 6, source: "courier"),
             try e("review", "2024-06-12T14:30:00+08:00", 7, source: "shop"),
         ]
         let g = try #require(try Self.run(interleaved)[.suspectZoneShift])
@@ -218,10 +230,11 @@ struct ValidatorTests {
         ])
         let finding = try #require(found[.duplicateID])
         #expect(finding.count == 5)
-        #expect(finding.examples.map { "\($0.value)@\($0.file):\($0.line ?? 0)" } == [
-            "orders.csv:1@a/orders.csv:1", "orders.csv:1@b/orders.csv:1", "orders.csv:1@notes.csv:9",
-            "orders.csv:2@a/orders.csv:2", "orders.csv:2@notes.csv:1",
-        ])
+        #expect(
+            finding.examples.map { "\($0.value)@\($0.file):\($0.line ?? 0)" } == [
+                "orders.csv:1@a/orders.csv:1", "orders.csv:1@b/orders.csv:1", "orders.csv:1@notes.csv:9",
+                "orders.csv:2@a/orders.csv:2", "orders.csv:2@notes.csv:1",
+            ])
     }
 
     @Test("TZ113 duplicate ids, TZ114 end before start, TZ101 assumed zone")
@@ -256,7 +269,8 @@ struct ValidatorTests {
                 }
             }
             let report = Validator(ValidationContext(displayZone: zone, assumedZone: nil)).run(events: events, records: events.count)
-            #expect(report.findings.filter { $0.severity >= .warning }.isEmpty, "\(name): \(report.findings.map { "\($0.code.rawValue) \($0.message)" })")
+            #expect(
+                report.findings.filter { $0.severity >= .warning }.isEmpty, "\(name): \(report.findings.map { "\($0.code.rawValue) \($0.message)" })")
         }
     }
 
@@ -284,7 +298,9 @@ struct ValidatorTests {
     func manyRejects() throws {
         var imported = ImportFindings()
         for line in 1...1_000_000 {
-            imported.add(reject: RejectedRecord(location: SourceLocation(file: "f", line: line), raw: "r\(line)", reason: "reason \(line)", code: .unparseable))
+            imported.add(
+                reject: RejectedRecord(location: SourceLocation(file: "f", line: line), raw: "r\(line)", reason: "reason \(line)", code: .unparseable)
+            )
         }
         let report = try Validator(ValidationContext(displayZone: .utc, assumedZone: nil)).report(records: 1_000_000, imported: imported)
         let finding = try #require(report.findings.first)

@@ -222,11 +222,13 @@ package struct RecurrenceExpander: Sendable {
             let length = inMonth ? monthLength : yearLength
             let forward = (position - 1) / 7 + 1
             let backward = -((length - position) / 7 + 1)
-            guard byDay.contains(where: { entry in
-                guard entry.weekday == weekday else { return false }
-                guard usesOrdinals, let n = entry.ordinal else { return true }
-                return n == forward || n == backward
-            }) else { return false }
+            guard
+                byDay.contains(where: { entry in
+                    guard entry.weekday == weekday else { return false }
+                    guard usesOrdinals, let n = entry.ordinal else { return true }
+                    return n == forward || n == backward
+                })
+            else { return false }
         }
         return true
     }

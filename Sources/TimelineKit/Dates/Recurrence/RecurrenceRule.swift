@@ -101,7 +101,9 @@ package struct RecurrenceRule: Hashable, Sendable {
                 for item in v.split(separator: ",") {
                     let code = String(item.suffix(2))
                     let prefix = item.dropLast(2)
-                    guard let weekday = weekdayCodes[code] else { throw RecurrenceRuleError("BYDAY=\(v): '\(item)' is not a weekday such as MO or -1FR") }
+                    guard let weekday = weekdayCodes[code] else {
+                        throw RecurrenceRuleError("BYDAY=\(v): '\(item)' is not a weekday such as MO or -1FR")
+                    }
                     var ordinal: Int?
                     if !prefix.isEmpty {
                         guard let n = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix), (1...53).contains(abs(n)) else {

@@ -32,7 +32,9 @@ struct CSVBlockSplitter {
     private let maxRecord: Int
 
     /// Continues where `reader` stopped (after the header line).
-    init(continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize, maxRecord: Int = ReadOptions.defaultMaxRecordSize) {
+    init(
+        continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize, maxRecord: Int = ReadOptions.defaultMaxRecordSize
+    ) {
         let rest = reader.takeRemainder()
         self.targetSize = targetSize
         scanAt = targetSize
@@ -76,8 +78,11 @@ struct CSVBlockSplitter {
     static func scan(_ bytes: [UInt8], delimiter: UInt8, eof: Bool) -> (cut: Int, lines: Int, records: Int) {
         bytes.withByteView { p in
             let n = p.count
-            var cut = 0, cutLines = 0, cutRecords = 0
-            var lines = 0, records = 0
+            var cut = 0
+            var cutLines = 0
+            var cutRecords = 0
+            var lines = 0
+            var records = 0
             var i = 0
             record: while i < n {
                 let recordStart = i

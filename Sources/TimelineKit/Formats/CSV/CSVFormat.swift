@@ -16,8 +16,12 @@ enum CSVFormat: FormatPlugin {
 
     static func check(_ options: ReadOptions) throws(TimelineError) {
         guard options.csv.columns != nil else { return }
-        if !options.csv.hasHeader { throw TimelineError(.usage, "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out") }
-        if options.csv.headerLine != nil { throw TimelineError(.usage, "--header-line cannot be combined with --columns or --header-from: the input has no header line then") }
+        if !options.csv.hasHeader {
+            throw TimelineError(.usage, "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out")
+        }
+        if options.csv.headerLine != nil {
+            throw TimelineError(.usage, "--header-line cannot be combined with --columns or --header-from: the input has no header line then")
+        }
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
@@ -67,7 +71,8 @@ public struct CSVReadSettings: Sendable, Hashable {
         },
         FormatOption(
             "columns", .value(name: "NAME,...", choices: nil, repeatable: false),
-            help: "The CSV has no header line (a slice of a larger file): its columns are these, comma separated (quoted as in CSV when a name has a comma)."
+            help:
+                "The CSV has no header line (a slice of a larger file): its columns are these, comma separated (quoted as in CSV when a name has a comma)."
         ) { values, options throws(TimelineError) in
             let names = CSVReader.fields(ofLine: values[0])
             guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
@@ -77,7 +82,8 @@ public struct CSVReadSettings: Sendable, Hashable {
         },
         FormatOption(
             "header-from", .value(name: "FILE", choices: nil, repeatable: false),
-            help: "The CSV has no header line (a slice of a larger file): its columns are named by the first line of FILE (the whole file, or its header alone)."
+            help:
+                "The CSV has no header line (a slice of a larger file): its columns are named by the first line of FILE (the whole file, or its header alone)."
         ) { values, options throws(TimelineError) in
             options.csv.columns = .headerOf(path: values[0])
         },
@@ -118,7 +124,8 @@ public struct CSVWriteSettings: Sendable {
     static let options: [FormatOption<WriteOptions>] = [
         FormatOption(
             "time-format", .value(name: "FORMAT", choices: nil, repeatable: false),
-            help: "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern, in the display zone.", default: "each time with its own offset, as NDJSON has it"
+            help: "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern, in the display zone.",
+            default: "each time with its own offset, as NDJSON has it"
         ) { values, options throws(TimelineError) in
             do throws(DatePattern.CompileError) {
                 options.csv.timeFormat = try DateOutputFormat(values[0])
@@ -126,7 +133,11 @@ public struct CSVWriteSettings: Sendable {
                 throw TimelineError(.usage, error.message)
             }
         },
-        FormatOption("safe-csv", .flag, help: "CSV output and the rejects file: prefix cells starting with = + - @ (or a tab or line break) with ' so spreadsheets do not run them; plain numbers stay numbers.") {
+        FormatOption(
+            "safe-csv", .flag,
+            help:
+                "CSV output and the rejects file: prefix cells starting with = + - @ (or a tab or line break) with ' so spreadsheets do not run them; plain numbers stay numbers."
+        ) {
             _, options throws(TimelineError) in options.csv.safe = true
         },
     ]

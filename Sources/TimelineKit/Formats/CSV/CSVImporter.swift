@@ -143,7 +143,12 @@ struct CSVImporter: TimelineImporter {
             if let column = AmountColumnSniffer(parser: options.mapping.amounts).choose(header: header, rows: sample(), used: used) {
                 // What the account owes is paid out: a debit.
                 sources[AmountColumnSniffer.namesMoneyOut(column) ? .debit : .amount] = FieldSource(columns: [column])
-                if context.verbose { context.report(Diagnostic(.note, "the amount is read from '\(column)' (its name says money; its values are amounts)", at: SourceLocation(file: input.name, line: table.header?.line))) }
+                if context.verbose {
+                    context.report(
+                        Diagnostic(
+                            .note, "the amount is read from '\(column)' (its name says money; its values are amounts)",
+                            at: SourceLocation(file: input.name, line: table.header?.line)))
+                }
             }
         }
         // Columns with no names (1, 2, …): the amount and the title from their values alone.
@@ -167,28 +172,36 @@ struct CSVImporter: TimelineImporter {
                 sources[.amount] = nil
                 sources[.debit] = amount
                 let payment = rows.first { CardBill.paysTheBill($0.title) }!.title
-                context.report(Diagnostic(
-                    .note, "read as a card's bill: '\(amount)' is what the card owes, so a positive amount is money out ('\(payment)' pays the bill with a negative one, and most rows are positive)",
-                    at: SourceLocation(file: input.name, line: table.header?.line), notes: ["--map amount=\(amount) reads the amounts as written"]))
+                context.report(
+                    Diagnostic(
+                        .note,
+                        "read as a card's bill: '\(amount)' is what the card owes, so a positive amount is money out ('\(payment)' pays the bill with a negative one, and most rows are positive)",
+                        at: SourceLocation(file: input.name, line: table.header?.line), notes: ["--map amount=\(amount) reads the amounts as written"]
+                    ))
             }
         }
         // A debit column whose every sampled amount is negative writes them signed.
         if let debit = sources[.debit], debit.columns.count == 1, let index = header.firstIndex(of: debit.columns[0]) {
-            let written = sample().compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter { !$0.isEmpty && !Placeholder.isPlaceholder($0) }
+            let written = sample().compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter {
+                !$0.isEmpty && !Placeholder.isPlaceholder($0)
+            }
             options.mapping.debitsSigned = !written.isEmpty && written.allSatisfy { $0.hasPrefix("-") || $0.hasPrefix("−") || $0.hasPrefix("(") }
         }
         // Each money column's decimal mark, from its values, unless a flag names one.
         if options.mapping.amounts.decimalMark == nil {
-            let marks = try TableDecimalMarks(header: header, rows: sample(), sources: sources, spreadsheet: spreadsheetRows, file: input.name, line: table.header?.line)
+            let marks = try TableDecimalMarks(
+                header: header, rows: sample(), sources: sources, spreadsheet: spreadsheetRows, file: input.name, line: table.header?.line)
             options.mapping.inferredDecimalMarks = marks.marks
             for note in marks.notes { context.report(Diagnostic(.note, note, at: SourceLocation(file: input.name, line: table.header?.line))) }
         }
         let plan = CSVColumnPlan(sources: sources, events: options.mapping.mapping.events, header: header, spreadsAttributes: canonical)
         // The file's values decide the day/month order; a preset says how its service writes
         // dates the values leave open.
-        let fieldOrder = context.dateParser.options.fieldOrder != nil
+        let fieldOrder =
+            context.dateParser.options.fieldOrder != nil
             ? nil
-            : Self.fieldOrder(leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter, spreadsheetRows: spreadsheetRows)
+            : Self.fieldOrder(
+                leading: pending, block: firstBlock, plan: plan, header: header, delimiter: reader.delimiter, spreadsheetRows: spreadsheetRows)
                 ?? table.preset?.dateOrder
         let rows = CSVRowConverter(
             header: header, delimiter: reader.delimiter, plan: plan, file: input.name, spreadsheetRows: spreadsheetRows,
@@ -200,9 +213,12 @@ struct CSVImporter: TimelineImporter {
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
         if !pending.isEmpty {
             try delivery.deliver(
-                rows.convert(CSVBlock(bytes: [], firstLine: 1, recordsBefore: input.position.recordsBefore, byteOffset: 0), leading: pending, context: context))
+                rows.convert(
+                    CSVBlock(bytes: [], firstLine: 1, recordsBefore: input.position.recordsBefore, byteOffset: 0), leading: pending, context: context)
+            )
         }
-        let recordsBefore = input.position.recordsBefore + pending.filter { if case .success(let r) = $0 { return !r.isBlank } else { return true } }.count
+        let recordsBefore =
+            input.position.recordsBefore + pending.filter { if case .success(let r) = $0 { return !r.isBlank } else { return true } }.count
         func nextBlock() throws(TimelineError) -> CSVBlock? {
             if let first = firstBlock.take() { return first }
             return try splitter.next()
@@ -349,7 +365,8 @@ final class CSVRowConverter: Sendable {
             }
             plan.fill(&texts, from: record.fields)
             if let r = mapper.map(texts, number: number, line: record.line, reusing: &event, into: &batch) {
-                let rejected = RejectedRecord(location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)
+                let rejected = RejectedRecord(
+                    location: location, raw: raw(of: record), reason: r.reason, code: r.code, fields: record.fields, header: header)
                 if r.continuation {
                     messages.append(.continuation(location))
                 } else if (spreadsheetRows || r.code == .missingStart) && fewFilled() {
@@ -365,7 +382,11 @@ final class CSVRowConverter: Sendable {
         }
         func fail(_ e: CSVRecordError) {
             number += 1
-            messages.append(.reject(RejectedRecord(location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message, code: e.isEncoding ? .invalidEncoding : .malformedRecord, header: header)))
+            messages.append(
+                .reject(
+                    RejectedRecord(
+                        location: SourceLocation(file: file, line: e.line), raw: e.raw, reason: e.message,
+                        code: e.isEncoding ? .invalidEncoding : .malformedRecord, header: header)))
         }
         for item in leading {
             switch item {

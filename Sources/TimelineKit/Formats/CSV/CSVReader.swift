@@ -224,7 +224,9 @@ final class CSVReader {
                     if !doubled, problem == nil, let s = CSVReader.string(content) {
                         fields.append(s)  // no doubled quotes: straight from the buffer
                     } else {
-                        appendField(doubled ? CSVReader.unescapingQuotes(content) : content.array, raw: content, offset: contentStart, to: &fields, problem: &problem)
+                        appendField(
+                            doubled ? CSVReader.unescapingQuotes(content) : content.array, raw: content, offset: contentStart, to: &fields,
+                            problem: &problem)
                     }
                 } else {
                     i = p.firstIndex(of: delimiter, 0x0A, 0x0D, from: i)
@@ -278,13 +280,19 @@ final class CSVReader {
     /// Adds a field from its bytes; invalid UTF-8 marks the record, with the byte offset
     /// of the first invalid byte in the file (`raw`, the field as it is there, starts at
     /// `offset`; `""` in a quoted field does not change which byte that is).
-    private func appendField(_ bytes: [UInt8], raw: ByteView, offset: Int, to fields: inout ReusedFields, problem: inout (message: String, encoding: Bool)?) {
+    private func appendField(
+        _ bytes: [UInt8], raw: ByteView, offset: Int, to fields: inout ReusedFields, problem: inout (message: String, encoding: Bool)?
+    ) {
         if let s = String(validating: bytes, as: UTF8.self) {
             fields.append(s)
             return
         }
         let bad = CSVReader.firstInvalidUTF8(raw.array)
-        problem = problem ?? ("invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8", true)
+        problem =
+            problem ?? (
+                "invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8",
+                true
+            )
         fields.append(String(decoding: bytes, as: UTF8.self))
     }
 

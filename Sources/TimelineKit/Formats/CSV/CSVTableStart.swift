@@ -38,7 +38,8 @@ struct CSVTableStart {
         return table
     }
 
-    private static func locate(_ reader: CSVReader, options: ReadOptions, file: String, spreadsheetRows: Bool) throws(TimelineError) -> CSVTableStart {
+    private static func locate(_ reader: CSVReader, options: ReadOptions, file: String, spreadsheetRows: Bool) throws(TimelineError) -> CSVTableStart
+    {
         var rows: [CSVRecord] = []
         var failure: CSVRecordError?
         func next() throws(TimelineError) -> CSVRecord? {
@@ -61,19 +62,24 @@ struct CSVTableStart {
                     break
                 }
                 guard row.line < line else {
-                    throw TimelineError(.usage, "--header-line \(line): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))")
+                    throw TimelineError(
+                        .usage, "--header-line \(line): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))")
                 }
                 rows.append(row)
             }
             guard table.header != nil else {
-                if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
+                if let failure {
+                    throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line))
+                }
                 throw TimelineError(.usage, "--header-line \(line): '\(file)' has only \(rows.last?.line ?? 0) lines")
             }
             return table
         }
         guard options.csv.readsHeaderLine else {
             table.header = try next()
-            if let failure { throw TimelineError(.data, "cannot read the first line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
+            if let failure {
+                throw TimelineError(.data, "cannot read the first line: \(failure.message)", at: SourceLocation(file: file, line: failure.line))
+            }
             return table
         }
         let mapping = (table.preset.map { $0.applied(to: options) } ?? options).mapping.mapping
@@ -106,7 +112,9 @@ struct CSVTableStart {
             table.headerless = true
         }
         guard !rows.isEmpty else {
-            if let failure { throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line)) }
+            if let failure {
+                throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line))
+            }
             return table
         }
         // Without one, the first record that names anything (eBay's report opens with a
@@ -165,23 +173,31 @@ struct CSVTableStart {
     /// Says which lines came before the header: how many by default, each with `verbose`.
     func report(to context: ImportContext, file: String) {
         if let preset, let header {
-            context.report(Diagnostic(
-                .note, "read as \(preset.title) (preset \(preset.name)\(context.options.preset.forced == nil ? ", recognised by its columns" : "")); header on line \(header.line)",
-                at: SourceLocation(file: file, line: header.line)))
+            context.report(
+                Diagnostic(
+                    .note,
+                    "read as \(preset.title) (preset \(preset.name)\(context.options.preset.forced == nil ? ", recognised by its columns" : "")); header on line \(header.line)",
+                    at: SourceLocation(file: file, line: header.line)))
         } else if headerless, let header {
-            context.report(Diagnostic(
-                .note, "no header line: line \(header.line) holds values like those below it, so it is a record; the columns are named 1, 2, … (--columns NAME,… names them)",
-                at: SourceLocation(file: file, line: header.line)))
+            context.report(
+                Diagnostic(
+                    .note,
+                    "no header line: line \(header.line) holds values like those below it, so it is a record; the columns are named 1, 2, … (--columns NAME,… names them)",
+                    at: SourceLocation(file: file, line: header.line)))
         } else if context.verbose, let header {
-            context.report(Diagnostic(.note, "header on line \(header.line); no preset applies (columns chosen by their names)", at: SourceLocation(file: file, line: header.line)))
+            context.report(
+                Diagnostic(
+                    .note, "header on line \(header.line); no preset applies (columns chosen by their names)",
+                    at: SourceLocation(file: file, line: header.line)))
         }
         let lines = preamble.filter { !$0.isBlank && !$0.fields.allSatisfy(\.isEmpty) }
         guard let header, let first = lines.first else { return }
-        context.report(Diagnostic(
-            .note,
-            "the table's header is on line \(header.line); lines \(first.line)–\(header.line - 1) before it are not records"
-                + (context.verbose ? "" : " (--verbose lists them; --header-line N chooses another header)"),
-            at: SourceLocation(file: file, line: header.line)))
+        context.report(
+            Diagnostic(
+                .note,
+                "the table's header is on line \(header.line); lines \(first.line)–\(header.line - 1) before it are not records"
+                    + (context.verbose ? "" : " (--verbose lists them; --header-line N chooses another header)"),
+                at: SourceLocation(file: file, line: header.line)))
         guard context.verbose else { return }
         for row in lines {
             let text = row.fields.reversed().drop { $0.isEmpty }.reversed().joined(separator: ", ")

@@ -191,13 +191,16 @@ package enum CanonicalDecoder {
         guard let rules else {
             return Warning(
                 code: "TZ110",
-                message: "unknown time zone '\(name)' (not in the tz database; a calendar's own VTIMEZONE name?): instants and offsets are kept as written, and its offsets cannot be checked")
+                message:
+                    "unknown time zone '\(name)' (not in the tz database; a calendar's own VTIMEZONE name?): instants and offsets are kept as written, and its offsets cannot be checked"
+            )
         }
         let zoneOffset = rules.offset(at: instant)
         guard zoneOffset != offset else { return nil }
         return Warning(
             code: "TZ106",
-            message: "field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText())")
+            message:
+                "field '\(field)': offset \(offset.isoString) contradicts zone '\(name)', which is at \(zoneOffset.isoString) at \(instantText())")
     }
 
     private static func offsetValue(_ bytes: ByteView) -> UTCOffset? {

@@ -67,7 +67,9 @@ struct CanonicalEventScanner {
 
     private mutating func read(_ c: inout Cursor, warnings: inout [CanonicalDecoder.Warning]) throws(Doubt) -> Event {
         var seen: UInt32 = 0
-        var id: String?, title: String?, start: TimeValue?
+        var id: String?
+        var title: String?
+        var start: TimeValue?
         var event = Event.blank
         try c.members { (c, key) throws(Doubt) in
             guard let field = Field(key), seen & (1 << field.rawValue) == 0 else { throw Doubt() }
@@ -125,7 +127,11 @@ struct CanonicalEventScanner {
     {
         var raw: String?
         var basis: TimeBasis?
-        var date: ByteView?, instant: ByteView?, local: ByteView?, offset: ByteView?, zone: ByteView?
+        var date: ByteView?
+        var instant: ByteView?
+        var local: ByteView?
+        var offset: ByteView?
+        var zone: ByteView?
         try c.members { (c, key) throws(Doubt) in
             switch key.count {
             case 3 where key.equals("raw") && raw == nil: raw = try c.text()
@@ -165,7 +171,9 @@ struct CanonicalEventScanner {
     }
 
     private func amount(_ c: inout Cursor) throws(Doubt) -> Amount {
-        var value: DecimalNumber?, currency: String?, neutral: Bool?
+        var value: DecimalNumber?
+        var currency: String?
+        var neutral: Bool?
         try c.members { (c, key) throws(Doubt) in
             if key.equals("value") && value == nil {
                 guard let text = try c.plainString().validatedString, let number = DecimalNumber(text) else { throw Doubt() }
@@ -183,7 +191,10 @@ struct CanonicalEventScanner {
     }
 
     private mutating func source(_ c: inout Cursor) throws(Doubt) -> SourceReference {
-        var format: String?, file: String?, record: Int?, line: Int?
+        var format: String?
+        var file: String?
+        var record: Int?
+        var line: Int?
         try c.members { (c, key) throws(Doubt) in
             if key.equals("format") && format == nil {
                 format = try c.text()
@@ -273,7 +284,8 @@ private struct Cursor {
     @inline(__always)
     mutating func plainString() throws(Doubt) -> ByteView {
         try expect(UInt8(ascii: "\""))
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         let end = bytes.firstIndex(ofControlOr: quote, backslash, from: index)
         guard end < bytes.count, bytes[end] == quote else { throw Doubt() }
         let text = bytes[index..<end]

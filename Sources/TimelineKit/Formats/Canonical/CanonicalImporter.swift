@@ -37,7 +37,8 @@ struct CanonicalImporter: TimelineImporter {
         var number = input.position.recordsBefore
         let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: input.name)
-        let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
+        let deliver = {
+            (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
             for (warning, location) in result.warnings { context.report(warning, at: location) }
             try delivery.deliver(result.outcome)
         }
@@ -92,11 +93,15 @@ struct CanonicalImporter: TimelineImporter {
                 value = try JSONParser.parseComplete(bytes, what: "the event")
             } catch {
                 if let fault {
-                    return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: fault(n)), found)
+                    return (
+                        RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: fault(n)), found
+                    )
                 }
-                messages.append(.reject(RejectedRecord(
-                    location: SourceLocation(file: file, line: location.line, column: error.offset + 1),
-                    raw: String(decoding: bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
+                messages.append(
+                    .reject(
+                        RejectedRecord(
+                            location: SourceLocation(file: file, line: location.line, column: error.offset + 1),
+                            raw: String(decoding: bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
                 continue
             }
             do {
@@ -106,7 +111,10 @@ struct CanonicalImporter: TimelineImporter {
                 lastEventLine = location.line ?? 0
                 for w in warnings { found.append((w, location)) }
             } catch {
-                messages.append(.reject(RejectedRecord(location: location, raw: String(decoding: bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)))
+                messages.append(
+                    .reject(
+                        RejectedRecord(location: location, raw: String(decoding: bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)
+                    ))
             }
         }
         return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine), found)
@@ -145,7 +153,8 @@ struct CanonicalImporter: TimelineImporter {
                         case "zone", "groups":
                             _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
                         default:
-                            throw TimelineError(.data, "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'", at: keyAt)
+                            throw TimelineError(
+                                .data, "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'", at: keyAt)
                         }
                     } while try window.step { $0.consume(UInt8(ascii: ",")) }
                     try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "}"), "',' or '}'") }
@@ -166,7 +175,8 @@ struct CanonicalImporter: TimelineImporter {
     }
 
     private static func syntaxError(_ e: JSONSyntaxError, at location: SourceLocation) -> TimelineError {
-        TimelineError(.data, "invalid JSON: \(e.message)", at: location, code: "json-syntax",
+        TimelineError(
+            .data, "invalid JSON: \(e.message)", at: location, code: "json-syntax",
             notes: ["events before this point were converted; fix the document and run again"])
     }
 
@@ -181,7 +191,8 @@ struct CanonicalImporter: TimelineImporter {
         if try window.step({ $0.consume(UInt8(ascii: "]")) }) { return }
         let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: name)
-        let deliver = { (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
+        let deliver = {
+            (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
             for (warning, location) in result.warnings { context.report(warning, at: location) }
             try delivery.deliver(result.outcome)
         }
@@ -247,7 +258,8 @@ struct CanonicalImporter: TimelineImporter {
         } catch {
             var lines = LineCounter()
             let (line, column) = block.bytes.withByteView { lines.location(of: error.offset - range.lowerBound, in: $0[range.lowerBound...]) }
-            let at = line == 1
+            let at =
+                line == 1
                 ? SourceLocation(file: file, line: start.line, column: (start.column ?? 1) + error.offset - range.lowerBound)
                 : SourceLocation(file: file, line: (start.line ?? 1) + line - 1, column: column)
             return Self.syntaxError(error, at: at)

@@ -41,7 +41,8 @@ final class HTMLTimelineExporter: SectionExporter {
         monthTotals = enclosingTotals
         month = nil
         let words = export.locale.words
-        try out.write("""
+        try out.write(
+            """
             <!DOCTYPE html>
             <html lang="\(export.locale == .english ? "en" : "zh-Hans")">
             <head>
@@ -73,7 +74,8 @@ final class HTMLTimelineExporter: SectionExporter {
         for entry in day.entries {
             let e = entry.event
             let status = e.status?.rawValue ?? "none"
-            html += "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
+            html +=
+                "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
                 + "<span class=\"title\"><bdi>\(Self.escape(e.title))</bdi></span>"
             if let a = e.amount, let amount = entry.amount {
                 html += "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"

@@ -50,16 +50,24 @@ final class ICSComponent {
                     if content.name == "BEGIN" { ignoredDepth += 1 }
                     if content.name == "END" { ignoredDepth -= 1 }
                 } else if content.name == "BEGIN" && stack.count > maximumDepth {
-                    diagnose(ICSLineError(
-                        line: line,
-                        message: "BEGIN:\(content.value.trimmingSpaces) nests components more than \(maximumDepth) deep; it is ignored with everything inside it"))
+                    diagnose(
+                        ICSLineError(
+                            line: line,
+                            message:
+                                "BEGIN:\(content.value.trimmingSpaces) nests components more than \(maximumDepth) deep; it is ignored with everything inside it"
+                        ))
                     ignoredDepth = 1
                 } else if content.name == "BEGIN" {
                     let component = ICSComponent(name: content.value.trimmingSpaces.uppercased(), line: line)
                     // An event, to-do or journal cannot nest in another: one that is still
                     // open lost its END, so it ends here rather than swallowing this one.
                     if items.contains(component.name), let open = stack.lastIndex(where: { items.contains($0.name) }), open > 0 {
-                        diagnose(ICSLineError(line: line, message: "BEGIN:\(component.name) inside \(stack[open].name) from line \(stack[open].line), which has no END; that one ends here"))
+                        diagnose(
+                            ICSLineError(
+                                line: line,
+                                message:
+                                    "BEGIN:\(component.name) inside \(stack[open].name) from line \(stack[open].line), which has no END; that one ends here"
+                            ))
                         stack.removeSubrange(open...)
                     }
                     stack.last!.children.append(component)
@@ -68,7 +76,9 @@ final class ICSComponent {
                     let name = content.value.trimmingSpaces.uppercased()
                     if let index = stack.lastIndex(where: { $0.name == name }), index > 0 {
                         for open in stack[(index + 1)...] {
-                            diagnose(ICSLineError(line: line, message: "END:\(name) closes BEGIN:\(open.name) from line \(open.line) too (its END is missing)"))
+                            diagnose(
+                                ICSLineError(
+                                    line: line, message: "END:\(name) closes BEGIN:\(open.name) from line \(open.line) too (its END is missing)"))
                         }
                         stack.removeSubrange(index...)
                     } else {
@@ -119,7 +129,10 @@ final class ICSComponent {
             diagnose(ICSLineError(line: physical, message: "BEGIN:\(open.name) from line \(open.line) has no END before the end of the file"))
         }
         if !root.properties.isEmpty, let first = root.properties.first {
-            diagnose(ICSLineError(line: first.line, message: "\(root.properties.count) propert\(root.properties.count == 1 ? "y" : "ies") outside any component ignored"))
+            diagnose(
+                ICSLineError(
+                    line: first.line,
+                    message: "\(root.properties.count) propert\(root.properties.count == 1 ? "y" : "ies") outside any component ignored"))
         }
         return root.children
     }

@@ -113,7 +113,9 @@ struct ICSContentLine {
             case "n"?, "N"?: out.append("\n")
             case "'"?: out.append("\"")
             case "^"?: out.append("^")
-            case let other?: out.append("^"); out.append(other)
+            case let other?:
+                out.append("^")
+                out.append(other)
             case nil: out.append("^")
             }
         }

@@ -253,14 +253,19 @@ final class ICSExporter: TimelineExporter {
             while let t = rules.nextTransition(afterEpochSeconds: cursor), t.at < to {
                 let kind = t.offset.seconds > before.seconds ? "DAYLIGHT" : "STANDARD"
                 let local = Instant(seconds: t.at).local(in: before)
-                lines += ["BEGIN:\(kind)", "DTSTART:" + Self.basic(local), "TZOFFSETFROM:" + Self.offset(before), "TZOFFSETTO:" + Self.offset(t.offset), "END:\(kind)"]
+                lines += [
+                    "BEGIN:\(kind)", "DTSTART:" + Self.basic(local), "TZOFFSETFROM:" + Self.offset(before), "TZOFFSETTO:" + Self.offset(t.offset),
+                    "END:\(kind)",
+                ]
                 before = t.offset
                 cursor = t.at
                 wrote = true
             }
             if !wrote {
-                lines += ["BEGIN:STANDARD", "DTSTART:" + Self.basic(Instant(seconds: from).local(in: before)), "TZOFFSETFROM:" + Self.offset(before),
-                          "TZOFFSETTO:" + Self.offset(before), "END:STANDARD"]
+                lines += [
+                    "BEGIN:STANDARD", "DTSTART:" + Self.basic(Instant(seconds: from).local(in: before)), "TZOFFSETFROM:" + Self.offset(before),
+                    "TZOFFSETTO:" + Self.offset(before), "END:STANDARD",
+                ]
             }
             lines.append("END:VTIMEZONE")
         }

@@ -54,7 +54,8 @@ public struct ICSReadSettings: Sendable, Hashable {
     static let options: [FormatOption<ReadOptions>] = [
         FormatOption(
             "expand", .value(name: "FROM..UNTIL", choices: nil, repeatable: false),
-            help: "ICS: one event per occurrence of each recurring series (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) within the window; each end a date (2024-01-01, whole days in the series' zone) or an instant with offset (2024-01-01T00:00:00Z).",
+            help:
+                "ICS: one event per occurrence of each recurring series (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides) within the window; each end a date (2024-01-01, whole days in the series' zone) or an instant with offset (2024-01-01T00:00:00Z).",
             default: "series kept as master events"
         ) { values, options throws(TimelineError) in
             switch RecurrenceExpansion.parse(values[0]) {

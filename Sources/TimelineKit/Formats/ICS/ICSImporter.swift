@@ -72,9 +72,10 @@ struct ICSImporter: TimelineImporter {
                     // No series expands more than the run still takes.
                     let total = context.options.ics.maxTotalOccurrences
                     guard budget.occurrencesLeft > 0 else {
-                        context.report(Diagnostic(
-                            .warning, "series '\(event.id)' not expanded: the run reached --max-total-occurrences \(total)", at: location,
-                            code: "ics-recurrence"))
+                        context.report(
+                            Diagnostic(
+                                .warning, "series '\(event.id)' not expanded: the run reached --max-total-occurrences \(total)", at: location,
+                                code: "ics-recurrence"))
                         continue
                     }
                     var seriesWindow = window
@@ -91,10 +92,11 @@ struct ICSImporter: TimelineImporter {
                     outcome.rejections.forEach(reject)
                     let taken = budget.takeOccurrences(outcome.events.count)
                     if taken < outcome.events.count {
-                        context.report(Diagnostic(
-                            .warning,
-                            "series '\(event.id)' cut off after \(taken) of its \(outcome.events.count) occurrences: the run reached --max-total-occurrences \(context.options.ics.maxTotalOccurrences)",
-                            at: location, code: "ics-recurrence"))
+                        context.report(
+                            Diagnostic(
+                                .warning,
+                                "series '\(event.id)' cut off after \(taken) of its \(outcome.events.count) occurrences: the run reached --max-total-occurrences \(context.options.ics.maxTotalOccurrences)",
+                                at: location, code: "ics-recurrence"))
                     }
                     for e in outcome.events.prefix(taken) { try context.emit(e) }
                 case .failure(let r): reject(r)
@@ -131,7 +133,8 @@ struct ICSEventMapper {
         do throws(Rejection) {
             let startLine = c.property("DTSTART") ?? (c.name == "VTODO" ? c.property("DUE") : nil)
             guard let startLine else {
-                throw Rejection(reason: "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline", code: .missingStart)
+                throw Rejection(
+                    reason: "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline", code: .missingStart)
             }
             let start = try time(startLine)
             var end: TimeValue?
@@ -156,7 +159,8 @@ struct ICSEventMapper {
             var event = Event(id: "", start: start, title: "")
             event.end = end
             let uid = c.property("UID")?.value.trimmingSpaces
-            event.id = (uid?.isEmpty == false ? uid! : Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: number))
+            event.id =
+                (uid?.isEmpty == false ? uid! : Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: number))
                 + (c.property("RECURRENCE-ID").map { "/" + $0.value.trimmingSpaces } ?? "")
             event.title = c.property("SUMMARY").map { ICSText.unescape($0.value) } ?? ""
             event.detail = c.property("DESCRIPTION").map { ICSText.unescape($0.value) }
@@ -237,7 +241,8 @@ struct ICSEventMapper {
                 return try value(parser.place(local, in: rules, basis: .zone, fractionDigits: 0))
             }
             throw Rejection(
-                reason: "line \(p.line): unknown TZID '\(tzid)': not an IANA, legacy, Windows or vendor-prefixed zone, and the file has no VTIMEZONE for it",
+                reason:
+                    "line \(p.line): unknown TZID '\(tzid)': not an IANA, legacy, Windows or vendor-prefixed zone, and the file has no VTIMEZONE for it",
                 code: .unknownZone)
         }
         // Floating: --assume-zone, else the calendar's X-WR-TIMEZONE, else naive.
@@ -370,7 +375,8 @@ struct ICSSeriesIndex {
     /// A recurring component: a rule or dates, and a start to count them from (a to-do with
     /// no DTSTART counts from its DUE, as calendar tools do).
     func isMaster(_ c: ICSComponent) -> Bool {
-        c.property("RECURRENCE-ID") == nil && ICSSeriesExpander.seriesStart(of: c) != nil && (c.property("RRULE") != nil || c.property("RDATE") != nil)
+        c.property("RECURRENCE-ID") == nil && ICSSeriesExpander.seriesStart(of: c) != nil
+            && (c.property("RRULE") != nil || c.property("RDATE") != nil)
     }
 
     /// An override whose master is in the same file is emitted by the master's expansion.

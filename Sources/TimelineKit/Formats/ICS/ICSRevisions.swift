@@ -46,11 +46,12 @@ struct ICSRevisions {
                 dropped.formUnion(versions.filter { $0 != current.index })
                 let what = key.recurrenceID.map { "instance \($0) (RECURRENCE-ID) of UID '\(uid)'" } ?? "UID '\(uid)'"
                 let others = ranked.filter { $0.index != current.index }.map { "line \(items[$0.index].line) (SEQUENCE \($0.revision.sequence))" }
-                notes.append((
-                    "\(key.kind) \(what) has \(versions.count) versions: the current one (SEQUENCE \(current.revision.sequence)) is kept, "
-                        + "older or identical ones dropped: \(others.joined(separator: ", "))",
-                    items[current.index].line
-                ))
+                notes.append(
+                    (
+                        "\(key.kind) \(what) has \(versions.count) versions: the current one (SEQUENCE \(current.revision.sequence)) is kept, "
+                            + "older or identical ones dropped: \(others.joined(separator: ", "))",
+                        items[current.index].line
+                    ))
             }
         }
     }

@@ -47,13 +47,18 @@ struct ICSSeriesExpander {
         var outcome = Outcome()
         let startLine = Self.seriesStart(of: master)!
         if startLine.name == "DUE" {
-            outcome.warnings.append((
-                "to-do '\(masterEvent.id)' has no DTSTART: its occurrences are counted from DUE (\(startLine.value)), as calendar tools do", startLine.line))
+            outcome.warnings.append(
+                (
+                    "to-do '\(masterEvent.id)' has no DTSTART: its occurrences are counted from DUE (\(startLine.value)), as calendar tools do",
+                    startLine.line
+                ))
         }
         guard let clock = mapper.clock(of: startLine), let startLocal = ICSTimeZone.localTime(startLine.value) else {
-            outcome.warnings.append((
-                "series '\(masterEvent.id)' cannot be expanded: its \(startLine.name) '\(startLine.value)' is not a date or date-time to count occurrences from; the master event is kept",
-                startLine.line))
+            outcome.warnings.append(
+                (
+                    "series '\(masterEvent.id)' cannot be expanded: its \(startLine.name) '\(startLine.value)' is not a date or date-time to count occurrences from; the master event is kept",
+                    startLine.line
+                ))
             outcome.events = [masterEvent]
             return outcome
         }
@@ -68,23 +73,30 @@ struct ICSSeriesExpander {
         for line in rules {
             switch RecurrenceRule.parse(line.value) {
             case .failure(let e):
-                outcome.warnings.append((
-                    "series '\(masterEvent.id)' cannot be expanded: RRULE '\(line.value)': \(e.message); the master event is kept with the rule in attributes",
-                    line.line))
+                outcome.warnings.append(
+                    (
+                        "series '\(masterEvent.id)' cannot be expanded: RRULE '\(line.value)': \(e.message); the master event is kept with the rule in attributes",
+                        line.line
+                    ))
                 outcome.events = [masterEvent]
                 return outcome
             case .success(let rule):
                 let expansion = RecurrenceExpander(rule: rule, start: startLocal, startIsDate: clock.isAllDay, instantOf: instantOf)
                     .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences, budget: budget)
-                expansion.occurrences.forEach { add(Occurrence(local: $0)) }
+                for local in expansion.occurrences { add(Occurrence(local: local)) }
                 switch expansion.truncation {
                 case .occurrenceCap(let n)?:
-                    outcome.warnings.append(("series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow --expand", line.line))
+                    outcome.warnings.append(
+                        ("series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow --expand", line.line))
                 case .periodCap(let n)?:
-                    outcome.warnings.append(("series '\(masterEvent.id)' produced nothing in \(n) periods in a row; expansion stopped there", line.line))
+                    outcome.warnings.append(
+                        ("series '\(masterEvent.id)' produced nothing in \(n) periods in a row; expansion stopped there", line.line))
                 case .budget?:
-                    outcome.warnings.append((
-                        "series '\(masterEvent.id)' stopped: expanding this file's (or this run's) recurrences took more work than any real calendar needs", line.line))
+                    outcome.warnings.append(
+                        (
+                            "series '\(masterEvent.id)' stopped: expanding this file's (or this run's) recurrences took more work than any real calendar needs",
+                            line.line
+                        ))
                 case nil: break
                 }
             }
@@ -129,7 +141,8 @@ struct ICSSeriesExpander {
             case .failure(let r): outcome.rejections.append(r)
             case .success(let e):
                 guard let id = seriesLocal(idLine.value, idLine, clock) else {
-                    outcome.warnings.append(("RECURRENCE-ID '\(idLine.value)' is not a date or date-time; the override is kept as it is", idLine.line))
+                    outcome.warnings.append(
+                        ("RECURRENCE-ID '\(idLine.value)' is not a date or date-time; the override is kept as it is", idLine.line))
                     outcome.events.append(e)
                     continue
                 }
@@ -160,7 +173,8 @@ struct ICSSeriesExpander {
             }
             switch place(local, clock) {
             case .failure(let r):
-                outcome.rejections.append(.init(reason: "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': \(r.reason)", code: r.code))
+                outcome.rejections.append(
+                    .init(reason: "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': \(r.reason)", code: r.code))
                 continue
             case .success(let start):
                 guard window.contains(local: local, instant: start.instant) else { continue }
@@ -168,9 +182,11 @@ struct ICSSeriesExpander {
                 event.end = nil
                 if let seconds {
                     guard let end = mapper.add(seconds, to: start) else {
-                        outcome.rejections.append(.init(
-                            reason: "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': its end is \(SupportedRange.outside)",
-                            code: .outOfRange))
+                        outcome.rejections.append(
+                            .init(
+                                reason:
+                                    "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': its end is \(SupportedRange.outside)",
+                                code: .outOfRange))
                         continue
                     }
                     event.end = end

@@ -98,7 +98,9 @@ final class JSONArrayStream {
             guard i < n else { return nil }
             switch state {
             case .beforeArray:
-                guard buffer[i] == UInt8(ascii: "[") else { return .malformed(offset: consumedBefore + i, message: "expected '[' starting the records") }
+                guard buffer[i] == UInt8(ascii: "[") else {
+                    return .malformed(offset: consumedBefore + i, message: "expected '[' starting the records")
+                }
                 i += 1
                 position = i
                 state = .firstElement
@@ -138,7 +140,8 @@ final class JSONArrayStream {
     /// is skipped eight bytes at a time, to its quote or backslash.
     static func elementEnd(in bytes: ByteView, from start: Int) -> (end: Int, complete: Bool) {
         let n = bytes.count
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         var i = start
         var depth = 0
         while i < n {

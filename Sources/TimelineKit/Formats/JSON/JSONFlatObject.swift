@@ -184,7 +184,8 @@ struct JSONFlatObject {
     /// past its closing quote; nil for any other string.
     @inline(__always)
     private static func plainString(_ view: ByteView, _ i: inout Int) -> Range<Int>? {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         guard i < view.count, view[i] == quote else { return nil }
         let start = i + 1
         let end = view.firstIndex(ofControlOr: quote, backslash, from: start)

@@ -152,7 +152,8 @@ package struct JSONParser: ~Copyable {
         let start = offset
         // Fast path: no escapes, no control characters: the closing quote found and the
         // text validated a word at a time (nearly every string of real records).
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         let plain = bytes.withByteView { view -> (end: Int, text: String?)? in
             let end = view.firstIndex(ofControlOr: quote, backslash, from: start)
             guard end < view.count, view[end] == quote else { return nil }

@@ -10,14 +10,17 @@ enum NDJSONLine {
         do throws(JSONSyntaxError) {
             value = try JSONParser.parseComplete(line, what: "the record")
         } catch {
-            return .rejected(RejectedRecord(
-                location: SourceLocation(file: file, line: lineNumber, column: error.offset + 1), raw: String(decoding: line, as: UTF8.self),
-                reason: "invalid JSON: \(error.message)", code: .malformedRecord))
+            return .rejected(
+                RejectedRecord(
+                    location: SourceLocation(file: file, line: lineNumber, column: error.offset + 1), raw: String(decoding: line, as: UTF8.self),
+                    reason: "invalid JSON: \(error.message)", code: .malformedRecord))
         }
         guard case .object(let pairs) = value else {
-            return .rejected(RejectedRecord(
-                location: location, raw: String(decoding: line, as: UTF8.self), reason: "expected a JSON object per line, found \(value.typeName)",
-                code: .malformedRecord))
+            return .rejected(
+                RejectedRecord(
+                    location: location, raw: String(decoding: line, as: UTF8.self),
+                    reason: "expected a JSON object per line, found \(value.typeName)",
+                    code: .malformedRecord))
         }
         return .record(JSONRow(pairs: pairs, siblings: []), location)
     }
@@ -142,18 +145,21 @@ final class JSONRecordBlockMapper {
                 do throws(JSONSyntaxError) {
                     let value = try JSONParser.parseComplete(bytes, what: "a record")
                     guard case .object(let pairs) = value else {
-                        parsed = .rejected(RejectedRecord(
-                            location: record.location, raw: raw(record.range),
-                            reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                        parsed = .rejected(
+                            RejectedRecord(
+                                location: record.location, raw: raw(record.range),
+                                reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                         break
                     }
                     parsed = .record(JSONRow(pairs: pairs, siblings: []), record.location)
                 } catch {
                     // The records before it are delivered; the run stops here.
                     let failure = TimelineError(
-                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: bytes, from: record.location), code: "json-syntax")
+                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: bytes, from: record.location),
+                        code: "json-syntax")
                     return RecordBlockOutcome(
-                        events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, placeholders: placeholders, failure: failure)
+                        events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, placeholders: placeholders, failure: failure
+                    )
                 }
             }
             switch parsed {

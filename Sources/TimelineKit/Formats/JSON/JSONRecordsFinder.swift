@@ -28,7 +28,8 @@ struct JSONRecordsFinder {
             for (key, value) in pairs {
                 switch value {
                 case .array(let items):
-                    let objects = items.compactMap { item -> [(String, JSONValue)]? in if case .object(let p) = item { return p } else { return nil } }
+                    let objects = items.compactMap { item -> [(String, JSONValue)]? in if case .object(let p) = item { return p } else { return nil }
+                    }
                     guard !objects.isEmpty else { continue }
                     let name = (path + [key]).joined(separator: ".")
                     if found[name] == nil { order.append(name) }

@@ -17,7 +17,10 @@ struct JSONRow {
     }
 
     /// The names an id of what holds a record goes by (a shipment's id, a tracking number).
-    static let holderIDs: Set<String> = ["id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id", "idship", "ordernumber", "order_id", "orderid", "number"]
+    static let holderIDs: Set<String> = [
+        "id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id", "idship", "ordernumber", "order_id", "orderid",
+        "number",
+    ]
 
     /// The id of what holds a record: the nearest of `siblings` named as one.
     static func holderID(in siblings: [(String, JSONValue)]) -> String? {
@@ -31,13 +34,15 @@ struct JSONRow {
     static func display(_ v: JSONValue) -> String? {
         guard case .object(let pairs) = v else { return text(v) }
         for name in ["description", "name", "text", "label", "title"] {
-            if let value = pairs.first(where: { $0.0.lowercased() == name })?.1, case .string(let s) = value, !s.trimmingSpaces.isEmpty { return s.trimmingSpaces }
+            if let value = pairs.first(where: { $0.0.lowercased() == name })?.1, case .string(let s) = value, !s.trimmingSpaces.isEmpty {
+                return s.trimmingSpaces
+            }
         }
         var parts: [String] = []
         func collect(_ value: JSONValue) {
             switch value {
             case .string(let s) where !s.trimmingSpaces.isEmpty: parts.append(s.trimmingSpaces)
-            case .object(let inner): inner.forEach { collect($0.1) }
+            case .object(let inner): for (_, member) in inner { collect(member) }
             default: break
             }
         }
@@ -176,7 +181,8 @@ struct JSONRecordsImporter: TimelineImporter {
     /// A canonical document (`"schema":"timeline/1"`) or a canonical event (`"start":{…"basis"`).
     static func looksCanonical(_ head: ArraySlice<UInt8>) -> Bool {
         let text = String(decoding: head.prefix(2048), as: UTF8.self).replacingOccurrences(of: " ", with: "")
-        return text.contains("\"schema\":\"timeline/1\"") || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"") && text.contains("\"basis\":\""))
+        return text.contains("\"schema\":\"timeline/1\"")
+            || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"") && text.contains("\"basis\":\""))
     }
 
     /// NDJSON: the first records on this thread (they decide the day/month order and the
@@ -198,7 +204,9 @@ struct JSONRecordsImporter: TimelineImporter {
             }
         }
         try sink.release()
-        let blocks = JSONRecordBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
+        let blocks = JSONRecordBlockMapper.Pool(
+            options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context,
+            file: input.name)
         let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
@@ -254,14 +262,18 @@ struct JSONRecordsImporter: TimelineImporter {
                 let raw = String(decoding: bytes, as: UTF8.self)
                 let loc = location(offset)
                 guard case .object(let pairs) = value else {
-                    sink.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                    sink.reject(
+                        RejectedRecord(
+                            location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                     continue
                 }
                 try sink.take(JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number, location: loc, raw: raw)
             }
         }
         try sink.release()
-        let blocks = JSONRecordBlockMapper.Pool(options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context, file: input.name)
+        let blocks = JSONRecordBlockMapper.Pool(
+            options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context,
+            file: input.name)
         let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
         let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
@@ -392,7 +404,9 @@ struct JSONRecordsImporter: TimelineImporter {
                 }
                 // … before a member of the record's own a default name gave (La Poste's
                 // `order`, each event's place in its shipment).
-                if options.mapping.mapping.explicit[.series] == nil, let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) }) {
+                if options.mapping.mapping.explicit[.series] == nil,
+                    let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) })
+                {
                     sources[.series] = FieldSource(columns: [holder.0])
                 }
                 // A record is described by its own members: what its holder says of itself
@@ -425,7 +439,8 @@ struct JSONRecordsImporter: TimelineImporter {
                     let named = sources[.status]
                     sources.merge(found) { kept, new in kept == named ? new : kept }
                 }
-                return RecordMapper(sources: sources, options: options.mapping.withDecimalPoints, parser: context.dateParser, format: context.format, file: name)
+                return RecordMapper(
+                    sources: sources, options: options.mapping.withDecimalPoints, parser: context.dateParser, format: context.format, file: name)
             }
         }
 
@@ -454,8 +469,9 @@ struct JSONRecordsImporter: TimelineImporter {
         for (i, row) in rows.enumerated() {
             var w = JSONWriter()
             w.value(.object(row.pairs))
-            try sink.take(row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1, location: SourceLocation(file: name),
-                          raw: String(decoding: w.bytes, as: UTF8.self))
+            try sink.take(
+                row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1, location: SourceLocation(file: name),
+                raw: String(decoding: w.bytes, as: UTF8.self))
         }
         try sink.release()
     }
@@ -483,7 +499,8 @@ struct JSONRecordsImporter: TimelineImporter {
                     inside = try recordsInsideElements(bytes, context: context)
                 } else {
                     throw TimelineError(
-                        .usage, "--records \(context.options.json.recordsPath!): the document is an array, not an object; a path into its elements begins with '[].'",
+                        .usage,
+                        "--records \(context.options.json.recordsPath!): the document is an array, not an object; a path into its elements begins with '[].'",
                         at: location(0))
                 }
                 if let inside {
@@ -495,14 +512,16 @@ struct JSONRecordsImporter: TimelineImporter {
                 // array of objects.
                 var nested: [JSONRow]?
                 let (array, found) = try locateRecords(
-                    &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, context: context)
+                    &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, context: context
+                )
                 sink = RecordSink(context: context, name: name, preset: preset)
                 if let nested {
                     try take(nested, into: &sink, name: name)
                     return
                 }
                 guard let array else {
-                    throw TimelineError(.data, found, at: SourceLocation(file: name), code: "json-shape",
+                    throw TimelineError(
+                        .data, found, at: SourceLocation(file: name), code: "json-shape",
                         notes: ["name the array with --records PATH (for example --records data or --records result.traces)"])
                 }
                 siblings = array.siblings
@@ -519,10 +538,13 @@ struct JSONRecordsImporter: TimelineImporter {
                 let loc = location(start)
                 let raw = String(decoding: bytes[start..<parser.offset], as: UTF8.self)
                 guard case .object(let pairs) = value else {
-                    sink.reject(RejectedRecord(location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                    sink.reject(
+                        RejectedRecord(
+                            location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
                     continue
                 }
-                try sink.take(JSONRow(pairs: pairs, siblings: siblings), columns: pairs.map(\.0) + siblings.map(\.0), number: number, location: loc, raw: raw)
+                try sink.take(
+                    JSONRow(pairs: pairs, siblings: siblings), columns: pairs.map(\.0) + siblings.map(\.0), number: number, location: loc, raw: raw)
             } while parser.consume(UInt8(ascii: ","))
             try parser.expect(UInt8(ascii: "]"), "',' or ']' after a record")
             try sink.release()
@@ -588,10 +610,13 @@ struct JSONRecordsImporter: TimelineImporter {
             case .success(let found):
                 path = found.path.split(separator: ".").map(String.init)
                 // Said only when there was a choice to make.
-                if found.hadOthers { context.report(Diagnostic(.note, found.note, at: SourceLocation(file: name), notes: ["--records PATH names another"])) }
+                if found.hadOthers {
+                    context.report(Diagnostic(.note, found.note, at: SourceLocation(file: name), notes: ["--records PATH names another"]))
+                }
             case .failure(.several(let paths)):
                 throw TimelineError(
-                    .data, "several arrays of objects hold as many times: \(paths.map { "'\($0)'" }.joined(separator: ", ")); which holds the records?",
+                    .data,
+                    "several arrays of objects hold as many times: \(paths.map { "'\($0)'" }.joined(separator: ", ")); which holds the records?",
                     at: SourceLocation(file: name), code: "json-shape", notes: paths.map { "--records '\($0)'" })
             case .failure(.none): break
             }
@@ -615,9 +640,20 @@ struct JSONRecordsImporter: TimelineImporter {
             guard case .array = node else { return (nil, "--records \(path.joined(separator: ".")): that field is not an array") }
         } else {
             guard case .object(let pairs) = root else { return (nil, "expected an array of records or an object holding one") }
-            let arrays = pairs.filter { if case .array(let items) = $0.1 { return items.contains { if case .object = $0 { return true } else { return false } } } else { return false } }
+            let arrays = pairs.filter {
+                if case .array(let items) = $0.1 {
+                    return items.contains { if case .object = $0 { return true } else { return false } }
+                } else {
+                    return false
+                }
+            }
             guard arrays.count == 1 else {
-                return (nil, arrays.isEmpty ? "no array of objects in the top-level object" : "several arrays of objects (\(arrays.map { "'\($0.0)'" }.joined(separator: ", "))); which holds the records?")
+                return (
+                    nil,
+                    arrays.isEmpty
+                        ? "no array of objects in the top-level object"
+                        : "several arrays of objects (\(arrays.map { "'\($0.0)'" }.joined(separator: ", "))); which holds the records?"
+                )
             }
             offsetPath = [arrays[0].0]
             siblings = pairs.filter { $0.0 != arrays[0].0 && !JSONPath.isContainer($0.1) }

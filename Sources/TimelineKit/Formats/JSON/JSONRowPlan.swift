@@ -42,7 +42,8 @@ struct JSONRowPlan {
         joined = columns.filter { $0.columns.count != 1 }.map { ($0.field, $0.columns.map(place)) }
         self.events = events.map { place($0.column) }
         let used = Set(columns.flatMap(\.columns) + events.map(\.column))
-        unmapped = siblings.indices.filter { !used.contains(siblings[$0]) }.map { (Place.sibling($0), siblings[$0]) }
+        unmapped =
+            siblings.indices.filter { !used.contains(siblings[$0]) }.map { (Place.sibling($0), siblings[$0]) }
             + pairs.indices.filter { !used.contains(pairs[$0]) }.map { (Place.pair($0), pairs[$0]) }
     }
 
@@ -154,7 +155,8 @@ struct JSONKeySetMappers {
         if let entry = last.entry, last.keys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: last.keys) {
             return entry
         }
-        let pairs = row.pairs.map(\.0), siblings = row.siblings.map(\.0)
+        let pairs = row.pairs.map(\.0)
+        let siblings = row.siblings.map(\.0)
         let entry = try resolve(pairs: pairs, siblings: siblings, make: make)
         last = Last(keys: pairs + siblings, entry: entry)
         return entry

@@ -60,7 +60,8 @@ final class MarkdownExporter: SectionExporter {
             // The detail and location as items of their own below the event, so every
             // renderer shows them on lines of their own.
             for part in [e.detail, e.location].compactMap({ $0 }) {
-                for line in VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n").map({ String($0).trimmingSpaces }) where !line.isEmpty {
+                for line in VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n").map({ String($0).trimmingSpaces })
+                where !line.isEmpty {
                     text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
                 }
             }

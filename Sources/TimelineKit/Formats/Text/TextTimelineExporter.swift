@@ -164,7 +164,12 @@ final class TextTimelineExporter: SectionExporter {
     }
 
     enum Paint: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", blue = "34"
+        case bold = "1"
+        case dim = "2"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case blue = "34"
     }
 
     private func paint(_ s: String, _ p: Paint) -> String {

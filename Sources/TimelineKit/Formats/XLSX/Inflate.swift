@@ -123,7 +123,9 @@ struct Inflater {
         throw InflateError(message: "invalid DEFLATE Huffman code")
     }
 
-    private static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    private static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
     private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
     private static let distanceBase = [
         1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
@@ -132,7 +134,8 @@ struct Inflater {
 
     // The fixed codes of RFC 1951 §3.2.6 (valid lengths: they never throw).
     private static let fixedLengths = try! Huffman(
-        lengths: ArraySlice([Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8)))
+        lengths: ArraySlice(
+            [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8)))
     private static let fixedDistances = try! Huffman(lengths: ArraySlice([Int](repeating: 5, count: 30)))
 
     /// The literal/length and distance codes of a dynamic block (RFC 1951 §3.2.7).

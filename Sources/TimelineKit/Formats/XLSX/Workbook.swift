@@ -92,7 +92,9 @@ struct Workbook {
             guard !sheetNames.isEmpty else { throw Failure(message: "the workbook has no sheet") }
             index = 0
         }
-        guard let xml = try Self.part(archive, sheetPaths[index], &budget) else { throw Failure(message: "the sheet '\(sheetNames[index])' is missing from the file") }
+        guard let xml = try Self.part(archive, sheetPaths[index], &budget) else {
+            throw Failure(message: "the sheet '\(sheetNames[index])' is missing from the file")
+        }
         return SheetRows(xml: xml, workbook: self)
     }
 
@@ -149,7 +151,9 @@ struct Workbook {
                     number = row
                 case .start("c", let attributes, let selfClosing) where level == 4 && number != nil:
                     let column = try attributes["r"].map(columnNumber) ?? nextColumn
-                    guard column < Workbook.maxColumns else { throw Failure(message: "row \(number!) has more than \(Workbook.maxColumns) cells (columns A–XFD)") }
+                    guard column < Workbook.maxColumns else {
+                        throw Failure(message: "row \(number!) has more than \(Workbook.maxColumns) cells (columns A–XFD)")
+                    }
                     nextColumn = column + 1
                     cell = selfClosing ? nil : (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
                     value = ""
@@ -216,7 +220,8 @@ struct Workbook {
         private mutating func take(_ bytes: Int) throws(Failure) {
             textLeft -= bytes
             guard textLeft >= 0 else {
-                throw Failure(message: "workbook too large: its cells hold more than \(ByteCount.text(workbook.textBudget)) of text and cells", tooLarge: true)
+                throw Failure(
+                    message: "workbook too large: its cells hold more than \(ByteCount.text(workbook.textBudget)) of text and cells", tooLarge: true)
             }
         }
     }
@@ -225,7 +230,9 @@ struct Workbook {
     private func text(_ value: String, type: String, style: Int) throws(Failure) -> String {
         switch type {
         case "s":
-            guard let i = Int(value), sharedStrings.indices.contains(i) else { throw Failure(message: "a cell refers to shared string '\(value)', which does not exist") }
+            guard let i = Int(value), sharedStrings.indices.contains(i) else {
+                throw Failure(message: "a cell refers to shared string '\(value)', which does not exist")
+            }
             return sharedStrings[i]
         case "b": return value == "1" ? "TRUE" : "FALSE"
         case "n":

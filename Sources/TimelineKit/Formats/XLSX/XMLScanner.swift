@@ -147,7 +147,8 @@ struct XMLScanner {
             case "apos": out.append(UInt8(ascii: "'"))
             default:
                 let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
-                guard name.hasPrefix("#"), let code = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10), let scalar = Unicode.Scalar(code) else {
+                guard name.hasPrefix("#"), let code = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10), let scalar = Unicode.Scalar(code)
+                else {
                     throw Failure(message: "unknown XML reference '&\(name);'")
                 }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))

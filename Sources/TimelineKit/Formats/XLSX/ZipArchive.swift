@@ -84,9 +84,10 @@ struct ZipArchive {
             guard !entries.contains(where: { $0.name == name }) else {
                 throw ZipError(message: "the ZIP archive holds two entries named '\(name)' (readers differ on which is meant)")
             }
-            entries.append(Entry(
-                name: name, method: Self.u16(bytes, p + 10), crc: Self.u32(bytes, p + 16), compressedSize: Int(Self.u32(bytes, p + 20)),
-                size: Int(Self.u32(bytes, p + 24)), localHeaderOffset: Int(Self.u32(bytes, p + 42))))
+            entries.append(
+                Entry(
+                    name: name, method: Self.u16(bytes, p + 10), crc: Self.u32(bytes, p + 16), compressedSize: Int(Self.u32(bytes, p + 20)),
+                    size: Int(Self.u32(bytes, p + 24)), localHeaderOffset: Int(Self.u32(bytes, p + 42))))
             p += 46 + nameLength + extraLength + commentLength
         }
         self.entries = entries

@@ -88,7 +88,8 @@ extension DayShiftRule.Digest: StateCodable {
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         self.init(flagged: try FlaggedEvents(decoding: &r))
         for _ in 0..<(try r.count()) {
-            let move = DayShiftRule.DayMove(writtenDay: try CivilDate(decoding: &r).daysSinceEpoch, shownDay: try CivilDate(decoding: &r).daysSinceEpoch)
+            let move = DayShiftRule.DayMove(
+                writtenDay: try CivilDate(decoding: &r).daysSinceEpoch, shownDay: try CivilDate(decoding: &r).daysSinceEpoch)
             perDay[move] = try r.number()
         }
     }

@@ -51,9 +51,13 @@ final class DuplicateIDRule: PartitionedRule {
             // In input order: files by first appearance, then lines (a file read twice
             // interleaves).
             let places = ([firstSeen[n]] + repeats[n]!).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
-            part.first.append((ids[n], Int(counts[n]), places.map { place in
-                Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: ids[n])
-            }))
+            part.first.append(
+                (
+                    ids[n], Int(counts[n]),
+                    places.map { place in
+                        Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: ids[n])
+                    }
+                ))
         }
         return part
     }

@@ -113,7 +113,8 @@ final class MixedOffsetsRule: PartitionedRule {
         mutating func count(group g: Int, seconds: Int64, offset: Int32, marks: EventFacts.Marks = []) -> Bool {
             if marks.contains(.writtenInUTC) { groups[g].writtenInUTC = true }
             if marks.contains(.atAPlace) { groups[g].atAPlace = true }
-            let (sample, example) = Self.count(&groups[g], number: g, offset: offset, seconds: seconds, atAPlace: marks.contains(.atAPlace), more: &more)
+            let (sample, example) = Self.count(
+                &groups[g], number: g, offset: offset, seconds: seconds, atAPlace: marks.contains(.atAPlace), more: &more)
             if sample { samples.append(Sample(seconds: seconds, offset: offset, group: Int32(g))) }
             return example
         }
@@ -175,9 +176,10 @@ final class MixedOffsetsRule: PartitionedRule {
                 guard count(group: g, seconds: instant.seconds, offset: Int32(offset.seconds), marks: e.marks) else { continue }
                 let base = textBase ?? texts.append(batch.starts)
                 textBase = base
-                examples.append(Example(
-                    group: Int32(g), offset: Int32(offset.seconds), file: file, line: e.line,
-                    text: TextArena.Text(start: e.startText.start + base, count: e.startText.count)))
+                examples.append(
+                    Example(
+                        group: Int32(g), offset: Int32(offset.seconds), file: file, line: e.line,
+                        text: TextArena.Text(start: e.startText.start + base, count: e.startText.count)))
             }
         }
     }
@@ -246,7 +248,9 @@ final class MixedOffsetsRule: PartitionedRule {
         let all = groups.groups
         guard !flagged.isEmpty else { return Part() }
         func name(_ g: Int) -> String { all[g].series >= 0 ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)] }
-        let first = Self.smallest(Finding.maximumExamples, of: flagged) { (name($0), all[$0].series < 0 ? 1 : 0) < (name($1), all[$1].series < 0 ? 1 : 0) }
+        let first = Self.smallest(Finding.maximumExamples, of: flagged) {
+            (name($0), all[$0].series < 0 ? 1 : 0) < (name($1), all[$1].series < 0 ? 1 : 0)
+        }
         let shown = Set(first)
         var examplesOf: [Int: [Example]] = [:]
         for e in groups.examples where shown.contains(Int(e.group)) { examplesOf[Int(e.group), default: []].append(e) }
@@ -255,7 +259,8 @@ final class MixedOffsetsRule: PartitionedRule {
             first: first.map { g in
                 (
                     name(g), all[g].series < 0,
-                    groups.tallies(of: g).sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }.joined(separator: ", "),
+                    groups.tallies(of: g).sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }
+                        .joined(separator: ", "),
                     (examplesOf[g] ?? []).map { e in
                         Finding.Example(
                             file: names.files.strings[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],

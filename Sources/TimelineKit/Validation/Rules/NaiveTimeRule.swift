@@ -4,7 +4,8 @@
 final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.naiveTime
     static let summary = "a time with no offset or zone: read in the zone assumed, else rejected"
-    static let readingAdvice: String? = "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
+    static let readingAdvice: String? =
+        "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
     private let context: ValidationContext
     private var flagged = FlaggedEvents()
     /// The zone of the first flagged start (nil when only an end was assumed).
@@ -54,7 +55,8 @@ extension NaiveTimeRule.Digest: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        self.init(flagged: try FlaggedEvents(decoding: &r), zone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() })
+        self.init(
+            flagged: try FlaggedEvents(decoding: &r), zone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() })
     }
 }
 

@@ -147,14 +147,16 @@ final class SuspectZoneShiftRule: PartitionedRule {
         for list in flagged.sorted(by: { $0.order < $1.order }).prefix(Finding.maximumExamples) {
             let hours = list.hours
             let shift = "\(hours > 0 ? "+" : "")\(hours) h"
-            part.first.append((
-                list.order, "\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(shift)",
-                list.members.prefix(Finding.maximumExamples).map { n in
-                    let entry = all.entries[Int(n)]
-                    return Finding.Example(
-                        file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: all.text(of: Int(n)), note: "in order only if shifted \(shift)")
-                }
-            ))
+            part.first.append(
+                (
+                    list.order, "\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(shift)",
+                    list.members.prefix(Finding.maximumExamples).map { n in
+                        let entry = all.entries[Int(n)]
+                        return Finding.Example(
+                            file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: all.text(of: Int(n)),
+                            note: "in order only if shifted \(shift)")
+                    }
+                ))
         }
         return part
     }
@@ -166,7 +168,8 @@ final class SuspectZoneShiftRule: PartitionedRule {
         let examples = first.flatMap(\.examples).prefix(Finding.maximumExamples)
         return Finding(
             code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
-            message: "events out of their source's order unless some of their times are shifted (\(first.prefix(4).map(\.note).joined(separator: "; "))"
+            message:
+                "events out of their source's order unless some of their times are shifted (\(first.prefix(4).map(\.note).joined(separator: "; "))"
                 + (lists > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
             examples: Array(examples))
@@ -330,9 +333,10 @@ extension SuspectZoneShiftRule.Lists {
             let base = textBase ?? all.texts.append(batch.starts)
             textBase = base
             let n = Int32(all.entries.count)
-            all.entries.append(Entry(
-                seconds: seconds, text: TextArena.Text(start: e.startText.start + base, count: e.startText.count), offset: offset,
-                line: e.line, next: -1, origin: e.origin))
+            all.entries.append(
+                Entry(
+                    seconds: seconds, text: TextArena.Text(start: e.startText.start + base, count: e.startText.count), offset: offset,
+                    line: e.line, next: -1, origin: e.origin))
             if all.lists[l].last >= 0 { all.entries[Int(all.lists[l].last)].next = n } else { all.lists[l].first = n }
             all.lists[l].last = n
         }

@@ -21,19 +21,21 @@ struct CSVReaderTests {
         return out
     }
 
-    @Test("RFC 4180 cases, identical at every chunk size", arguments: [
-        ("a,b\n1,2\n", ["1:a|b", "2:1|2"]),
-        ("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n", ["1:a|b", "2:x, y|say \"hi\""]),
-        ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
-        ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
-        ("\u{FEFF}a;b\n1;2\n", ["1:a|b", "2:1|2"]),
-        ("a\tb\n1\t2\n", ["1:a|b", "2:1|2"]),
-        ("a|b\n1|2\n", ["1:a|b", "2:1|2"]),
-        ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
-        ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
-        ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
-        ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
-    ])
+    @Test(
+        "RFC 4180 cases, identical at every chunk size",
+        arguments: [
+            ("a,b\n1,2\n", ["1:a|b", "2:1|2"]),
+            ("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n", ["1:a|b", "2:x, y|say \"hi\""]),
+            ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
+            ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
+            ("\u{FEFF}a;b\n1;2\n", ["1:a|b", "2:1|2"]),
+            ("a\tb\n1\t2\n", ["1:a|b", "2:1|2"]),
+            ("a|b\n1|2\n", ["1:a|b", "2:1|2"]),
+            ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
+            ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
+            ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
+            ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
+        ])
     func rfc4180(text: String, expected: [String]) throws {
         for chunk in [nil, 1, 2, 3, 5, 7, 64] {
             #expect(try Self.read(text, chunk: chunk) == expected, "chunk \(chunk.map(String.init) ?? "whole")")
@@ -49,7 +51,10 @@ struct CSVReaderTests {
         // (counted by hand: "a,b\n" is bytes 0-3, the opening quote 4, x 5, the `""` 6-7, 0xFF 8).
         let quoted = Array("a,b\n\"x\"\"".utf8) + [0xFF] + Array("y\",2\n3,4\n".utf8)
         for chunk in [nil, 1, 3] {
-            #expect(try Self.read(quoted, chunk: chunk) == ["1:a|b", "2!invalid UTF-8 at byte offset 8 (field 1); pass --encoding if the file is not UTF-8", "3:3|4"])
+            #expect(
+                try Self.read(quoted, chunk: chunk) == [
+                    "1:a|b", "2!invalid UTF-8 at byte offset 8 (field 1); pass --encoding if the file is not UTF-8", "3:3|4",
+                ])
         }
     }
 
@@ -100,28 +105,32 @@ struct CSVBlockSplitterTests {
         return out
     }
 
-    @Test("Blocks read like the stream, at every block and chunk size", arguments: [
-        // The hand-checked cases of the streaming reader's RFC 4180 test …
-        ("a,b\n1,2\n", ["1:a|b", "2:1|2"]),
-        ("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n", ["1:a|b", "2:x, y|say \"hi\""]),
-        ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
-        ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
-        ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
-        ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
-        ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
-        ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
-        // … and boundaries a splitter can get wrong: blank lines (not records), a lone `""`
-        // line, CRLF inside quotes, a quote opening only at a field start, a CR at the end.
-        ("a,b\n\n1,2\n\"\"\n\n3,4\r\n", ["1:a|b", "2:", "3:1|2", "4:", "5:", "6:3|4"]),
-        ("a,b\r\n\"p\r\nq\",\"\"\"\"\r\nx\"\ny\",z\r", ["1:a|b", "2:p\r\nq|\"", "4:x\"", "5:y\"|z"]),
-        ("a,b\n\"\",\"\"\"\"\n1,\"2\"\r", ["1:a|b", "2:|\"", "3:1|2"]),
-    ])
+    @Test(
+        "Blocks read like the stream, at every block and chunk size",
+        arguments: [
+            // The hand-checked cases of the streaming reader's RFC 4180 test …
+            ("a,b\n1,2\n", ["1:a|b", "2:1|2"]),
+            ("a,b\r\n\"x, y\",\"say \"\"hi\"\"\"\r\n", ["1:a|b", "2:x, y|say \"hi\""]),
+            ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
+            ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
+            ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
+            ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
+            ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
+            ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
+            // … and boundaries a splitter can get wrong: blank lines (not records), a lone `""`
+            // line, CRLF inside quotes, a quote opening only at a field start, a CR at the end.
+            ("a,b\n\n1,2\n\"\"\n\n3,4\r\n", ["1:a|b", "2:", "3:1|2", "4:", "5:", "6:3|4"]),
+            ("a,b\r\n\"p\r\nq\",\"\"\"\"\r\nx\"\ny\",z\r", ["1:a|b", "2:p\r\nq|\"", "4:x\"", "5:y\"|z"]),
+            ("a,b\n\"\",\"\"\"\"\n1,\"2\"\r", ["1:a|b", "2:|\"", "3:1|2"]),
+        ])
     func sameAsStream(text: String, expected: [String]) throws {
         // Blank and `""` lines are dropped by the importer, not the reader: the expected
         // lists above show them as empty records.
         for chunk in [nil, 1, 3, 7] {
             for blockSize in [1, 2, 5, 16, 1 << 17] {
-                #expect(try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == expected, "chunk \(chunk.map(String.init) ?? "whole"), block \(blockSize)")
+                #expect(
+                    try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == expected,
+                    "chunk \(chunk.map(String.init) ?? "whole"), block \(blockSize)")
             }
         }
     }

@@ -49,7 +49,8 @@ struct CSVTableStartTests {
         pipeline.readOptions.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
         pipeline.verbose = true
         pipeline.onDiagnostic = { lines.append("\($0.location?.line ?? 0): \($0.message)") }
-        _ = try pipeline.run(sources: [.string(Self.wechatLike, name: "bill.csv")], exporter: DiscardingExporter(), output: OutputWriter(inMemory: "x"))
+        _ = try pipeline.run(
+            sources: [.string(Self.wechatLike, name: "bill.csv")], exporter: DiscardingExporter(), output: OutputWriter(inMemory: "x"))
         #expect(lines.contains("2: before the table: 微信昵称：[小明]"))
         #expect(lines.contains("1: before the table: 微信支付账单明细"))
         #expect(!lines.contains { $0.hasPrefix("4: ") })  // the empty line is not listed

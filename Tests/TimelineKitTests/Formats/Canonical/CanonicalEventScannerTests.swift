@@ -47,7 +47,8 @@ struct CanonicalEventScannerTests {
                 return TimeValue(date: CivilDate(daysSinceEpoch: Int64(random.next() % 40_000)), raw: raw)
             }
             let digits = Int(random.next() % 4) * 3
-            let nanos = digits == 0 ? 0 : Int32(random.next() % 1_000_000_000) / Int32(pow(10, Double(9 - digits))) * Int32(pow(10, Double(9 - digits)))
+            let nanos =
+                digits == 0 ? 0 : Int32(random.next() % 1_000_000_000) / Int32(pow(10, Double(9 - digits))) * Int32(pow(10, Double(9 - digits)))
             let instant = Instant(seconds: 1_500_000_000 + Int64(random.next() % 300_000_000), nanoseconds: nanos)
             let zone = random.next() % 2 == 0 ? zones[Int(random.next() % UInt64(zones.count))] : nil
             // The zone's own offset mostly, now and then one it contradicts.
@@ -69,7 +70,8 @@ struct CanonicalEventScannerTests {
             event.status = maybe { EventStatus.allCases[Int(random.next() % 4)] }
             event.amount = maybe {
                 Amount(
-                    value: DecimalNumber(coefficient: Int128(Int64(bitPattern: random.next() % 2_000_000) - 1_000_000), scale: Int(random.next() % 3)),
+                    value: DecimalNumber(
+                        coefficient: Int128(Int64(bitPattern: random.next() % 2_000_000) - 1_000_000), scale: Int(random.next() % 3)),
                     currency: maybe { "CNY" }, neutral: random.next() % 4 == 0)
             }
             event.links = maybe { ["https://example.com/\(i)", text()] } ?? []
@@ -85,7 +87,9 @@ struct CanonicalEventScannerTests {
     @Test("the encoder's lines: every one without an escape is read, as the tree decoder reads it, warnings included")
     func encodedLines() throws {
         var scanner = CanonicalEventScanner()
-        var read = 0, escaped = 0, warned = 0
+        var read = 0
+        var escaped = 0
+        var warned = 0
         for event in Self.randomEvents(count: 3_000, seed: 17) {
             let line = Self.encoded(event)
             let tree = try #require(Self.treeDecoded(line))
@@ -120,22 +124,25 @@ struct CanonicalEventScannerTests {
                 #expect(scanned.1 == tree.1)
             }
         }
-        let reordered = #"{"title":"t","source":{"record":3,"file":"f.csv","format":"csv"},"start":{"basis":"offset","offset":"+08:00","local":"2024-06-12T08:00:00","instant":"2024-06-12T00:00:00Z"},"id":"x"}"#
+        let reordered =
+            #"{"title":"t","source":{"record":3,"file":"f.csv","format":"csv"},"start":{"basis":"offset","offset":"+08:00","local":"2024-06-12T08:00:00","instant":"2024-06-12T00:00:00Z"},"id":"x"}"#
         let scanned = try #require(Self.scanned(reordered))
         #expect(scanned.0 == Self.treeDecoded(Array(reordered.utf8))?.0)
         #expect(scanned.0.source == SourceReference(format: "csv", file: "f.csv", record: 3))
     }
 
-    @Test("lines the tree decoder must judge are left to it", arguments: [
-        #"{"id":"x","id":"y","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
-        #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#,
-        #"{"id":"x\u0041","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
-        #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"−08:00","basis":"offset"},"title":"t"}"#,
-        #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset","note":"n"},"title":"t"}"#,
-        #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t"} x"#,
-        #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","source":{"format":"csv","file":"f","record":1e2}}"#,
-        #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":null}"#,
-    ])
+    @Test(
+        "lines the tree decoder must judge are left to it",
+        arguments: [
+            #"{"id":"x","id":"y","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
+            #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#,
+            #"{"id":"x\u0041","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
+            #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"−08:00","basis":"offset"},"title":"t"}"#,
+            #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset","note":"n"},"title":"t"}"#,
+            #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t"} x"#,
+            #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","source":{"format":"csv","file":"f","record":1e2}}"#,
+            #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":null}"#,
+        ])
     func leftToTheTree(line: String) throws {
         #expect(Self.scanned(line) == nil)
     }
@@ -144,7 +151,9 @@ struct CanonicalEventScannerTests {
     func longNumbers() throws {
         for digits in 1...40 {
             let number = String(repeating: "9", count: digits)
-            let line = #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","source":{"format":"csv","file":"f","record":"# + number + #","line":"# + number + "}}"
+            let line =
+                #"{"id":"x","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","source":{"format":"csv","file":"f","record":"#
+                + number + #","line":"# + number + "}}"
             let scanned = Self.scanned(line)
             if digits <= 18 {
                 let event = try #require(scanned, "\(digits) digits")
@@ -156,14 +165,16 @@ struct CanonicalEventScannerTests {
         }
     }
 
-    @Test("bytes changed anywhere in real lines: what the scanner reads, the tree decoder reads the same; what the decoder rejects, the scanner leaves")
+    @Test(
+        "bytes changed anywhere in real lines: what the scanner reads, the tree decoder reads the same; what the decoder rejects, the scanner leaves")
     func mutatedLines() throws {
         var random = SplitMix64(seed: 23)
         let sample = try String(contentsOf: TestResources.packageRoot.appendingPathComponent("samples/events.ndjson"), encoding: .utf8)
         let lines = sample.split(separator: "\n").map { Array($0.utf8) } + Self.randomEvents(count: 200, seed: 5).map(Self.encoded)
         let insertions: [UInt8] = Array("\"\\,:{}[] 0129.-+eZTtrn".utf8) + [0x01, 0x80, 0xC3, 0xFF]
         var scanner = CanonicalEventScanner()
-        var agreed = 0, rejected = 0
+        var agreed = 0
+        var rejected = 0
         for _ in 0..<40_000 {
             let line = random.mutated(lines[Int(random.next() % UInt64(lines.count))], edits: 2, alphabet: insertions)
             let tree = Self.treeDecoded(line)

@@ -40,13 +40,21 @@ struct CanonicalFormatTests {
             var line = sample[i % sample.count]
             line = line.replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\(i)-")
             if i == 1_700 { line = "{not json" }
-            if i == 2_100 { line = #"{"id":"z","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"# }
-            if i == 2_200 { line = #"{"id":"z2","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"# }
+            if i == 2_100 {
+                line =
+                    #"{"id":"z","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"#
+            }
+            if i == 2_200 {
+                line =
+                    #"{"id":"z2","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"#
+            }
             lines.append(line)
             if i % 500 == 0 { lines.append("") }
         }
         let ndjson = try Self.read(lines.joined(separator: "\n") + "\n")
-        let document = try Self.read("{\"schema\":\"timeline/1\",\"events\":[" + lines.filter { !$0.isEmpty && $0 != "{not json" }.joined(separator: ",") + "]}", name: "in.json")
+        let document = try Self.read(
+            "{\"schema\":\"timeline/1\",\"events\":[" + lines.filter { !$0.isEmpty && $0 != "{not json" }.joined(separator: ",") + "]}",
+            name: "in.json")
         #expect(ndjson.events.count == 2_999)
         #expect(ndjson.events == document.events)
         #expect(ndjson.rejects.map(\.location.line) == [1_705])  // line 1,701 of the events, after 4 blank lines (after events 0, 500, 1000, 1500)
@@ -60,10 +68,13 @@ struct CanonicalFormatTests {
     func spreadDocument() throws {
         let sample = try Self.sample().split(separator: "\n").map(String.init)
         var events = (0..<400).map { sample[$0 % sample.count].replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\($0)-") }
-        events[150] = #"{"id":"z","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"#
-        events[250] = #"{"id":"bad","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#
+        events[150] =
+            #"{"id":"z","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T02:00:00","offset":"+02:00","zone":"Asia/Shanghai","basis":"zone"},"title":"t"}"#
+        events[250] =
+            #"{"id":"bad","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#
         let compact = try Self.read(#"{"schema":"timeline/1","events":["# + events.joined(separator: ",") + "]}", name: "in.json")
-        let spread = try Self.read("{\n  \"schema\": \"timeline/1\",\n  \"events\": [\n    " + events.joined(separator: ",\n    ") + "\n  ]\n}\n", name: "in.json")
+        let spread = try Self.read(
+            "{\n  \"schema\": \"timeline/1\",\n  \"events\": [\n    " + events.joined(separator: ",\n    ") + "\n  ]\n}\n", name: "in.json")
         #expect(compact.events.count == 399)
         #expect(spread.events == compact.events)
         #expect(spread.events.map(\.id).prefix(2) == ["0-SO-1001-1", "1-SO-1001-2"])
@@ -91,7 +102,9 @@ struct CanonicalFormatTests {
         }
     }
 
-    @Test("a document of many blocks (its events decoded on the worker threads): a fault late in it stops the run at its line and column, after every event before it")
+    @Test(
+        "a document of many blocks (its events decoded on the worker threads): a fault late in it stops the run at its line and column, after every event before it"
+    )
     func faultLateInDocument() throws {
         let sample = try Self.sample().split(separator: "\n").map(String.init)
         let events = (0..<3_000).map { sample[$0 % sample.count].replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\($0)-") }
@@ -104,14 +117,17 @@ struct CanonicalFormatTests {
         broken[2_600] = #"{"id":"x","title":}"#
         let (run, error) = Self.readUntilFault(document(broken), name: "in.json")
         #expect(error?.diagnostic.message == "invalid JSON: expected a value, found '}'", "\(String(describing: error))")
-        #expect(error?.diagnostic.location?.line == 2_602 && error?.diagnostic.location?.column == 19, "\(String(describing: error?.diagnostic.location))")
+        #expect(
+            error?.diagnostic.location?.line == 2_602 && error?.diagnostic.location?.column == 19, "\(String(describing: error?.diagnostic.location))"
+        )
         #expect(run.events.map(\.id) == whole.0.events.prefix(2_600).map(\.id))
         // A second comma where event 2,001 must begin: the first ends line 2,002, the second opens line 2,003.
         var doubled = events
         doubled[2_001] = "," + doubled[2_001]
         let (before, comma) = Self.readUntilFault(document(doubled), name: "in.json")
         #expect(comma?.diagnostic.message.hasSuffix("found ','") == true, "\(String(describing: comma))")
-        #expect(comma?.diagnostic.location?.line == 2_003 && comma?.diagnostic.location?.column == 1, "\(String(describing: comma?.diagnostic.location))")
+        #expect(
+            comma?.diagnostic.location?.line == 2_003 && comma?.diagnostic.location?.column == 1, "\(String(describing: comma?.diagnostic.location))")
         #expect(before.events.count == 2_001)
         // Cut inside an event: the end of input is where the parser stops.
         let bytes = Array(document(events).utf8)
@@ -124,18 +140,23 @@ struct CanonicalFormatTests {
     static func chunkedDocuments() throws -> [(name: String, bytes: [UInt8])] {
         let sample = try Self.sample().split(separator: "\n").map(String.init)
         let events = (0..<60).map { sample[$0 % sample.count].replacingOccurrences(of: "\"id\":\"", with: "\"id\":\"\($0)-") }
-        let spread = "{\n  \"schema\": \"timeline/1\",\n  \"zone\": \"UTC\",\n  \"events\": [\n    " + events.joined(separator: ",\n    ") + "\n  ]\n}\n"
+        let spread =
+            "{\n  \"schema\": \"timeline/1\",\n  \"zone\": \"UTC\",\n  \"events\": [\n    " + events.joined(separator: ",\n    ") + "\n  ]\n}\n"
         var broken = events
         broken[40] = #"{"id":"x","title" "t"}"#
         var unknown = events
-        unknown[20] = #"{"id":"u","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#
+        unknown[20] =
+            #"{"id":"u","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T08:00:00","offset":"+08:00","basis":"offset"},"title":"t","extra":1}"#
         var documents: [(String, [UInt8])] = [
             ("spread", Array(spread.utf8)),
             ("crlf", Array(spread.replacingOccurrences(of: "\n", with: "\r\n").utf8)),
             ("cr", Array(spread.replacingOccurrences(of: "\n", with: "\r").utf8)),
             ("compact", Array((#"{"schema":"timeline/1","events":["# + unknown.joined(separator: ",") + "]}").utf8)),
             ("bare array", Array(("[\n" + events.joined(separator: ",\n") + "\n]").utf8)),
-            ("events first", Array((#"{"events":["# + events.prefix(3).joined(separator: ",") + #"],"schema":"timeline/1","zone":{"a":[1,2]}}"#).utf8)),
+            (
+                "events first",
+                Array((#"{"events":["# + events.prefix(3).joined(separator: ",") + #"],"schema":"timeline/1","zone":{"a":[1,2]}}"#).utf8)
+            ),
             ("fault in an event", Array(("{\"schema\":\"timeline/1\",\"events\":[\n" + broken.joined(separator: ",\n") + "\n]}").utf8)),
             ("double comma", Array(spread.replacingOccurrences(of: "},\n    {\"id\":\"30-", with: "},,\n    {\"id\":\"30-").utf8)),
             ("trailing comma", Array(spread.replacingOccurrences(of: "\n  ]\n}", with: ",\n  ]\n}").utf8)),
@@ -162,11 +183,13 @@ struct CanonicalFormatTests {
                 #expect(run.events == whole.events, "\(what)")
                 #expect(run.rejects.map(\.location) == whole.rejects.map(\.location), "\(what)")
                 #expect(run.diagnostics == whole.diagnostics, "\(what)")
-                #expect(error?.diagnostic == wholeError?.diagnostic, "\(what): \(String(describing: error)) against \(String(describing: wholeError))")
+                #expect(
+                    error?.diagnostic == wholeError?.diagnostic, "\(what): \(String(describing: error)) against \(String(describing: wholeError))")
             }
         }
         // The cases above do stop where they are broken (hand-checked places), or read through.
-        let stops = Dictionary(uniqueKeysWithValues: try Self.chunkedDocuments().map { ($0.name, Self.readUntilFault($0.bytes, name: "in.json").1?.diagnostic) })
+        let stops = Dictionary(
+            uniqueKeysWithValues: try Self.chunkedDocuments().map { ($0.name, Self.readUntilFault($0.bytes, name: "in.json").1?.diagnostic) })
         #expect(stops["spread"]! == nil && stops["crlf"]! == nil && stops["cr"]! == nil && stops["events first"]! == nil)
         #expect(stops["fault in an event"]??.location?.line == 42 && stops["fault in an event"]??.location?.column == 19)
         #expect(stops["double comma"]??.location?.line == 34 && stops["double comma"]??.location?.column == 320)
@@ -255,18 +278,24 @@ struct CanonicalFormatTests {
         #expect(holiday.source == SourceReference(format: "ics", file: "calendar.ics", record: 2, line: 17))
     }
 
-    @Test("inconsistent or mistyped events are rejected with file, line and reason", arguments: [
-        (#"{"id":"a","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
-         "instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"),
-        (#"{"id":7,"start":{"date":"2024-06-12","basis":"date"},"title":"t"}"#, "field 'id' must be a string, found number"),
-        (#"{"id":"a","start":{"date":"2024-02-30","basis":"date"},"title":"t"}"#, "'2024-02-30' is not a YYYY-MM-DD date"),
-        (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"}}"#, "missing required field 'title'"),
-        (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t","amount":{"value":"1,00"}}"#, "is not a plain decimal"),
-        (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t","colour":"red"}"#, "unknown event field 'colour'"),
-        (#"{"id":"a","start":{"instant":"2024-06-12T00:00:00.5Z","local":"2024-06-12T08:00:00.50","offset":"+08:00","basis":"offset"},"title":"t"}"#,
-         "has 1 fraction digits but 'local' has 2"),
-        (#"{"id":"a", "start": oops}"#, "invalid JSON"),
-    ])
+    @Test(
+        "inconsistent or mistyped events are rejected with file, line and reason",
+        arguments: [
+            (
+                #"{"id":"a","start":{"instant":"2024-06-12T00:00:00Z","local":"2024-06-12T09:00:00","offset":"+08:00","basis":"offset"},"title":"t"}"#,
+                "instant '2024-06-12T00:00:00Z' is not local '2024-06-12T09:00:00' minus offset '+08:00'"
+            ),
+            (#"{"id":7,"start":{"date":"2024-06-12","basis":"date"},"title":"t"}"#, "field 'id' must be a string, found number"),
+            (#"{"id":"a","start":{"date":"2024-02-30","basis":"date"},"title":"t"}"#, "'2024-02-30' is not a YYYY-MM-DD date"),
+            (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"}}"#, "missing required field 'title'"),
+            (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t","amount":{"value":"1,00"}}"#, "is not a plain decimal"),
+            (#"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t","colour":"red"}"#, "unknown event field 'colour'"),
+            (
+                #"{"id":"a","start":{"instant":"2024-06-12T00:00:00.5Z","local":"2024-06-12T08:00:00.50","offset":"+08:00","basis":"offset"},"title":"t"}"#,
+                "has 1 fraction digits but 'local' has 2"
+            ),
+            (#"{"id":"a", "start": oops}"#, "invalid JSON"),
+        ])
     func rejects(line: String, reason: String) throws {
         let good = #"{"id":"ok","start":{"date":"2024-06-12","basis":"date"},"title":"fine"}"#
         let run = try Self.read(good + "\n\n" + line + "\n" + good + "\n")
@@ -281,7 +310,8 @@ struct CanonicalFormatTests {
 
     @Test("an offset that contradicts its zone is kept and warned about")
     func zoneMismatch() throws {
-        let line = #"{"id":"a","start":{"instant":"2024-07-01T13:00:00Z","local":"2024-07-01T08:00:00","offset":"-05:00","zone":"America/New_York","basis":"zone"},"title":"t"}"#
+        let line =
+            #"{"id":"a","start":{"instant":"2024-07-01T13:00:00Z","local":"2024-07-01T08:00:00","offset":"-05:00","zone":"America/New_York","basis":"zone"},"title":"t"}"#
         let run = try Self.read(line)
         #expect(run.events.count == 1)
         #expect(run.diagnostics.first?.code == "TZ106")
@@ -307,11 +337,14 @@ struct CanonicalFormatTests {
 
     @Test("a broken document converts the events before the fault and names line and column")
     func brokenDocument() throws {
-        let text = "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n"
+        let text =
+            "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n"
             + #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"t"},"# + "\n"
             + #"{"id":"b","start":{"date":"2024-06-13","basis":"date"},"title":"t"#
         var events: [Event] = []
-        let context = ImportContext(options: ReadOptions(), format: "json", dateParser: DateParser(), onEvent: { events.append($0) }, onReject: { _ in }, onDiagnostic: { _ in })
+        let context = ImportContext(
+            options: ReadOptions(), format: "json", dateParser: DateParser(), onEvent: { events.append($0) }, onReject: { _ in },
+            onDiagnostic: { _ in })
         do {
             try CanonicalImporter().read(from: InputReader(name: "doc.json", bytes: Array(text.utf8)), context: context)
             Issue.record("no error")
@@ -327,9 +360,10 @@ struct CanonicalFormatTests {
     func sorting() throws {
         let events = try Self.read(try Self.sample()).events
         let shanghai = try #require(ZoneResolver.ianaRules("Asia/Shanghai"))
-        #expect(events.sortedForTimeline(.asc, zone: shanghai).map(\.id) == [
-            "legacy-1969", "holiday-2024-06-10", "SO-1001-1", "SO-1001-2", "SO-1001-3", "refund-7", "SO-1001-4", "SO-1001-5",
-        ])
+        #expect(
+            events.sortedForTimeline(.asc, zone: shanghai).map(\.id) == [
+                "legacy-1969", "holiday-2024-06-10", "SO-1001-1", "SO-1001-2", "SO-1001-3", "refund-7", "SO-1001-4", "SO-1001-5",
+            ])
         #expect(events.sortedForTimeline(.desc, zone: shanghai).map(\.id).first == "SO-1001-5")
         #expect(events.sortedForTimeline(.input, zone: shanghai) == events)
         // SO-1001-1 is 2024-06-11T15:42Z: 23:42 on the 11th in Shanghai but still the 11th

@@ -21,21 +21,25 @@ struct ICSCorpusTests {
     static let cases: [ICSCorpusCase] = [
         .init(path: "icalendar/bom_calendar.ics", events: 0, firstStart: nil),
         .init(path: "icalendar/issue_218_bad_tzid.ics", events: 1, firstStart: "2017-02-28T12:00:00Z"),
-        .init(path: "icalendar/issue_722_missing_timezones.ics", events: 2, firstStart: "2014-08-29T12:00:00Z", rejected: 2,
-              note: "peer counts 3 VEVENTs; two have no DTSTART (rejected), and the VTODO counts by its DUE"),
-        .init(path: "icalendar/issue_722_missing_VTIMEZONE_custom.ics", events: 0, firstStart: nil, rejected: 1,
-              note: "deliberate: TZID=CUSTOM_tzid with no VTIMEZONE is rejected (TZ110); the peer floats it silently"),
+        .init(
+            path: "icalendar/issue_722_missing_timezones.ics", events: 2, firstStart: "2014-08-29T12:00:00Z", rejected: 2,
+            note: "peer counts 3 VEVENTs; two have no DTSTART (rejected), and the VTODO counts by its DUE"),
+        .init(
+            path: "icalendar/issue_722_missing_VTIMEZONE_custom.ics", events: 0, firstStart: nil, rejected: 1,
+            note: "deliberate: TZID=CUSTOM_tzid with no VTIMEZONE is rejected (TZ110); the peer floats it silently"),
         .init(path: "icalendar/issue_313_globally_unique_tzid.ics", events: 3, firstStart: "2020-04-26T12:00:00Z"),
         .init(path: "icalendar/issue_836_do_not_quote_tzid.ics", events: 1, firstStart: "2024-10-28T21:00:00Z"),
         .init(path: "icalendar/issue_237_fail_to_parse_timezone_with_non_ascii_tzid.ics", events: 1, firstStart: "2017-05-11T16:30:00Z"),
         .init(path: "icalendar/issue_127_categories_with_commas.ics", events: 1, firstStart: "2014-02-04T14:00:00Z"),
         .init(path: "icalendar/issue_355_url_escaping.ics", events: 1, firstStart: "2022-08-22T10:00:00Z"),
         .init(path: "icalendar/issue_351_whitespace_in_property_and_params.ics", events: 1, firstStart: "2026-03-19T09:00:00Z"),
-        .init(path: "icalendar/issue_104_broken_calendar.ics", events: 1, firstStart: "2014-04-01T00:00:00Z", warnings: 1,
-              note: "deliberate: the peer's strict Calendar raises on the stray line; here it is a warning and the event survives"),
+        .init(
+            path: "icalendar/issue_104_broken_calendar.ics", events: 1, firstStart: "2014-04-01T00:00:00Z", warnings: 1,
+            note: "deliberate: the peer's strict Calendar raises on the stray line; here it is a warning and the event survives"),
         .init(path: "icalendar/issue_104_mark_events_broken.ics", events: 1, firstStart: "2014-04-01T00:00:00Z", warnings: 1),
         .init(path: "icalendar/issue_168_input.ics", events: 1, firstStart: "2015-09-05T09:00:00Z", warnings: 1),
-        .init(path: "icalendar/broken_dtstart.ics", events: 0, firstStart: nil, rejected: 1, note: "DTSTART:INVALID-DATE is rejected with its reason"),
+        .init(
+            path: "icalendar/broken_dtstart.ics", events: 0, firstStart: nil, rejected: 1, note: "DTSTART:INVALID-DATE is rejected with its reason"),
         .init(path: "icalendar/fuzz_testcase_vtimezone_lone_cr.ics", events: 0, firstStart: nil, warnings: 2),
         .init(path: "icalendar/event_with_recurrence_exdates_on_different_lines.ics", events: 1, firstStart: "2012-03-27T08:00:00Z"),
         .init(path: "icalendar/issue_112_missing_tzinfo_on_exdate.ics", events: 1, firstStart: "2013-09-07T16:00:00Z"),
@@ -44,11 +48,15 @@ struct ICSCorpusTests {
         .init(path: "icalendar/timezoned.ics", events: 1, firstStart: "2012-02-13T09:00:00Z"),
         .init(path: "icalendar/multiple_calendar_components.ics", events: 3, firstStart: "2003-12-25"),
         .init(path: "icalendar/event_with_escaped_characters.ics", events: 0, firstStart: nil, rejected: 1, note: "no DTSTART"),
-        .init(path: "icalendar/issue_722_timezone_transition_ambiguity.ics", events: 4, firstStart: "2024-03-02T20:00:00Z", warnings: 1,
-              note: "the TZ105 warning is the point of the file: 07:00:01 on 5 May occurs twice in MyTimezone; the earlier offset (+12, 'winter') is used"),
+        .init(
+            path: "icalendar/issue_722_timezone_transition_ambiguity.ics", events: 4, firstStart: "2024-03-02T20:00:00Z", warnings: 1,
+            note:
+                "the TZ105 warning is the point of the file: 07:00:01 on 5 May occurs twice in MyTimezone; the earlier offset (+12, 'winter') is used"
+        ),
         .init(path: "ical4j/evolution.ics", events: 1, firstStart: "2008-06-24T18:00:00Z"),
-        .init(path: "ical4j/blankTzid.ics", events: 1, firstStart: "2015-08-26T09:00:00Z",
-              note: "the peer fails (mandatory TZID); an empty TZID is read as floating, here in the assumed UTC"),
+        .init(
+            path: "ical4j/blankTzid.ics", events: 1, firstStart: "2015-08-26T09:00:00Z",
+            note: "the peer fails (mandatory TZID); an empty TZID is read as floating, here in the assumed UTC"),
         .init(path: "ical4j/bitfire1.ics", events: 1, firstStart: "2025-09-17T10:20:00Z"),
         .init(path: "ical4j/dst-only-vtimezone.ics", events: 1, firstStart: "2018-04-03T07:00:00Z"),
         .init(path: "ical4j/EXDATE-IN-UTC.ics", events: 1, firstStart: "2007-05-08T10:15:00Z"),
@@ -113,7 +121,8 @@ struct ICSCorpusTests {
         let description = try Self.importFile("icalendar/issue_355_url_escaping.ics").events[0].detail ?? ""
         #expect(description.contains("%7B%22") && !description.contains("\\"))
         // issue_313: offsets on 2020-04-26 are +2 h, -4 h and -3 h.
-        #expect(try Self.importFile("icalendar/issue_313_globally_unique_tzid.ics").events.map { $0.start.offset!.seconds } == [7200, -14_400, -10_800])
+        #expect(
+            try Self.importFile("icalendar/issue_313_globally_unique_tzid.ics").events.map { $0.start.offset!.seconds } == [7200, -14_400, -10_800])
         // issue_722 ambiguity: 07:00:01 on the transition day is winter (+12); events carry X-TZNAME.
         let ambiguity = try Self.importFile("icalendar/issue_722_timezone_transition_ambiguity.ics").events
         for e in ambiguity {
@@ -162,7 +171,8 @@ struct ICSCorpusTests {
 
     @Test("malformed input gives diagnostics with physical lines, never a crash")
     func badInput() throws {
-        let text = "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\nJUNK\r\nSUMMARY:one\r\n \r\n  two\r\nEND:VTODO\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTART;TZID=Nowhere/Land:20240612T080000\r\nEND:VEVENT\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20240612T080000Z\r\nJUNK\r\nSUMMARY:one\r\n \r\n  two\r\nEND:VTODO\r\nBEGIN:VEVENT\r\nUID:b\r\nDTSTART;TZID=Nowhere/Land:20240612T080000\r\nEND:VEVENT\r\n"
         var warnings: [String] = []
         var events: [Event] = []
         var rejects: [RejectedRecord] = []
@@ -171,13 +181,17 @@ struct ICSCorpusTests {
             onEvent: { events.append($0) }, onReject: { rejects.append($0) },
             onDiagnostic: { warnings.append("\($0.location!.line!): \($0.message)") })
         try ICSImporter().read(from: InputReader(name: "bad.ics", bytes: Array(text.utf8)), context: context)
-        #expect(warnings == [
-            "5: content line 'JUNK' has no ':' between name and value",
-            "9: END:VTODO without a matching BEGIN:VTODO",
-            "10: BEGIN:VEVENT inside VEVENT from line 2, which has no END; that one ends here",
-            "13: BEGIN:VCALENDAR from line 1 has no END before the end of the file",
-        ])
+        #expect(
+            warnings == [
+                "5: content line 'JUNK' has no ':' between name and value",
+                "9: END:VTODO without a matching BEGIN:VTODO",
+                "10: BEGIN:VEVENT inside VEVENT from line 2, which has no END; that one ends here",
+                "13: BEGIN:VCALENDAR from line 1 has no END before the end of the file",
+            ])
         #expect(events.map(\.title) == ["one two"])
-        #expect(rejects.map(\.reason) == ["line 12: unknown TZID 'Nowhere/Land': not an IANA, legacy, Windows or vendor-prefixed zone, and the file has no VTIMEZONE for it"])
+        #expect(
+            rejects.map(\.reason) == [
+                "line 12: unknown TZID 'Nowhere/Land': not an IANA, legacy, Windows or vendor-prefixed zone, and the file has no VTIMEZONE for it"
+            ])
     }
 }

@@ -57,16 +57,17 @@ struct ICSRecurrenceTests {
     func weeklySeries() throws {
         let run = try Self.run(Self.weekly, window: "2024-10-01..2024-12-31")
         #expect(run.rejects.isEmpty)
-        #expect(run.events.map(Self.summary) == [
-            "standup/20241021T090000 2024-10-21T09:00:00-04:00 2024-10-21T13:00:00Z–2024-10-21T13:15:00Z Standup",
-            // 28 Oct excluded by the UTC EXDATE 13:00Z (= 09:00 EDT).
-            "standup/20241104T090000 2024-11-04T09:00:00-05:00 2024-11-04T14:00:00Z–2024-11-04T14:15:00Z Standup",
-            "standup/20241106T100000 2024-11-06T10:00:00-05:00 2024-11-06T15:00:00Z–2024-11-06T15:30:00Z Standup",
-            "standup/20241111T090000 2024-11-11T10:00:00-05:00 2024-11-11T15:00:00Z–2024-11-11T15:15:00Z Standup (moved)",
-            "standup/20241118T090000 2024-11-18T08:30:00-05:00 2024-11-18T13:30:00Z–2024-11-18T13:45:00Z Early standup",
-            "standup/20241125T090000 2024-11-25T08:30:00-05:00 2024-11-25T13:30:00Z–2024-11-25T13:45:00Z Early standup",
-            "lunch 2024-11-01T12:00:00-04:00 2024-11-01T16:00:00Z One-off lunch",
-        ])
+        #expect(
+            run.events.map(Self.summary) == [
+                "standup/20241021T090000 2024-10-21T09:00:00-04:00 2024-10-21T13:00:00Z–2024-10-21T13:15:00Z Standup",
+                // 28 Oct excluded by the UTC EXDATE 13:00Z (= 09:00 EDT).
+                "standup/20241104T090000 2024-11-04T09:00:00-05:00 2024-11-04T14:00:00Z–2024-11-04T14:15:00Z Standup",
+                "standup/20241106T100000 2024-11-06T10:00:00-05:00 2024-11-06T15:00:00Z–2024-11-06T15:30:00Z Standup",
+                "standup/20241111T090000 2024-11-11T10:00:00-05:00 2024-11-11T15:00:00Z–2024-11-11T15:15:00Z Standup (moved)",
+                "standup/20241118T090000 2024-11-18T08:30:00-05:00 2024-11-18T13:30:00Z–2024-11-18T13:45:00Z Early standup",
+                "standup/20241125T090000 2024-11-25T08:30:00-05:00 2024-11-25T13:30:00Z–2024-11-25T13:45:00Z Early standup",
+                "lunch 2024-11-01T12:00:00-04:00 2024-11-01T16:00:00Z One-off lunch",
+            ])
         #expect(run.events.allSatisfy { $0.attributes["RRULE"] == nil })
     }
 
@@ -91,10 +92,11 @@ struct ICSRecurrenceTests {
             """
         // 11 Mar 02:30 EDT is 06:30Z: a window ending 06:29:59Z leaves it out.
         let run = try Self.run(text, window: "2024-03-09T00:00:00Z..2024-03-11T06:29:59Z")
-        #expect(run.events.map(Self.summary) == [
-            "backup/20240309T023000 2024-03-09T02:30:00-05:00 2024-03-09T07:30:00Z Backup",
-            "backup/20240310T023000 2024-03-10T03:30:00-04:00 2024-03-10T07:30:00Z Backup",
-        ])
+        #expect(
+            run.events.map(Self.summary) == [
+                "backup/20240309T023000 2024-03-09T02:30:00-05:00 2024-03-09T07:30:00Z Backup",
+                "backup/20240310T023000 2024-03-10T03:30:00-04:00 2024-03-10T07:30:00Z Backup",
+            ])
         // The shift is reported (TZ104) at the series' line, once.
         let gaps = run.diagnostics.filter { $0.code == "TZ104" }
         #expect(gaps.count == 1)

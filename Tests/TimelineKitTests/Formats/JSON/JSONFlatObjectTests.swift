@@ -53,10 +53,12 @@ struct JSONFlatObjectTests {
         }
     }
 
-    @Test("records the tree must judge are left to it", arguments: [
-        #"{"id":"a\"b"}"#, #"{"id\u0041":"a"}"#, "{\"id\":\"a\tb\"}", #"{"n":012}"#, #"{"n":1.}"#, #"{"n":1e}"#, #"{"n":-}"#,
-        #"{"id":"a",}"#, #"{"id":"a"} x"#, #"{"id" "a"}"#, #"["a"]"#, #""a""#, #"{"t":tru}"#, #"{"t":truex}"#, #"{"a":[1,2}"#, #"{'a':1}"#, "",
-    ])
+    @Test(
+        "records the tree must judge are left to it",
+        arguments: [
+            #"{"id":"a\"b"}"#, #"{"id\u0041":"a"}"#, "{\"id\":\"a\tb\"}", #"{"n":012}"#, #"{"n":1.}"#, #"{"n":1e}"#, #"{"n":-}"#,
+            #"{"id":"a",}"#, #"{"id":"a"} x"#, #"{"id" "a"}"#, #"["a"]"#, #""a""#, #"{"t":tru}"#, #"{"t":truex}"#, #"{"a":[1,2}"#, #"{'a':1}"#, "",
+        ])
     func leftToTheTree(line: String) {
         var reader = JSONFlatObject()
         let read = reader.read(Array(line.utf8))
@@ -66,7 +68,9 @@ struct JSONFlatObjectTests {
     @Test("a record in a block's buffer is read within its own bytes: a nested value that would end in the next record is left to the tree")
     func withinItsRange() throws {
         var reader = JSONFlatObject()
-        let first = Array(#"{"a":[1,"#.utf8), second = Array(#"2]}"#.utf8), third = Array(#"{"b":{"c":1},"d":"e"}"#.utf8)
+        let first = Array(#"{"a":[1,"#.utf8)
+        let second = Array(#"2]}"#.utf8)
+        let third = Array(#"{"b":{"c":1},"d":"e"}"#.utf8)
         let buffer = first + second + third
         let read = reader.read(buffer, 0..<first.count)
         #expect(!read)  // [1,2] would end in the next record
@@ -98,7 +102,8 @@ struct JSONFlatObjectTests {
         }
     }
 
-    @Test("bytes changed anywhere in real records: what the flat reader reads, the tree reads the same; what the tree rejects, the flat reader leaves")
+    @Test(
+        "bytes changed anywhere in real records: what the flat reader reads, the tree reads the same; what the tree rejects, the flat reader leaves")
     func mutatedRecords() {
         var random = SplitMix64(seed: 17)
         let records = [
@@ -108,7 +113,8 @@ struct JSONFlatObjectTests {
         ].map { Array($0.utf8) }
         let insertions: [UInt8] = Array("\"\\,:{}[] 0129.-+eEtrnulfa".utf8) + [0x01, 0x0A, 0x80, 0xC3, 0xE5, 0xFF]
         var reader = JSONFlatObject()
-        var agreed = 0, left = 0
+        var agreed = 0
+        var left = 0
         for _ in 0..<30_000 {
             let line = random.mutated(records[Int(random.next() % UInt64(records.count))], edits: 3, alphabet: insertions)
             let tree = Self.tree(line)
@@ -133,7 +139,10 @@ struct JSONFlatObjectTests {
         #expect(Self.flat(Array(#"{"ab":1,"c":2}"#.utf8), with: &reader) != nil)
         let (bytes, ends) = reader.keyBytes
         #expect(reader.hasKeys(bytes, ends: ends))
-        for (other, same) in [(#"{"ab" : "x", "c":null}"#, true), (#"{"a":1,"bc":2}"#, false), (#"{"c":1,"ab":2}"#, false), (#"{"ab":1}"#, false), (#"{"ab":1,"c":2,"d":3}"#, false)] {
+        for (other, same) in [
+            (#"{"ab" : "x", "c":null}"#, true), (#"{"a":1,"bc":2}"#, false), (#"{"c":1,"ab":2}"#, false), (#"{"ab":1}"#, false),
+            (#"{"ab":1,"c":2,"d":3}"#, false),
+        ] {
             #expect(Self.flat(Array(other.utf8), with: &reader) != nil)
             #expect(reader.hasKeys(bytes, ends: ends) == same, "\(other)")
         }

@@ -24,10 +24,12 @@ struct JSONParserTests {
         #expect(v["s"] == .string("x\"\\/\né😀"))
     }
 
-    @Test("syntax errors name the byte offset", arguments: [
-        (#"{"a":1,}"#, 7), (#"[1,2"#, 4), (#"{"a" 1}"#, 5), (#""abc"#, 0), (#"[01]"#, 1), (#"{"a":tru}"#, 5),
-        ("[\"a\u{1}\"]", 3), (#"["\x"]"#, 2), (#"["\ud800"]"#, 8),
-    ])
+    @Test(
+        "syntax errors name the byte offset",
+        arguments: [
+            (#"{"a":1,}"#, 7), (#"[1,2"#, 4), (#"{"a" 1}"#, 5), (#""abc"#, 0), (#"[01]"#, 1), (#"{"a":tru}"#, 5),
+            ("[\"a\u{1}\"]", 3), (#"["\x"]"#, 2), (#"["\ud800"]"#, 8),
+        ])
     func errors(text: String, offset: Int) {
         do {
             _ = try Self.parse(text)
@@ -53,10 +55,12 @@ struct JSONParserTests {
     // continuation byte, a truncated sequence, an encoded surrogate) at every position, with
     // and without an escape after it: valid text reads back as written, invalid text is an
     // error at the string's first byte. Expected values by construction.
-    @Test("UTF-8 is checked wherever it falls in a string", arguments: [
-        ([0xC3, 0xA9], true), ([0xE4, 0xB8, 0xAD], true), ([0xF0, 0x9F, 0x98, 0x80], true),
-        ([0x80], false), ([0xE4, 0xB8], false), ([0xED, 0xA0, 0x80], false), ([0xC0, 0xAF], false),
-    ])
+    @Test(
+        "UTF-8 is checked wherever it falls in a string",
+        arguments: [
+            ([0xC3, 0xA9], true), ([0xE4, 0xB8, 0xAD], true), ([0xF0, 0x9F, 0x98, 0x80], true),
+            ([0x80], false), ([0xE4, 0xB8], false), ([0xED, 0xA0, 0x80], false), ([0xC0, 0xAF], false),
+        ])
     func utf8Positions(sequence: [UInt8], valid: Bool) {
         for length in 0...16 {
             for position in 0...length {

@@ -31,7 +31,9 @@ struct JSONRecordsImporterTests {
         #expect(r.events[2].start.rfc3339 == "2024-06-12T12:00:00+08:00")
     }
 
-    @Test("past the first 1,000 records, key sets alternating record by record: no field or attribute of one record reaches the next", arguments: ["ndjson", "json"])
+    @Test(
+        "past the first 1,000 records, key sets alternating record by record: no field or attribute of one record reaches the next",
+        arguments: ["ndjson", "json"])
     func alternatingKeys(format: String) throws {
         let records = (0..<3_000).map { i in
             switch i % 3 {
@@ -68,7 +70,8 @@ struct JSONRecordsImporterTests {
         }
         records.append(#"{"id": "last", "time": "13/06/2024 09:00", "title": "day first by itself", "zone": "UTC"}"#)
         let lines = try Self.read(records.joined(separator: "\n") + "\n", format: "ndjson")
-        let array = try Self.read("[" + records.filter { !$0.isEmpty }.map { $0.hasPrefix("{") ? $0 : "\"\($0)\"" }.joined(separator: ",\n") + "]", format: "json")
+        let array = try Self.read(
+            "[" + records.filter { !$0.isEmpty }.map { $0.hasPrefix("{") ? $0 : "\"\($0)\"" }.joined(separator: ",\n") + "]", format: "json")
         func strip(_ e: Event) -> Event {
             var e = e
             e.source = nil
@@ -85,11 +88,14 @@ struct JSONRecordsImporterTests {
         #expect(lines.diagnostics.filter { $0.code == "TZ104" }.count == array.diagnostics.filter { $0.code == "TZ104" }.count)
     }
 
-    @Test("a JSON array past the first 1,000 records (on the worker threads): every record before a broken one converts, then the run stops at its line and column")
+    @Test(
+        "a JSON array past the first 1,000 records (on the worker threads): every record before a broken one converts, then the run stops at its line and column"
+    )
     func arrayFault() throws {
         var elements: [String] = []
         for i in 0..<3_000 {
-            elements.append(i == 2_500 ? "{\"time\": \"2024-06-12T08:00:00Z\",\n \"title\": tru}" : #"{"time": "2024-06-12T08:00:00Z", "title": "e\#(i)"}"#)
+            elements.append(
+                i == 2_500 ? "{\"time\": \"2024-06-12T08:00:00Z\",\n \"title\": tru}" : #"{"time": "2024-06-12T08:00:00Z", "title": "e\#(i)"}"#)
         }
         let text = "[\n" + elements.joined(separator: ",\n") + "\n]\n"
         var events: [Event] = []
@@ -118,7 +124,8 @@ struct JSONRecordsImporterTests {
               {"code": "MD2", "label": "Votre colis est en cours de livraison.", "date": "2024-06-13T08:31:00+02:00", "order": 1}]}}]
             """
         let r = try Self.read(text, format: "json")
-        #expect(r.events.map(\.title) == ["Votre colis est livré.", "Votre colis est prêt à être expédié.", "Votre colis est en cours de livraison."])
+        #expect(
+            r.events.map(\.title) == ["Votre colis est livré.", "Votre colis est prêt à être expédié.", "Votre colis est en cours de livraison."])
         // The sentences say the status; each event's series is its shipment, not its place.
         #expect(r.events.map(\.status) == [.completed, .pending, .processing])
         #expect(r.events.map(\.series) == ["6A1", "6A1", "6A2"])

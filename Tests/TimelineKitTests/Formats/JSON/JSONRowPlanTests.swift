@@ -50,7 +50,10 @@ struct JSONRowPlanTests {
         var texts = FieldTexts()
         plan.fill(&texts, from: Self.row)
         let other = JSONRow(
-            pairs: [("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("note", .string("x")), ("customer", .string("flat")), ("note", .string("")), ("empty", .string("")), ("gone", .null)],
+            pairs: [
+                ("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("note", .string("x")), ("customer", .string("flat")),
+                ("note", .string("")), ("empty", .string("")), ("gone", .null),
+            ],
             siblings: [("tracking", .string("SF124")), ("title", .string("t")), ("carrier", .null)])
         // The same key set: the same plan serves it.
         plan.fill(&texts, from: other)

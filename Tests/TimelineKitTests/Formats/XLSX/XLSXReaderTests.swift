@@ -40,19 +40,21 @@ struct XLSXReaderTests {
         #expect { _ = try Workbook(Array("PK\u{3}\u{4}".utf8) + [UInt8](repeating: 0, count: 40)) } throws: { $0 is Workbook.Failure }
     }
 
-    @Test("serial dates in the 1900 system, around Lotus's 29 February 1900, and in the 1904 system", arguments: [
-        (1.0, SerialKind.date, false, "1900-01-01"),
-        (59.0, .date, false, "1900-02-28"),
-        (61.0, .date, false, "1900-03-01"),
-        (45455.341168981, .dateTime, false, "2024-06-12T08:11:17"),
-        (45455.0, .dateTime, false, "2024-06-12T00:00:00"),
-        (45455.999994213, .dateTime, false, "2024-06-12T23:59:59.500"),
-        (45455.9999999999, .dateTime, false, "2024-06-13T00:00:00"),
-        (0.5, .time, false, "12:00:00"),
-        (0.0, .date, true, "1904-01-01"),
-        (43993.341168981, .dateTime, true, "2024-06-12T08:11:17"),
-        (-1401.0, .date, true, "1900-03-01"),
-    ])
+    @Test(
+        "serial dates in the 1900 system, around Lotus's 29 February 1900, and in the 1904 system",
+        arguments: [
+            (1.0, SerialKind.date, false, "1900-01-01"),
+            (59.0, .date, false, "1900-02-28"),
+            (61.0, .date, false, "1900-03-01"),
+            (45455.341168981, .dateTime, false, "2024-06-12T08:11:17"),
+            (45455.0, .dateTime, false, "2024-06-12T00:00:00"),
+            (45455.999994213, .dateTime, false, "2024-06-12T23:59:59.500"),
+            (45455.9999999999, .dateTime, false, "2024-06-13T00:00:00"),
+            (0.5, .time, false, "12:00:00"),
+            (0.0, .date, true, "1904-01-01"),
+            (43993.341168981, .dateTime, true, "2024-06-12T08:11:17"),
+            (-1401.0, .date, true, "1900-03-01"),
+        ])
     func serials(serial: Double, kind: SerialKind, uses1904: Bool, expected: String) {
         // Expected values: Python's datetime(1899, 12, 30) + timedelta(days=serial) for the
         // 1900 system past February 1900, datetime(1904, 1, 1) + … for the 1904 system.
@@ -67,10 +69,12 @@ struct XLSXReaderTests {
         #expect(ExcelSerial.text(2_958_466, kind: .date, uses1904: false) == nil)  // 10000-01-01
     }
 
-    @Test("number formats: built-in ids and custom codes", arguments: [
-        ("yyyy-mm-dd hh:mm:ss", SerialKind.dateTime), ("yyyy\"年\"m\"月\"d\"日\"", .date), ("h:mm AM/PM", .time), ("[h]:mm:ss", .time),
-        ("0.00", .number), ("[Red]#,##0.00", .number), ("\"day\" 0", .number), ("#,##0.00 \\d", .number), ("dd/mm/yyyy", .date),
-    ])
+    @Test(
+        "number formats: built-in ids and custom codes",
+        arguments: [
+            ("yyyy-mm-dd hh:mm:ss", SerialKind.dateTime), ("yyyy\"年\"m\"月\"d\"日\"", .date), ("h:mm AM/PM", .time), ("[h]:mm:ss", .time),
+            ("0.00", .number), ("[Red]#,##0.00", .number), ("\"day\" 0", .number), ("#,##0.00 \\d", .number), ("dd/mm/yyyy", .date),
+        ])
     func formats(code: String, kind: SerialKind) {
         #expect(SerialKind(formatCode: code) == kind)
     }
@@ -115,10 +119,12 @@ struct XLSXReaderTests {
 /// Expected by hand from ECMA-376 §18.8.30 and the format codes.
 @Suite("XLSX number format decimals")
 struct NumberFormatDecimalsTests {
-    @Test("decimals of built-in and custom formats", arguments: [
-        ("0.00", 2), ("#,##0.00", 2), ("#,##0.00 \"CNY\"", 2), ("[$¥-804]#,##0.00;[Red]-[$¥-804]#,##0.00", 2), ("0.0%", 0), ("0.00E+00", 0),
-        ("General", 0), ("0", 0), ("0.000_);(0.000)", 3), ("\"0.00\"", 0),
-    ])
+    @Test(
+        "decimals of built-in and custom formats",
+        arguments: [
+            ("0.00", 2), ("#,##0.00", 2), ("#,##0.00 \"CNY\"", 2), ("[$¥-804]#,##0.00;[Red]-[$¥-804]#,##0.00", 2), ("0.0%", 0), ("0.00E+00", 0),
+            ("General", 0), ("0", 0), ("0.000_);(0.000)", 3), ("\"0.00\"", 0),
+        ])
     func custom(_ code: String, _ decimals: Int) {
         #expect(NumberFormatDecimals.of(formatCode: code) == decimals)
     }
@@ -128,9 +134,11 @@ struct NumberFormatDecimalsTests {
         #expect([0, 1, 2, 3, 4, 9, 10, 11, 39, 44].map(NumberFormatDecimals.of(builtInFormat:)) == [0, 0, 2, 0, 2, 0, 0, 0, 2, 2])
     }
 
-    @Test("zeros are added, never digits taken away", arguments: [
-        ("18.5", 2, "18.50"), ("200", 2, "200.00"), ("-18.5", 2, "-18.50"), ("18.499", 2, "18.499"), ("1E-7", 2, "1E-7"), ("18.5", 0, "18.5"),
-    ])
+    @Test(
+        "zeros are added, never digits taken away",
+        arguments: [
+            ("18.5", 2, "18.50"), ("200", 2, "200.00"), ("-18.5", 2, "-18.50"), ("18.499", 2, "18.499"), ("1E-7", 2, "1E-7"), ("18.5", 0, "18.5"),
+        ])
     func padded(_ value: String, _ decimals: Int, _ shown: String) {
         #expect(NumberFormatDecimals.padded(value, to: decimals) == shown)
     }

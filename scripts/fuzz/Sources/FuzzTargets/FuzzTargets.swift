@@ -21,11 +21,12 @@ public enum FuzzTarget: String, Sendable {
     /// Runs libFuzzer on this target with the process's arguments.
     public func run() -> Never {
         FuzzTarget.current = self
-        exit(fuzz_run_driver(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
-            let bytes = Data(bytes: data!, count: size)
-            FuzzTarget.current.test(bytes)
-            return 0
-        })
+        exit(
+            fuzz_run_driver(CommandLine.argc, CommandLine.unsafeArgv) { data, size in
+                let bytes = Data(bytes: data!, count: size)
+                FuzzTarget.current.test(bytes)
+                return 0
+            })
     }
 
     nonisolated(unsafe) static var current = FuzzTarget.csv
@@ -89,9 +90,9 @@ public enum FuzzTarget: String, Sendable {
         for format in FileFormat.all where format.isWritable {
             do {
                 _ = try Timeline.data(result.events, as: format, options: write)
-            } catch where error.diagnostic.code == FindingCode.outOfRange.rawValue {
+            } catch  where error.diagnostic.code == FindingCode.outOfRange.rawValue {
                 continue  // the display zone moves a time out of range: refused, as documented
-            } catch where format.id == "ics" && error.diagnostic.code == "ics-duplicate-uid" {
+            } catch  where format.id == "ics" && error.diagnostic.code == "ics-duplicate-uid" {
                 continue  // ids that name several events: ICS refuses them, as documented
             } catch {
                 Self.fail("\(format.id) cannot be written: \(error)", input)
@@ -104,13 +105,16 @@ public enum FuzzTarget: String, Sendable {
             convert.outputFormat = .named("ndjson")!
             convert.sort = .input
             let null = FileHandle(forWritingAtPath: "/dev/null")!
-            let summary = try Timeline.convert([.data(input, name: "fuzz.\(format)")], to: .fileHandle(null, name: "/dev/null"), options: convert).summary
+            let summary = try Timeline.convert([.data(input, name: "fuzz.\(format)")], to: .fileHandle(null, name: "/dev/null"), options: convert)
+                .summary
             guard summary.read == summary.written + summary.rejected, summary.written == result.events.count,
                 summary.rejected == result.rejects.count
             else {
-                Self.fail("convert read \(summary.read), wrote \(summary.written), rejected \(summary.rejected); read gave \(result.events.count) + \(result.rejects.count)", input)
+                Self.fail(
+                    "convert read \(summary.read), wrote \(summary.written), rejected \(summary.rejected); read gave \(result.events.count) + \(result.rejects.count)",
+                    input)
             }
-        } catch where error.kind == .data {
+        } catch  where error.kind == .data {
             // Nothing converted, or naive values: the run refuses as documented.
         } catch {
             Self.fail("convert failed where read did not: \(error)", input)
@@ -136,12 +140,13 @@ public enum FuzzTarget: String, Sendable {
                 instant: Instant(seconds: 1_718_000_000 + Int64(n) * 3_600), offset: zone.rules.offset(at: Instant(seconds: 1_718_000_000)),
                 zone: zone.identifier, basis: .zone)
             // One UID per event: a later event's id is told apart from the first's.
-            events.append(Event(
-                id: field(base) + (n == 0 ? "" : "\u{1F}\(n)"), start: start, title: field(base + 1), detail: field(base + 2),
-                amount: DecimalNumber("1.00").map { Amount(value: $0, currency: field(base + 5).isEmpty ? nil : field(base + 5)) },
-                location: field(base + 3), links: field(base + 4).split(separator: "\u{1F}").map(String.init),
-                tags: field(base + 7).split(separator: "\u{1F}").map(String.init), attributes: attributes,
-                source: SourceReference(format: input.first.map { $0 & 1 == 0 } == true ? "ics" : "csv", file: "fuzz", record: n + 1)))
+            events.append(
+                Event(
+                    id: field(base) + (n == 0 ? "" : "\u{1F}\(n)"), start: start, title: field(base + 1), detail: field(base + 2),
+                    amount: DecimalNumber("1.00").map { Amount(value: $0, currency: field(base + 5).isEmpty ? nil : field(base + 5)) },
+                    location: field(base + 3), links: field(base + 4).split(separator: "\u{1F}").map(String.init),
+                    tags: field(base + 7).split(separator: "\u{1F}").map(String.init), attributes: attributes,
+                    source: SourceReference(format: input.first.map { $0 & 1 == 0 } == true ? "ics" : "csv", file: "fuzz", record: n + 1)))
         }
         let ics: Data
         do {
@@ -173,17 +178,22 @@ public enum FuzzTarget: String, Sendable {
         }
         var components = 0
         for line in lines {
-            if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) { Self.fail("a control character in \(line.debugDescription)", input) }
+            if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+                Self.fail("a control character in \(line.debugDescription)", input)
+            }
             // By bytes: a ':' with a combining mark after it is still the delimiter.
             let utf8 = Array(line.utf8)
             let end = utf8.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") } ?? utf8.count
             let name = String(decoding: utf8[..<end], as: UTF8.self)
-            guard end < utf8.count, !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
+            guard end < utf8.count, !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D })
+            else {
                 Self.fail("not a content line: \(line.debugDescription)", input)
             }
             if name == "BEGIN" {
                 let component = line.dropFirst(6)
-                guard ["VCALENDAR", "VEVENT", "VTIMEZONE", "STANDARD", "DAYLIGHT"].contains(component) else { Self.fail("a \(component) component", input) }
+                guard ["VCALENDAR", "VEVENT", "VTIMEZONE", "STANDARD", "DAYLIGHT"].contains(component) else {
+                    Self.fail("a \(component) component", input)
+                }
                 if component == "VEVENT" { components += 1 }
             }
         }
@@ -198,7 +208,9 @@ public enum FuzzTarget: String, Sendable {
             guard case .success(let parsed) = parser.parse(String(line)) else { continue }
             let value = parsed.value
             guard value.isInSupportedRange else { Self.fail("'\(line)' read as \(value.rfc3339), outside 0001–9999", input) }
-            guard case .success(let again) = parser.parse(value.rfc3339) else { Self.fail("'\(line)' read as \(value.rfc3339), which does not read", input) }
+            guard case .success(let again) = parser.parse(value.rfc3339) else {
+                Self.fail("'\(line)' read as \(value.rfc3339), which does not read", input)
+            }
             guard again.value.instant == value.instant, again.value.date == value.date, again.value.offset == value.offset else {
                 Self.fail("'\(line)' read as \(value.rfc3339), which reads as \(again.value.rfc3339)", input)
             }
