@@ -1,15 +1,15 @@
 /// What a run of `CSVDateColumns`, `NDJSONDateFields` or `TextDateRewriter` did.
-public struct DateFieldSummary: Hashable, Sendable {
+package struct DateFieldSummary: Hashable, Sendable {
     /// Records (rows after a CSV header, NDJSON lines, text lines), and values rewritten.
-    public var records = 0
-    public var rewritten = 0
+    package var records = 0
+    package var rewritten = 0
     /// Values that could not be read (left or emptied), and of them those with no zone.
-    public var failed = 0
-    public var naive = 0
+    package var failed = 0
+    package var naive = 0
 }
 
 /// What to do with a value that cannot be read.
-public enum DateFieldOnError: String, Sendable, CaseIterable {
+package enum DateFieldOnError: String, Sendable, CaseIterable {
     /// Leave it as it was.
     case keep
     /// Write the field empty.
@@ -17,18 +17,18 @@ public enum DateFieldOnError: String, Sendable, CaseIterable {
 }
 
 /// A value that could not be read: where, what, why.
-public struct DateFieldFailure: Sendable {
+package struct DateFieldFailure: Sendable {
     /// The line its record starts on.
-    public var line: Int
+    package var line: Int
     /// The column's header name.
-    public var column: String
+    package var column: String
     /// The value as read.
-    public var value: String
+    package var value: String
     /// Why it could not be read.
-    public var error: DateParseError
+    package var error: DateParseError
     /// The record's bytes as read, and the header line's (for a rejects file).
-    public var record: [UInt8]
-    public var header: [UInt8]
+    package var record: [UInt8]
+    package var header: [UInt8]
 }
 
 /// A run of lines or records rewritten by one of the in-place date jobs: its bytes, its counts

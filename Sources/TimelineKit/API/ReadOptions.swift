@@ -15,7 +15,7 @@ public struct ReadOptions: Sendable {
     /// which).
     public var encoding: TextEncoding?
     /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
-    public var formatSettings = FormatSettings()
+    package var formatSettings = FormatSettings()
     /// Which service's layout each input is read as (its columns, status words, day/month
     /// order): recognised among the built-in presets by default.
     public var preset = PresetChoice.detect(MappingPreset.builtIn)
@@ -86,7 +86,7 @@ public struct WriteOptions: Sendable {
     /// standard output is a terminal and `NO_COLOR` is not set).
     public var terminalColors = false
     /// Settings of particular formats, reached through their properties (`csv`, `ics`, `text`).
-    public var formatSettings = FormatSettings()
+    package var formatSettings = FormatSettings()
 
     /// The command line's defaults: UTC, English, no reference moment.
     public init() {}

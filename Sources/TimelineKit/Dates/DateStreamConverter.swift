@@ -5,15 +5,15 @@
 /// `FieldOrderDetector.defaultWindow` lines before any is converted. Lines end with LF, CRLF
 /// or a lone CR. The loop keeps its state in locals, so a line costs the parse and the
 /// formatting and little else.
-public struct DateStreamConverter {
+package struct DateStreamConverter {
     /// What a run did.
-    public struct Summary: Hashable, Sendable {
+    package struct Summary: Hashable, Sendable {
         /// Lines read.
-        public var lines = 0
+        package var lines = 0
         /// Lines that could not be read (written as empty lines).
-        public var failed = 0
+        package var failed = 0
         /// Failures for want of an offset or zone (TZ101).
-        public var naive = 0
+        package var naive = 0
     }
 
     package let parser: DateParser
@@ -21,7 +21,7 @@ public struct DateStreamConverter {
     package let zone: ZoneRules
 
     /// A converter that reads with `parser` and writes `format` in `zone`.
-    public init(parser: DateParser, format: DateOutputFormat, zone: ZoneRules) {
+    package init(parser: DateParser, format: DateOutputFormat, zone: ZoneRules) {
         self.parser = parser
         self.format = format
         self.zone = zone
@@ -35,7 +35,7 @@ public struct DateStreamConverter {
     ///   - onNotice: a value was read but something was decided (DST gap/overlap, …).
     ///   - onFailure: a value could not be read: its line, its text and why.
     /// - Returns: how many lines were read, and how many could not be or had no zone.
-    public func run(
+    package func run(
         _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void,
         onFailure: (Int, String, DateParseError) -> Void
     ) throws(TimelineError) -> Summary {

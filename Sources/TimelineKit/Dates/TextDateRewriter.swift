@@ -1,7 +1,7 @@
 /// `timeline dates --in-text`: every line written back as read, with the timestamps
 /// `TextDateScanner` finds in it rewritten by the date engine in one form and zone. A
 /// timestamp the engine cannot read is left as it was and reported.
-public struct TextDateRewriter {
+package struct TextDateRewriter {
     let scanner: TextDateScanner
     let options: DateParsingOptions
     let format: DateOutputFormat
@@ -15,7 +15,7 @@ public struct TextDateRewriter {
     ///   - syslogYear: the year of syslog's `Jun 12 08:11:17` times (nil: they are not looked for).
     ///   - epochs: also rewrite epoch numbers (10 or 13 digits).
     ///   - onlyFirst: rewrite the first timestamp of each line only.
-    public init(
+    package init(
         options: DateParsingOptions, format: DateOutputFormat, zone: ZoneRules, syslogYear: Int? = nil,
         epochs: Bool = false,
         onlyFirst: Bool = false
@@ -31,7 +31,7 @@ public struct TextDateRewriter {
 
     /// Rewrites `source` into `destination` (a file is replaced once every line is written).
     /// The summary's `records` are lines; `rewritten` and `failed` count timestamps.
-    public func run(
+    package func run(
         _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {

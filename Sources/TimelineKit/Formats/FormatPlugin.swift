@@ -66,11 +66,11 @@ package protocol FormatSettingsKey {
 }
 
 /// The settings of the formats that have any, by key (see `FormatSettingsKey`).
-public struct FormatSettings: Sendable {
+package struct FormatSettings: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
     /// Every format's defaults.
-    public init() {}
+    package init() {}
 
     package subscript<Key: FormatSettingsKey>(key: Key.Type) -> Key.Value {
         get { values[ObjectIdentifier(key)] as? Key.Value ?? Key.defaultValue }

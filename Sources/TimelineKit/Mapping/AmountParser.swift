@@ -15,15 +15,15 @@ public enum DecimalMark: String, CaseIterable, Sendable {
 /// decimal and, where the text names it, a currency. Digits are grouped by threes (or, before
 /// the last three, by twos: Indian lakhs); a value whose groups are not is no amount, so that
 /// `-26,99` under a decimal point is refused rather than read as −2699.
-public struct AmountParser: Sendable {
+package struct AmountParser: Sendable {
     /// The decimal mark; nil reads each value by what it shows (`12,50` has a decimal comma,
     /// `1,234.56` a point, `1.234.567` groups with points) and refuses one that could be
     /// either (`1.450`: 1450 or 1.45). Tables decide each money column's mark from its values
     /// before reading it (`DecimalMarkChoice`).
-    public var decimalMark: DecimalMark?
+    package var decimalMark: DecimalMark?
 
     /// A reader of amounts with this decimal mark, or (nil) the mark each value shows.
-    public init(decimalMark: DecimalMark? = nil) {
+    package init(decimalMark: DecimalMark? = nil) {
         self.decimalMark = decimalMark
     }
 

@@ -80,7 +80,13 @@ public struct MappingOptions: Sendable {
     package var zoneColumnIsTheStarts = false
     /// How amounts are read: the decimal mark (`--decimal-comma`, `--decimal-point`), or
     /// none, to infer it.
-    public var amounts = AmountParser()
+    package var amounts = AmountParser()
+    /// The decimal mark of every amount (`--decimal-comma`, `--decimal-point`); nil (the
+    /// default) reads it from each money column's values.
+    public var decimalMark: DecimalMark? {
+        get { amounts.decimalMark }
+        set { amounts.decimalMark = newValue }
+    }
     /// The decimal marks an importer inferred for its money fields when `amounts` names
     /// none (`TableDecimalMarks`).
     package var inferredDecimalMarks: [MappedField: DecimalMark] = [:]

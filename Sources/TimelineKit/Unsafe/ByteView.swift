@@ -7,7 +7,7 @@
 /// Read-only bytes lent for the length of one call — a string's UTF-8, an array's storage —
 /// with bounds-checked subscripts and slices, and the few bulk operations the parsers need
 /// (find a byte, compare a prefix, read 8 bytes at a time). The parsers read bytes only
-/// through it, so no code outside `Engine/` holds a raw pointer; the memory belongs to the
+/// through it, so no code outside `Unsafe/` holds a raw pointer; the memory belongs to the
 /// lender and a view must not outlive the closure it was lent to (as with swift-foundation's
 /// `BufferView`).
 package struct ByteView: @unchecked Sendable {
@@ -17,7 +17,7 @@ package struct ByteView: @unchecked Sendable {
         self.base = base
     }
 
-    /// A view of memory an `Engine/` type owns (an arena's chunk), valid while it lends it.
+    /// A view of memory an `Unsafe/` type owns (an arena's chunk), valid while it lends it.
     init(lending base: UnsafeBufferPointer<UInt8>) {
         self.base = base
     }

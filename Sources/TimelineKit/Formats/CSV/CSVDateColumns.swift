@@ -4,7 +4,7 @@
 /// fallback chain, DST policies), each column's day/month order decided from its own first
 /// values. A value that cannot be read is left as it was (or emptied) and reported with its
 /// line and column.
-public struct CSVDateColumns {
+package struct CSVDateColumns {
     let columns: [String]
     let options: DateParsingOptions
     let format: DateOutputFormat
@@ -19,7 +19,7 @@ public struct CSVDateColumns {
     ///   - zone: the zone they are written in.
     ///   - delimiter: nil detects it from the header line.
     ///   - onError: what becomes of a value that cannot be read.
-    public init(
+    package init(
         columns: [String], options: DateParsingOptions, format: DateOutputFormat, zone: ZoneRules,
         delimiter: Character? = nil,
         onError: DateFieldOnError = .keep
@@ -33,7 +33,7 @@ public struct CSVDateColumns {
     }
 
     /// Rewrites `source` into `destination` (a file is replaced once every record is written).
-    public func run(
+    package func run(
         _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {

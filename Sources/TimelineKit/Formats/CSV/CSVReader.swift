@@ -372,8 +372,8 @@ final class CSVReader {
 }
 
 /// A record's fields written over those of a record the reader got back (`recycle`):
-/// assigning over a string releases it in place, where emptying the array first had the
-/// runtime destroy the strings one by one through its generic path (~80 instructions each).
+/// assigning over a string releases it in place, where emptying the array first would have
+/// the runtime destroy the strings one by one through its generic path.
 struct ReusedFields {
     private var strings: [String]
     private(set) var count = 0

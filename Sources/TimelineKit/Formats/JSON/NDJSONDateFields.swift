@@ -2,7 +2,7 @@
 /// of the named fields (dotted paths into nested objects) rewritten by the date engine in one
 /// form and zone. A string stays a string; a number (epoch) stays a number when the new value
 /// is one. A line that is not JSON, or has no such field, goes through as it was.
-public struct NDJSONDateFields {
+package struct NDJSONDateFields {
     let paths: [[String]]
     let options: DateParsingOptions
     let format: DateOutputFormat
@@ -15,7 +15,7 @@ public struct NDJSONDateFields {
     ///   - format: how they are written.
     ///   - zone: the zone they are written in.
     ///   - onError: what becomes of a value that cannot be read.
-    public init(
+    package init(
         fields: [String], options: DateParsingOptions, format: DateOutputFormat, zone: ZoneRules,
         onError: DateFieldOnError = .keep
     ) {
@@ -29,7 +29,7 @@ public struct NDJSONDateFields {
     }
 
     /// Rewrites `source` into `destination` (a file is replaced once every line is written).
-    public func run(
+    package func run(
         _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
