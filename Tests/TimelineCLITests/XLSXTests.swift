@@ -86,4 +86,33 @@ struct XLSXTests {
         #expect(damaged.status == 65)
         #expect(damaged.stderr.contains("cannot read '\(cut.path)' as an XLSX workbook"))
     }
+
+    /// The same WeChat Pay bill as CSV and as XLSX (the workbook holds three of the CSV's five
+    /// rows, by their 交易单号): each row gives the same event — time, title, detail, status,
+    /// category, amount, currency, neutral — whichever file it came from (issue 52).
+    @Test("a bill's workbook gives the texts of its CSV")
+    func sameAsCSV() throws {
+        func events(_ file: String) throws -> [String: [String: Any]] {
+            let r = try BinaryRunner.run(["convert", "samples/presets/\(file)", "--assume-zone", "Asia/Shanghai", "--to", "ndjson", "-q"])
+            #expect(r.status == 0, "\(r.stderr)")
+            var byID: [String: [String: Any]] = [:]
+            for line in r.stdout.split(separator: "\n") {
+                var e = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                e["source"] = nil
+                e["attributes"] = nil  // the workbook leaves a trailing empty 备注 cell out
+                var start = e["start"] as? [String: Any] ?? [:]
+                start["raw"] = nil  // a date cell's text is ISO 8601, the CSV's as written
+                e["start"] = start
+                byID[e["id"] as? String ?? ""] = e
+            }
+            return byID
+        }
+        let csv = try events("wechat-pay.csv")
+        let xlsx = try events("wechat-pay.xlsx")
+        #expect(xlsx.count == 3)
+        for (id, event) in xlsx {
+            let same = try #require(csv[id], "\(id) is not in the CSV")
+            #expect(NSDictionary(dictionary: event) == NSDictionary(dictionary: same), "\(id)")
+        }
+    }
 }

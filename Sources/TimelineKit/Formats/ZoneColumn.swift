@@ -23,17 +23,39 @@ enum ZoneColumn {
         return declared(names, reason: "the zone its 'zone' column names", parser: parser)
     }
 
-    /// The zone canonical NDJSON events' `start.zone` names.
+    /// The zone canonical NDJSON events' `start.zone` names (found in the text of each line's
+    /// `"start":{…}` member: a canonical start holds no nested object).
     static func inEvents(_ input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
         let head = try input.peek(lookahead)
+        let start = Array(#""start":{"#.utf8)
+        let zone = Array(#""zone":""#.utf8)
         var names: [String] = []
-        for line in head.split(separator: 0x0A).prefix(records) {
-            guard case .object(let pairs)? = try? JSONParser.parseComplete(Array(line), what: "an event"),
-                case .object(let start)? = pairs.first(where: { $0.0 == "start" })?.1
-            else { continue }
-            if case .string(let zone)? = start.first(where: { $0.0 == "zone" })?.1 { names.append(zone) } else { names.append("") }
+        var next = head.startIndex
+        while names.count < records, next < head.endIndex {
+            let lineEnd = head[next...].firstIndex(of: 0x0A) ?? head.endIndex
+            let line = head[next..<lineEnd]
+            next = lineEnd + 1
+            guard let open = end(of: start, in: line), let close = line[open...].firstIndex(of: UInt8(ascii: "}")) else { continue }
+            let member = line[open..<close]
+            guard let value = end(of: zone, in: member), let quote = member[value...].firstIndex(of: UInt8(ascii: "\"")) else {
+                names.append("")
+                continue
+            }
+            names.append(String(decoding: member[value..<quote], as: UTF8.self))
         }
         return declared(names, reason: "the zone its events' start names", parser: parser)
+    }
+
+    /// Where the first `needle` in `bytes` ends.
+    private static func end(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var i = bytes.startIndex
+        let last = bytes.endIndex - needle.count
+        while i <= last {
+            if bytes[i] == first, bytes[i..<i + needle.count].elementsEqual(needle) { return i + needle.count }
+            i += 1
+        }
+        return nil
     }
 
     /// The zone a canonical JSON document was written in (`{"schema":"timeline/1","zone":…`).
