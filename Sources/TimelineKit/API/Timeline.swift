@@ -357,10 +357,10 @@ public struct ConvertHandlers {
     /// The running count of records read, every `progressInterval` records.
     public var progress: (Int) -> Void = { _ in }
     /// How many records between two `progress` calls.
-    public var progressInterval = 10_000
+    package var progressInterval = 10_000
     /// What a sort that outgrew its memory is doing: each run spilled, then the merge, with
     /// the events written so far (every `progressInterval`).
-    public var sortProgress: (SortProgress) -> Void = { _ in }
+    package var sortProgress: (SortProgress) -> Void = { _ in }
     /// The outcome, once every input is read and before the output is committed (or the
     /// run fails for naive values or under `strict`). An error thrown here stops the run
     /// before the output is committed.
@@ -371,7 +371,7 @@ public struct ConvertHandlers {
 }
 
 /// The phases of a sort that spills to disk (`ConvertOptions.sortDirectory`).
-public enum SortProgress: Sendable, Equatable {
+package enum SortProgress: Sendable, Equatable {
     /// A sorted run was written; `runs` so far.
     case spilled(runs: Int)
     /// The runs are being merged into the output; `written` events so far.

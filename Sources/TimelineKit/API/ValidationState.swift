@@ -30,9 +30,9 @@ import Foundation
 /// does not match its hash.
 public struct ValidationState: Sendable {
     /// The version of the format this build writes and reads.
-    public static let formatVersion: UInt32 = 3
+    package static let formatVersion: UInt32 = 3
     /// How many partitions the facts are cut into (`splitByPartition`).
-    public static let partitionCount = KeyedFactCodec.fanOut
+    package static let partitionCount = KeyedFactCodec.fanOut
     private static let magic = Array("TLVSTATE".utf8)
     private static let trailer = Array("TLVS-END".utf8)
 
@@ -380,7 +380,7 @@ public struct ValidationState: Sendable {
     /// pieces of many states partition by partition, then `finishingPartitions` each,
     /// keeps the facts of one partition on one machine; the finished pieces merge into a
     /// state that reports.
-    public func splitByPartition() -> [ValidationState] {
+    package func splitByPartition() -> [ValidationState] {
         let slices = Array(self.slices)
         return (0..<Self.partitionCount).map { p in
             // Entries already unique and of one context: no check can fail.
@@ -439,7 +439,7 @@ public struct ValidationState: Sendable {
 
     /// Whether the state holds everything a report needs: for every partition of the
     /// facts, the facts of every slice or that partition finished over every slice.
-    public var isComplete: Bool { incompleteness == nil }
+    package var isComplete: Bool { incompleteness == nil }
 
     private var incompleteness: String? {
         let plan = self.plan
@@ -485,7 +485,7 @@ public struct ValidationState: Sendable {
     /// one partition's pieces (`splitByPartition`) of every part have been merged.
     /// - Throws: `.data` when no partition has the facts of every slice and the state is
     ///   not complete.
-    public func finishingPartitions(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationState {
+    package func finishingPartitions(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationState {
         let plan = self.plan
         var finishable = Set<PartitionName>()
         for key in factKeys {
