@@ -16,6 +16,9 @@ public enum DecimalMark: String, CaseIterable, Sendable {
 /// the last three, by twos: Indian lakhs); a value whose groups are not is no amount, so that
 /// `-26,99` under a decimal point is refused rather than read as −2699.
 package struct AmountParser: Sendable {
+    /// Whether an amount's text is written as money out: a leading `-` or `−`, or brackets.
+    static func isWrittenNegative(_ text: String) -> Bool { text.hasPrefix("-") || text.hasPrefix("−") || text.hasPrefix("(") }
+
     /// The decimal mark; nil reads each value by what it shows (`12,50` has a decimal comma,
     /// `1,234.56` a point, `1.234.567` groups with points) and refuses one that could be
     /// either (`1.450`: 1450 or 1.45). Tables decide each money column's mark from its values

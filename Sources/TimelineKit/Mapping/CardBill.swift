@@ -19,11 +19,10 @@ enum CardBill {
     /// Whether sampled rows of `(title, amount)` texts are a card's bill: some row paying the
     /// bill is negative, and more than half of the others — at least three — are positive.
     static func isBill(_ rows: [(title: String, amount: String)]) -> Bool {
-        func negative(_ amount: String) -> Bool { amount.hasPrefix("-") || amount.hasPrefix("−") || amount.hasPrefix("(") }
         let filled = rows.filter { !$0.amount.isEmpty && !Placeholder.isPlaceholder($0.amount) }
         let payments = filled.filter { paysTheBill($0.title) }
-        guard payments.contains(where: { negative($0.amount) }) else { return false }
+        guard payments.contains(where: { AmountParser.isWrittenNegative($0.amount) }) else { return false }
         let others = filled.filter { !paysTheBill($0.title) }
-        return others.count >= 3 && others.filter { !negative($0.amount) }.count * 2 > others.count
+        return others.count >= 3 && others.filter { !AmountParser.isWrittenNegative($0.amount) }.count * 2 > others.count
     }
 }

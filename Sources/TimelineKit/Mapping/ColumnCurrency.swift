@@ -8,11 +8,7 @@ enum ColumnCurrency {
 
     /// The ISO 4217 code a header's bracketed suffix names; nil when it names none.
     static func named(in header: String) -> String? {
-        let trimmed = header.trimmingCharacters(in: .whitespaces)
-        guard let close = trimmed.last, close == ")" || close == "）",
-            let open = trimmed.lastIndex(where: { $0 == "(" || $0 == "（" })
-        else { return nil }
-        var inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingCharacters(in: .whitespaces)
+        guard var inside = ColumnZone.bracketed(header)?.inside else { return nil }
         // `em R$`, `in EUR`, `en €`.
         for word in ["em ", "in ", "en "] where inside.lowercased().hasPrefix(word) { inside = String(inside.dropFirst(word.count)) }
         if !ambiguous.contains(inside), let symbol = AmountParser.symbols.first(where: { $0.0 == inside }) { return symbol.1 }

@@ -4,6 +4,13 @@ enum ColumnZone {
     /// The header's name before a bracketed suffix, and the zone the suffix names (nil when
     /// it names none: `Amount (CNY)`); nil without a bracketed suffix.
     static func split(_ header: String) -> (base: String, zone: String?)? {
+        guard let (base, inside) = bracketed(header) else { return nil }
+        return (base, zone(inside))
+    }
+
+    /// A header's name and the text of its bracketed suffix (`Betrag` and `EUR` of
+    /// `Betrag (EUR)`, full-width brackets too); nil without one or without a name before it.
+    static func bracketed(_ header: String) -> (base: String, inside: String)? {
         let trimmed = header.trimmingCharacters(in: .whitespaces)
         guard let close = trimmed.last, close == ")" || close == "）",
             let open = trimmed.lastIndex(where: { $0 == "(" || $0 == "（" })
@@ -11,7 +18,7 @@ enum ColumnZone {
         let base = trimmed[..<open].trimmingCharacters(in: .whitespaces)
         let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingCharacters(in: .whitespaces)
         guard !base.isEmpty else { return nil }
-        return (base, zone(inside))
+        return (base, inside)
     }
 
     /// The zone name a bracketed header suffix stands for, in a form the zone resolver reads.

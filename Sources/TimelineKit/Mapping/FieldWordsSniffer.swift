@@ -27,9 +27,7 @@ struct FieldWordsSniffer {
     /// `订单号` over an order's items).
     func fill(_ sources: inout [MappedField: FieldSource], header: [String], rows: [[String]], explicit: Set<MappedField>) {
         var used = Set(sources.values.flatMap(\.columns))
-        func values(_ index: Int) -> [String] {
-            rows.compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter { !$0.isEmpty && !Placeholder.isPlaceholder($0) }
-        }
+        func values(_ index: Int) -> [String] { Placeholder.filled(rows, column: index) }
         func repeats(_ index: Int) -> Bool {
             let all = values(index)
             return Set(all).count < all.count

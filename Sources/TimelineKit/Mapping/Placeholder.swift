@@ -3,6 +3,12 @@
 /// amount a record holds, so it answers from the first byte for nearly all of them, and
 /// compares bytes (ASCII letters in either case) without making a string.
 enum Placeholder {
+    /// The filled values of column `index` in sampled `rows`: cleaned, neither empty nor a
+    /// placeholder.
+    static func filled(_ rows: [[String]], column index: Int) -> [String] {
+        rows.compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter { !$0.isEmpty && !isPlaceholder($0) }
+    }
+
     static let words: [[UInt8]] = [
         "not available", "n/a", "na", "none", "null", "nil", "-", "—", "--", "/", "0000-00-00", "0000-00-00 00:00:00",
     ].map { Array($0.utf8) }

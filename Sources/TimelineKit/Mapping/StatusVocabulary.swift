@@ -13,6 +13,10 @@ public struct StatusVocabulary: Sendable {
         EventStatus(rawValue: key).map { ($0, words) }
     }
 
+    /// Whether a text is written in an alphabet (Latin, Greek, Cyrillic …: every scalar below
+    /// the CJK blocks at U+2E80), whose phrases are read by their words.
+    static func isAlphabetic(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { $0.value < 0x2E80 } }
+
     /// The longest text, in bytes, read as a status phrase.
     static let longestPhrase = 256
 
@@ -63,7 +67,7 @@ public struct StatusVocabulary: Sendable {
         {
             return status(for: String(text[text.index(after: close)...]))
         }
-        if text.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) {
+        if Self.isAlphabetic(text) {
             let spaced = word.trimmingSpaces.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map { $0.lowercased() }
             // The longest run of first words that is a known phrase.
             for count in stride(from: min(spaced.count, 5), through: 1, by: -1) {
@@ -76,7 +80,7 @@ public struct StatusVocabulary: Sendable {
             return nil
         }
         // The known words it holds, less those inside a longer one it holds (退款成功, not 成功).
-        let held = words.filter { !$0.key.unicodeScalars.allSatisfy({ $0.value < 0x2E80 }) && text.contains($0.key) }
+        let held = words.filter { !Self.isAlphabetic($0.key) && text.contains($0.key) }
         let found = Set(held.filter { word in !held.keys.contains { $0 != word.key && $0.contains(word.key) } }.values)
         return found.count == 1 ? found.first : nil
     }

@@ -7,10 +7,7 @@ struct UnnamedColumns {
 
     func fill(_ sources: inout [MappedField: FieldSource], header: [String], rows: [[String]], explicit: Set<MappedField>) {
         var used = Set(sources.values.flatMap(\.columns))
-        func values(_ index: Int) -> [String] {
-            rows.prefix(TimeColumnSniffer.sampleSize).compactMap { index < $0.count ? $0[index].cleanedCell : nil }
-                .filter { !$0.isEmpty && !Placeholder.isPlaceholder($0) }
-        }
+        func values(_ index: Int) -> [String] { Placeholder.filled(Array(rows.prefix(TimeColumnSniffer.sampleSize)), column: index) }
         let open = header.indices.filter { !used.contains(header[$0]) && !values($0).isEmpty }
         let money: [MappedField] = [.amount, .debit, .credit]
         if !money.contains(where: { sources[$0] != nil || explicit.contains($0) }),

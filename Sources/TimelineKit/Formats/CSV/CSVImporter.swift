@@ -182,10 +182,8 @@ struct CSVImporter: TimelineImporter {
         }
         // A debit column whose every sampled amount is negative writes them signed.
         if let debit = sources[.debit], debit.columns.count == 1, let index = header.firstIndex(of: debit.columns[0]) {
-            let written = sample().compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter {
-                !$0.isEmpty && !Placeholder.isPlaceholder($0)
-            }
-            options.mapping.debitsSigned = !written.isEmpty && written.allSatisfy { $0.hasPrefix("-") || $0.hasPrefix("−") || $0.hasPrefix("(") }
+            let written = Placeholder.filled(sample(), column: index)
+            options.mapping.debitsSigned = !written.isEmpty && written.allSatisfy(AmountParser.isWrittenNegative)
         }
         // Each money column's decimal mark, from its values, unless a flag names one.
         if options.mapping.amounts.decimalMark == nil {
