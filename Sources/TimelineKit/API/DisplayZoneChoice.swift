@@ -1,7 +1,7 @@
 /// How a run's display zone — where times are shown and days counted — was chosen, and so
 /// how much a day that differs in it says: a zone the user named is one people saw; a zone
 /// the run fell back to is only a default.
-public enum DisplayZoneChoice: Sendable, Hashable {
+package enum DisplayZoneChoice: Sendable, Hashable {
     /// Named by the caller (`--zone`).
     case named
     /// The zone assumed for times that carry none (`--assume-zone`).

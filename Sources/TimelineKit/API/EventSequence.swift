@@ -1,10 +1,12 @@
+import Synchronization
+
 /// Events read while they are iterated (`Timeline.events(in:options:)`), in bounded memory.
 /// A single-pass sequence: iterate it once. When iteration ends, `error` says whether
 /// reading stopped early; `rejects` and `diagnostics` hold what reading reported.
 /// Stopping the iteration early (a `break`) stops the reading.
 public final class EventSequence: Sequence, Sendable {
     private let channel: EventChannel
-    private let collected = LockedBox(Reported())
+    private let collected = Mutex(Reported())
 
     init(channel: EventChannel) {
         self.channel = channel
@@ -52,7 +54,7 @@ public final class EventSequence: Sequence, Sendable {
 public final class AsyncEventSequence: AsyncSequence, Sendable {
     public typealias Element = Event
     private let channel: EventChannel
-    private let collected = LockedBox(Reported())
+    private let collected = Mutex(Reported())
 
     init(channel: EventChannel) {
         self.channel = channel

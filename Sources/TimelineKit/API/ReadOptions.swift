@@ -13,12 +13,12 @@ public struct ReadOptions: Sendable {
     /// UTF-8, the legacy encoding (GB18030, Shift_JIS, EUC-KR, Big5, Windows-1252, ISO
     /// 8859-15) in which they read without a fault as the most plausible text (a note says
     /// which).
-    public var encoding: TextEncoding?
+    package var encoding: TextEncoding?
     /// Settings of particular formats, reached through their properties (`csv`, `json`, `ics`).
     package var formatSettings = FormatSettings()
     /// Which service's layout each input is read as (its columns, status words, day/month
     /// order): recognised among the built-in presets by default.
-    public var preset = PresetChoice.detect(MappingPreset.builtIn)
+    package var preset = PresetChoice.detect(MappingPreset.builtIn)
     /// The longest record (a CSV row, a JSON line or value, an unfolded iCalendar line) read,
     /// in bytes; a longer one stops the run with an error rather than taking time and memory
     /// without bound.
@@ -31,7 +31,7 @@ public struct ReadOptions: Sendable {
 }
 
 /// Which preset (`MappingPreset`) applies to an input.
-public enum PresetChoice: Sendable {
+package enum PresetChoice: Sendable {
     /// The first of these whose signature the input shows; none when none does.
     case detect([MappingPreset])
     /// This one, whatever the input looks like (`--preset NAME`).
@@ -65,7 +65,7 @@ public struct WriteOptions: Sendable {
     /// inputs declare (a calendar's `X-WR-TIMEZONE`, else the only zone its times name)
     /// and `displayZone` only when they declare none; the headers of the readable formats
     /// say why.
-    public var displayZoneChoice: DisplayZoneChoice = .named
+    package var displayZoneChoice: DisplayZoneChoice = .named
 
     /// The header of a document written with these options: the zone, and why when the
     /// data implied it.

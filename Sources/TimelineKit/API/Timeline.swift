@@ -254,7 +254,7 @@ public enum Timeline {
     /// validation must remember to be merged with the validations of other parts of the
     /// input (`ValidationState`; `timeline validate --state-out`). The sources are named
     /// in the state by the first one's name and first record (`TimelineSource.slice`).
-    public static func validateKeepingState(
+    package static func validateKeepingState(
         _ sources: [TimelineSource], options: ValidationOptions
     ) throws(TimelineError) -> (report: ValidationReport, state: ValidationState) {
         let (run, records) = try validationRun(sources, options: options)
@@ -400,11 +400,11 @@ public struct ConvertResult: Sendable {
     public var report: ValidationReport?
     /// What the validation must remember to be merged with other parts' (with
     /// `ConvertOptions.keepsValidationState`).
-    public var validationState: ValidationState?
+    package var validationState: ValidationState?
     /// The display zone the run used (IANA id or `UTC`).
     public var displayZone = "UTC"
     /// How it was chosen (`.declared` when the data implied it under `.fromData`).
-    public var displayZoneChoice = DisplayZoneChoice.named
+    package var displayZoneChoice = DisplayZoneChoice.named
 }
 
 /// How `Timeline.validate` reads and where it counts days.
@@ -416,7 +416,7 @@ public struct ValidationOptions {
     /// How `displayZone` was chosen; with `.fromData` the zone the inputs declare is taken
     /// when there is one (see `WriteOptions.displayZoneChoice`). Day shifts (TZ103) and
     /// midnight dates (TZ108) are warnings only in a zone the user chose.
-    public var displayZoneChoice: DisplayZoneChoice = .named
+    package var displayZoneChoice: DisplayZoneChoice = .named
     /// Finding codes to leave out of the report (their checks are not run).
     public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.

@@ -25,7 +25,7 @@ public enum TimelineDate {
 
     /// Reads `text`, also returning what the engine decided on the way (a local time in a
     /// DST gap moved forward, an overlap resolved), which a careful caller reports.
-    public static func parseReporting(_ text: String, options: DateParsingOptions = DateParsingOptions()) throws(InvalidDate) -> ParsedTimeValue {
+    package static func parseReporting(_ text: String, options: DateParsingOptions = DateParsingOptions()) throws(InvalidDate) -> ParsedTimeValue {
         switch DateParser(options: options).parse(text) {
         case .success(let parsed): return parsed
         case .failure(let reason): throw InvalidDate(text: text, reason: reason)
@@ -38,7 +38,7 @@ public struct InvalidDate: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text as given.
     public var text: String
     /// Why it could not be read.
-    public var reason: DateParseError
+    package var reason: DateParseError
 
     /// The validation code the reason is reported under (E001, TZ101, TZ109, …).
     public var code: FindingCode { reason.code }

@@ -14,7 +14,7 @@ public struct TimelineSource: Sendable {
     public let name: String
     /// Where the source begins in the file `name` names when it is a slice of it; nil for a
     /// whole file.
-    public private(set) var slice: SourcePosition?
+    package private(set) var slice: SourcePosition?
 
     /// A file, named in diagnostics and provenance by its path as given.
     public static func file(path: String) -> TimelineSource {
@@ -87,7 +87,7 @@ public struct TimelineSource: Sendable {
 
 /// Where a source begins in the file it belongs to: how many records and lines of that file
 /// come before it (none for a whole file).
-public struct SourcePosition: Sendable, Hashable {
+package struct SourcePosition: Sendable, Hashable {
     /// Records of the file before the source's first record.
     public var recordsBefore = 0
     /// Lines of the file before the source's first line.

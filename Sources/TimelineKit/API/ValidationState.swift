@@ -28,7 +28,7 @@ import Foundation
 /// 2 finished partition), its length, a 64-bit hash of its bytes and the bytes; then the 8
 /// bytes `TLVS-END`. A reader refuses another version, a file cut short and an entry that
 /// does not match its hash.
-public struct ValidationState: Sendable {
+package struct ValidationState: Sendable {
     /// The version of the format this build writes and reads.
     package static let formatVersion: UInt32 = 3
     /// How many partitions the facts are cut into (`splitByPartition`).

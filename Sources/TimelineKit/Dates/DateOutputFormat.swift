@@ -1,5 +1,5 @@
 /// How `timeline dates` writes each value.
-public enum DateOutputFormat: Sendable {
+package enum DateOutputFormat: Sendable {
     /// RFC 3339 in the display zone (`Z` for UTC); dates stay `YYYY-MM-DD`.
     case rfc3339
     /// The calendar day in the display zone.

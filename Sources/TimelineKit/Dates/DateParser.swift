@@ -40,7 +40,7 @@ public struct DateParsingOptions: Sendable {
 }
 
 /// Something the parser decided that the user should hear about (reported, not fatal).
-public enum DateNotice: Hashable, Sendable {
+package enum DateNotice: Hashable, Sendable {
     /// A local time in a DST gap, moved forward to `shiftedTo` (TZ104).
     case nonexistentLocalTime(LocalDateTime, zone: String, shiftedTo: LocalDateTime)
     /// A local time in a DST overlap; the `chosen` offset was used (TZ105).
@@ -74,7 +74,7 @@ public enum DateNotice: Hashable, Sendable {
 }
 
 /// Why a value could not be read.
-public enum DateParseError: Error, Hashable, Sendable {
+package enum DateParseError: Error, Hashable, Sendable {
     /// Nothing but whitespace.
     case empty
     /// Longer than `DateParser.maximumLength` bytes.
@@ -143,7 +143,7 @@ public enum DateParseError: Error, Hashable, Sendable {
 }
 
 /// A value read by the engine, and anything it decided along the way.
-public struct ParsedTimeValue: Hashable, Sendable {
+package struct ParsedTimeValue: Hashable, Sendable {
     /// The value read.
     public var value: TimeValue
     /// What was decided on the way (a DST gap or overlap resolved), to report.
@@ -156,7 +156,7 @@ public struct ParsedTimeValue: Hashable, Sendable {
 /// Order: ISO 8601 / RFC 3339 → RFC 2822 → epoch numbers → user patterns → the built-in
 /// catalogue. On total failure the error names the strategy that read furthest.
 /// Not thread-safe (it caches zone lookups); use one per thread.
-public final class DateParser {
+package final class DateParser {
     /// The settings the parser was made with.
     public let options: DateParsingOptions
     private let iso = ISO8601Syntax()

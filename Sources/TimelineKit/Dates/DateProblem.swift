@@ -3,7 +3,7 @@
 /// that the value cannot be read in. A syntax of the fallback chain (see `DateParser`)
 /// reports it when it recognised the value's shape, so that the error says what is wrong
 /// rather than how far the parsers got.
-public enum DateProblem: Hashable, Sendable {
+package enum DateProblem: Hashable, Sendable {
     /// `2024-02-30`: the month has fewer days (or `day` is 0).
     case dayOutOfRange(year: Int, month: Int, day: Int)
     /// `2024-13-01`.

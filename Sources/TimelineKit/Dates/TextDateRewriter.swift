@@ -46,9 +46,9 @@ package struct TextDateRewriter {
         _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> DateFieldSummary {
-        let job = UncheckedSendable(self)
+        let job = self
         return try DateFieldRewriting.rewriteLines(
-            input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress, rewrite: { job.value.rewrite($0) })
+            input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress, rewrite: { job.rewrite($0) })
     }
 
     /// One block of whole lines rewritten (on a worker thread: its own parser).

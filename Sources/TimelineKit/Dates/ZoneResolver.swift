@@ -1,7 +1,8 @@
 import Foundation
+import Synchronization
 
 /// What a zone name turned out to be.
-public enum ZoneNameKind: String, Sendable, Hashable {
+package enum ZoneNameKind: String, Sendable, Hashable {
     /// `UTC`, `GMT`, `Z`, `Etc/UTC`.
     case utc
     /// An IANA id (`Asia/Shanghai`).
@@ -25,9 +26,9 @@ public enum ZoneNameKind: String, Sendable, Hashable {
 /// denote one specific offset — that offset.
 public struct ResolvedZone: Sendable {
     /// The zone's offsets over time.
-    public var rules: ZoneRules
+    package var rules: ZoneRules
     /// What the name was.
-    public var kind: ZoneNameKind
+    package var kind: ZoneNameKind
     /// Set for abbreviations with a fixed meaning (`PDT` is always -07:00).
     public var fixedOffset: UTCOffset?
 
@@ -35,7 +36,7 @@ public struct ResolvedZone: Sendable {
     public var identifier: String { rules.identifier }
 
     /// A resolved zone from its parts.
-    public init(rules: ZoneRules, kind: ZoneNameKind, fixedOffset: UTCOffset? = nil) {
+    package init(rules: ZoneRules, kind: ZoneNameKind, fixedOffset: UTCOffset? = nil) {
         self.rules = rules
         self.kind = kind
         self.fixedOffset = fixedOffset
@@ -43,6 +44,12 @@ public struct ResolvedZone: Sendable {
 
     /// UTC.
     public static let utc = ResolvedZone(rules: .utc, kind: .utc)
+
+    /// The offset from UTC in effect at `instant` (the fixed one for an abbreviation).
+    public func offset(at instant: Instant) -> UTCOffset { fixedOffset ?? rules.offset(at: instant) }
+
+    /// The calendar day `instant` falls on in this zone.
+    public func day(of instant: Instant) -> CivilDate { instant.local(in: offset(at: instant)).date }
 }
 
 /// Why a zone name could not be used.
@@ -121,7 +128,7 @@ public struct ZoneResolver: Sendable {
     /// The rules for an IANA id or legacy link (case-insensitive), cached; nil when the tz
     /// database does not know it. Abbreviation-like ids that Foundation accepts (`CST`,
     /// `EST`) are not looked up here — `resolve` decides about them first.
-    public static func ianaRules(_ identifier: String) -> ZoneRules? {
+    package static func ianaRules(_ identifier: String) -> ZoneRules? {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
         var tz = identifier.contains("/") || identifier.count > 5 ? TimeZone(identifier: identifier) : nil
@@ -134,7 +141,7 @@ public struct ZoneResolver: Sendable {
         return rules
     }
 
-    private static let cache = LockedBox<[String: ZoneRules]>([:])
+    private static let cache = Mutex<[String: ZoneRules]>([:])
 
     /// Makes a zone defined by an input itself (an iCalendar VTIMEZONE whose TZID is no tz
     /// database name, such as Outlook's `(UTC-03:00) Brasília`) known by its name for the rest
@@ -208,7 +215,7 @@ public struct ZoneResolver: Sendable {
     ]
 
     /// Every name this resolver knows, with its kind (for `timeline zones --list`).
-    public static func allNames() -> [(name: String, kind: ZoneNameKind, target: String)] {
+    package static func allNames() -> [(name: String, kind: ZoneNameKind, target: String)] {
         var rows: [(String, ZoneNameKind, String)] = []
         for id in TimeZone.knownTimeZoneIdentifiers.sorted() { rows.append((id, .iana, id)) }
         for id in legacyIdentifiers.sorted() { rows.append((id, .legacy, TimeZone(identifier: id)?.identifier ?? id)) }

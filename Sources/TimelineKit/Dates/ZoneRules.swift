@@ -4,7 +4,7 @@ import Foundation
 /// Foundation's `TimeZone` (the system tz database) and searched by bisection.
 ///
 /// Never built from `TimeZone.current`: every zone is named.
-public final class ZoneRules: Sendable {
+package final class ZoneRules: Sendable {
     /// The IANA id (or `UTC`, or a fixed-offset name such as `UTC+08:00`).
     public let identifier: String
     /// Transition instants (seconds since the epoch), ascending.

@@ -193,7 +193,8 @@ final class ConvertPipeline {
             guard transcoder.replacedSequences == 0, let score = EncodingGuess.plausibility(text, as: candidate) else { continue }
             if score > (best?.score ?? 0) { best = (candidate, score) }
         }
-        guard var (encoding, score) = best, score >= 0.5 else { return .utf8 }
+        guard let (guess, score) = best, score >= 0.5 else { return .utf8 }
+        var encoding = guess
         if encoding == .windows1252 && EncodingGuess.isLatin9(head) { encoding = .latin9 }
         onDiagnostic(
             Diagnostic(

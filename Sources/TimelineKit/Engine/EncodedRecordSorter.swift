@@ -161,9 +161,8 @@ final class EncodedRecordSorter {
             return try chunk.finish(flushingTo: body)
         }
         let chunks = BoundedChannel<(bytes: [UInt8], records: Int)>(capacity: 4)
-        let merge = UncheckedSendable((runs: runs, held: held, order: order))
-        chunks.startProducer(name: "timeline.merge") { chunks throws(TimelineError) in
-            try Self.merge(merge.value.runs, merge.value.held, in: merge.value.order) { (bytes, records) throws(TimelineError) in
+        chunks.startProducer(name: "timeline.merge") { [runs, held, order] chunks throws(TimelineError) in
+            try Self.merge(runs, held, in: order) { (bytes, records) throws(TimelineError) in
                 try chunks.send((bytes, records))
             }
         }
@@ -222,25 +221,17 @@ final class EncodedRecordSorter {
 /// One sorted run being written on a thread of its own: the records held, sorted and
 /// written to `fd` (created by the sorter, so the runs keep their order), then rewound.
 /// The sorter waits for it once, before the next run, the merge or its own end.
-private final class RunSpill: @unchecked Sendable {
-    // `@unchecked Sendable`: the writing thread alone touches what it was given; the result
-    // is set before `done` is signalled and read only after `wait` returns.
-    private var result: Result<Void, TimelineError> = .success(())
-    private let done = DispatchSemaphore(value: 0)
+private struct RunSpill {
+    private let job: BackgroundJob<Result<Void, TimelineError>>
 
     init(items: [EncodedRecordSorter.Item], batches: [[UInt8]], order: SortOrder, fd: Int32, directory: String) {
-        let work = UncheckedSendable((items, batches))
-        Self.queue.async { [self] in
-            result = Result { () throws(TimelineError) in try Self.write(work.value.0, from: work.value.1, in: order, to: fd, directory: directory) }
-            done.signal()
+        job = BackgroundJob(on: Self.queue) {
+            Result { () throws(TimelineError) in try Self.write(items, from: batches, in: order, to: fd, directory: directory) }
         }
     }
 
     /// Waits for the run (call once) and gives whether it was written.
-    func wait() -> Result<Void, TimelineError> {
-        done.wait()
-        return result
-    }
+    func wait() -> Result<Void, TimelineError> { job.wait() }
 
     private static let queue = DispatchQueue(label: "timeline.sort-spill")
 

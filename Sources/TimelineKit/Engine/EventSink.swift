@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where a conversion's events go as they are read: written through the export stage when
 /// the run streams, else held for sorting or grouping; shown to the observer (validation);
 /// counted for the summary. Takes events one at a time from importers that emit them so,
@@ -27,7 +29,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let forwardReject: (RejectedRecord) -> Void
     /// Encoded bytes and events of the largest batch so far: the next batch reserves as much,
     /// plus `encodingHeadroom` bytes.
-    private let largestBatch = LockedBox((bytes: 0, events: 0))
+    private let largestBatch = Mutex((bytes: 0, events: 0))
 
     /// - Parameters:
     ///   - stage: where to write when streaming; nil holds every event.

@@ -1,5 +1,5 @@
 /// Text encodings an input may be in (`--encoding`).
-public enum TextEncoding: String, CaseIterable, Sendable {
+package enum TextEncoding: String, CaseIterable, Sendable {
     /// UTF-8, the default; a byte-order mark is skipped.
     case utf8 = "utf-8"
     /// GB18030, as Chinese bank and wallet exports write it (a superset of GBK and GB2312).

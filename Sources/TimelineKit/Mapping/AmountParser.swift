@@ -1,7 +1,7 @@
 import Foundation
 
 /// The character that marks an amount's decimals.
-public enum DecimalMark: String, CaseIterable, Sendable {
+package enum DecimalMark: String, CaseIterable, Sendable {
     /// `1,234.56` (`--decimal-point`).
     case point
     /// `1.234,56` (`--decimal-comma`).

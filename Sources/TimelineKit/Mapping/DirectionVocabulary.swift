@@ -16,7 +16,7 @@ package enum AmountDirection: String, CaseIterable, Sendable {
 
 /// The words of a direction column, case-insensitive, extended or overridden by
 /// `--direction-map WORD=in|out|neutral`.
-public struct DirectionVocabulary: Sendable {
+package struct DirectionVocabulary: Sendable {
     private var words: [String: AmountDirection]
 
     /// The built-in words, by direction (`Words/directions.json`; docs/mapping.md lists them,

@@ -80,13 +80,30 @@ public struct FieldMapping: Sendable {
     package var explicit: [MappedField: FieldSource] = [:]
     /// Wide rows (`--events`): the time columns that are each one event. When given, a
     /// record has no single start: every filled one of these is an event.
-    public var events: [WideRowEvent] = []
+    package var events: [WideRowEvent] = []
 
     /// No explicit mappings: every field by its default header names.
     public init() {}
 
+    /// Feeds `field` from `columns` (a dotted path for JSON); several are joined with a space,
+    /// as a date column and a time column make one start.
+    public mutating func map(_ field: MappedField, to columns: String...) {
+        map(field, to: columns)
+    }
+
+    /// Feeds `field` from `columns`; several are joined with a space, and none feeds it
+    /// from no column at all, not even one the defaults would choose.
+    public mutating func map(_ field: MappedField, to columns: [String]) {
+        explicit[field] = FieldSource(columns: columns)
+    }
+
+    /// The column (or columns) feeding `field` explicitly; nil when the defaults choose.
+    public func columns(for field: MappedField) -> [String]? {
+        explicit[field]?.columns
+    }
+
     /// Reads `field=column` (`start=date+time`, `zone=tz`).
-    public mutating func add(_ spec: String) throws(TimelineError) {
+    package mutating func add(_ spec: String) throws(TimelineError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, let field = MappedField(rawValue: parts[0].trimmingCharacters(in: .whitespaces)), !parts[1].isEmpty else {
             throw TimelineError(
@@ -98,14 +115,14 @@ public struct FieldMapping: Sendable {
 
     /// The explicit entries, field by field in the order of `MappedField.allCases`:
     /// `start` and `date+time` (columns joined with `+`).
-    public var fields: [(field: String, source: String)] {
+    package var fields: [(field: String, source: String)] {
         MappedField.allCases.compactMap { field in explicit[field].map { (field.rawValue, $0.columns.isEmpty ? "none" : $0.description) } }
     }
 
     /// Reads `--events COLUMN=TITLE,COLUMN=TITLE` (`Created at=Order created,Paid at=Order
     /// paid`): each filled column of a row is one event with that title; the row's amount
     /// goes to the first.
-    public mutating func add(events spec: String) throws(TimelineError) {
+    package mutating func add(events spec: String) throws(TimelineError) {
         for item in spec.split(separator: ",") {
             let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -140,7 +157,7 @@ public struct FieldMapping: Sendable {
 
     /// Reads a mapping file (`--mapping FILE`): a JSON object such as
     /// `{"start": "交易时间", "title": "商品"}`.
-    public mutating func add(file path: String) throws(TimelineError) {
+    package mutating func add(file path: String) throws(TimelineError) {
         let bytes = try InputReader(path: path).readAll()
         let json: JSONValue
         do throws(JSONSyntaxError) {

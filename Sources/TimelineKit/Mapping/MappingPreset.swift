@@ -27,7 +27,7 @@
 /// `events` turns a wide row into one event per filled time column (`{"Paid at": "Order
 /// paid"}`), the amount going to `amountEvent`'s event (else the first). `currency` is the
 /// currency of a service that has one (Alipay's bills are in yuan), for amounts that name none.
-public struct MappingPreset: Sendable {
+package struct MappingPreset: Sendable {
     /// The name `--preset` takes (`wechat-pay`); for a plain mapping file, the file name.
     public let name: String
     /// What the preset reads, for people (`WeChat Pay bill (微信支付账单, CSV)`).
@@ -194,7 +194,7 @@ public struct MappingPreset: Sendable {
 
 /// One moment of a wide row (a Shopify order's `Paid at`): the column holding its time and
 /// the title of its event.
-public struct WideRowEvent: Sendable, Hashable {
+package struct WideRowEvent: Sendable, Hashable {
     /// The column (or JSON path) holding the time.
     public var column: String
     /// The event's title (`Order paid`).

@@ -69,9 +69,9 @@ public struct MappingOptions: Sendable {
     /// Which source fields feed which event fields.
     public var mapping = FieldMapping()
     /// The words that map to each status.
-    public var statuses = StatusVocabulary()
+    package var statuses = StatusVocabulary()
     /// The words of a direction column (`--direction-map`).
-    public var directions = DirectionVocabulary()
+    package var directions = DirectionVocabulary()
     /// The currency of amounts that name none, neither in their text, a currency column nor
     /// their column's header (a preset's service currency).
     package var defaultCurrency: String?
@@ -83,7 +83,7 @@ public struct MappingOptions: Sendable {
     package var amounts = AmountParser()
     /// The decimal mark of every amount (`--decimal-comma`, `--decimal-point`); nil (the
     /// default) reads it from each money column's values.
-    public var decimalMark: DecimalMark? {
+    package var decimalMark: DecimalMark? {
         get { amounts.decimalMark }
         set { amounts.decimalMark = newValue }
     }

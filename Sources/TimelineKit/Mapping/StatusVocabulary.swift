@@ -2,7 +2,7 @@ import Foundation
 
 /// Source words for the canonical statuses (docs/canonical-format.md), case-insensitive, extended or
 /// overridden by `--status-map WORD=STATUS`.
-public struct StatusVocabulary: Sendable {
+package struct StatusVocabulary: Sendable {
     private var words: [String: EventStatus]
     /// The words `add` gave (`--status-map`), which a preset's words do not replace.
     private var added: [String: EventStatus] = [:]

@@ -5,7 +5,7 @@
 ///
 /// The model's arithmetic itself (`CivilDate(daysSinceEpoch:)`, `Instant(local:offset:)`) is
 /// not limited to these years: the checks below are made where values enter and leave.
-public enum SupportedRange {
+package enum SupportedRange {
     /// 1…9999.
     public static let years = 1...9999
 
@@ -51,7 +51,7 @@ extension TimeValue {
     }
 
     /// As `isInSupportedRange`, and the wall time in `zone` too (an all-day date never moves).
-    public func isInSupportedRange(shownIn zone: ZoneRules) -> Bool {
+    package func isInSupportedRange(shownIn zone: ZoneRules) -> Bool {
         guard isInSupportedRange else { return false }
         guard let instant else { return true }
         return SupportedRange.contains(seconds: instant.seconds, shiftedBy: zone.offset(at: instant).seconds)

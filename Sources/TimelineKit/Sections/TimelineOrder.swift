@@ -103,14 +103,14 @@ struct TimelineSortKey: Comparable {
 extension Array where Element == Event {
     /// The positions of the events in `order` with `zone` as the display zone; stable on
     /// ties. Sorts small keys rather than the events themselves, which are large.
-    public func timelineOrder(_ order: SortOrder, zone: ZoneRules) -> [Int] {
+    package func timelineOrder(_ order: SortOrder, zone: ZoneRules) -> [Int] {
         guard order != .input else { return [Int](0..<count) }
         let keys = enumerated().map { TimelineSortKey(event: $0.element, index: $0.offset, zone: zone) }
         return TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }
     }
 
     /// The events in `order` (see `timelineOrder`).
-    public func sortedForTimeline(_ order: SortOrder, zone: ZoneRules) -> [Event] {
+    package func sortedForTimeline(_ order: SortOrder, zone: ZoneRules) -> [Event] {
         timelineOrder(order, zone: zone).map { self[$0] }
     }
 }

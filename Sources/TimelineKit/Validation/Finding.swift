@@ -115,7 +115,7 @@ public struct ValidationReport: Sendable {
     /// The display zone days were counted in.
     public var zone: String
     /// How the zone was chosen (the user, the data, a default), and so why it was used.
-    public var zoneChoice: DisplayZoneChoice = .named
+    package var zoneChoice: DisplayZoneChoice = .named
     /// Worst first, then by code.
     public var findings: [Finding]
 

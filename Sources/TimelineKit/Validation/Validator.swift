@@ -174,14 +174,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         var findings = imported.findings.filter { !context.ignored.contains($0.code) }
         // Each rule finishes over its own state only: on all cores at once (the conversion
         // is over by now), in the rules' order.
-        let finished = LockedBox([Finding?](repeating: nil, count: rules.count))
-        let rules = UncheckedSendable(self.rules)
-        let names = UncheckedSendable(self.names)
-        DispatchQueue.concurrentPerform(iterations: rules.value.count) { i in
-            let finding = rules.value[i].finish(names.value)
-            finished.withLock { $0[i] = finding }
-        }
-        findings += finished.withLock { $0 }.compactMap { $0 }
+        findings += Parallel.map(rules.count) { rules[$0].finish(names) }.compactMap { $0 }
         findings += try partitionedFindings()
         findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
         var report = ValidationReport(records: records, rejected: imported.rejected, zone: context.displayZone.identifier, findings: findings)
@@ -194,24 +187,14 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// keyed by it, combining their parts: the stores on all cores at once (each within its
     /// share of the memory), the partitions of one store in turn.
     private func partitionedFindings() throws(TimelineError) -> [Finding] {
-        let validator = UncheckedSendable(self)
         guard encoding else {
             // The held batches as one partition: each rule reads them on its own, all at once.
             if stores.contains(where: { $0.key == .id }) { GeneratedIDs.markCollisions(in: &held, names: names.files.strings) }
-            let found = LockedBox([Finding?](repeating: nil, count: partitioned.count))
-            DispatchQueue.concurrentPerform(iterations: partitioned.count) { i in
-                let finding = validator.value.heldFinding(i)
-                found.withLock { $0[i] = finding }
-            }
-            return found.withLock { $0 }.compactMap { $0 }
+            return Parallel.map(partitioned.count) { heldFinding($0) }.compactMap { $0 }
         }
-        let results = LockedBox([Result<[Finding], TimelineError>?](repeating: nil, count: stores.count))
-        DispatchQueue.concurrentPerform(iterations: stores.count) { i in
-            let result = Result { () throws(TimelineError) in try validator.value.findings(of: i) }
-            results.withLock { $0[i] = result }
-        }
+        let results = Parallel.map(stores.count) { i in Result { () throws(TimelineError) in try self.findings(of: i) } }
         var findings: [Finding] = []
-        for result in results.withLock({ $0 }) { findings += try result!.get() }
+        for result in results { findings += try result.get() }
         return findings
     }
 

@@ -134,7 +134,7 @@ package struct RecurrenceRule: Hashable, Sendable {
 }
 
 /// A recurrence rule or expansion window that cannot be read.
-public struct RecurrenceRuleError: Error, Hashable, Sendable {
+package struct RecurrenceRuleError: Error, Hashable, Sendable {
     /// What is wrong with it.
     public var message: String
 

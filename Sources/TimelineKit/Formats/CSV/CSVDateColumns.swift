@@ -104,7 +104,7 @@ package struct CSVDateColumns {
         let names = header.fields
         let headerBytes = header.bytes
         let delimiter = reader.delimiter
-        let job = UncheckedSendable(self)
+        let job = self
         let deliver = { (done: consuming State) throws(TimelineError) in
             try output.write(done.out)
             summary.add(done.summary)
@@ -115,7 +115,7 @@ package struct CSVDateColumns {
             try work.submit(
                 {
                     var state = State(
-                        job: job.value, indices: indices, names: names, header: headerBytes,
+                        job: job, indices: indices, names: names, header: headerBytes,
                         delimiter: delimiter, orders: orders)
                     let reader = CSVReader(
                         block: block.bytes, delimiter: delimiter, firstLine: block.firstLine,

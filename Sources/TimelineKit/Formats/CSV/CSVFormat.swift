@@ -42,7 +42,7 @@ public struct CSVReadSettings: Sendable, Hashable {
     public var headerLine: Int?
     /// The column names of an input that has no header line of its own (a slice cut from a
     /// larger file, as a distributed job reads it): every line of the input is then a record.
-    public var columns: CSVColumns?
+    package var columns: CSVColumns?
 
     /// Whether the input's first record (after any preamble) names the columns.
     var readsHeaderLine: Bool { hasHeader && columns == nil }
@@ -101,7 +101,7 @@ public struct CSVReadSettings: Sendable, Hashable {
 }
 
 /// The column names of a CSV input without a header line of its own.
-public enum CSVColumns: Sendable, Hashable {
+package enum CSVColumns: Sendable, Hashable {
     /// These names, in column order.
     case names([String])
     /// The names in the first line of this file (read with the input's delimiter, or one
@@ -110,7 +110,7 @@ public enum CSVColumns: Sendable, Hashable {
 }
 
 /// How CSV and TSV output is written (`WriteOptions.csv`).
-public struct CSVWriteSettings: Sendable {
+package struct CSVWriteSettings: Sendable {
     /// How times are written; nil writes RFC 3339 in the display zone (dates as `YYYY-MM-DD`).
     public var timeFormat: DateOutputFormat?
     /// Cells starting with `=`, `+`, `-` or `@` get a leading `'`, so spreadsheets show
@@ -161,7 +161,7 @@ extension ReadOptions {
 
 extension WriteOptions {
     /// How CSV and TSV output is written.
-    public var csv: CSVWriteSettings {
+    package var csv: CSVWriteSettings {
         get { formatSettings[CSVWriteSettingsKey.self] }
         set { formatSettings[CSVWriteSettingsKey.self] = newValue }
     }

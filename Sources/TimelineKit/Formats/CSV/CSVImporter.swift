@@ -224,8 +224,8 @@ struct CSVImporter: TimelineImporter {
         do {
             while var block = try nextBlock() {
                 block.recordsBefore += recordsBefore
-                let job = UncheckedSendable(block)
-                try work.submit({ rows.convert(job.value, context: context) }, deliver: deliver)
+                let job = block
+                try work.submit({ rows.convert(job, context: context) }, deliver: deliver)
             }
         } catch {
             work.abandon()

@@ -54,8 +54,8 @@ struct CanonicalImporter: TimelineImporter {
                     block.add(line, at: SourceLocation(file: name, line: lineNumber))
                 }
                 if block.records.isEmpty { break }
-                let job = UncheckedSendable((block, base))
-                try work.submit({ Self.decode(job.value.0, file: name, context: job.value.1) }, deliver: deliver)
+                let job = (block, base)
+                try work.submit({ Self.decode(job.0, file: name, context: job.1) }, deliver: deliver)
             }
         } catch {
             work.abandon()
@@ -230,11 +230,11 @@ struct CanonicalImporter: TimelineImporter {
                 let block = JSONRecordBlock(
                     .arrayElements, recordsBefore: 0, bytes: bytes,
                     records: records.map { ($0.location, ($0.range.lowerBound - from)..<($0.range.upperBound - from)) })
-                let job = UncheckedSendable((block, base))
+                let job = (block, base)
                 try work.submit(
                     {
-                        Self.decode(job.value.0, file: name, context: job.value.1) { n in
-                            Self.fault(in: job.value.0, element: n, file: name)
+                        Self.decode(job.0, file: name, context: job.1) { n in
+                            Self.fault(in: job.0, element: n, file: name)
                         }
                     }, deliver: deliver)
             }

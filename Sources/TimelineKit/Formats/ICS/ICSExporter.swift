@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `ics` output (RFC 5545): one VCALENDAR (VERSION, PRODID, CALSCALE) with a VEVENT
 /// per event, CRLF line ends, lines folded at 75 octets without splitting a UTF-8 character,
@@ -75,17 +76,14 @@ final class ICSExporter: TimelineExporter {
     private func veventBytes() -> [UInt8] {
         let chunkSize = 2048
         let chunks = (events.count + chunkSize - 1) / chunkSize
-        let parts = LockedBox([[UInt8]](repeating: [], count: chunks))
-        let exporter = UncheckedSendable(self)  // only read while the chunks are written
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            let events = exporter.value.events
+        let parts = Parallel.map(chunks) { c in
             var bytes: [UInt8] = []
             for i in c * chunkSize..<min(events.count, (c + 1) * chunkSize) {
-                for line in exporter.value.vevent(events[i]) { Self.fold(line, into: &bytes) }
+                for line in vevent(events[i]) { Self.fold(line, into: &bytes) }
             }
-            parts.withLock { $0[c] = bytes }
+            return bytes
         }
-        return parts.withLock { $0.flatMap { $0 } }
+        return parts.flatMap { $0 }
     }
 
     // MARK: Events

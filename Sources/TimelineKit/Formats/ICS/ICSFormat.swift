@@ -29,7 +29,7 @@ enum ICSFormat: FormatPlugin {
 }
 
 /// How ICS input is read (`ReadOptions.ics`).
-public struct ICSReadSettings: Sendable, Hashable {
+package struct ICSReadSettings: Sendable, Hashable {
     /// Expand recurring series into one event per occurrence in this window; nil keeps
     /// each series as its master event (RRULE, RDATE, EXDATE in its attributes).
     public var expansion: RecurrenceExpansion?
@@ -86,7 +86,7 @@ public struct ICSReadSettings: Sendable, Hashable {
 }
 
 /// How ICS output is written (`WriteOptions.ics`).
-public struct ICSWriteSettings: Sendable, Hashable {
+package struct ICSWriteSettings: Sendable, Hashable {
     /// Every time in UTC (`Z`) instead of `TZID` with generated VTIMEZONEs.
     public var utc = false
 
@@ -111,7 +111,7 @@ private enum ICSWriteSettingsKey: FormatSettingsKey {
 
 extension ReadOptions {
     /// How ICS input is read.
-    public var ics: ICSReadSettings {
+    package var ics: ICSReadSettings {
         get { formatSettings[ICSReadSettingsKey.self] }
         set { formatSettings[ICSReadSettingsKey.self] = newValue }
     }
@@ -119,8 +119,35 @@ extension ReadOptions {
 
 extension WriteOptions {
     /// How ICS output is written.
-    public var ics: ICSWriteSettings {
+    package var ics: ICSWriteSettings {
         get { formatSettings[ICSWriteSettingsKey.self] }
         set { formatSettings[ICSWriteSettingsKey.self] = newValue }
+    }
+}
+
+extension ReadOptions {
+    /// Reads each recurring calendar series as one event per occurrence on the days `from`
+    /// through `through` (in each series' own zone), instead of as its first event with the
+    /// rule in `attributes`.
+    ///
+    /// - Parameters:
+    ///   - from: the first day of the window.
+    ///   - through: the last day of the window, included.
+    ///   - maxPerSeries: occurrences generated per series before it is cut off with a warning.
+    ///   - maxTotal: occurrences all series of a read add together before later ones are cut off.
+    public mutating func expandRecurrences(
+        from: CivilDate, through: CivilDate, maxPerSeries: Int = 10_000, maxTotal: Int = 500_000
+    ) {
+        ics.expansion = RecurrenceExpansion(from: .date(from), until: .date(through), maxOccurrences: maxPerSeries)
+        ics.maxTotalOccurrences = maxTotal
+    }
+
+    /// Reads each recurring calendar series as one event per occurrence starting between the
+    /// instants `from` and `through`, both included.
+    public mutating func expandRecurrences(
+        from: Instant, through: Instant, maxPerSeries: Int = 10_000, maxTotal: Int = 500_000
+    ) {
+        ics.expansion = RecurrenceExpansion(from: .instant(from), until: .instant(through), maxOccurrences: maxPerSeries)
+        ics.maxTotalOccurrences = maxTotal
     }
 }

@@ -1,5 +1,5 @@
 /// `--expand FROM..UNTIL`: turn recurring series into one event per occurrence in a window.
-public struct RecurrenceExpansion: Hashable, Sendable {
+package struct RecurrenceExpansion: Hashable, Sendable {
     /// A window end: a calendar date (the whole day, in each series' own zone) or an instant.
     public enum Bound: Hashable, Sendable {
         /// A whole day, in each series' own zone.

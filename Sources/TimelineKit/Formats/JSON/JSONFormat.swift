@@ -21,7 +21,7 @@ enum JSONFormat: FormatPlugin {
 }
 
 /// How JSON and NDJSON records are found (`ReadOptions.json`).
-public struct JSONReadSettings: Sendable, Hashable {
+package struct JSONReadSettings: Sendable, Hashable {
     /// The dotted path of the records array (`data`, `result.traces`); nil takes a top-level
     /// array, NDJSON lines, or the one array of objects in a top-level object.
     public var recordsPath: String?
@@ -45,7 +45,7 @@ private enum JSONReadSettingsKey: FormatSettingsKey {
 
 extension ReadOptions {
     /// How JSON and NDJSON records are found.
-    public var json: JSONReadSettings {
+    package var json: JSONReadSettings {
         get { formatSettings[JSONReadSettingsKey.self] }
         set { formatSettings[JSONReadSettingsKey.self] = newValue }
     }

@@ -177,13 +177,12 @@ final class JSONRecordBlockMapper {
     }
 
     /// Mappers for the worker threads; a finished block returns its mapper for the next.
-    final class Pool: @unchecked Sendable {
-        private let make: () -> JSONRecordBlockMapper
-        private let idle = LockedBox<[JSONRecordBlockMapper]>([])
+    final class Pool: Sendable {
+        private let mappers: ObjectPool<JSONRecordBlockMapper>
 
         /// - Parameter fieldOrder: the day/month order the first records decided.
         init(options: ReadOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, context: ImportContext, file: String) {
-            make = {
+            mappers = ObjectPool {
                 let parser = DateParser(options: dates)
                 parser.setFieldOrder(fieldOrder)
                 return JSONRecordBlockMapper(options: options, parser: parser, context: context, file: file)
@@ -191,9 +190,7 @@ final class JSONRecordBlockMapper {
         }
 
         func map(_ block: JSONRecordBlock) -> RecordBlockOutcome {
-            let mapper = idle.withLock { $0.popLast() } ?? make()
-            defer { idle.withLock { $0.append(mapper) } }
-            return mapper.map(block)
+            mappers.borrow { $0.map(block) }
         }
     }
 }

@@ -220,8 +220,8 @@ struct JSONRecordsImporter: TimelineImporter {
                     block.add(line, at: SourceLocation(file: input.name, line: lineNumber))
                 }
                 if block.records.isEmpty { break }
-                let job = UncheckedSendable(block)
-                try work.submit({ blocks.map(job.value) }, deliver: deliver)
+                let job = block
+                try work.submit({ blocks.map(job) }, deliver: deliver)
             }
         } catch {
             work.abandon()
@@ -288,8 +288,8 @@ struct JSONRecordsImporter: TimelineImporter {
                         break reading
                     case .malformed(let offset, let message):
                         // The records before the fault are converted first.
-                        let last = UncheckedSendable(block)
-                        if !block.records.isEmpty { try work.submit({ blocks.map(last.value) }, deliver: deliver) }
+                        let last = block
+                        if !block.records.isEmpty { try work.submit({ blocks.map(last) }, deliver: deliver) }
                         try work.finish(deliver: deliver)
                         throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax")
                     case .element(let bytes, let offset):
@@ -298,8 +298,8 @@ struct JSONRecordsImporter: TimelineImporter {
                     }
                 }
                 if !block.records.isEmpty {
-                    let job = UncheckedSendable(block)
-                    try work.submit({ blocks.map(job.value) }, deliver: deliver)
+                    let job = block
+                    try work.submit({ blocks.map(job) }, deliver: deliver)
                 }
             }
         } catch {

@@ -45,11 +45,11 @@ package struct NDJSONDateFields {
         _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> DateFieldSummary {
-        let job = UncheckedSendable(self)
+        let job = self
         let orders = try fieldOrders(input)
         return try DateFieldRewriting.rewriteLines(
             input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress,
-            rewrite: { job.value.rewrite($0, orders: orders) })
+            rewrite: { job.rewrite($0, orders: orders) })
     }
 
     /// Each field's day/month order: the options', else what its values in the input's first

@@ -16,7 +16,7 @@ enum TextFormat: FormatPlugin {
 }
 
 /// How the text timeline is laid out (`WriteOptions.text`).
-public struct TextWriteSettings: Sendable, Hashable {
+package struct TextWriteSettings: Sendable, Hashable {
     /// One line per event (`line`), or income to the left of the line and everything else
     /// to the right (`split`).
     public enum Layout: String, Sendable, CaseIterable {
@@ -64,7 +64,7 @@ private enum TextWriteSettingsKey: FormatSettingsKey {
 
 extension WriteOptions {
     /// How the text timeline is laid out.
-    public var text: TextWriteSettings {
+    package var text: TextWriteSettings {
         get { formatSettings[TextWriteSettingsKey.self] }
         set { formatSettings[TextWriteSettingsKey.self] = newValue }
     }

@@ -20,7 +20,7 @@ enum XLSXFormat: FormatPlugin {
 }
 
 /// How XLSX input is read (`ReadOptions.xlsx`).
-public struct XLSXReadSettings: Sendable, Hashable {
+package struct XLSXReadSettings: Sendable, Hashable {
     /// The sheet to read; nil reads the first.
     public var sheet: String?
 
@@ -41,7 +41,7 @@ private enum XLSXReadSettingsKey: FormatSettingsKey {
 
 extension ReadOptions {
     /// How XLSX input is read.
-    public var xlsx: XLSXReadSettings {
+    package var xlsx: XLSXReadSettings {
         get { formatSettings[XLSXReadSettingsKey.self] }
         set { formatSettings[XLSXReadSettingsKey.self] = newValue }
     }

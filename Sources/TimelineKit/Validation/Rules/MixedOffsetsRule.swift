@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// TZ102 (warning): one series (or, without series, one file) whose explicit offsets no
 /// single IANA zone explains — a UTC server clock (`Z`) mixed with a UTC+8 phone clock, say.
@@ -354,7 +355,7 @@ struct ZonesInSpan {
         }
     }
 
-    private static let last = LockedBox<(span: ClosedRange<Int64>, zones: ZonesInSpan)?>(nil)
+    private static let last = Mutex<(span: ClosedRange<Int64>, zones: ZonesInSpan)?>(nil)
 
     init(_ span: ClosedRange<Int64>) {
         let (low, high) = (span.lowerBound, span.upperBound)

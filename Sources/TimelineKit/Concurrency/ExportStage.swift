@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Runs an exporter on its own thread, fed with batches of events in order, so that
 /// reading and mapping (the caller's thread) overlap with encoding and writing. At most
@@ -15,7 +16,7 @@ final class ExportStage: @unchecked Sendable {
     private let output: OutputWriter
     private let queue = DispatchQueue(label: "timeline.export")
     private let slots = DispatchSemaphore(value: maximumBatchesInFlight)
-    private let errorBox = LockedBox<TimelineError?>(nil)
+    private let errorBox = Mutex<TimelineError?>(nil)
     private var batch: [Event] = []
 
     init(exporter: any TimelineExporter, output: OutputWriter) {

@@ -147,11 +147,13 @@ final class BoundedChannel<Item>: @unchecked Sendable {
 
     /// Runs `produce` on a thread of its own named `name` (it blocks on input, output and on
     /// this channel, so it must not take a thread of the shared pools) and finishes the
-    /// channel with its outcome.
-    func startProducer(name: String = "timeline.read", _ produce: @escaping @Sendable (BoundedChannel) throws(TimelineError) -> Void) {
+    /// channel with its outcome. `produce` is not `@Sendable`: what it captures is handed to
+    /// the producer thread, and the caller leaves it alone until the channel has finished.
+    func startProducer(name: String = "timeline.read", _ produce: @escaping (BoundedChannel) throws(TimelineError) -> Void) {
+        let producer = UncheckedSendable(produce)
         let thread = Thread { [self] in
             do throws(TimelineError) {
-                try produce(self)
+                try producer.value(self)
                 finish(nil)
             } catch {
                 finish(error)

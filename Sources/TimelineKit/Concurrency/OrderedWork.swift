@@ -5,7 +5,10 @@ import Dispatch
 /// (delivering finished results) until a slot is free, which bounds memory.
 ///
 /// Used where records are independent (a CSV block maps to events with no state carried
-/// between blocks) but output order must be the input order.
+/// between blocks) but output order must be the input order. Jobs are not `@Sendable`: a
+/// job owns what it alone captures (its block), and reads but never changes what jobs share
+/// (the importer's settings); a result passes to the submitting thread only after the job's
+/// slot is signalled.
 final class OrderedWork<Result> {
     private final class Slot: @unchecked Sendable {
         /// The job until it has run: released before `done` is signalled, so that nothing it
