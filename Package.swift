@@ -10,7 +10,9 @@ let package = Package(
     ],
     targets: [
         // The library: model, date engine, importers, exporters, validation. Never prints or exits.
-        .target(name: "TimelineKit", resources: [.embedInCode("Mapping/Presets"), .embedInCode("Mapping/Words")]),
+        .target(
+            name: "TimelineKit",
+            resources: [.embedInCode("Mapping/Presets"), .embedInCode("Mapping/Words")]),
         // The command line: argument parsing, help, diagnostics printer, exit codes.
         .target(name: "TimelineCLI", dependencies: ["TimelineKit"]),
         .executableTarget(name: "timeline", dependencies: ["TimelineCLI"]),
@@ -20,6 +22,8 @@ let package = Package(
             name: "TimelineKitTests", dependencies: ["TimelineKit"],
             resources: [.copy("Resources")]),
         // Fixtures are read by path (they are checked by an external validator, not loaded).
-        .testTarget(name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"], exclude: ["Fixtures", "Snapshots"]),
+        .testTarget(
+            name: "TimelineCLITests", dependencies: ["TimelineCLI", "TimelineKit"],
+            exclude: ["Fixtures", "Snapshots"]),
     ]
 )

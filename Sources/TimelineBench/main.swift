@@ -23,7 +23,9 @@ func lines(_ path: String) -> [[UInt8]] {
 }
 
 func report(_ name: String, _ count: Int, _ ok: Int, _ seconds: Double) {
-    print("\(name) values=\(count) ok=\(ok) seconds=\(String(format: "%.4f", seconds)) rate=\(Int(Double(count) / seconds))")
+    print(
+        "\(name) values=\(count) ok=\(ok) seconds=\(String(format: "%.4f", seconds)) rate=\(Int(Double(count) / seconds))"
+    )
 }
 
 let args = CommandLine.arguments

@@ -8,7 +8,8 @@ package enum TimelineCommand {
 
     /// The subcommands, in the order the overview lists them.
     static let commands: [any Command.Type] = [
-        ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self, PresetsCommand.self, SchemaCommand.self,
+        ConvertCommand.self, ValidateCommand.self, DatesCommand.self, ZonesCommand.self,
+        PresetsCommand.self, SchemaCommand.self,
     ]
 
     static var overview: String {
@@ -44,12 +45,19 @@ package enum TimelineCommand {
         }
         if first == "--version" { return writeOut("timeline \(version)\n", env) }
         guard let command = commands.first(where: { $0.name == first }) else {
-            let suggestion = ArgumentParser.closest(first, among: commands.map { $0.name }).map { " Did you mean '\($0)'?" } ?? ""
-            env.error("timeline: error: unknown command '\(first)'.\(suggestion)\nUsage: timeline <command> [options]\nSee 'timeline --help'.\n")
+            let suggestion =
+                ArgumentParser.closest(first, among: commands.map { $0.name }).map {
+                    " Did you mean '\($0)'?"
+                } ?? ""
+            env.error(
+                "timeline: error: unknown command '\(first)'.\(suggestion)\nUsage: timeline <command> [options]\nSee 'timeline --help'.\n"
+            )
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") { return writeOut(HelpFormatter.render(command), env) }
+        if rest.contains("--help") || rest.contains("-h") {
+            return writeOut(HelpFormatter.render(command), env)
+        }
         do throws(UsageError) {
             switch try command.parseAndRun(rest, env) {
             case .success(let code):

@@ -8,7 +8,8 @@ struct BinaryRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The `timeline` binary beside the test bundle (SwiftPM builds it for `swift test`).
     static var executable: URL {
@@ -26,17 +27,24 @@ struct BinaryRunner {
     /// `fileSizeLimit` (bytes) caps every file the run writes, as `ulimit -f` does: a write
     /// past it fails (EFBIG, the signal ignored), which is how a full disk looks to it.
     static func run(
-        _ arguments: [String], stdin: String? = nil, cwd: URL? = nil, environment: [String: String] = [:], fileSizeLimit: Int? = nil
+        _ arguments: [String], stdin: String? = nil, cwd: URL? = nil,
+        environment: [String: String] = [:], fileSizeLimit: Int? = nil
     ) throws -> Output {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let paths = ["in", "out", "err"].map { dir.appendingPathComponent($0) }
         try Data((stdin ?? "").utf8).write(to: paths[0])
-        for p in paths.dropFirst() { _ = FileManager.default.createFile(atPath: p.path, contents: nil) }
+        for p in paths.dropFirst() {
+            _ = FileManager.default.createFile(atPath: p.path, contents: nil)
+        }
         let process = Process()
         if let fileSizeLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit / 512); exec \"$0\" \"$@\"", executable.path] + arguments
+            process.arguments =
+                [
+                    "-c", "trap '' XFSZ; ulimit -f \(fileSizeLimit / 512); exec \"$0\" \"$@\"",
+                    executable.path,
+                ] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments
@@ -51,14 +59,17 @@ struct BinaryRunner {
         try process.run()
         process.waitUntilExit()
         return Output(
-            status: process.terminationStatus, stdout: try String(contentsOf: paths[1], encoding: .utf8),
+            status: process.terminationStatus,
+            stdout: try String(contentsOf: paths[1], encoding: .utf8),
             stderr: try String(contentsOf: paths[2], encoding: .utf8))
     }
 
     /// Runs one of the repository's Python oracle scripts (scripts/…, their packages
     /// installed by scripts/install-test-deps) from the package root; its standard output,
     /// and whether it exited 0.
-    static func python(_ script: String, _ arguments: [String]) throws -> (output: Data, succeeded: Bool) {
+    static func python(_ script: String, _ arguments: [String]) throws -> (
+        output: Data, succeeded: Bool
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script] + arguments
@@ -72,7 +83,8 @@ struct BinaryRunner {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-test-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "timeline-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

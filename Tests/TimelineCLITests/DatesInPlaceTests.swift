@@ -15,7 +15,9 @@ struct DatesInPlaceTests {
 
     static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    @Test("CSV: BOM, CRLF, quoting and a line break inside quotes kept; a value that fails stays, is reported and rejected")
+    @Test(
+        "CSV: BOM, CRLF, quoting and a line break inside quotes kept; a value that fails stays, is reported and rejected"
+    )
     func csvColumn() throws {
         let input =
             "id,when,note\r\n1,2024-06-12T08:00:00+08:00,\"a, \"\"quoted\"\" note\"\r\n2,12/06/2024 20:30,\"two\r\nlines\"\r\n3,not a date,x\r\n4,,empty\r\n"
@@ -23,7 +25,8 @@ struct DatesInPlaceTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let rejects = dir.appendingPathComponent("rejects.csv").path
         let r = try BinaryRunner.run([
-            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first", "--rejects", rejects,
+            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai",
+            "--day-first", "--rejects", rejects,
         ])
         #expect(r.status == 0, "\(r.stderr)")
         let expected =
@@ -33,36 +36,54 @@ struct DatesInPlaceTests {
         let out = dir.appendingPathComponent("out.csv").path
         let process = Process()
         process.executableURL = BinaryRunner.executable
-        process.arguments = ["dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first"]
-        FileManager.default.createFile(atPath: out, contents: nil)
+        process.arguments = [
+            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai",
+            "--day-first",
+        ]
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: out))) == Self.bom + Array(expected.utf8))
+        #expect(
+            Array(try Data(contentsOf: URL(fileURLWithPath: out))) == Self.bom
+                + Array(expected.utf8))
         #expect(r.stderr.contains("in.csv:5: error: [E001] column 'when': "), "\(r.stderr)")
-        #expect(r.stderr.contains("1 of 3 values could not be read (left as they were)"), "\(r.stderr)")
-        #expect(try String(contentsOfFile: rejects, encoding: .utf8) == "id,when,note\r\n3,not a date,x\r\n")
+        #expect(
+            r.stderr.contains("1 of 3 values could not be read (left as they were)"), "\(r.stderr)")
+        #expect(
+            try String(contentsOfFile: rejects, encoding: .utf8)
+                == "id,when,note\r\n3,not a date,x\r\n")
         // Emptied instead, and the file's other bytes still as they were.
         let empty = try BinaryRunner.run([
-            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai", "--day-first", "--on-error", "empty",
+            "dates", "--csv", "--column", "when", path, "--assume-zone", "Asia/Shanghai",
+            "--day-first", "--on-error", "empty",
         ])
         #expect(empty.stdout.contains("\r\n3,,x\r\n"))
         // A column the file does not have: the error lists those it has.
         let missing = try BinaryRunner.run(["dates", "--csv", "--column", "time", path])
-        #expect(missing.status == 64 && missing.stderr.contains("has no column 'time'; its columns: id, when, note"), "\(missing.stderr)")
+        #expect(
+            missing.status == 64
+                && missing.stderr.contains("has no column 'time'; its columns: id, when, note"),
+            "\(missing.stderr)")
     }
 
     @Test("TSV: a tab-separated file, two columns, each its own day/month order")
     func tsvColumns() throws {
         // `a` has 25/06/2024 (day first), `b` 06/25/2024 (month first): decided per column.
-        let input = "a\tb\tc\n12/06/2024 08:00\t06/12/2024 08:00\tx\n25/06/2024 08:00\t06/25/2024 08:00\ty\n"
+        let input =
+            "a\tb\tc\n12/06/2024 08:00\t06/12/2024 08:00\tx\n25/06/2024 08:00\t06/25/2024 08:00\ty\n"
         let (dir, path) = try Self.file(Array(input.utf8), "in.tsv")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try BinaryRunner.run(["dates", "--tsv", "--column", "a", "--column", "b", path, "--assume-zone", "UTC", "--output-format", "date"])
+        let r = try BinaryRunner.run([
+            "dates", "--tsv", "--column", "a", "--column", "b", path, "--assume-zone", "UTC",
+            "--output-format", "date",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "a\tb\tc\n2024-06-12\t2024-06-12\tx\n2024-06-25\t2024-06-25\ty\n", "\(r.stdout)")
+        #expect(
+            r.stdout == "a\tb\tc\n2024-06-12\t2024-06-12\tx\n2024-06-25\t2024-06-25\ty\n",
+            "\(r.stdout)")
     }
 
     @Test("NDJSON: a nested field and an epoch number rewritten, a line that is not JSON kept")
@@ -76,7 +97,8 @@ struct DatesInPlaceTests {
         let (dir, path) = try Self.file(Array(input.utf8), "in.ndjson")
         defer { try? FileManager.default.removeItem(at: dir) }
         let r = try BinaryRunner.run([
-            "dates", "--ndjson", "--field", "order.created_at", "--field", "ts", path, "--assume-zone", "Asia/Shanghai", "--output-format", "epoch",
+            "dates", "--ndjson", "--field", "order.created_at", "--field", "ts", path,
+            "--assume-zone", "Asia/Shanghai", "--output-format", "epoch",
         ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(
@@ -91,15 +113,23 @@ struct DatesInPlaceTests {
     @Test("NDJSON: each field's day/month order from its own values")
     func ndjsonFieldOrder() throws {
         // `a` has 25/06 (day first), `b` 06/25 (month first): 12/06 is read each field's way.
-        let input = "{\"a\":\"12/06/2024\",\"b\":\"12/06/2024\"}\n{\"a\":\"25/06/2024\",\"b\":\"06/25/2024\"}\n"
+        let input =
+            "{\"a\":\"12/06/2024\",\"b\":\"12/06/2024\"}\n{\"a\":\"25/06/2024\",\"b\":\"06/25/2024\"}\n"
         let (dir, path) = try Self.file(Array(input.utf8), "o.ndjson")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try BinaryRunner.run(["dates", "--ndjson", "--field", "a", "--field", "b", path, "--output-format", "date"])
+        let r = try BinaryRunner.run([
+            "dates", "--ndjson", "--field", "a", "--field", "b", path, "--output-format", "date",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "{\"a\":\"2024-06-12\",\"b\":\"2024-12-06\"}\n{\"a\":\"2024-06-25\",\"b\":\"2024-06-25\"}\n", "\(r.stdout)")
+        #expect(
+            r.stdout
+                == "{\"a\":\"2024-06-12\",\"b\":\"2024-12-06\"}\n{\"a\":\"2024-06-25\",\"b\":\"2024-06-25\"}\n",
+            "\(r.stdout)")
     }
 
-    @Test("in text: access log, logging library, syslog with --year, RFC 2822, several per line; CRLF kept; a bad date left and reported")
+    @Test(
+        "in text: access log, logging library, syslog with --year, RFC 2822, several per line; CRLF kept; a bad date left and reported"
+    )
     func inText() throws {
         let input = """
             10.0.0.1 - - [01/Jun/2024:00:00:01 +0800] "GET /a HTTP/1.1" 200 5
@@ -112,7 +142,9 @@ struct DatesInPlaceTests {
             """
         let (dir, path) = try Self.file(Array(input.utf8), "app.log")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try BinaryRunner.run(["dates", "--in-text", path, "--assume-zone", "Asia/Shanghai", "--year", "2024"])
+        let r = try BinaryRunner.run([
+            "dates", "--in-text", path, "--assume-zone", "Asia/Shanghai", "--year", "2024",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(
             r.stdout == """
@@ -125,9 +157,15 @@ struct DatesInPlaceTests {
 
                 """, "\(r.stdout)")
         #expect(r.stderr.contains("app.log:6: error:"), "\(r.stderr)")
-        #expect(r.stderr.contains("timeline: 6 lines, 7 timestamps, 6 rewritten, 1 could not be read"), "\(r.stderr)")
-        let first = try BinaryRunner.run(["dates", "--in-text", path, "--assume-zone", "Asia/Shanghai", "--only-first"])
-        #expect(first.stdout.contains("two: 2024-06-12T07:00:00Z and 2024-06-12T09:00:00+01:00\r\n"), "\(first.stdout)")
+        #expect(
+            r.stderr.contains("timeline: 6 lines, 7 timestamps, 6 rewritten, 1 could not be read"),
+            "\(r.stderr)")
+        let first = try BinaryRunner.run([
+            "dates", "--in-text", path, "--assume-zone", "Asia/Shanghai", "--only-first",
+        ])
+        #expect(
+            first.stdout.contains("two: 2024-06-12T07:00:00Z and 2024-06-12T09:00:00+01:00\r\n"),
+            "\(first.stdout)")
         // Without --year, syslog times are not looked for.
         #expect(first.stdout.contains("Jun  5 08:11:17 host cron[1]: job\n"))
     }
@@ -145,7 +183,9 @@ struct DatesInPlaceTests {
             """
         let (dir, path) = try Self.file(Array(input.utf8), "plain.log")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let r = try BinaryRunner.run(["dates", "--in-text", path, "--assume-zone", "UTC", "--year", "2024"])
+        let r = try BinaryRunner.run([
+            "dates", "--in-text", path, "--assume-zone", "UTC", "--year", "2024",
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == input)
         #expect(r.stderr.contains("6 lines, 0 timestamps"), "\(r.stderr)")
@@ -160,7 +200,10 @@ struct DatesInPlaceTests {
             (["--column", "a"], "--column applies to --csv, --tsv, --ndjson or --in-text"),
             (["--csv"], "--csv needs the columns to rewrite"),
             (["--in-text", "--column", "a"], "--column applies to --csv or --tsv input"),
-            (["--csv", "--ndjson", "--column", "a"], "choose one of --csv, --tsv, --ndjson and --in-text"),
+            (
+                ["--csv", "--ndjson", "--column", "a"],
+                "choose one of --csv, --tsv, --ndjson and --in-text"
+            ),
         ])
     func usage(arguments: [String], message: String) throws {
         let r = try BinaryRunner.run(["dates"] + arguments, stdin: "a\n")

@@ -10,7 +10,11 @@ struct ExitCodeTests {
     func success() throws {
         let r = try BinaryRunner.run(["convert", sample, "--to", "ndjson", "--sort", "input"])
         #expect(r.status == 0)
-        #expect(r.stdout == (try String(contentsOf: BinaryRunner.packageRoot.appendingPathComponent(sample), encoding: .utf8)))
+        #expect(
+            r.stdout
+                == (try String(
+                    contentsOf: BinaryRunner.packageRoot.appendingPathComponent(sample),
+                    encoding: .utf8)))
         #expect(r.stderr == "timeline: read 8 records, wrote 8, rejected 0\n")
     }
 
@@ -24,36 +28,51 @@ struct ExitCodeTests {
     @Test("output does not depend on the machine's TZ")
     func noHiddenLocalZone() throws {
         let a = try BinaryRunner.run(
-            ["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "America/New_York"])
+            ["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n",
+            environment: ["TZ": "America/New_York"])
         let b = try BinaryRunner.run(
-            ["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n", environment: ["TZ": "Pacific/Kiritimati"])
+            ["dates", "--assume-zone", "Asia/Shanghai"], stdin: "2024-06-12 08:00\n",
+            environment: ["TZ": "Pacific/Kiritimati"])
         #expect(a.stdout == "2024-06-12T00:00:00Z\n")
         #expect(a.stdout == b.stdout)
     }
 
-    @Test("a sort larger than --memory spills and merges to the same bytes; 74 when it cannot spill, with no output left")
+    @Test(
+        "a sort larger than --memory spills and merges to the same bytes; 74 when it cannot spill, with no output left"
+    )
     func spillingSort() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let csv = Self.eventsCSV(rows: 3_000)
         let input = dir.appendingPathComponent("events.csv")
         try csv.write(to: input, atomically: true, encoding: .utf8)
-        let spilled = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", dir.path, "--verbose"])
-        let inMemory = try BinaryRunner.run(["convert", input.path, "--to", "ndjson", "--memory", "1GB"])
+        let spilled = try BinaryRunner.run([
+            "convert", input.path, "--to", "ndjson", "--memory", "1MB", "--temp-dir", dir.path,
+            "--verbose",
+        ])
+        let inMemory = try BinaryRunner.run([
+            "convert", input.path, "--to", "ndjson", "--memory", "1GB",
+        ])
         #expect(spilled.status == 0 && inMemory.status == 0)
         #expect(spilled.stdout == inMemory.stdout)
         #expect(spilled.stderr.contains("spilled to '\(dir.path)'"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["events.csv"])
         let out = dir.appendingPathComponent("out.ndjson")
         let failed = try BinaryRunner.run([
-            "convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", dir.appendingPathComponent("missing").path,
+            "convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir",
+            dir.appendingPathComponent("missing").path,
         ])
         #expect(failed.status == 74)
-        #expect(failed.stderr.contains("cannot create a temporary file in '\(dir.appendingPathComponent("missing").path)' to sort in"))
+        #expect(
+            failed.stderr.contains(
+                "cannot create a temporary file in '\(dir.appendingPathComponent("missing").path)' to sort in"
+            ))
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test("74 when the output fills during the merge of many runs: the merging thread stops, nothing hangs, no run file is left")
+    @Test(
+        "74 when the output fills during the merge of many runs: the merging thread stops, nothing hangs, no run file is left"
+    )
     func fullOutputWhileMerging() throws {
         guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
         let dir = try BinaryRunner.temporaryDirectory()
@@ -63,14 +82,17 @@ struct ExitCodeTests {
         // after the first write fails (nothing is written before the merge).
         try Self.eventsCSV(rows: 20_000).write(to: input, atomically: true, encoding: .utf8)
         let r = try BinaryRunner.run([
-            "convert", input.path, "--to", "ndjson", "-o", "/dev/full", "--memory", "1MB", "--temp-dir", dir.path, "--verbose",
+            "convert", input.path, "--to", "ndjson", "-o", "/dev/full", "--memory", "1MB",
+            "--temp-dir", dir.path, "--verbose",
         ])
         #expect(r.status == 74)
         #expect(r.stderr.contains("cannot write '/dev/full': No space left on device"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["events.csv"])
     }
 
-    @Test("74 when the disk fills while spilling: the error says where and what to do; no run file and no output left")
+    @Test(
+        "74 when the disk fills while spilling: the error says where and what to do; no run file and no output left"
+    )
     func fullDiskWhileSpilling() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -80,7 +102,9 @@ struct ExitCodeTests {
         let out = dir.appendingPathComponent("out.ndjson")
         let spill = dir.appendingPathComponent("spill")
         try FileManager.default.createDirectory(at: spill, withIntermediateDirectories: true)
-        let arguments = ["convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path]
+        let arguments = [
+            "convert", input.path, "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path,
+        ]
         // A real full disk: a 256 KiB tmpfs, where mounting one is allowed (root on Linux);
         // everywhere, a file-size limit that fails the run's writes past 256 KiB the same way.
         var outcomes: [(BinaryRunner.Output, String)] = []
@@ -89,17 +113,25 @@ struct ExitCodeTests {
             outcomes.append((try BinaryRunner.run(arguments), "No space left on device"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
         }
-        outcomes.append((try BinaryRunner.run(arguments, fileSizeLimit: 256 << 10), "File too large"))
+        outcomes.append(
+            (try BinaryRunner.run(arguments, fileSizeLimit: 256 << 10), "File too large"))
         for (r, reason) in outcomes {
             #expect(r.status == 74)
-            #expect(r.stderr.contains("cannot write a sorted run to '\(spill.path)': \(reason)"), "\(r.stderr)")
+            #expect(
+                r.stderr.contains("cannot write a sorted run to '\(spill.path)': \(reason)"),
+                "\(r.stderr)")
             #expect(r.stderr.contains("name another directory with --temp-dir"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["events.csv", "spill"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                    "events.csv", "spill",
+                ])
         }
     }
 
-    @Test("a run ended by a signal after spilling leaves no run file and no output behind", arguments: [SIGTERM, SIGQUIT, SIGPIPE, SIGUSR1])
+    @Test(
+        "a run ended by a signal after spilling leaves no run file and no output behind",
+        arguments: [SIGTERM, SIGQUIT, SIGPIPE, SIGUSR1])
     func killedWhileSpilling(signal: Int32) throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -108,7 +140,10 @@ struct ExitCodeTests {
         let out = dir.appendingPathComponent("out.ndjson")
         let process = Process()
         process.executableURL = BinaryRunner.executable
-        process.arguments = ["convert", "--from", "csv", "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path, "--verbose"]
+        process.arguments = [
+            "convert", "--from", "csv", "-o", out.path, "--memory", "1MB", "--temp-dir", spill.path,
+            "--verbose",
+        ]
         let input = Pipe()
         let errors = dir.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
@@ -123,7 +158,10 @@ struct ExitCodeTests {
         var spilled = false
         for _ in 0..<200 where !spilled {
             let targets = (try? FileManager.default.contentsOfDirectory(atPath: fds)) ?? []
-            spilled = targets.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)"))?.hasPrefix(spill.path) == true }
+            spilled = targets.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fds)/\($0)"))?
+                    .hasPrefix(spill.path) == true
+            }
             if !spilled { Thread.sleep(forTimeInterval: 0.05) }
         }
         #expect(spilled, "no run file was open after 10 s")
@@ -139,19 +177,26 @@ struct ExitCodeTests {
         try? input.fileHandleForWriting.close()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spill.path).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["spill", "stderr"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "spill", "stderr",
+            ])
     }
 
     /// `rows` events over a week, many at the same moment, with titles long enough that a
     /// 1MB sort spills every few thousand of them.
     static func eventsCSV(rows: Int) -> String {
         var csv = "id,time,title\n"
-        for i in 0..<rows { csv += "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n" }
+        for i in 0..<rows {
+            csv +=
+                "E\(i),2024-06-\(10 + i % 7)T0\(i % 10):00:00Z,an event title of some length \(i)\n"
+        }
         return csv
     }
 
     static func mountTmpfs(at dir: URL, size: String) -> Bool {
-        getuid() == 0 && shell("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", dir.path])
+        getuid() == 0
+            && shell("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", dir.path])
     }
 
     static func shell(_ tool: String, _ arguments: [String]) -> Bool {
@@ -168,7 +213,8 @@ struct ExitCodeTests {
     func unknownFlag() throws {
         let r = try BinaryRunner.run(["convert", sample, "--sortt", "asc"])
         #expect(r.status == 64)
-        #expect(r.stderr.contains("timeline: error: unknown option '--sortt'; did you mean '--sort'?"))
+        #expect(
+            r.stderr.contains("timeline: error: unknown option '--sortt'; did you mean '--sort'?"))
         #expect(r.stderr.contains("Usage: timeline convert [INPUT ...]"))
         #expect(r.stdout.isEmpty)
     }
@@ -180,9 +226,18 @@ struct ExitCodeTests {
                 ["convert", "samples/events.ndjson", "--to", "xml"],
                 "invalid value 'xml' for '--to'; valid values: csv, tsv, json, ndjson, ics, timeline, text, html"
             ),
-            (["convert", "samples/events.ndjson", "--zone", "Mars/Base"], "unknown time zone 'Mars/Base'"),
-            (["convert", "samples/calendar.ics", "--expand", "2024-01-01"], "is not a window FROM..UNTIL such as 2024-01-01..2024-12-31"),
-            (["convert", "samples/calendar.ics", "--max-occurrences", "5"], "--max-occurrences only applies with --expand"),
+            (
+                ["convert", "samples/events.ndjson", "--zone", "Mars/Base"],
+                "unknown time zone 'Mars/Base'"
+            ),
+            (
+                ["convert", "samples/calendar.ics", "--expand", "2024-01-01"],
+                "is not a window FROM..UNTIL such as 2024-01-01..2024-12-31"
+            ),
+            (
+                ["convert", "samples/calendar.ics", "--max-occurrences", "5"],
+                "--max-occurrences only applies with --expand"
+            ),
             (["dates", "--date-format", "HH:mm"], "has no year field"),
             (["dates", "--day-first", "--month-first"], "cannot be used together"),
             (["frobnicate"], "unknown command 'frobnicate'"),
@@ -234,48 +289,72 @@ struct ExitCodeTests {
         #expect(ok.status == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8).contains(#""id":"a""#))
         let rejected = try String(contentsOfFile: rejects, encoding: .utf8)
-        #expect(rejected.hasPrefix(#"{"file":"\#(input.path)","line":2,"code":"E006","reason":"field 'start': instant"#))
+        #expect(
+            rejected.hasPrefix(
+                #"{"file":"\#(input.path)","line":2,"code":"E006","reason":"field 'start': instant"#
+            ))
     }
 
     @Test("65: a malformed document stops the run with file, line and column")
     func malformedDocument() throws {
         let r = try BinaryRunner.run(
-            ["convert", "--from", "json", "-"], stdin: "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n{\"id\":}\n]}")
+            ["convert", "--from", "json", "-"],
+            stdin: "{\"schema\":\"timeline/1\",\"zone\":\"UTC\",\"events\":[\n{\"id\":}\n]}")
         #expect(r.status == 65)
-        #expect(r.stderr.contains("-:2:7: error: [json-syntax] invalid JSON: expected a value, found '}'"))
+        #expect(
+            r.stderr.contains(
+                "-:2:7: error: [json-syntax] invalid JSON: expected a value, found '}'"))
     }
 
-    @Test("65: a document or array that turns out malformed after many blocks leaves no output or rejects file, run after run")
+    @Test(
+        "65: a document or array that turns out malformed after many blocks leaves no output or rejects file, run after run"
+    )
     func malformedLateLeavesNothing() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let rows = (0..<8_000).map { #"{"id":"E\#($0)","time":"2024-06-12T10:00:00+08:00","title":"t"}"# }
+        let rows = (0..<8_000).map {
+            #"{"id":"E\#($0)","time":"2024-06-12T10:00:00+08:00","title":"t"}"#
+        }
         let records = dir.appendingPathComponent("records.json")
-        try ("[" + rows.joined(separator: ",\n") + #",{"id": nope}]"#).write(to: records, atomically: true, encoding: .utf8)
-        let events = try BinaryRunner.run(["convert", records.path, "--to", "ndjson", "--sort", "input", "--assume-zone", "UTC"]).stdout
+        try ("[" + rows.joined(separator: ",\n") + #",{"id": nope}]"#).write(
+            to: records, atomically: true, encoding: .utf8)
+        let events = try BinaryRunner.run([
+            "convert", records.path, "--to", "ndjson", "--sort", "input", "--assume-zone", "UTC",
+        ]).stdout
         let document = dir.appendingPathComponent("document.json")
-        try (#"{"schema":"timeline/1","events":["# + events.split(separator: "\n").prefix(7_500).joined(separator: ",\n") + ",").write(
-            to: document, atomically: true, encoding: .utf8)
+        try
+            (#"{"schema":"timeline/1","events":["#
+            + events.split(separator: "\n").prefix(7_500).joined(separator: ",\n") + ",").write(
+                to: document, atomically: true, encoding: .utf8)
         // The writers were released by whichever thread dropped them last, and the files
         // left behind now and then; each run is tried a few times.
         for (input, from) in [(records, "json"), (document, "timeline")] {
             for _ in 0..<6 {
                 let r = try BinaryRunner.run([
-                    "convert", input.path, "--from", from, "--to", "ndjson", "--sort", "input", "--assume-zone", "UTC",
-                    "-o", dir.appendingPathComponent("out.ndjson").path, "--rejects", dir.appendingPathComponent("rejects.txt").path,
+                    "convert", input.path, "--from", from, "--to", "ndjson", "--sort", "input",
+                    "--assume-zone", "UTC",
+                    "-o", dir.appendingPathComponent("out.ndjson").path, "--rejects",
+                    dir.appendingPathComponent("rejects.txt").path,
                 ])
                 #expect(r.status == 65 && r.stderr.contains("[json-syntax]"), "\(r.stderr)")
-                #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["document.json", "records.json"])
+                #expect(
+                    try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                        "document.json", "records.json",
+                    ])
             }
         }
     }
 
     @Test("65: naive values with no zone named say how many and what to pass")
     func naiveDates() throws {
-        let r = try BinaryRunner.run(["dates"], stdin: "2024-06-12 08:00\n2024-06-12T08:00:00Z\n2024-06-13 09:00\n")
+        let r = try BinaryRunner.run(
+            ["dates"], stdin: "2024-06-12 08:00\n2024-06-12T08:00:00Z\n2024-06-13 09:00\n")
         #expect(r.status == 65)
         #expect(r.stdout == "\n2024-06-12T08:00:00Z\n\n")
-        #expect(r.stderr.contains("line 1: error: [TZ101] '2024-06-12 08:00' has no UTC offset or zone; pass --assume-zone ZONE"))
+        #expect(
+            r.stderr.contains(
+                "line 1: error: [TZ101] '2024-06-12 08:00' has no UTC offset or zone; pass --assume-zone ZONE"
+            ))
         #expect(r.stderr.contains("2 value(s) have no UTC offset or zone"))
     }
 
@@ -311,14 +390,17 @@ struct ExitCodeTests {
         #expect(try String(contentsOf: out, encoding: .utf8) == "previous\n")
         let ok = try BinaryRunner.run(["convert", sample, "-o", out.path])
         #expect(ok.status == 0)
-        #expect(try String(contentsOf: out, encoding: .utf8).hasPrefix("{\"schema\":\"timeline/1\""))
+        #expect(
+            try String(contentsOf: out, encoding: .utf8).hasPrefix("{\"schema\":\"timeline/1\""))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.json"])
     }
 
     @Test("stdin and several inputs merge into one timeline")
     func stdinAndMerge() throws {
-        let extra = #"{"id":"z","start":{"date":"2024-06-01","basis":"date"},"title":"from stdin"}"# + "\n"
-        let r = try BinaryRunner.run(["convert", sample, "-", "--from", "ndjson", "--to", "ndjson"], stdin: extra)
+        let extra =
+            #"{"id":"z","start":{"date":"2024-06-01","basis":"date"},"title":"from stdin"}"# + "\n"
+        let r = try BinaryRunner.run(
+            ["convert", sample, "-", "--from", "ndjson", "--to", "ndjson"], stdin: extra)
         #expect(r.status == 0)
         let ids = r.stdout.split(separator: "\n").map { $0.split(separator: "\"")[3] }
         #expect(ids.count == 9)
@@ -328,7 +410,9 @@ struct ExitCodeTests {
 
 extension BinaryRunner {
     /// Runs with standard output connected to /dev/full, so every write fails with ENOSPC.
-    static func run(_ arguments: [String], environment: [String: String], stdoutToFull: Bool) throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String], stdoutToFull: Bool) throws
+        -> Output
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -339,6 +423,8 @@ extension BinaryRunner {
         try process.run()
         let data = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: "",
+            stderr: String(decoding: data, as: UTF8.self))
     }
 }

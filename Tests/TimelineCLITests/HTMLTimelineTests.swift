@@ -9,9 +9,14 @@ struct HTMLTimelineTests {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let hostile = dir.appendingPathComponent("h.ndjson")
-        try (#"{"id":"x","start":{"date":"2024-06-12","basis":"date"},"title":"<script>alert(1)</script>","detail":"a & \"b\" 'c'"}"# + "\n")
+        try
+            (#"{"id":"x","start":{"date":"2024-06-12","basis":"date"},"title":"<script>alert(1)</script>","detail":"a & \"b\" 'c'"}"#
+            + "\n")
             .write(to: hostile, atomically: true, encoding: .utf8)
-        let r = try BinaryRunner.run(["convert", "samples/orders.csv", hostile.path, "--to", "html", "--zone", "Asia/Shanghai", "-q"])
+        let r = try BinaryRunner.run([
+            "convert", "samples/orders.csv", hostile.path, "--to", "html", "--zone",
+            "Asia/Shanghai", "-q",
+        ])
         #expect(r.status == 0)
         let page = r.stdout
         #expect(page.hasPrefix("<!DOCTYPE html>"))

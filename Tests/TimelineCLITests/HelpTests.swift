@@ -26,7 +26,8 @@ struct HelpTests {
 
     @Test("--version and the overview")
     func version() throws {
-        #expect(try BinaryRunner.run(["--version"]).stdout == "timeline \(TimelineCommand.version)\n")
+        #expect(
+            try BinaryRunner.run(["--version"]).stdout == "timeline \(TimelineCommand.version)\n")
         let none = try BinaryRunner.run([])
         #expect(none.status == 64)
         #expect(none.stderr.contains("COMMANDS:"))
@@ -35,9 +36,12 @@ struct HelpTests {
     /// The full help of each command, as recorded in Snapshots/ (each file read through by
     /// hand when recorded: every option with its type, choices and default, the examples).
     /// `RECORD_SNAPSHOTS=1 swift test --filter HelpTests` records them again after a change.
-    @Test("full help texts match the snapshots", arguments: ["", "convert", "validate", "dates", "zones", "schema"])
+    @Test(
+        "full help texts match the snapshots",
+        arguments: ["", "convert", "validate", "dates", "zones", "schema"])
     func snapshot(command: String) throws {
-        let file = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Snapshots/help\(command.isEmpty ? "" : "-" + command).txt")
+        let file = BinaryRunner.packageRoot.appendingPathComponent(
+            "Tests/TimelineCLITests/Snapshots/help\(command.isEmpty ? "" : "-" + command).txt")
         let r = try BinaryRunner.run(command.isEmpty ? ["--help"] : [command, "--help"])
         #expect(r.status == 0)
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {

@@ -9,7 +9,8 @@ import Testing
 /// one).
 @Suite("exports from every country: the corpus")
 struct InternationalCorpusTests {
-    static let root = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/layouts-intl")
+    static let root = BinaryRunner.packageRoot.appendingPathComponent(
+        "Tests/TimelineCLITests/Fixtures/layouts-intl")
 
     struct Expected: Decodable, Sendable, CustomTestStringConvertible {
         var file: String
@@ -34,14 +35,16 @@ struct InternationalCorpusTests {
     /// Files that name no currency (the derivation knows the bank's): none is read, never
     /// one guessed.
     static let currencyUnnamed: Set<String> = [
-        "banks/boursorama.csv", "banks/credit_mutuel.csv", "banks/inbank_bcc.csv", "banks/inter.csv", "banks/kb_kookmin.csv", "banks/mufg.csv",
+        "banks/boursorama.csv", "banks/credit_mutuel.csv", "banks/inbank_bcc.csv",
+        "banks/inter.csv", "banks/kb_kookmin.csv", "banks/mufg.csv",
         "banks/nubank_conta.csv", "cards/nubank_fatura.csv", "banks/sabadell.txt",
     ]
 
     /// The encoding each Python codec name is detected as (ISO 8859-1 text reads the same as
     /// Windows-1252, which is what exports of that region write).
     static let detected: [String: String?] = [
-        "utf-8": nil, "utf-8-sig": nil, "cp1252": "Windows-1252", "iso-8859-1": "Windows-1252", "iso-8859-15": "ISO 8859-15", "cp932": "Shift_JIS",
+        "utf-8": nil, "utf-8-sig": nil, "cp1252": "Windows-1252", "iso-8859-1": "Windows-1252",
+        "iso-8859-15": "ISO 8859-15", "cp932": "Shift_JIS",
         "cp949": "EUC-KR",
     ]
 
@@ -57,14 +60,20 @@ struct InternationalCorpusTests {
     }
 
     static func read(_ e: Expected) throws -> Reading {
-        var arguments = ["convert", root.appendingPathComponent(e.file).path, "--to", "ndjson", "--sort", "input"]
+        var arguments = [
+            "convert", root.appendingPathComponent(e.file).path, "--to", "ndjson", "--sort",
+            "input",
+        ]
         if let zone = e.assumeZone { arguments += ["--assume-zone", zone] }
         let r = try BinaryRunner.run(arguments)
         var reading = Reading(status: r.status, stderr: r.stderr)
         for line in r.stdout.split(separator: "\n") {
-            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            let event =
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
             let start = event["start"] as? [String: Any] ?? [:]
-            reading.starts.append(LayoutCorpusTests.normalized(start["instant"] as? String) ?? start["date"] as? String)
+            reading.starts.append(
+                LayoutCorpusTests.normalized(start["instant"] as? String) ?? start["date"]
+                    as? String)
             reading.amounts.append((event["amount"] as? [String: Any])?["value"] as? String)
             reading.currencies.append((event["amount"] as? [String: Any])?["currency"] as? String)
             reading.titles.append(event["title"] as? String ?? "")
@@ -76,20 +85,33 @@ struct InternationalCorpusTests {
 
     static func differences(_ e: Expected, _ r: Reading) -> [String: String] {
         var found: [String: String] = [:]
-        if r.status != 0 || r.starts.count != e.events { found["read"] = "exit \(r.status), \(r.starts.count) events of \(e.events)" }
-        if r.starts != e.instants.map(LayoutCorpusTests.normalized) { found["instants"] = "\(r.starts) vs \(e.instants)" }
-        if !LayoutCorpusTests.same(r.amounts, e.amounts) { found["amounts"] = "\(r.amounts) vs \(e.amounts)" }
+        if r.status != 0 || r.starts.count != e.events {
+            found["read"] = "exit \(r.status), \(r.starts.count) events of \(e.events)"
+        }
+        if r.starts != e.instants.map(LayoutCorpusTests.normalized) {
+            found["instants"] = "\(r.starts) vs \(e.instants)"
+        }
+        if !LayoutCorpusTests.same(r.amounts, e.amounts) {
+            found["amounts"] = "\(r.amounts) vs \(e.amounts)"
+        }
         if e.canonicalStatuses.contains(where: { $0 != nil }), r.statuses != e.canonicalStatuses {
             found["statuses"] = "\(r.statuses) vs \(e.canonicalStatuses)"
         }
-        if e.ids.contains(where: { $0 != nil }), r.ids != e.ids.map({ $0 ?? "" }) { found["ids"] = "\(r.ids) vs \(e.ids)" }
-        let currencies = currencyUnnamed.contains(e.file) ? e.currencies.map { _ in nil } : e.currencies
+        if e.ids.contains(where: { $0 != nil }), r.ids != e.ids.map({ $0 ?? "" }) {
+            found["ids"] = "\(r.ids) vs \(e.ids)"
+        }
+        let currencies =
+            currencyUnnamed.contains(e.file) ? e.currencies.map { _ in nil } : e.currencies
         if r.currencies != currencies { found["currencies"] = "\(r.currencies) vs \(currencies)" }
-        if r.titles != e.titles.map({ $0.trimmingCharacters(in: .whitespaces) }) { found["titles"] = "\(r.titles) vs \(e.titles)" }
+        if r.titles != e.titles.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            found["titles"] = "\(r.titles) vs \(e.titles)"
+        }
         return found
     }
 
-    @Test("each file: events, instants, every amount, statuses, ids; its encoding detected", arguments: expected)
+    @Test(
+        "each file: events, instants, every amount, statuses, ids; its encoding detected",
+        arguments: expected)
     func layout(_ e: Expected) throws {
         let r = try Self.read(e)
         let found = Self.differences(e, r)
@@ -97,11 +119,17 @@ struct InternationalCorpusTests {
         for (aspect, detail) in found where open[aspect] == nil && open["read"] == nil {
             Issue.record("\(e.file): \(aspect): \(detail)")
         }
-        for (aspect, why) in open { #expect(found[aspect] != nil, "\(e.file): '\(aspect)' is right now; remove it from the open list (\(why))") }
+        for (aspect, why) in open {
+            #expect(
+                found[aspect] != nil,
+                "\(e.file): '\(aspect)' is right now; remove it from the open list (\(why))")
+        }
         // Never another number: an amount read is the expected one or none (refused).
         if open["read"] == nil && r.amounts.count == e.amounts.count && open["amounts"] == nil {
             for (got, want) in zip(r.amounts, e.amounts) where got != nil {
-                #expect(LayoutCorpusTests.same([got], [want]), "\(e.file): \(got ?? "") for \(want ?? "none")")
+                #expect(
+                    LayoutCorpusTests.same([got], [want]),
+                    "\(e.file): \(got ?? "") for \(want ?? "none")")
             }
         }
         let encoding = try #require(Self.detected[e.encoding], "\(e.encoding): no entry")
@@ -127,21 +155,48 @@ struct InternationalCorpusTests {
     @Test(
         "random text of each script is detected as its encoding; UTF-8 stays UTF-8",
         arguments: [
-            ("shift_jis", "CP932", "Shift_JIS", ["日付", "摘要", "お支払金額", "お預り金額", "差引残高", "カード", "振込", "手数料", "利息", "ヤマダ ハナコ", "みどり電力", "ご利用先"]),
-            ("euc-kr", "CP949", "EUC-KR", ["거래일시", "적요", "출금액", "입금액", "잔액", "체크카드", "이체", "급여", "관리비", "통신요금", "김민준", "한솔주택"]),
-            ("big5", "CP950", "Big5", ["交易日期", "摘要", "支出金額", "存入金額", "餘額", "轉帳", "信用卡", "手續費", "利息", "薪資", "臺灣銀行", "帳戶"]),
-            ("gb18030", "GB18030", "GB18030", ["交易时间", "交易对方", "商品说明", "收支", "金额", "支付方式", "交易状态", "微信支付", "零钱", "转账", "退款", "餐饮"]),
+            (
+                "shift_jis", "CP932", "Shift_JIS",
+                [
+                    "日付", "摘要", "お支払金額", "お預り金額", "差引残高", "カード", "振込", "手数料", "利息", "ヤマダ ハナコ",
+                    "みどり電力", "ご利用先",
+                ]
+            ),
+            (
+                "euc-kr", "CP949", "EUC-KR",
+                [
+                    "거래일시", "적요", "출금액", "입금액", "잔액", "체크카드", "이체", "급여", "관리비", "통신요금", "김민준",
+                    "한솔주택",
+                ]
+            ),
+            (
+                "big5", "CP950", "Big5",
+                ["交易日期", "摘要", "支出金額", "存入金額", "餘額", "轉帳", "信用卡", "手續費", "利息", "薪資", "臺灣銀行", "帳戶"]
+            ),
+            (
+                "gb18030", "GB18030", "GB18030",
+                [
+                    "交易时间", "交易对方", "商品说明", "收支", "金额", "支付方式", "交易状态", "微信支付", "零钱", "转账", "退款",
+                    "餐饮",
+                ]
+            ),
             (
                 "windows-1252", "CP1252", "Windows-1252",
-                ["Buchungstag", "Betrag", "Gebühr", "Überweisung", "Société", "Crédit", "Débit", "Libellé", "Café", "Café ’t Hoekje", "Niño", "Ação"]
+                [
+                    "Buchungstag", "Betrag", "Gebühr", "Überweisung", "Société", "Crédit", "Débit",
+                    "Libellé", "Café", "Café ’t Hoekje", "Niño", "Ação",
+                ]
             ),
         ])
     func randomText(name: String, iconvName: String, shown: String, words: [String]) throws {
         var rng = SeededRandom(state: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var lines = ["time,title,amount"]
         for i in 0..<20 {
-            let title = (0..<4).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }.joined(separator: " ")
-            lines.append("2024-06-\(10 + i % 9)T08:00:00Z,\(title),\(Int.random(in: 1...9_999, using: &rng)).50")
+            let title = (0..<4).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }
+                .joined(separator: " ")
+            lines.append(
+                "2024-06-\(10 + i % 9)T08:00:00Z,\(title),\(Int.random(in: 1...9_999, using: &rng)).50"
+            )
         }
         let text = lines.joined(separator: "\n") + "\n"
         let dir = try BinaryRunner.temporaryDirectory()
@@ -154,7 +209,9 @@ struct InternationalCorpusTests {
         try Data(text.utf8).write(to: utf8)
         let u = try BinaryRunner.run(["convert", utf8.path, "--to", "csv"])
         #expect(u.status == 0 && !u.stderr.contains("reading as"), "\(name) in UTF-8: \(u.stderr)")
-        #expect(r.stdout == u.stdout.replacingOccurrences(of: "utf8.csv", with: "\(name).csv"), "\(name): the same events as the UTF-8 text")
+        #expect(
+            r.stdout == u.stdout.replacingOccurrences(of: "utf8.csv", with: "\(name).csv"),
+            "\(name): the same events as the UTF-8 text")
     }
 
     @Test("the repository's UTF-8 samples are read as UTF-8")
@@ -167,7 +224,9 @@ struct InternationalCorpusTests {
         for file in files {
             let path = samples.appendingPathComponent(file)
             guard String(data: try Data(contentsOf: path), encoding: .utf8) != nil else { continue }
-            let r = try BinaryRunner.run(["convert", path.path, "--to", "ndjson", "--assume-zone", "UTC"])
+            let r = try BinaryRunner.run([
+                "convert", path.path, "--to", "ndjson", "--assume-zone", "UTC",
+            ])
             #expect(!r.stderr.contains("reading as"), "\(file): \(r.stderr)")
         }
     }

@@ -6,7 +6,8 @@ import Testing
 /// `derive_*.py` computed with Python's standard library.
 @Suite("layouts no one named: the corpus")
 struct LayoutCorpusTests {
-    static let root = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/layouts")
+    static let root = BinaryRunner.packageRoot.appendingPathComponent(
+        "Tests/TimelineCLITests/Fixtures/layouts")
 
     struct Expected: Decodable, Sendable, CustomTestStringConvertible {
         var file: String
@@ -27,7 +28,8 @@ struct LayoutCorpusTests {
 
     /// The one flag a file needs, which the tool's message names exactly.
     static let flags: [String: [String]] = [
-        "banks/chase.csv": ["--month-first"]  // 06/12/2024 to 06/05/2024: no day above 12; TZ112 says to pass it
+        // 06/12/2024 to 06/05/2024: no day above 12; TZ112 says to pass it
+        "banks/chase.csv": ["--month-first"]
     ]
 
     /// What still differs, and why (each for a later issue). Each is asserted to differ, so
@@ -38,7 +40,8 @@ struct LayoutCorpusTests {
     /// form keeps the digits as written).
     static func normalized(_ text: String?) -> String? {
         guard let text, text.hasSuffix("Z"), let dot = text.firstIndex(of: ".") else { return text }
-        let fraction = text[text.index(after: dot)..<text.index(before: text.endIndex)].reversed().drop { $0 == "0" }.reversed()
+        let fraction = text[text.index(after: dot)..<text.index(before: text.endIndex)].reversed()
+            .drop { $0 == "0" }.reversed()
         return String(text[..<dot]) + (fraction.isEmpty ? "" : "." + String(fraction)) + "Z"
     }
 
@@ -54,15 +57,20 @@ struct LayoutCorpusTests {
     }
 
     static func read(_ e: Expected) throws -> Reading {
-        var arguments = ["convert", root.appendingPathComponent(e.file).path, "--to", "ndjson", "--sort", "input", "-q"]
+        var arguments = [
+            "convert", root.appendingPathComponent(e.file).path, "--to", "ndjson", "--sort",
+            "input", "-q",
+        ]
         if let zone = e.assumeZone { arguments += ["--assume-zone", zone] }
         arguments += flags[e.file] ?? []
         let r = try BinaryRunner.run(arguments)
         var reading = Reading(status: r.status)
         for line in r.stdout.split(separator: "\n") {
-            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+            let event =
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
             let start = event["start"] as? [String: Any] ?? [:]
-            reading.starts.append(normalized(start["instant"] as? String) ?? start["date"] as? String)
+            reading.starts.append(
+                normalized(start["instant"] as? String) ?? start["date"] as? String)
             reading.amounts.append((event["amount"] as? [String: Any])?["value"] as? String)
             if let series = event["series"] as? String { reading.series.insert(series) }
             reading.statuses.append(event["status"] as? String)
@@ -84,18 +92,35 @@ struct LayoutCorpusTests {
     /// Which aspects of `e` differ from what timeline reads.
     static func differences(_ e: Expected, _ r: Reading) -> [String: String] {
         var found: [String: String] = [:]
-        if r.status != 0 || r.starts.count != e.events { found["read"] = "exit \(r.status), \(r.starts.count) events of \(e.events)" }
-        if let instants = e.instants, r.starts != instants.map(normalized) { found["instants"] = "\(r.starts) vs \(instants)" }
+        if r.status != 0 || r.starts.count != e.events {
+            found["read"] = "exit \(r.status), \(r.starts.count) events of \(e.events)"
+        }
+        if let instants = e.instants, r.starts != instants.map(normalized) {
+            found["instants"] = "\(r.starts) vs \(instants)"
+        }
         let sorted = r.starts.compactMap { $0 }.sorted()
-        if let first = e.firstInstant, normalized(first) != sorted.first, first.count > 10 { found["first"] = "\(sorted.first ?? "-") vs \(first)" }
-        if let last = e.lastInstant, normalized(last) != sorted.last, last.count > 10 { found["last"] = "\(sorted.last ?? "-") vs \(last)" }
-        if let amounts = e.amounts, amounts.contains(where: { $0 != nil }), !same(r.amounts, amounts) {
+        if let first = e.firstInstant, normalized(first) != sorted.first, first.count > 10 {
+            found["first"] = "\(sorted.first ?? "-") vs \(first)"
+        }
+        if let last = e.lastInstant, normalized(last) != sorted.last, last.count > 10 {
+            found["last"] = "\(sorted.last ?? "-") vs \(last)"
+        }
+        if let amounts = e.amounts, amounts.contains(where: { $0 != nil }),
+            !same(r.amounts, amounts)
+        {
             found["amounts"] = "\(r.amounts) vs \(amounts)"
         }
-        if let series = e.series, Set(series) != r.series { found["series"] = "\(r.series.sorted()) vs \(series)" }
-        if let statuses = e.canonicalStatuses, statuses != r.statuses { found["statuses"] = "\(r.statuses) vs \(statuses)" }
+        if let series = e.series, Set(series) != r.series {
+            found["series"] = "\(r.series.sorted()) vs \(series)"
+        }
+        if let statuses = e.canonicalStatuses, statuses != r.statuses {
+            found["statuses"] = "\(r.statuses) vs \(statuses)"
+        }
         // Titles as a person reads them: UPS's trailing spaces are not kept.
-        if let titles = e.titles, titles.map { $0.trimmingCharacters(in: .whitespaces) } != r.titles { found["titles"] = "\(r.titles) vs \(titles)" }
+        let readTitles = e.titles?.map { $0.trimmingCharacters(in: .whitespaces) }
+        if let titles = e.titles, readTitles != r.titles {
+            found["titles"] = "\(r.titles) vs \(titles)"
+        }
         // Every id distinct; each record's own id the expected one, or, where the expected
         // id repeats (an order's items, a recurring event's instances), its series or its
         // prefix.
@@ -103,14 +128,21 @@ struct LayoutCorpusTests {
         if let ids = e.ids, ids.count == r.ids.count {
             for (i, want) in ids.enumerated() {
                 guard let want, r.ids[i] != want else { continue }
-                if r.seriesOf[i] == want || (ids.filter { $0 == want }.count > 1 && r.ids[i].hasPrefix(want + "/")) { continue }
-                found["ids", default: ""] += "\(r.ids[i]) (series \(r.seriesOf[i] ?? "none")) vs \(want); "
+                if r.seriesOf[i] == want
+                    || (ids.filter { $0 == want }.count > 1 && r.ids[i].hasPrefix(want + "/"))
+                {
+                    continue
+                }
+                found["ids", default: ""] +=
+                    "\(r.ids[i]) (series \(r.seriesOf[i] ?? "none")) vs \(want); "
             }
         }
         return found
     }
 
-    @Test("each file: events, instants in order, first and last, amounts, series, statuses, titles, distinct ids", arguments: expected)
+    @Test(
+        "each file: events, instants in order, first and last, amounts, series, statuses, titles, distinct ids",
+        arguments: expected)
     func layout(_ e: Expected) throws {
         let found = Self.differences(e, try Self.read(e))
         let open = Self.open[e.file] ?? [:]
@@ -118,24 +150,35 @@ struct LayoutCorpusTests {
         for (aspect, detail) in found where open[aspect] == nil && open["read"] == nil {
             Issue.record("\(e.file): \(aspect): \(detail)")
         }
-        for (aspect, why) in open { #expect(found[aspect] != nil, "\(e.file): '\(aspect)' is right now; remove it from the open list (\(why))") }
+        for (aspect, why) in open {
+            #expect(
+                found[aspect] != nil,
+                "\(e.file): '\(aspect)' is right now; remove it from the open list (\(why))")
+        }
     }
 
     /// Clean data raises no warning and no error: a parcel crossing zones is a journey, a
     /// statement's balance rows and an export's footer are not records. The one warning is
     /// the one SPEC asks for where a zone had to be assumed (TZ101, with its count).
-    @Test("validate on each file: no warning or error but TZ101 where a zone is assumed", arguments: expected)
+    @Test(
+        "validate on each file: no warning or error but TZ101 where a zone is assumed",
+        arguments: expected)
     func validates(_ e: Expected) throws {
-        var arguments = ["validate", Self.root.appendingPathComponent(e.file).path, "--report", "json", "--fail-on", "never"]
+        var arguments = [
+            "validate", Self.root.appendingPathComponent(e.file).path, "--report", "json",
+            "--fail-on", "never",
+        ]
         if let zone = e.assumeZone { arguments += ["--assume-zone", zone] }
         arguments += Self.flags[e.file] ?? []
         let r = try BinaryRunner.run(arguments)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let found = (json["findings"] as? [[String: Any]] ?? []).compactMap { f -> String? in
             f["severity"] as? String == "info" ? nil : f["code"] as? String
         }
         // (Dates alone, and times beside a zone column, carry no naive time.)
-        #expect(found.isEmpty || (e.assumeZone != nil && found == ["TZ101"]), "\(e.file): \(r.stdout)")
+        #expect(
+            found.isEmpty || (e.assumeZone != nil && found == ["TZ101"]), "\(e.file): \(r.stdout)")
     }
 
     @Test("the corpus: at least 25 layouts; with no flag, how many are wholly right")
@@ -147,6 +190,7 @@ struct LayoutCorpusTests {
         }
         // 25 of 26 (issue 50 asks for 90%): Chase needs the one flag its message names. Fails
         // if the corpus slips.
-        #expect(right == Self.expected.count - Self.flags.count, "\(right) of \(Self.expected.count)")
+        #expect(
+            right == Self.expected.count - Self.flags.count, "\(right) of \(Self.expected.count)")
     }
 }

@@ -10,10 +10,13 @@ import Testing
 @Suite("money that moved: day totals")
 struct MoneyThatMovedTests {
     /// Day → "CUR income expense" per currency, as the grouped JSON document gives them.
-    static func dayTotals(_ arguments: [String], stdin: String? = nil) throws -> [String: [String]] {
-        let r = try BinaryRunner.run(["convert"] + arguments + ["--to", "json", "--group", "day", "-q"], stdin: stdin)
+    static func dayTotals(_ arguments: [String], stdin: String? = nil) throws -> [String: [String]]
+    {
+        let r = try BinaryRunner.run(
+            ["convert"] + arguments + ["--to", "json", "--group", "day", "-q"], stdin: stdin)
         #expect(r.status == 0, "\(r.stderr)")
-        let document = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
         var result: [String: [String]] = [:]
         for group in document["groups"] as? [[String: Any]] ?? [] {
             let totals = (group["totals"] as? [[String: Any]] ?? []).map { t in
@@ -38,7 +41,8 @@ struct MoneyThatMovedTests {
         (
             "samples/presets/wechat-pay.xlsx", ["--assume-zone", "Asia/Shanghai"],
             [
-                "2024-06-01": [], "2024-06-12": ["CNY 200.00 0.00"], "2024-06-30": ["CNY 0.00 -18.50"],
+                "2024-06-01": [], "2024-06-12": ["CNY 200.00 0.00"],
+                "2024-06-30": ["CNY 0.00 -18.50"],
             ]
         ),
         (
@@ -54,7 +58,8 @@ struct MoneyThatMovedTests {
             "samples/presets/paypal.csv", ["--zone", "America/Los_Angeles"],
             [
                 "2024-03-10": ["USD 25.50 -10.00"],
-                "2024-11-03": ["USD 0.00 -4.99"],  // the -100.00 General Authorization is a Memo: a hold
+                // the -100.00 General Authorization is a Memo: a hold
+                "2024-11-03": ["USD 0.00 -4.99"],
             ]
         ),
         (
@@ -63,14 +68,16 @@ struct MoneyThatMovedTests {
                 "2024-06-12": ["USD 49.00 0.00"],
                 "2024-06-30": ["USD 15.00 0.00"],  // refunded later: the sale still happened
                 "2024-07-01": [],  // Failed: nothing moved
-                "2024-07-02": ["USD 0.00 -15.00"],  // the refund, from Amount Refunded and Refunded date
+                // the refund, from Amount Refunded and Refunded date
+                "2024-07-02": ["USD 0.00 -15.00"],
             ]
         ),
         (
             "samples/presets/bank-statement.csv", ["--assume-zone", "Europe/London"],
             [
                 "2024-06-01": [],  // the opening balance: no amount
-                "2024-06-03": ["- 0.00 -750.00"], "2024-06-12": ["- 2100.00 0.00"], "2024-06-28": ["- 0.00 -1024.50"],
+                "2024-06-03": ["- 0.00 -750.00"], "2024-06-12": ["- 2100.00 0.00"],
+                "2024-06-28": ["- 0.00 -1024.50"],
             ]
         ),
     ]
@@ -116,7 +123,9 @@ struct MoneyThatMovedTests {
             2024-06-03,12:00:00,PDT,Bob Smith,Completed,USD,12.00,Credit
 
             """
-        #expect(try Self.dayTotals(["-", "--from", "csv", "--zone", "America/Los_Angeles"], stdin: csv) == ["2024-06-03": ["USD 12.00 -5.00"]])
+        #expect(
+            try Self.dayTotals(["-", "--from", "csv", "--zone", "America/Los_Angeles"], stdin: csv)
+                == ["2024-06-03": ["USD 12.00 -5.00"]])
     }
 
     @Test("a wallet's purchase refunded and its refund row; a withdrawal is neither")
@@ -129,11 +138,16 @@ struct MoneyThatMovedTests {
 
             """
         let flags = ["-", "--from", "csv", "--assume-zone", "Asia/Shanghai"]
-        #expect(try Self.dayTotals(flags, stdin: csv) == ["2024-06-04": ["CNY 0.00 -30.00"], "2024-06-05": ["CNY 30.00 0.00"], "2024-06-06": []])
+        #expect(
+            try Self.dayTotals(flags, stdin: csv) == [
+                "2024-06-04": ["CNY 0.00 -30.00"], "2024-06-05": ["CNY 30.00 0.00"],
+                "2024-06-06": [],
+            ])
         // The purchase was refunded; the refund row is done.
         let r = try BinaryRunner.run(["convert"] + flags + ["--to", "ndjson", "-q"], stdin: csv)
         let statuses = r.stdout.split(separator: "\n").map { line in
-            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?["status"] as? String
+            ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any])?[
+                "status"] as? String
         }
         #expect(statuses == ["refunded", "completed", "completed"])
     }

@@ -16,12 +16,14 @@ struct PrecisionTests {
     }
 
     static let rows: [Row] = {
-        let url = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/precision/expected.tsv")
+        let url = BinaryRunner.packageRoot.appendingPathComponent(
+            "Tests/TimelineCLITests/Fixtures/precision/expected.tsv")
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
             let c = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return Row(
-                file: c[0], options: c[1].split(separator: " ").map(String.init), findings: c[2].split(separator: " ").map(String.init),
+                file: c[0], options: c[1].split(separator: " ").map(String.init),
+                findings: c[2].split(separator: " ").map(String.init),
                 why: c.count > 3 ? c[3] : "")
         }
     }()
@@ -31,13 +33,17 @@ struct PrecisionTests {
         let root = BinaryRunner.packageRoot
         var files: [String] = []
         for dir in [
-            "Tests/TimelineKitTests/Resources/corpus/ics/ical4j", "Tests/TimelineKitTests/Resources/corpus/ics/icalendar", "samples",
+            "Tests/TimelineKitTests/Resources/corpus/ics/ical4j",
+            "Tests/TimelineKitTests/Resources/corpus/ics/icalendar", "samples",
             "samples/presets",
         ] {
-            for name in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(dir).path).sorted() {
+            for name in try FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(dir).path
+            ).sorted() {
                 var isDirectory: ObjCBool = false
                 let path = "\(dir)/\(name)"
-                _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(
+                    atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
                 if !isDirectory.boolValue && !name.hasSuffix(".md") { files.append(path) }
             }
         }
@@ -47,14 +53,18 @@ struct PrecisionTests {
     @Test("every real file has a row, and every row a reason")
     func everyFileListed() throws {
         let listed = Set(Self.rows.map(\.file))
-        for file in try Self.realFiles() { #expect(listed.contains(file), "\(file) has no row in precision/expected.tsv") }
+        for file in try Self.realFiles() {
+            #expect(listed.contains(file), "\(file) has no row in precision/expected.tsv")
+        }
         #expect(Self.rows.count >= 50)
         for row in Self.rows { #expect(!row.why.isEmpty, "\(row.file): say why") }
     }
 
-    @Test("each real file reports exactly the warnings and errors its row justifies", arguments: rows)
+    @Test(
+        "each real file reports exactly the warnings and errors its row justifies", arguments: rows)
     func findings(row: Row) throws {
-        let r = try BinaryRunner.run(["validate", row.file, "--report", "json", "--fail-on", "never"] + row.options)
+        let r = try BinaryRunner.run(
+            ["validate", row.file, "--report", "json", "--fail-on", "never"] + row.options)
         #expect(r.status == 0, "\(r.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         let found = (json["findings"] as! [[String: Any]]).compactMap { f -> String? in

@@ -20,8 +20,11 @@ struct PresetSamplesTests {
         var id: String? = nil
     }
 
-    static func events(_ file: String, _ extra: [String] = []) throws -> (events: [[String: Any]], stderr: String) {
-        let r = try BinaryRunner.run(["convert", "samples/presets/\(file)", "--to", "ndjson", "--sort", "input"] + extra)
+    static func events(_ file: String, _ extra: [String] = []) throws -> (
+        events: [[String: Any]], stderr: String
+    ) {
+        let r = try BinaryRunner.run(
+            ["convert", "samples/presets/\(file)", "--to", "ndjson", "--sort", "input"] + extra)
         #expect(r.status == 0, "\(file): \(r.stderr)")
         let events = r.stdout.split(separator: "\n").map { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
@@ -29,14 +32,18 @@ struct PresetSamplesTests {
         return (events, r.stderr)
     }
 
-    static func check(_ file: String, _ extra: [String] = [], preset: String?, _ expected: [Expected]) throws {
+    static func check(
+        _ file: String, _ extra: [String] = [], preset: String?, _ expected: [Expected]
+    ) throws {
         let (events, stderr) = try events(file, extra)
         #expect(events.count == expected.count, "\(file)")
         if let preset { #expect(stderr.contains("(preset \(preset)"), "\(file): \(stderr)") }
         #expect(stderr.contains("rejected 0"), "\(file): \(stderr)")
         for (event, want) in zip(events, expected) {
             let start = event["start"] as? [String: Any]
-            #expect((start?["instant"] ?? start?["date"]) as? String == want.start, "\(file): \(event["id"] ?? "")")
+            #expect(
+                (start?["instant"] ?? start?["date"]) as? String == want.start,
+                "\(file): \(event["id"] ?? "")")
             let amount = event["amount"] as? [String: Any]
             #expect(amount?["value"] as? String == want.amount, "\(file): \(event["id"] ?? "")")
             if let id = want.id { #expect(event["id"] as? String == id) }
@@ -48,7 +55,9 @@ struct PresetSamplesTests {
         try Self.check(
             "wechat-pay.csv", ["--assume-zone", "Asia/Shanghai"], preset: "wechat-pay",
             [
-                Expected(start: "2024-06-30T15:30:05Z", amount: "-18.50", id: "4200002201202406301234567890"),
+                Expected(
+                    start: "2024-06-30T15:30:05Z", amount: "-18.50",
+                    id: "4200002201202406301234567890"),
                 Expected(start: "2024-06-12T00:11:17Z", amount: "200.00"),
                 Expected(start: "2024-06-05T11:02:44Z", amount: "-35.00"),
                 Expected(start: "2024-06-03T04:00:00Z", amount: "18.50"),
@@ -68,7 +77,9 @@ struct PresetSamplesTests {
         try Self.check(
             "alipay.csv", ["--assume-zone", "Asia/Shanghai"], preset: "alipay",
             [
-                Expected(start: "2024-06-12T13:32:14Z", amount: "-49.74", id: "2024061222001411000103000001"),
+                Expected(
+                    start: "2024-06-12T13:32:14Z", amount: "-49.74",
+                    id: "2024061222001411000103000001"),
                 Expected(start: "2024-06-08T06:16:52Z", amount: "-20.00"),
                 Expected(start: "2024-06-04T10:21:04Z", amount: "16.03"),
                 Expected(start: "2024-06-01T16:24:35Z", amount: "28.50"),
@@ -96,10 +107,14 @@ struct PresetSamplesTests {
         try Self.check(
             "stripe.csv", preset: "stripe",
             [
-                Expected(start: "2024-06-12T01:02:03Z", amount: "49.00", id: "ch_3PQa1b2C3d4E5f6G0a1b2c3d"),
+                Expected(
+                    start: "2024-06-12T01:02:03Z", amount: "49.00",
+                    id: "ch_3PQa1b2C3d4E5f6G0a1b2c3d"),
                 Expected(start: "2024-06-30T23:59:59Z", amount: "15.00"),
                 // Its refund, right after it: Amount Refunded, negated, at its Refunded date (UTC).
-                Expected(start: "2024-07-02T10:00:00Z", amount: "-15.00", id: "ch_3PQa1b2C3d4E5f6G1a1b2c3d/refund"),
+                Expected(
+                    start: "2024-07-02T10:00:00Z", amount: "-15.00",
+                    id: "ch_3PQa1b2C3d4E5f6G1a1b2c3d/refund"),
                 Expected(start: "2024-07-01T00:00:00Z", amount: "120.50"),
             ])
     }
@@ -119,7 +134,9 @@ struct PresetSamplesTests {
         let (events, stderr) = try Self.events("shopify-orders.csv")
         #expect(events.allSatisfy { ($0["series"] as? String)?.hasPrefix("#100") == true })
         // The second line item of #1001 is no event and no reject, and is reported.
-        #expect(stderr.contains("shopify-orders.csv:3: note: 1 row(s) have no time in any event column"))
+        #expect(
+            stderr.contains("shopify-orders.csv:3: note: 1 row(s) have no time in any event column")
+        )
     }
 
     @Test("AfterShip response: the checkpoints, by checkpoint_time, with the tracking number")
@@ -133,8 +150,14 @@ struct PresetSamplesTests {
                 Expected(start: "2024-06-12T21:30:00Z", amount: nil),
             ])
         let (events, _) = try Self.events("aftership.json")
-        #expect(events.map { $0["status"] as? String } == ["pending", "processing", "processing", "completed"])
-        #expect(events.allSatisfy { $0["series"] as? String == "9400111899223197428490" && $0["recorded"] == nil })
+        #expect(
+            events.map { $0["status"] as? String } == [
+                "pending", "processing", "processing", "completed",
+            ])
+        #expect(
+            events.allSatisfy {
+                $0["series"] as? String == "9400111899223197428490" && $0["recorded"] == nil
+            })
     }
 
     @Test("17TRACK response: the events of every carrier of every number (arrays within arrays)")
@@ -149,7 +172,10 @@ struct PresetSamplesTests {
                 Expected(start: "2024-06-17T21:30:00Z", amount: nil),
             ])
         let (events, _) = try Self.events("17track.json")
-        #expect(events.map { $0["status"] as? String } == ["processing", "processing", "processing", "completed"])
+        #expect(
+            events.map { $0["status"] as? String } == [
+                "processing", "processing", "processing", "completed",
+            ])
         #expect(events.allSatisfy { $0["series"] as? String == "LX123456789CN" })
     }
 
@@ -179,20 +205,31 @@ struct PresetSamplesTests {
 
     @Test("--preset none reads a bill by header names only; an unknown preset is a usage error")
     func presetOption() throws {
-        let none = try BinaryRunner.run(["convert", "samples/presets/paypal.csv", "--preset", "none", "--to", "ndjson"])
+        let none = try BinaryRunner.run([
+            "convert", "samples/presets/paypal.csv", "--preset", "none", "--to", "ndjson",
+        ])
         // Without the preset, 03/10/2024 could be either order: every row is refused.
         #expect(none.status == 65)
-        let unknown = try BinaryRunner.run(["convert", "samples/presets/paypal.csv", "--preset", "paypall"])
+        let unknown = try BinaryRunner.run([
+            "convert", "samples/presets/paypal.csv", "--preset", "paypall",
+        ])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("unknown preset 'paypall'; presets are wechat-pay, alipay, paypal"))
+        #expect(
+            unknown.stderr.contains(
+                "unknown preset 'paypall'; presets are wechat-pay, alipay, paypal"))
     }
 
     @Test("timeline presets lists every preset with its documentation; NAME prints its file")
     func presetsCommand() throws {
         let list = try BinaryRunner.run(["presets"])
         #expect(list.status == 0)
-        for name in ["wechat-pay", "alipay", "paypal", "stripe", "shopify-orders", "aftership", "17track", "kuaidi100"] {
-            #expect(list.stdout.contains("\n\(name)\n") || list.stdout.hasPrefix("\(name)\n"), "\(name)")
+        for name in [
+            "wechat-pay", "alipay", "paypal", "stripe", "shopify-orders", "aftership", "17track",
+            "kuaidi100",
+        ] {
+            #expect(
+                list.stdout.contains("\n\(name)\n") || list.stdout.hasPrefix("\(name)\n"), "\(name)"
+            )
         }
         #expect(list.stdout.components(separatedBy: "  follows: ").count - 1 >= 8)
         let file = try BinaryRunner.run(["presets", "paypal"])
@@ -202,7 +239,9 @@ struct PresetSamplesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("my-paypal.json").path
         try file.stdout.write(toFile: path, atomically: true, encoding: .utf8)
-        let r = try BinaryRunner.run(["convert", "samples/presets/paypal.csv", "--preset", path, "--to", "ndjson", "-q"])
+        let r = try BinaryRunner.run([
+            "convert", "samples/presets/paypal.csv", "--preset", path, "--to", "ndjson", "-q",
+        ])
         #expect(r.status == 0)
         #expect(r.stdout.split(separator: "\n").count == 4)
     }

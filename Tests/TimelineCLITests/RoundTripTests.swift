@@ -12,7 +12,10 @@ struct RoundTripTests {
         ("samples/orders.csv", ["--zone", "Asia/Shanghai"]),
         ("samples/events.ndjson", ["--zone", "Asia/Shanghai"]),
         ("samples/courier-trace.json", ["--assume-zone", "Asia/Shanghai"]),
-        ("samples/wallet-statement.csv", ["--assume-zone", "Asia/Shanghai", "--map", "direction=收/支"]),
+        (
+            "samples/wallet-statement.csv",
+            ["--assume-zone", "Asia/Shanghai", "--map", "direction=收/支"]
+        ),
         ("samples/calendar.ics", ["--zone", "Asia/Shanghai"]),
         ("samples/presets/wechat-pay.csv", ["--assume-zone", "Asia/Shanghai"]),
         ("samples/presets/wechat-pay.xlsx", ["--assume-zone", "Asia/Shanghai"]),
@@ -30,7 +33,8 @@ struct RoundTripTests {
     /// CSV and TSV, without the times' `raw` and `basis`.
     static func events(_ ndjson: String, keepingHow: Bool) throws -> [NSDictionary] {
         try ndjson.split(separator: "\n").map { line in
-            var e = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            var e = try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             e["source"] = nil
             if !keepingHow {
                 for key in ["start", "end", "recorded"] {
@@ -47,7 +51,8 @@ struct RoundTripTests {
     @Test("events and timeline survive CSV, TSV, NDJSON and JSON", arguments: samples.indices)
     func roundTrip(_ i: Int) throws {
         let s = Self.samples[i]
-        let original = try BinaryRunner.run(["convert", s.file, "--to", "ndjson", "--sort", "input", "-q"] + s.flags)
+        let original = try BinaryRunner.run(
+            ["convert", s.file, "--to", "ndjson", "--sort", "input", "-q"] + s.flags)
         #expect(original.status == 0, "\(s.file): \(original.stderr)")
         let text = try BinaryRunner.run(["convert", s.file, "--to", "text", "-q"] + s.flags)
         // Reading back, the display zone is named only where the first run named it.
@@ -56,16 +61,24 @@ struct RoundTripTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         for format in ["csv", "tsv", "ndjson", "json"] {
             let file = dir.appendingPathComponent("back.\(format)").path
-            let written = try BinaryRunner.run(["convert", s.file, "--to", format, "--sort", "input", "-q", "-o", file] + s.flags)
+            let written = try BinaryRunner.run(
+                ["convert", s.file, "--to", format, "--sort", "input", "-q", "-o", file] + s.flags)
             #expect(written.status == 0, "\(s.file) → \(format): \(written.stderr)")
-            let back = try BinaryRunner.run(["convert", file, "--to", "ndjson", "--sort", "input", "-q"] + display)
-            #expect(back.status == 0 && !back.stderr.contains("warning"), "\(s.file) → \(format): \(back.stderr)")
+            let back = try BinaryRunner.run(
+                ["convert", file, "--to", "ndjson", "--sort", "input", "-q"] + display)
+            #expect(
+                back.status == 0 && !back.stderr.contains("warning"),
+                "\(s.file) → \(format): \(back.stderr)")
             let keeps = format == "ndjson" || format == "json"
-            #expect(try Self.events(back.stdout, keepingHow: keeps) == Self.events(original.stdout, keepingHow: keeps), "\(s.file) → \(format)")
+            #expect(
+                try Self.events(back.stdout, keepingHow: keeps)
+                    == Self.events(original.stdout, keepingHow: keeps), "\(s.file) → \(format)")
             // The same days in the same zone, the same totals: the text timeline but its
             // first line (which says why the zone is the display zone).
             let backText = try BinaryRunner.run(["convert", file, "--to", "text", "-q"] + display)
-            #expect(backText.stdout.split(separator: "\n").dropFirst() == text.stdout.split(separator: "\n").dropFirst(), "\(s.file) → \(format)")
+            #expect(
+                backText.stdout.split(separator: "\n").dropFirst()
+                    == text.stdout.split(separator: "\n").dropFirst(), "\(s.file) → \(format)")
         }
     }
 }

@@ -29,28 +29,39 @@ struct SliceTests {
     /// is blank and not a record).
     static let csvCuts = [(2, 1), (6, 3), (9, 6)]
 
-    @Test("CSV slices with --header-from or --columns equal the whole file: events, ids, rejects and their lines")
+    @Test(
+        "CSV slices with --header-from or --columns equal the whole file: events, ids, rejects and their lines"
+    )
     func csvSlices() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let whole = dir.appendingPathComponent("orders.csv").path
-        try Data((Self.csvLines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: whole))
+        try Data((Self.csvLines.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: whole))
         let common = ["--to", "ndjson", "--sort", "input", "--assume-zone", "Asia/Shanghai", "-q"]
         let single = try BinaryRunner.run(["convert", whole] + common)
         #expect(single.status == 0, "\(single.stderr)")
         // Checked by hand: records 1-8 less the wide row (5) and the one with no time (6).
         #expect(single.stdout.split(separator: "\n").count == 6)
-        #expect(single.stdout.contains(#"{"id":"orders.csv:8","#) && single.stdout.contains(#""record":8,"line":11}"#))
+        #expect(
+            single.stdout.contains(#"{"id":"orders.csv:8","#)
+                && single.stdout.contains(#""record":8,"line":11}"#))
         for useColumns in [false, true] {
             var stdout = ""
             var stderr = ""
             for (i, cut) in Self.csvCuts.enumerated() {
-                let end = i + 1 < Self.csvCuts.count ? Self.csvCuts[i + 1].0 - 1 : Self.csvLines.count
+                let end =
+                    i + 1 < Self.csvCuts.count ? Self.csvCuts[i + 1].0 - 1 : Self.csvLines.count
                 let part = dir.appendingPathComponent("part-\(i).csv").path
-                try Data((Self.csvLines[(cut.0 - 1)..<end].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: part))
-                let header = useColumns ? ["--columns", Self.csvLines[0]] : ["--header-from", whole]
+                try Data((Self.csvLines[(cut.0 - 1)..<end].joined(separator: "\n") + "\n").utf8)
+                    .write(to: URL(fileURLWithPath: part))
+                let header =
+                    useColumns ? ["--columns", Self.csvLines[0]] : ["--header-from", whole]
                 let r = try BinaryRunner.run(
-                    ["convert", part, "--from", "csv", "--source-name", whole, "--first-record", String(cut.1), "--first-line", String(cut.0)]
+                    [
+                        "convert", part, "--from", "csv", "--source-name", whole, "--first-record",
+                        String(cut.1), "--first-line", String(cut.0),
+                    ]
                         + header + common)
                 #expect(r.status == 0, "\(r.stderr)")
                 stdout += r.stdout
@@ -75,45 +86,70 @@ struct SliceTests {
             #"{"order_id":"A3","status":"signed","time":"2024-06-13 18:02:41"}"#,
         ]
         let whole = dir.appendingPathComponent("orders.ndjson").path
-        try Data((records.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: whole))
-        let common = ["--from", "ndjson", "--to", "ndjson", "--sort", "input", "--assume-zone", "Asia/Shanghai", "-q"]
+        try Data((records.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: whole))
+        let common = [
+            "--from", "ndjson", "--to", "ndjson", "--sort", "input", "--assume-zone",
+            "Asia/Shanghai", "-q",
+        ]
         let single = try BinaryRunner.run(["convert", whole] + common)
         #expect(single.status == 0, "\(single.stderr)")
         // The record without a time is record 3 on line 4 (line 3 is blank): by hand.
         #expect(single.stderr.contains("orders.ndjson:4: error: [E002] rejected:"))
         // Cut after line 3: the second slice starts at line 4, record 3.
         let part = dir.appendingPathComponent("part.ndjson").path
-        try Data((records[3...].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: part))
+        try Data((records[3...].joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: part))
         let head = dir.appendingPathComponent("head.ndjson").path
-        try Data((records[..<3].joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: head))
+        try Data((records[..<3].joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: head))
         let first = try BinaryRunner.run(["convert", head, "--source-name", whole] + common)
-        let second = try BinaryRunner.run(["convert", part, "--source-name", whole, "--first-record", "3", "--first-line", "4"] + common)
+        let second = try BinaryRunner.run(
+            ["convert", part, "--source-name", whole, "--first-record", "3", "--first-line", "4"]
+                + common)
         #expect(first.stdout + second.stdout == single.stdout)
         #expect(first.stderr + second.stderr == single.stderr)
     }
 
-    @Test("a slice whose records are all rejected converts (exit 0, nothing written); the whole file alone fails so")
+    @Test(
+        "a slice whose records are all rejected converts (exit 0, nothing written); the whole file alone fails so"
+    )
     func sliceOfRejects() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let part = dir.appendingPathComponent("part.csv").path
         try Data("A9,broken\nA9,placed,not a date\n".utf8).write(to: URL(fileURLWithPath: part))
         let columns = ["--columns", "order_id,status,time", "--to", "ndjson"]
-        let slice = try BinaryRunner.run(["convert", part, "--source-name", "orders.csv", "--first-record", "7"] + columns)
+        let slice = try BinaryRunner.run(
+            ["convert", part, "--source-name", "orders.csv", "--first-record", "7"] + columns)
         #expect(slice.status == 0, "\(slice.stderr)")
-        #expect(slice.stdout.isEmpty && slice.stderr.contains("orders.csv:1: error: [E005]"), "\(slice.stderr)")
+        #expect(
+            slice.stdout.isEmpty && slice.stderr.contains("orders.csv:1: error: [E005]"),
+            "\(slice.stderr)")
         let alone = try BinaryRunner.run(["convert", part] + columns)
-        #expect(alone.status == 65 && alone.stderr.contains("none of the 2 record(s) could be converted"), "\(alone.stderr)")
+        #expect(
+            alone.status == 65
+                && alone.stderr.contains("none of the 2 record(s) could be converted"),
+            "\(alone.stderr)")
     }
 
     @Test(
         "slice options that cannot apply are usage errors",
         arguments: [
-            (["a.csv", "b.csv", "--source-name", "x.csv"], "--source-name, --first-record and --first-line describe one input; 2 were given"),
+            (
+                ["a.csv", "b.csv", "--source-name", "x.csv"],
+                "--source-name, --first-record and --first-line describe one input; 2 were given"
+            ),
             (["a.csv", "--first-record", "0"], "invalid value '0' for '--first-record'"),
-            (["a.csv", "--columns", "a,b", "--no-header"], "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out"),
+            (
+                ["a.csv", "--columns", "a,b", "--no-header"],
+                "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out"
+            ),
             (["a.csv", "--columns", "a,,b"], "invalid value 'a,,b' for '--columns'"),
-            (["a.csv", "--header-from", "h.csv", "--header-line", "2"], "--header-line cannot be combined with --columns or --header-from"),
+            (
+                ["a.csv", "--header-from", "h.csv", "--header-line", "2"],
+                "--header-line cannot be combined with --columns or --header-from"
+            ),
         ])
     func usage(arguments: [String], message: String) throws {
         let dir = try BinaryRunner.temporaryDirectory()
@@ -122,7 +158,11 @@ struct SliceTests {
             try Data("a,b\n1,2\n".utf8).write(to: dir.appendingPathComponent(name))
         }
         let r = try BinaryRunner.run(
-            ["convert"] + arguments.map { $0.hasSuffix(".csv") && !$0.hasPrefix("x") ? dir.appendingPathComponent($0).path : $0 })
+            ["convert"]
+                + arguments.map {
+                    $0.hasSuffix(".csv") && !$0.hasPrefix("x")
+                        ? dir.appendingPathComponent($0).path : $0
+                })
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }

@@ -33,6 +33,11 @@ struct SeededRandom: RandomNumberGenerator {
 func expectedFiles<T: Decodable>(in dir: URL) -> [T] {
     let decoder = JSONDecoder()
     decoder.keyDecodingStrategy = .convertFromSnakeCase
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()) ?? []
-    return files.compactMap { try? decoder.decode(T.self, from: Data(contentsOf: dir.appendingPathComponent($0))) }
+    let files =
+        (try? FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasSuffix(".json")
+        }.sorted()) ?? []
+    return files.compactMap {
+        try? decoder.decode(T.self, from: Data(contentsOf: dir.appendingPathComponent($0)))
+    }
 }

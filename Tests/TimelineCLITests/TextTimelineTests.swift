@@ -21,32 +21,48 @@ import Testing
 ///   stays in one column (34) with Chinese characters counted as two.
 @Suite("text timeline")
 struct TextTimelineTests {
-    static let fixtures = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/text")
+    static let fixtures = BinaryRunner.packageRoot.appendingPathComponent(
+        "Tests/TimelineCLITests/Fixtures/text")
 
     @Test(
         "golden files",
         arguments: [
-            ("orders-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-06-13T20:00:00+08:00"]),
+            (
+                "orders-en.txt",
+                [
+                    "samples/orders.csv", "--zone", "Asia/Shanghai", "--now",
+                    "2024-06-13T20:00:00+08:00",
+                ]
+            ),
             (
                 "wallet-zh.txt",
                 [
-                    "samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale",
+                    "samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset",
+                    "none", "--map", "direction=收/支", "--locale",
                     "zh-Hans",
                     "--now", "2024-06-13T13:00:00+08:00",
                 ]
             ),
-            ("orders-month-en.txt", ["samples/orders.csv", "--zone", "Asia/Shanghai", "--now", "2024-07-01T00:00:00Z", "--group", "month"]),
+            (
+                "orders-month-en.txt",
+                [
+                    "samples/orders.csv", "--zone", "Asia/Shanghai", "--now",
+                    "2024-07-01T00:00:00Z", "--group", "month",
+                ]
+            ),
             (
                 "wallet-split-zh.txt",
                 [
-                    "samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset", "none", "--map", "direction=收/支", "--locale",
+                    "samples/wallet-statement.csv", "--assume-zone", "Asia/Shanghai", "--preset",
+                    "none", "--map", "direction=收/支", "--locale",
                     "zh-Hans",
                     "--layout", "split", "--now", "2024-06-13T13:00:00+08:00",
                 ]
             ),
         ])
     func golden(file: String, arguments: [String]) throws {
-        let expected = try String(contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
+        let expected = try String(
+            contentsOf: Self.fixtures.appendingPathComponent(file), encoding: .utf8)
         let r = try BinaryRunner.run(["convert"] + arguments + ["--to", "text", "-q"])
         #expect(r.status == 0)
         #expect(r.stdout == expected)
@@ -54,23 +70,38 @@ struct TextTimelineTests {
 
     @Test("events in any order come out in time order; --sort desc reverses")
     func ordering() throws {
-        let base = ["convert", "samples/courier-trace.json", "--assume-zone", "Asia/Shanghai", "--now", "2024-06-20T00:00:00Z", "-q", "--to"]
+        let base = [
+            "convert", "samples/courier-trace.json", "--assume-zone", "Asia/Shanghai", "--now",
+            "2024-06-20T00:00:00Z", "-q", "--to",
+        ]
         // The trace lists newest first; --sort input hands it over in that order.
         let text = try BinaryRunner.run(base + ["text", "--sort", "input"]).stdout
-        let times = text.split(separator: "\n").filter { $0.hasPrefix("│ ") }.map { String($0.dropFirst(2).prefix(5)) }
-        #expect(times == ["10:02", "10:10", "21:05", "07:12", "09:30", "18:02"])  // 12 June, then 13 June
+        let times = text.split(separator: "\n").filter { $0.hasPrefix("│ ") }.map {
+            String($0.dropFirst(2).prefix(5))
+        }
+        // 12 June, then 13 June
+        #expect(times == ["10:02", "10:10", "21:05", "07:12", "09:30", "18:02"])
         let desc = try BinaryRunner.run(base + ["text", "--sort", "desc"]).stdout
-        #expect(desc.split(separator: "\n").filter { $0.hasPrefix("│ ") }.first?.dropFirst(2).prefix(5) == "18:02")
+        #expect(
+            desc.split(separator: "\n").filter { $0.hasPrefix("│ ") }.first?.dropFirst(2).prefix(5)
+                == "18:02")
         let html = try BinaryRunner.run(base + ["html", "--sort", "input"]).stdout
         #expect(html.range(of: "10:02")!.lowerBound < html.range(of: "18:02")!.lowerBound)
     }
 
     @Test("colour only when asked for; NO_COLOR wins over auto; never in a pipe by default")
     func colour() throws {
-        let base = ["convert", "samples/orders.csv", "--to", "text", "--now", "2024-06-13T20:00:00+08:00", "-q"]
+        let base = [
+            "convert", "samples/orders.csv", "--to", "text", "--now", "2024-06-13T20:00:00+08:00",
+            "-q",
+        ]
         #expect(!(try BinaryRunner.run(base).stdout.contains("\u{1B}[")))
-        #expect(try BinaryRunner.run(base + ["--color", "always"]).stdout.contains("\u{1B}[32m✔\u{1B}[0m"))
+        #expect(
+            try BinaryRunner.run(base + ["--color", "always"]).stdout.contains(
+                "\u{1B}[32m✔\u{1B}[0m"))
         #expect(!(try BinaryRunner.run(base + ["--color", "never"]).stdout.contains("\u{1B}[")))
-        #expect(!(try BinaryRunner.run(base, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
+        #expect(
+            !(try BinaryRunner.run(base, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
+        )
     }
 }

@@ -6,7 +6,8 @@ import TimelineKit
 /// says which flags each runs with and what it must raise), and on clean data.
 @Suite("validate: one fixture per code")
 struct ValidateTests {
-    static let dir = BinaryRunner.packageRoot.appendingPathComponent("Tests/TimelineCLITests/Fixtures/validate")
+    static let dir = BinaryRunner.packageRoot.appendingPathComponent(
+        "Tests/TimelineCLITests/Fixtures/validate")
 
     struct Case: CustomTestStringConvertible, Sendable {
         var file: String
@@ -17,15 +18,22 @@ struct ValidateTests {
     }
 
     static let cases: [Case] = {
-        let text = (try? String(contentsOf: dir.appendingPathComponent("cases.tsv"), encoding: .utf8)) ?? ""
+        let text =
+            (try? String(contentsOf: dir.appendingPathComponent("cases.tsv"), encoding: .utf8))
+            ?? ""
         return text.split(separator: "\n").dropFirst().map { line in
             let c = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return Case(file: c[0], arguments: c[1].split(separator: " ").map(String.init), code: c[2], severity: c[3])
+            return Case(
+                file: c[0], arguments: c[1].split(separator: " ").map(String.init), code: c[2],
+                severity: c[3])
         }
     }()
 
-    static func findings(_ file: String, _ arguments: [String]) throws -> (status: Int32, findings: [[String: Any]]) {
-        let r = try BinaryRunner.run(["validate", dir.appendingPathComponent(file).path, "--report", "json"] + arguments)
+    static func findings(_ file: String, _ arguments: [String]) throws -> (
+        status: Int32, findings: [[String: Any]]
+    ) {
+        let r = try BinaryRunner.run(
+            ["validate", dir.appendingPathComponent(file).path, "--report", "json"] + arguments)
         let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         return (r.status, json["findings"] as! [[String: Any]])
     }
@@ -35,14 +43,18 @@ struct ValidateTests {
         #expect(Set(Self.cases.map(\.code)) == Set(FindingCode.all.map(\.rawValue)))
     }
 
-    @Test("--ignore leaves a code out of the report; an unknown code is a usage error that lists them")
+    @Test(
+        "--ignore leaves a code out of the report; an unknown code is a usage error that lists them"
+    )
     func ignore() throws {
         let (_, all) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai"])
         #expect(all.map { $0["code"] as! String } == ["TZ102", "TZ103", "TZ107"])
-        let (_, some) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102", "--ignore", "tz103"])
+        let (_, some) = try Self.findings(
+            "tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102", "--ignore", "tz103"])
         #expect(some.map { $0["code"] as! String } == ["TZ107"])
         // A comma list, as people type it, says the same.
-        let (_, listed) = try Self.findings("tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102, tz103"])
+        let (_, listed) = try Self.findings(
+            "tz107.csv", ["--zone", "Asia/Shanghai", "--ignore", "TZ102, tz103"])
         #expect(listed.map { $0["code"] as! String } == ["TZ107"])
         let (_, rejected) = try Self.findings("e005.csv", ["--ignore", "E005"])
         #expect(rejected.isEmpty)
@@ -54,7 +66,8 @@ struct ValidateTests {
     @Test("each fixture raises its code with its severity, file and line", arguments: cases)
     func raises(_ c: Case) throws {
         let (status, findings) = try Self.findings(c.file, c.arguments)
-        let f = try #require(findings.first { $0["code"] as? String == c.code }, "\(findings.map { $0["code"]! })")
+        let f = try #require(
+            findings.first { $0["code"] as? String == c.code }, "\(findings.map { $0["code"]! })")
         #expect(f["severity"] as? String == c.severity)
         let example = try #require((f["examples"] as? [[String: Any]])?.first)
         #expect((example["file"] as? String)?.hasSuffix(c.file) == true)
@@ -75,26 +88,45 @@ struct ValidateTests {
     /// The same rows without their zones mix offsets no single zone explains, one after the
     /// other as the parcel travels: a journey, still clean. Written in UTC (`Z`) once in New
     /// York, they are two clocks.
-    @Test("rows that name their zone, each offset right for it, raise no TZ102; unnamed, a journey raises none; two clocks do")
+    @Test(
+        "rows that name their zone, each offset right for it, raise no TZ102; unnamed, a journey raises none; two clocks do"
+    )
     func internationalOrders() throws {
-        let named = try Self.findings("clean-international.csv", ["--map", "zone=tz", "--zone", "UTC"])
+        let named = try Self.findings(
+            "clean-international.csv", ["--map", "zone=tz", "--zone", "UTC"])
         #expect(named.findings.isEmpty, "\(named.findings)")
         // The same rows with the tz column cut off.
-        let text = try String(contentsOf: Self.dir.appendingPathComponent("clean-international.csv"), encoding: .utf8)
+        let text = try String(
+            contentsOf: Self.dir.appendingPathComponent("clean-international.csv"), encoding: .utf8)
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bare = dir.appendingPathComponent("no-zones.csv")
-        try Data(text.split(separator: "\n").map { $0.split(separator: ",").dropLast().joined(separator: ",") + "\n" }.joined().utf8).write(to: bare)
-        let unnamed = try BinaryRunner.run(["validate", bare.path, "--zone", "UTC", "--report", "json", "--fail-on", "never"])
-        #expect(unnamed.status == 0 && !unnamed.stdout.contains(#""code":"TZ102""#), "\(unnamed.stdout)")
+        try Data(
+            text.split(separator: "\n").map {
+                $0.split(separator: ",").dropLast().joined(separator: ",") + "\n"
+            }.joined().utf8
+        ).write(to: bare)
+        let unnamed = try BinaryRunner.run([
+            "validate", bare.path, "--zone", "UTC", "--report", "json", "--fail-on", "never",
+        ])
+        #expect(
+            unnamed.status == 0 && !unnamed.stdout.contains(#""code":"TZ102""#), "\(unnamed.stdout)"
+        )
         let utc = dir.appendingPathComponent("utc-clock.csv")
         let bareText = try String(contentsOf: bare, encoding: .utf8)
         try Data(
-            bareText.replacingOccurrences(of: "2024-06-15T14:30:00-04:00", with: "2024-06-15T18:30:00Z")
-                .replacingOccurrences(of: "2024-06-15T14:35:00-04:00", with: "2024-06-15T18:35:00Z").utf8
+            bareText.replacingOccurrences(
+                of: "2024-06-15T14:30:00-04:00", with: "2024-06-15T18:30:00Z"
+            )
+            .replacingOccurrences(of: "2024-06-15T14:35:00-04:00", with: "2024-06-15T18:35:00Z")
+            .utf8
         ).write(to: utc)
-        let clocks = try BinaryRunner.run(["validate", utc.path, "--zone", "UTC", "--report", "json", "--fail-on", "never"])
-        #expect(clocks.stdout.contains(#""code":"TZ102""#) && clocks.stdout.contains("DE-1: +00:00 ×2, +02:00 ×3"), "\(clocks.stdout)")
+        let clocks = try BinaryRunner.run([
+            "validate", utc.path, "--zone", "UTC", "--report", "json", "--fail-on", "never",
+        ])
+        #expect(
+            clocks.stdout.contains(#""code":"TZ102""#)
+                && clocks.stdout.contains("DE-1: +00:00 ×2, +02:00 ×3"), "\(clocks.stdout)")
     }
 
     /// The rule findings do not depend on how events arrive: from CSV they are observed in
@@ -105,17 +137,22 @@ struct ValidateTests {
         arguments: ["tz102.csv", "tz103.csv", "tz107.csv", "tz108.csv", "tz113.csv", "tz114.csv"])
     func sameFindingsEitherPath(_ file: String) throws {
         let c = try #require(Self.cases.first { $0.file == file })
-        let ndjson = FileManager.default.temporaryDirectory.appendingPathComponent("validate-\(UUID().uuidString).ndjson")
+        let ndjson = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "validate-\(UUID().uuidString).ndjson")
         defer { try? FileManager.default.removeItem(at: ndjson) }
         let converted = try BinaryRunner.run(
-            ["convert", Self.dir.appendingPathComponent(file).path, "--to", "ndjson", "--sort", "input", "-o", ndjson.path, "-q"] + c.arguments)
+            [
+                "convert", Self.dir.appendingPathComponent(file).path, "--to", "ndjson", "--sort",
+                "input", "-o", ndjson.path, "-q",
+            ] + c.arguments)
         #expect(converted.status == 0, "\(converted.stderr)")
         func summary(_ findings: [[String: Any]]) -> [String] {
             findings.map { "\($0["code"]!) \($0["count"]!)" }.sorted()
         }
         let fromCSV = try Self.findings(file, c.arguments).findings
         let r = try BinaryRunner.run(["validate", ndjson.path, "--report", "json"] + c.arguments)
-        let fromNDJSON = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let fromNDJSON =
+            try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         #expect(summary(fromCSV).contains { $0.hasPrefix(c.code + " ") })
         #expect(summary(fromNDJSON["findings"] as! [[String: Any]]) == summary(fromCSV))
     }
@@ -123,7 +160,9 @@ struct ValidateTests {
 
 @Suite("validate: bounded memory")
 struct ValidateMemoryTests {
-    @Test("a validation larger than --memory spills by partition and reports the same bytes; 74 when it cannot spill")
+    @Test(
+        "a validation larger than --memory spills by partition and reports the same bytes; 74 when it cannot spill"
+    )
     func spilling() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -139,7 +178,10 @@ struct ValidateMemoryTests {
         }
         let input = dir.appendingPathComponent("orders.csv")
         try csv.write(to: input, atomically: true, encoding: .utf8)
-        let common = ["validate", input.path, "--map", "series=order", "--zone", "Asia/Shanghai", "--report", "json"]
+        let common = [
+            "validate", input.path, "--map", "series=order", "--zone", "Asia/Shanghai", "--report",
+            "json",
+        ]
         let spilled = try BinaryRunner.run(common + ["--memory", "1MB", "--temp-dir", dir.path])
         let inMemory = try BinaryRunner.run(common + ["--memory", "1GB"])
         #expect(spilled.status == 0 && inMemory.status == 0, "\(spilled.stderr)")
@@ -149,6 +191,9 @@ struct ValidateMemoryTests {
         let missing = dir.appendingPathComponent("missing").path
         let failed = try BinaryRunner.run(common + ["--memory", "1MB", "--temp-dir", missing])
         #expect(failed.status == 74)
-        #expect(failed.stderr.contains("cannot create a temporary file in '\(missing)' for the validation's facts"), "\(failed.stderr)")
+        #expect(
+            failed.stderr.contains(
+                "cannot create a temporary file in '\(missing)' for the validation's facts"),
+            "\(failed.stderr)")
     }
 }

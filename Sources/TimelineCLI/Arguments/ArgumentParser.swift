@@ -5,13 +5,17 @@ import Foundation
 /// options, `-` as a positional (standard input). Each value is converted to its option's
 /// type here, so every usage error comes out before the command runs.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], options: [any OptionDeclaration]) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], options: [any OptionDeclaration]) throws(UsageError)
+        -> ParsedArguments
+    {
         var parsed = ParsedArguments()
         var i = 0
         var onlyPositionals = false
         func lookup(_ name: String) throws(UsageError) -> OptionSpec {
             if let o = options.first(where: { $0.spec.name == name }) { return o.spec }
-            let suggestion = closest(name, among: options.map(\.spec.name)).map { "; did you mean '--\($0)'?" } ?? ""
+            let suggestion =
+                closest(name, among: options.map(\.spec.name)).map { "; did you mean '--\($0)'?" }
+                ?? ""
             throw UsageError(message: "unknown option '--\(name)'\(suggestion)")
         }
         while i < arguments.count {
@@ -44,7 +48,9 @@ enum ArgumentParser {
                 if arg.count > 2 { inlineValue = String(arg.dropFirst(2)) }
             }
             guard let valueName = option.valueName else {
-                if inlineValue != nil { throw UsageError(message: "option '--\(option.name)' takes no value") }
+                if inlineValue != nil {
+                    throw UsageError(message: "option '--\(option.name)' takes no value")
+                }
                 parsed.texts[option.name, default: []].append("")
                 continue
             }
@@ -53,13 +59,17 @@ enum ArgumentParser {
                 value = inlineValue
             } else {
                 guard i < arguments.count else {
-                    throw UsageError(message: "option '--\(option.name)' needs a value (\(valueName))")
+                    throw UsageError(
+                        message: "option '--\(option.name)' needs a value (\(valueName))")
                 }
                 value = arguments[i]
                 i += 1
             }
             if let choices = option.choices, !choices.contains(value) {
-                throw UsageError(message: "invalid value '\(value)' for '--\(option.name)'; valid values: \(choices.joined(separator: ", "))")
+                throw UsageError(
+                    message:
+                        "invalid value '\(value)' for '--\(option.name)'; valid values: \(choices.joined(separator: ", "))"
+                )
             }
             if !option.repeatable, parsed.texts[option.name] != nil {
                 throw UsageError(message: "option '--\(option.name)' given more than once")
@@ -69,7 +79,9 @@ enum ArgumentParser {
         // Typed values, in declaration order (so the first bad value reported is the first
         // declared, whatever the order on the command line).
         for option in options {
-            if let texts = parsed.texts[option.spec.name] { parsed.values[option.spec.name] = try option.value(of: texts) }
+            if let texts = parsed.texts[option.spec.name] {
+                parsed.values[option.spec.name] = try option.value(of: texts)
+            }
         }
         return parsed
     }
@@ -89,7 +101,8 @@ enum ArgumentParser {
         for (i, x) in a.enumerated() {
             var current = [i + 1]
             for (j, y) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+                current.append(
+                    min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
             }
             previous = current
         }
@@ -138,7 +151,11 @@ enum HelpFormatter {
             COMMANDS:
 
             """
-        for c in commands { out += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.abstract + "\n" }
+        for c in commands {
+            out +=
+                "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0) + c.abstract
+                + "\n"
+        }
         out += """
 
             OPTIONS:
@@ -154,7 +171,10 @@ enum HelpFormatter {
 
     private static func row(_ left: String, _ right: String) -> String {
         let width = 28
-        let pad = left.count <= width - 4 ? String(repeating: " ", count: width - 2 - left.count) : "\n" + String(repeating: " ", count: width)
+        let pad =
+            left.count <= width - 4
+            ? String(repeating: " ", count: width - 2 - left.count)
+            : "\n" + String(repeating: " ", count: width)
         return "  \(left)\(pad)\(wrap(right, indent: width))\n"
     }
 

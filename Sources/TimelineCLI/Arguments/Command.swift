@@ -16,7 +16,8 @@ protocol Command: Sendable {
     static var positional: (name: String, help: String)? { get }
     static var examples: [(command: String, explanation: String)] { get }
     /// Runs with the parsed arguments (`arguments[\.sort]`); throws for exit codes 64–74.
-    static func run(_ arguments: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode
+    static func run(_ arguments: Arguments<Options>, _ env: CommandEnvironment)
+        throws(TimelineError) -> ExitCode
 }
 
 extension Command {
@@ -26,7 +27,9 @@ extension Command {
     static var optionDeclarations: [any OptionDeclaration] { Options().declarations }
 
     /// Parses `arguments` and runs.
-    static func parseAndRun(_ arguments: [String], _ env: CommandEnvironment) throws(UsageError) -> Result<ExitCode, TimelineError> {
+    static func parseAndRun(_ arguments: [String], _ env: CommandEnvironment) throws(UsageError)
+        -> Result<ExitCode, TimelineError>
+    {
         let parsed = try ArgumentParser.parse(arguments, options: optionDeclarations)
         do throws(TimelineError) {
             return .success(try run(Arguments(parsed: parsed), env))

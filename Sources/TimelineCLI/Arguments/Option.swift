@@ -46,14 +46,23 @@ struct Option<Value: Sendable>: OptionDeclaration {
 extension Option where Value == Bool {
     /// A flag: true when given.
     static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
-        Option(spec: OptionSpec(name: name, short: short, valueName: nil, help: help), initial: false) { _ throws(UsageError) in true }
+        Option(
+            spec: OptionSpec(name: name, short: short, valueName: nil, help: help), initial: false
+        ) { _ throws(UsageError) in true }
     }
 }
 
 extension Option where Value == String? {
     /// A text value, nil when not given.
-    static func text(_ name: String, short: Character? = nil, _ valueName: String, help: String, default defaultText: String? = nil) -> Option {
-        Option(spec: OptionSpec(name: name, short: short, valueName: valueName, help: help, defaultText: defaultText), initial: nil) {
+    static func text(
+        _ name: String, short: Character? = nil, _ valueName: String, help: String,
+        default defaultText: String? = nil
+    ) -> Option {
+        Option(
+            spec: OptionSpec(
+                name: name, short: short, valueName: valueName, help: help, defaultText: defaultText
+            ), initial: nil
+        ) {
             texts throws(UsageError) in texts.last
         }
     }
@@ -61,8 +70,14 @@ extension Option where Value == String? {
 
 extension Option where Value == [String] {
     /// A repeatable text value: every use, in order.
-    static func list(_ name: String, _ valueName: String, help: String, default defaultText: String? = nil) -> Option {
-        Option(spec: OptionSpec(name: name, valueName: valueName, help: help, defaultText: defaultText, repeatable: true), initial: []) {
+    static func list(
+        _ name: String, _ valueName: String, help: String, default defaultText: String? = nil
+    ) -> Option {
+        Option(
+            spec: OptionSpec(
+                name: name, valueName: valueName, help: help, defaultText: defaultText,
+                repeatable: true), initial: []
+        ) {
             texts throws(UsageError) in texts
         }
     }
@@ -70,11 +85,17 @@ extension Option where Value == [String] {
 
 extension Option where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
     /// One of a closed set of values, with a default.
-    static func choice(_ name: String, _ valueName: String, help: String, default initial: Value, defaultText: String? = nil) -> Option {
+    static func choice(
+        _ name: String, _ valueName: String, help: String, default initial: Value,
+        defaultText: String? = nil
+    ) -> Option {
         let spec = OptionSpec(
-            name: name, valueName: valueName, help: help, defaultText: defaultText ?? initial.rawValue,
+            name: name, valueName: valueName, help: help,
+            defaultText: defaultText ?? initial.rawValue,
             choices: Value.allCases.map(\.rawValue))
-        return Option(spec: spec, initial: initial) { texts throws(UsageError) in Value(rawValue: texts.last!)! }
+        return Option(spec: spec, initial: initial) { texts throws(UsageError) in
+            Value(rawValue: texts.last!)!
+        }
     }
 }
 
@@ -82,11 +103,16 @@ extension Option {
     /// A value made from its text by `parse`, which throws a usage error for a text it
     /// cannot take.
     static func value(
-        _ name: String, short: Character? = nil, _ valueName: String, help: String, initial: Value, default defaultText: String? = nil,
+        _ name: String, short: Character? = nil, _ valueName: String, help: String, initial: Value,
+        default defaultText: String? = nil,
         choices: [String]? = nil, parse: @escaping @Sendable (String) throws(UsageError) -> Value
     ) -> Option {
-        let spec = OptionSpec(name: name, short: short, valueName: valueName, help: help, defaultText: defaultText, choices: choices)
-        return Option(spec: spec, initial: initial) { texts throws(UsageError) in try parse(texts.last!) }
+        let spec = OptionSpec(
+            name: name, short: short, valueName: valueName, help: help, defaultText: defaultText,
+            choices: choices)
+        return Option(spec: spec, initial: initial) { texts throws(UsageError) in
+            try parse(texts.last!)
+        }
     }
 }
 
@@ -99,10 +125,13 @@ struct FormatOptionDeclaration<Target>: OptionDeclaration {
     var spec: OptionSpec {
         switch option.kind {
         case .flag:
-            return OptionSpec(name: option.name, valueName: nil, help: option.help, defaultText: option.defaultText)
+            return OptionSpec(
+                name: option.name, valueName: nil, help: option.help,
+                defaultText: option.defaultText)
         case .value(let valueName, let choices, let repeatable):
             return OptionSpec(
-                name: option.name, valueName: valueName, help: option.help, defaultText: option.defaultText, repeatable: repeatable,
+                name: option.name, valueName: valueName, help: option.help,
+                defaultText: option.defaultText, repeatable: repeatable,
                 choices: choices)
         }
     }
@@ -163,9 +192,13 @@ struct Arguments<Group: OptionGroup> {
     let group = Group()
     let parsed: ParsedArguments
 
-    subscript<Value>(_ path: KeyPath<Group, Option<Value>>) -> Value { parsed[group[keyPath: path]] }
+    subscript<Value>(_ path: KeyPath<Group, Option<Value>>) -> Value {
+        parsed[group[keyPath: path]]
+    }
 
-    func isGiven<Value>(_ path: KeyPath<Group, Option<Value>>) -> Bool { parsed.isGiven(group[keyPath: path]) }
+    func isGiven<Value>(_ path: KeyPath<Group, Option<Value>>) -> Bool {
+        parsed.isGiven(group[keyPath: path])
+    }
 
     var positionals: [String] { parsed.positionals }
 }

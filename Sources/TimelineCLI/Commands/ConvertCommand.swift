@@ -4,7 +4,8 @@ import TimelineKit
 enum ConvertCommand: Command {
     static let name = "convert"
     static let abstract = "Convert between formats, normalising every date"
-    static let summary = "Convert timeline data between formats, normalising every date to an exact, zone-explicit instant."
+    static let summary =
+        "Convert timeline data between formats, normalising every date to an exact, zone-explicit instant."
     static let usage = "timeline convert [INPUT ...] [--from FMT] [--to FMT] [-o OUTPUT] [options]"
     static var discussion: String? {
         """
@@ -24,9 +25,14 @@ enum ConvertCommand: Command {
         the event's attributes.
         """
     }
-    static let positional: (name: String, help: String)? = ("INPUT ...", "Files to read, or '-' for standard input. [default: -]")
+    static let positional: (name: String, help: String)? = (
+        "INPUT ...", "Files to read, or '-' for standard input. [default: -]"
+    )
     static let examples: [(command: String, explanation: String)] = [
-        ("timeline convert samples/orders.csv --to ndjson --assume-zone Asia/Shanghai", "An order export to canonical NDJSON"),
+        (
+            "timeline convert samples/orders.csv --to ndjson --assume-zone Asia/Shanghai",
+            "An order export to canonical NDJSON"
+        ),
         (
             "timeline convert samples/wallet-statement.csv --assume-zone Asia/Shanghai --map direction=收/支 --to csv",
             "A wallet statement, amounts signed by the 收/支 column"
@@ -35,8 +41,14 @@ enum ConvertCommand: Command {
             "timeline convert samples/courier-trace.json --assume-zone Asia/Shanghai --sort asc",
             "A courier trace (newest first in the file) in time order"
         ),
-        ("timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai", "Merge two files, newest first, shown in Shanghai time"),
-        ("timeline convert samples/orders.csv --to text --zone Asia/Shanghai", "The order history as a readable timeline, days counted in Shanghai"),
+        (
+            "timeline convert a.ndjson b.ndjson --sort desc --zone Asia/Shanghai",
+            "Merge two files, newest first, shown in Shanghai time"
+        ),
+        (
+            "timeline convert samples/orders.csv --to text --zone Asia/Shanghai",
+            "The order history as a readable timeline, days counted in Shanghai"
+        ),
         (
             "timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson",
             "Fail on any bad record and keep the bad ones for inspection"
@@ -54,9 +66,14 @@ enum ConvertCommand: Command {
     struct Options: OptionGroup {
         let from = FormatChoice.input
         let to = FormatChoice.output
-        let output = Option.text("output", short: "o", "FILE", help: "Write to FILE (atomically) instead of standard output; '-' is standard output.")
+        let output = Option.text(
+            "output", short: "o", "FILE",
+            help: "Write to FILE (atomically) instead of standard output; '-' is standard output.")
         let sort = Option<SortOrder>.choice(
-            "sort", "ORDER", help: "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).", default: .asc
+            "sort", "ORDER",
+            help:
+                "Order by start then recorded then input order (asc, desc), or keep input order and stream (input).",
+            default: .asc
         )
         let group = Option<GroupingUnit>.choice(
             "group", "UNIT",
@@ -75,17 +92,22 @@ enum ConvertCommand: Command {
             help:
                 "Also write rejected records to FILE: CSV (input header + reject_line, reject_reason) for .csv, else NDJSON {file, line, reason, raw}.",
             default: "reported on stderr only")
-        let strict = Option.flag("strict", help: "Fail (exit 65, no output file) if any record is rejected.")
+        let strict = Option.flag(
+            "strict", help: "Fail (exit 65, no output file) if any record is rejected.")
         let spill = SpillOptionGroup()
         let validate = Option.flag(
-            "validate", help: "Also write the validation report (see 'timeline validate') to stderr. Streams, sharing --memory with the sort.")
+            "validate",
+            help:
+                "Also write the validation report (see 'timeline validate') to stderr. Streams, sharing --memory with the sort."
+        )
         let validationState = Option.text(
             "validation-state", "FILE",
             help:
                 "Validate (as --validate) and also write the validation's mergeable state to FILE, for 'timeline validate --merge' (a distributed job's partitions)."
         )
         let ignore = IgnoreOption.declaration
-        let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
+        let verbose = Option.flag(
+            "verbose", short: "v", help: "Report format detection and other decisions on stderr.")
         let quiet = Option.flag("quiet", short: "q", help: "Do not print the summary line.")
     }
 
@@ -93,7 +115,9 @@ enum ConvertCommand: Command {
     static let rejectsShown = 100
 
     /// Every setting of the run, from the flags, checked together.
-    static func settings(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ConvertOptions {
+    static func settings(_ args: Arguments<Options>, _ env: CommandEnvironment)
+        throws(TimelineError) -> ConvertOptions
+    {
         var options = ConvertOptions()
         let dates: DateParsingOptions
         do throws(UsageError) {
@@ -128,28 +152,43 @@ enum ConvertCommand: Command {
         return options
     }
 
-    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError)
+        -> ExitCode
+    {
         let options = try settings(args, env)
         let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
-        for source in sources { try source.checkReadable() }  // exit 66 before any output file is created
+        // exit 66 before any output file is created
+        for source in sources { try source.checkReadable() }
         let destination = args[\.output].map(TimelineDestination.file(path:)) ?? .standardOutput
-        let rejectsOutput = try args[\.rejects].map { path throws(TimelineError) in try OutputWriter(path: path) }
-        let rejectsWriter = rejectsOutput.map { RejectsWriter(output: $0, safe: options.write.csv.safe) }
+        let rejectsOutput = try args[\.rejects].map { path throws(TimelineError) in
+            try OutputWriter(path: path)
+        }
+        let rejectsWriter = rejectsOutput.map {
+            RejectsWriter(output: $0, safe: options.write.csv.safe)
+        }
         var rejectWriteError: TimelineError?
         var printedRejects = 0
         let progress = ProgressIndicator(environment: env)
         var handlers = ConvertHandlers()
         // With --validate, the findings the date engine reports go into the report instead.
-        handlers.diagnostic = options.validate ? { d in if !d.isFinding { env.print(d) } } : env.print
+        handlers.diagnostic =
+            options.validate ? { d in if !d.isFinding { env.print(d) } } : env.print
         handlers.rejected = { record in
             // The first rejects go to stderr; all of them go to --rejects.
             printedRejects += 1
             if printedRejects <= Self.rejectsShown {
-                env.print(Diagnostic(.error, "rejected: \(record.reason)", at: record.location, code: record.code.rawValue))
+                env.print(
+                    Diagnostic(
+                        .error, "rejected: \(record.reason)", at: record.location,
+                        code: record.code.rawValue))
             } else if printedRejects == Self.rejectsShown + 1 {
-                env.error("timeline: note: more rejects are not shown here; write them all with --rejects FILE\n")
+                env.error(
+                    "timeline: note: more rejects are not shown here; write them all with --rejects FILE\n"
+                )
             }
-            do throws(TimelineError) { try rejectsWriter?.write(record) } catch { rejectWriteError = rejectWriteError ?? error }
+            do throws(TimelineError) { try rejectsWriter?.write(record) } catch {
+                rejectWriteError = rejectWriteError ?? error
+            }
         }
         handlers.progress = { progress.update($0, "converting") }
         handlers.sortProgress = { step in
@@ -165,18 +204,23 @@ enum ConvertCommand: Command {
             if let report = result.report { env.error(report.text) }
             // Every output shows times in the display zone: say which when the data chose it.
             if case .declared = result.displayZoneChoice, !args[\.quiet] {
-                env.error("timeline: note: times in \(result.displayZoneChoice.describing(result.displayZone)); name another with --zone\n")
+                env.error(
+                    "timeline: note: times in \(result.displayZoneChoice.describing(result.displayZone)); name another with --zone\n"
+                )
             }
             if let rejectWriteError { throw rejectWriteError }
             if !args[\.quiet] {
                 let summary = result.summary
                 let see = summary.rejected > 0 ? args[\.rejects].map { " (see \($0))" } ?? "" : ""
-                env.error("timeline: read \(summary.read) records, wrote \(summary.written), rejected \(summary.rejected)\(see)\n")
+                env.error(
+                    "timeline: read \(summary.read) records, wrote \(summary.written), rejected \(summary.rejected)\(see)\n"
+                )
             }
         }
         let result: ConvertResult
         do throws(TimelineError) {
-            result = try Timeline.convert(sources, to: destination, options: options, handlers: handlers)
+            result = try Timeline.convert(
+                sources, to: destination, options: options, handlers: handlers)
         } catch {
             rejectsOutput?.discard()
             throw error
@@ -199,34 +243,48 @@ struct SpillOptionGroup: OptionGroup {
         initial: 256 << 20, default: "256MB"
     ) { text throws(UsageError) in
         guard let bytes = ByteSize.parse(text), bytes >= 1 << 20 else {
-            throw UsageError(message: "invalid value '\(text)' for '--memory'; expected a size of at least 1MB such as 256MB or 2GB")
+            throw UsageError(
+                message:
+                    "invalid value '\(text)' for '--memory'; expected a size of at least 1MB such as 256MB or 2GB"
+            )
         }
         return bytes
     }
     let tempDir = Option.text(
-        "temp-dir", "DIR", help: "Where a run that outgrows --memory spills (files removed at once, gone when the run ends however it ends).",
+        "temp-dir", "DIR",
+        help:
+            "Where a run that outgrows --memory spills (files removed at once, gone when the run ends however it ends).",
         default: "TMPDIR, else /tmp")
 
     /// The memory budget and the spill directory.
-    func make(_ args: ParsedArguments, env: CommandEnvironment) -> (memory: Int, directory: String) {
+    func make(_ args: ParsedArguments, env: CommandEnvironment) -> (memory: Int, directory: String)
+    {
         (args[memory], args[tempDir] ?? env.temporaryDirectory)
     }
 }
 
 struct OutputOptionGroup: OptionGroup {
     let now = Option<Instant?>.value(
-        "now", "INSTANT", help: "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.", initial: nil,
+        "now", "INSTANT",
+        help: "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.",
+        initial: nil,
         default: "the clock"
     ) { text throws(UsageError) in
         guard let instant = InstantArgument.parse(text) else {
-            throw UsageError(message: "invalid value '\(text)' for '--now'; expected an RFC 3339 time such as 2024-06-13T20:00:00+08:00")
+            throw UsageError(
+                message:
+                    "invalid value '\(text)' for '--now'; expected an RFC 3339 time such as 2024-06-13T20:00:00+08:00"
+            )
         }
         return instant
     }
-    let locale = Option<TimelineLocale>.choice("locale", "LANG", help: "Text and HTML output: language.", default: .english)
+    let locale = Option<TimelineLocale>.choice(
+        "locale", "LANG", help: "Text and HTML output: language.", default: .english)
     let formats: [any OptionDeclaration] = FormatOptions.write
 
-    func apply(_ args: ParsedArguments, to options: inout WriteOptions, env: CommandEnvironment) throws(TimelineError) {
+    func apply(_ args: ParsedArguments, to options: inout WriteOptions, env: CommandEnvironment)
+        throws(TimelineError)
+    {
         options.locale = args[locale]
         options.now = args[now] ?? env.clock()
         options.terminalColors = env.stdoutIsTerminal && !env.noColor
@@ -240,11 +298,13 @@ enum FormatChoice {
     static var writable: [String] { FileFormat.all.filter(\.isWritable).map(\.id) }
 
     static let input = Option<FileFormat?>.value(
-        "from", "FMT", help: "Input format.", initial: nil, default: "from the extension, else the content", choices: readable
+        "from", "FMT", help: "Input format.", initial: nil,
+        default: "from the extension, else the content", choices: readable
     ) { text throws(UsageError) in FileFormat.named(text)! }
 
     static let output = Option<FileFormat?>.value(
-        "to", "FMT", help: "Output format.", initial: nil, default: "from the -o extension, else json", choices: writable
+        "to", "FMT", help: "Output format.", initial: nil,
+        default: "from the -o extension, else json", choices: writable
     ) { text throws(UsageError) in FileFormat.named(text)! }
 }
 

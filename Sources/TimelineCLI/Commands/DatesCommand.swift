@@ -4,7 +4,8 @@ import TimelineKit
 enum DatesCommand: Command {
     static let name = "dates"
     static let abstract = "Clean a stream of date/time strings, one per line"
-    static let summary = "Clean a stream of date/time strings: one value per line in, one exact value per line out."
+    static let summary =
+        "Clean a stream of date/time strings: one value per line in, one exact value per line out."
     static let usage = """
         timeline dates [--date-format F ...] [--assume-zone Z] [--zone Z] [--output-format F] < values
                timeline dates --csv|--tsv --column NAME [--column NAME ...] [options] [FILE]
@@ -38,7 +39,10 @@ enum DatesCommand: Command {
             "printf '2024-06-12 08:00:00\\n12/06/2024 8:00 PM\\n1718179200000\\n' | timeline dates --assume-zone Asia/Shanghai --day-first",
             "Three shapes of server time, read as Shanghai local time, written as UTC"
         ),
-        ("cut -d, -f3 orders.csv | timeline dates --zone Asia/Shanghai --output-format date", "The customer's calendar day of each UTC timestamp"),
+        (
+            "cut -d, -f3 orders.csv | timeline dates --zone Asia/Shanghai --output-format date",
+            "The customer's calendar day of each UTC timestamp"
+        ),
         (
             "timeline dates --date-format '%d.%m.%Y %H:%M' --assume-zone Europe/Berlin --output-format epoch < log.txt",
             "A custom shape to epoch seconds"
@@ -47,12 +51,17 @@ enum DatesCommand: Command {
             "timeline dates --csv --column time samples/orders.csv --zone Asia/Shanghai",
             "The order file back as it was, its time column in Shanghai time"
         ),
-        ("timeline dates --in-text < access.log", "An access log with its [01/Jun/2024:00:00:01 +0800] times in UTC, the rest as it was"),
+        (
+            "timeline dates --in-text < access.log",
+            "An access log with its [01/Jun/2024:00:00:01 +0800] times in UTC, the rest as it was"
+        ),
     ]
 
     struct Options: OptionGroup {
         let outputFormat = Option<DateOutputFormat>.value(
-            "output-format", "FORMAT", help: "rfc3339, date, epoch, epoch-ms, or a pattern such as 'yyyy-MM-dd HH:mm' or '%d/%m/%Y'.",
+            "output-format", "FORMAT",
+            help:
+                "rfc3339, date, epoch, epoch-ms, or a pattern such as 'yyyy-MM-dd HH:mm' or '%d/%m/%Y'.",
             initial: .rfc3339, default: "rfc3339"
         ) { text throws(UsageError) in
             do throws(DatePattern.CompileError) {
@@ -64,53 +73,94 @@ enum DatesCommand: Command {
         let zone = Option.text("zone", "ZONE", help: "Output zone.", default: "UTC, written Z")
         let dates = DateOptionGroup()
         let strict = Option.flag("strict", help: "Exit 65 if any value could not be read.")
-        let csv = Option.flag("csv", help: "The input is a CSV file: rewrite the --column fields in place, every other byte as read.")
+        let csv = Option.flag(
+            "csv",
+            help:
+                "The input is a CSV file: rewrite the --column fields in place, every other byte as read."
+        )
         let tsv = Option.flag("tsv", help: "As --csv, tab-separated.")
-        let column = Option.list("column", "NAME", help: "With --csv/--tsv: a column (by its header name) whose dates are rewritten.")
+        let column = Option.list(
+            "column", "NAME",
+            help: "With --csv/--tsv: a column (by its header name) whose dates are rewritten.")
         let onError = Option<DateFieldOnError>.choice(
-            "on-error", "WHAT", help: "With --csv/--tsv/--ndjson: a value that cannot be read is kept as it was, or emptied.", default: .keep)
+            "on-error", "WHAT",
+            help:
+                "With --csv/--tsv/--ndjson: a value that cannot be read is kept as it was, or emptied.",
+            default: .keep)
         let rejects = Option.text(
             "rejects", "FILE",
-            help: "With --csv/--tsv/--ndjson: also write each record with a value that could not be read to FILE (a CSV's header first).")
-        let ndjson = Option.flag("ndjson", help: "The input is NDJSON: rewrite the --field values in place, every other byte as read.")
+            help:
+                "With --csv/--tsv/--ndjson: also write each record with a value that could not be read to FILE (a CSV's header first)."
+        )
+        let ndjson = Option.flag(
+            "ndjson",
+            help:
+                "The input is NDJSON: rewrite the --field values in place, every other byte as read."
+        )
         let field = Option.list(
-            "field", "PATH", help: "With --ndjson: a field (dotted path into nested objects, e.g. order.created_at) whose dates are rewritten.")
-        let inText = Option.flag("in-text", help: "Find timestamps inside each line and rewrite them, every other byte as read.")
+            "field", "PATH",
+            help:
+                "With --ndjson: a field (dotted path into nested objects, e.g. order.created_at) whose dates are rewritten."
+        )
+        let inText = Option.flag(
+            "in-text",
+            help: "Find timestamps inside each line and rewrite them, every other byte as read.")
         let year = Option<Int?>.value(
-            "year", "YYYY", help: "With --in-text: the year of syslog times (Jun 12 08:11:17), which carry none.", initial: nil
+            "year", "YYYY",
+            help: "With --in-text: the year of syslog times (Jun 12 08:11:17), which carry none.",
+            initial: nil
         ) { text throws(UsageError) in
             guard let y = Int(text), (1...9999).contains(y) else {
-                throw UsageError(message: "invalid value '\(text)' for '--year'; expected a year such as 2024")
+                throw UsageError(
+                    message: "invalid value '\(text)' for '--year'; expected a year such as 2024")
             }
             return y
         }
-        let epoch = Option.flag("epoch", help: "With --in-text: also rewrite epoch numbers (10 digits: seconds, 13: milliseconds).")
-        let onlyFirst = Option.flag("only-first", help: "With --in-text: rewrite the first timestamp of each line only.")
+        let epoch = Option.flag(
+            "epoch",
+            help:
+                "With --in-text: also rewrite epoch numbers (10 digits: seconds, 13: milliseconds)."
+        )
+        let onlyFirst = Option.flag(
+            "only-first", help: "With --in-text: rewrite the first timestamp of each line only.")
     }
 
     /// The options of each mode that rewrites in place.
     private static let inPlaceOptions: [(mode: String, options: [String])] = [
-        ("--csv or --tsv", ["column"]), ("--ndjson", ["field"]), ("--in-text", ["year", "epoch", "only-first"]),
+        ("--csv or --tsv", ["column"]), ("--ndjson", ["field"]),
+        ("--in-text", ["year", "epoch", "only-first"]),
     ]
 
-    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
-        if args[\.csv] || args[\.tsv] || args[\.ndjson] || args[\.inText] { return try inPlace(args, env) }
-        for option in ["column", "field", "year", "epoch", "only-first", "on-error", "rejects"] where args.parsed.texts[option] != nil {
+    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError)
+        -> ExitCode
+    {
+        if args[\.csv] || args[\.tsv] || args[\.ndjson] || args[\.inText] {
+            return try inPlace(args, env)
+        }
+        for option in ["column", "field", "year", "epoch", "only-first", "on-error", "rejects"]
+        where args.parsed.texts[option] != nil {
             throw TimelineError(
-                .usage, "--\(option) applies to --csv, --tsv, --ndjson or --in-text", notes: ["e.g. timeline dates --csv --column time orders.csv"])
+                .usage, "--\(option) applies to --csv, --tsv, --ndjson or --in-text",
+                notes: ["e.g. timeline dates --csv --column time orders.csv"])
         }
         guard args.positionals.isEmpty else {
             throw TimelineError(
                 .usage,
-                "'timeline dates' reads standard input; unexpected argument '\(args.positionals[0])' (use: timeline dates < \(args.positionals[0]))")
+                "'timeline dates' reads standard input; unexpected argument '\(args.positionals[0])' (use: timeline dates < \(args.positionals[0]))"
+            )
         }
         let (options, zone) = try dateSettings(args)
-        let converter = DateStreamConverter(parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
+        let converter = DateStreamConverter(
+            parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
         let progress = ProgressIndicator(environment: env)
         let summary = try converter.run(
             try InputReader(path: "-"), to: env.standardOutput,
-            onNotice: { line, notice in env.error("line \(line): warning: [\(notice.code)] \(notice.message)\n") },
-            onFailure: { line, raw, error in env.error("line \(line): error: [\(error.code)] \(error.message(for: raw))\n") },
+            onNotice: { line, notice in
+                env.error("line \(line): warning: [\(notice.code)] \(notice.message)\n")
+            },
+            onFailure: { line, raw, error in
+                env.error("line \(line): error: [\(error.code)] \(error.message(for: raw))\n")
+            },
             onProgress: { progress.update($0, "reading dates") })
         try env.standardOutput.commit()
         progress.clear()
@@ -119,15 +169,22 @@ enum DatesCommand: Command {
         }
         if summary.naive > 0 {
             throw TimelineError(
-                .data, "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+                .data,
+                "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+            )
         }
         if summary.failed > 0 && args[\.strict] { return .dataError }
         return .success
     }
 
     /// `--csv`, `--tsv`, `--ndjson`, `--in-text`: the input written back with its dates rewritten in place.
-    private static func inPlace(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
-        let modes = [(args[\.csv] || args[\.tsv], "--csv or --tsv"), (args[\.ndjson], "--ndjson"), (args[\.inText], "--in-text")].filter(\.0).map(\.1)
+    private static func inPlace(_ args: Arguments<Options>, _ env: CommandEnvironment)
+        throws(TimelineError) -> ExitCode
+    {
+        let modes = [
+            (args[\.csv] || args[\.tsv], "--csv or --tsv"), (args[\.ndjson], "--ndjson"),
+            (args[\.inText], "--in-text"),
+        ].filter(\.0).map(\.1)
         guard modes.count == 1, !(args[\.csv] && args[\.tsv]) else {
             throw TimelineError(.usage, "choose one of --csv, --tsv, --ndjson and --in-text")
         }
@@ -150,29 +207,47 @@ enum DatesCommand: Command {
             throw TimelineError(.usage, "--rejects applies to --csv, --tsv and --ndjson input")
         }
         guard args.positionals.count <= 1 else {
-            throw TimelineError(.usage, "\(modes[0]) reads one file (or standard input); \(args.positionals.count) were given")
+            throw TimelineError(
+                .usage,
+                "\(modes[0]) reads one file (or standard input); \(args.positionals.count) were given"
+            )
         }
         let (options, zone) = try dateSettings(args)
         let source = TimelineSource.file(path: args.positionals.first ?? "-")
         try source.checkReadable()
         let format = args[\.outputFormat]
         let run:
-            (InputReader, OutputWriter, (Int, DateNotice) -> Void, (DateFieldFailure) -> Void, (Int) -> Void) throws(TimelineError) ->
+            (
+                InputReader, OutputWriter, (Int, DateNotice) -> Void, (DateFieldFailure) -> Void,
+                (Int) -> Void
+            ) throws(TimelineError) ->
                 DateFieldSummary
         if args[\.inText] {
             let job = TextDateRewriter(
-                options: options, format: format, zone: zone.rules, syslogYear: args[\.year], epochs: args[\.epoch], onlyFirst: args[\.onlyFirst])
-            run = { i, o, n, f, p throws(TimelineError) in try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p) }
+                options: options, format: format, zone: zone.rules, syslogYear: args[\.year],
+                epochs: args[\.epoch], onlyFirst: args[\.onlyFirst])
+            run = { i, o, n, f, p throws(TimelineError) in
+                try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p)
+            }
         } else if args[\.ndjson] {
-            let job = NDJSONDateFields(fields: args[\.field], options: options, format: format, zone: zone.rules, onError: args[\.onError])
-            run = { i, o, n, f, p throws(TimelineError) in try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p) }
+            let job = NDJSONDateFields(
+                fields: args[\.field], options: options, format: format, zone: zone.rules,
+                onError: args[\.onError])
+            run = { i, o, n, f, p throws(TimelineError) in
+                try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p)
+            }
         } else {
             let job = CSVDateColumns(
-                columns: args[\.column], options: options, format: format, zone: zone.rules, delimiter: args[\.tsv] ? "\t" : nil,
+                columns: args[\.column], options: options, format: format, zone: zone.rules,
+                delimiter: args[\.tsv] ? "\t" : nil,
                 onError: args[\.onError])
-            run = { i, o, n, f, p throws(TimelineError) in try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p) }
+            run = { i, o, n, f, p throws(TimelineError) in
+                try job.run(i, to: o, onNotice: n, onFailure: f, onProgress: p)
+            }
         }
-        let rejects = try args[\.rejects].map { path throws(TimelineError) in try OutputWriter(path: path) }
+        let rejects = try args[\.rejects].map { path throws(TimelineError) in
+            try OutputWriter(path: path)
+        }
         var lastRejected: Int?
         let progress = ProgressIndicator(environment: env)
         let input = try source.open()
@@ -180,10 +255,17 @@ enum DatesCommand: Command {
         do throws(TimelineError) {
             summary = try run(
                 input, env.standardOutput,
-                { line, notice in env.error("\(source.name):\(line): warning: [\(notice.code)] \(notice.message)\n") },
+                { line, notice in
+                    env.error(
+                        "\(source.name):\(line): warning: [\(notice.code)] \(notice.message)\n")
+                },
                 { f in
-                    let place = f.column.isEmpty ? "" : "\(args[\.ndjson] ? "field" : "column") '\(f.column)': "
-                    env.error("\(source.name):\(f.line): error: [\(f.error.code)] \(place)\(f.error.message(for: f.value))\n")
+                    let place =
+                        f.column.isEmpty
+                        ? "" : "\(args[\.ndjson] ? "field" : "column") '\(f.column)': "
+                    env.error(
+                        "\(source.name):\(f.line): error: [\(f.error.code)] \(place)\(f.error.message(for: f.value))\n"
+                    )
                     if let rejects, lastRejected != f.line {
                         if lastRejected == nil { try? rejects.write(f.header) }
                         try? rejects.write(f.record)
@@ -209,18 +291,24 @@ enum DatesCommand: Command {
         }
         if summary.naive > 0 {
             throw TimelineError(
-                .data, "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)")
+                .data,
+                "\(summary.naive) value(s) have no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+            )
         }
         if summary.failed > 0 && args[\.strict] { return .dataError }
         return .success
     }
 
     /// How values are read, and the zone they are written in (`--zone`, else UTC).
-    private static func dateSettings(_ args: Arguments<Options>) throws(TimelineError) -> (DateParsingOptions, ResolvedZone) {
+    private static func dateSettings(_ args: Arguments<Options>) throws(TimelineError) -> (
+        DateParsingOptions, ResolvedZone
+    ) {
         do throws(UsageError) {
             let options = try args.group.dates.make(args.parsed)
             let zone =
-                try args[\.zone].map { z throws(UsageError) in try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver) }
+                try args[\.zone].map { z throws(UsageError) in
+                    try DateOptionGroup.resolve(z, option: "zone", resolver: options.zoneResolver)
+                }
                 ?? .utc
             return (options, zone)
         } catch {

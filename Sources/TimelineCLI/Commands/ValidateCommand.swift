@@ -33,7 +33,9 @@ enum ValidateCommand: Command {
         The codes (docs/validation.md explains each, with an example):
         """ + FindingCode.all.map { "\n  \($0.rawValue) \($0.name): \($0.summary)" }.joined()
     }
-    static let positional: (name: String, help: String)? = ("INPUT ...", "Files to check, or '-' for standard input. [default: -]")
+    static let positional: (name: String, help: String)? = (
+        "INPUT ...", "Files to check, or '-' for standard input. [default: -]"
+    )
     static let examples: [(command: String, explanation: String)] = [
         (
             "timeline validate samples/orders.csv --zone Asia/Shanghai",
@@ -47,8 +49,14 @@ enum ValidateCommand: Command {
             "timeline validate part-2.csv --columns order_id,status,time --source-name orders.csv --first-record 100001 --first-line 100002 --assume-zone Asia/Shanghai --state-out part-2.state",
             "Validate one slice of a file (records 100001… of orders.csv, without its header line), saving its state"
         ),
-        ("timeline validate --merge part-*.state", "Merge the parts' states into the report of one run over the whole file"),
-        ("timeline validate --merge part-1.state --split-out pieces/part-1", "Cut a part's state into 16 pieces, pieces/part-1/partition-00.state …"),
+        (
+            "timeline validate --merge part-*.state",
+            "Merge the parts' states into the report of one run over the whole file"
+        ),
+        (
+            "timeline validate --merge part-1.state --split-out pieces/part-1",
+            "Cut a part's state into 16 pieces, pieces/part-1/partition-00.state …"
+        ),
         (
             "timeline validate --merge pieces/*/partition-03.state --finish-partitions --state-out finished-03.state",
             "Finish partition 3 over every part: the facts are replaced by what the rules found in them"
@@ -77,8 +85,11 @@ enum ValidateCommand: Command {
     struct Options: OptionGroup {
         let from = FormatChoice.input
         let report = Option<ReportKind>.choice(
-            "report", "KIND", help: "Report for people (text) or machines (json, see 'timeline schema --report').", default: .text)
-        let failOn = Option<FailLevel>.choice("fail-on", "LEVEL", help: "Exit 1 when findings reach this severity.", default: .error)
+            "report", "KIND",
+            help: "Report for people (text) or machines (json, see 'timeline schema --report').",
+            default: .text)
+        let failOn = Option<FailLevel>.choice(
+            "fail-on", "LEVEL", help: "Exit 1 when findings reach this severity.", default: .error)
         let zone = Option.text(
             "zone", "ZONE", help: "Display zone: times are shown and days counted in it.",
             default: "the --assume-zone zone, else the zone a calendar declares, else UTC")
@@ -87,12 +98,18 @@ enum ValidateCommand: Command {
         let slice = SliceOptionGroup()
         let spill = SpillOptionGroup()
         let ignore = IgnoreOption.declaration
-        let verbose = Option.flag("verbose", short: "v", help: "Report format detection and other decisions on stderr.")
+        let verbose = Option.flag(
+            "verbose", short: "v", help: "Report format detection and other decisions on stderr.")
         let stateOut = Option.text(
             "state-out", "FILE",
-            help: "Also write what this validation must remember to be merged with other parts' (a binary file, format in docs/validation-state.md).")
+            help:
+                "Also write what this validation must remember to be merged with other parts' (a binary file, format in docs/validation-state.md)."
+        )
         let merge = Option.flag(
-            "merge", help: "The inputs are state files (--state-out): merge them and report as one run over all their inputs would.")
+            "merge",
+            help:
+                "The inputs are state files (--state-out): merge them and report as one run over all their inputs would."
+        )
         let splitOut = Option.text(
             "split-out", "DIR",
             help:
@@ -100,19 +117,25 @@ enum ValidateCommand: Command {
         )
         let finishPartitions = Option.flag(
             "finish-partitions",
-            help: "With --merge and --state-out: replace the facts of each partition held for every part by what the rules found in them; no report.")
+            help:
+                "With --merge and --state-out: replace the facts of each partition held for every part by what the rules found in them; no report."
+        )
     }
 
     /// What applies to a merge: the states carry how their parts were read.
     private static let mergeOptions: Set<String> = [
-        "merge", "state-out", "split-out", "finish-partitions", "report", "fail-on", "memory", "temp-dir", "verbose",
+        "merge", "state-out", "split-out", "finish-partitions", "report", "fail-on", "memory",
+        "temp-dir", "verbose",
     ]
 
-    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError)
+        -> ExitCode
+    {
         if args[\.merge] { return try merge(args, env) }
         if args[\.splitOut] != nil || args[\.finishPartitions] {
             throw TimelineError(
-                .usage, "--\(args[\.finishPartitions] ? "finish-partitions" : "split-out") works on state files: it needs --merge",
+                .usage,
+                "--\(args[\.finishPartitions] ? "finish-partitions" : "split-out") works on state files: it needs --merge",
                 notes: ["e.g. timeline validate --merge part-1.state --split-out pieces/part-1"])
         }
         var options = ValidationOptions()
@@ -143,14 +166,20 @@ enum ValidateCommand: Command {
     }
 
     /// `--merge`: reads the state files, merges them and reports.
-    private static func merge(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
-        if let other = args.parsed.texts.keys.sorted().first(where: { !mergeOptions.contains($0) }) {
+    private static func merge(_ args: Arguments<Options>, _ env: CommandEnvironment)
+        throws(TimelineError) -> ExitCode
+    {
+        if let other = args.parsed.texts.keys.sorted().first(where: { !mergeOptions.contains($0) })
+        {
             throw TimelineError(
-                .usage, "--\(other) does not apply with --merge: each state keeps how its part was read",
+                .usage,
+                "--\(other) does not apply with --merge: each state keeps how its part was read",
                 notes: ["give it to the runs that write the states (--state-out)"])
         }
         guard !args.positionals.isEmpty else {
-            throw TimelineError(.usage, "--merge needs the state files to merge", notes: ["e.g. timeline validate --merge part-*.state"])
+            throw TimelineError(
+                .usage, "--merge needs the state files to merge",
+                notes: ["e.g. timeline validate --merge part-*.state"])
         }
         var states: [ValidationState] = []
         for path in args.positionals {
@@ -162,23 +191,34 @@ enum ValidateCommand: Command {
         let (memory, directory) = args.group.spill.make(args.parsed, env: env)
         if let split = args[\.splitOut] {
             guard !args[\.finishPartitions], args[\.stateOut] == nil else {
-                throw TimelineError(.usage, "--split-out writes the pieces of the merged state: it goes without --state-out and --finish-partitions")
+                throw TimelineError(
+                    .usage,
+                    "--split-out writes the pieces of the merged state: it goes without --state-out and --finish-partitions"
+                )
             }
             try writePieces(merged.splitByPartition(), to: split)
             return .success
         }
         if args[\.finishPartitions] {
             guard let path = args[\.stateOut] else {
-                throw TimelineError(.usage, "--finish-partitions needs --state-out FILE: it writes the finished state, not a report")
+                throw TimelineError(
+                    .usage,
+                    "--finish-partitions needs --state-out FILE: it writes the finished state, not a report"
+                )
             }
-            try merged.finishingPartitions(memory: memory, temporaryDirectory: directory).write(to: path)
+            try merged.finishingPartitions(memory: memory, temporaryDirectory: directory).write(
+                to: path)
             return .success
         }
         if let path = args[\.stateOut] {
             try merged.write(to: path)
             // A step of a merge by partition: the rest of the facts are in other states.
             guard merged.isComplete else {
-                env.print(Diagnostic(.note, "'\(path)' holds part of a validation merged by partition: no report until every partition is merged in"))
+                env.print(
+                    Diagnostic(
+                        .note,
+                        "'\(path)' holds part of a validation merged by partition: no report until every partition is merged in"
+                    ))
                 return .success
             }
         }
@@ -186,18 +226,27 @@ enum ValidateCommand: Command {
     }
 
     /// Writes `pieces` as DIR/partition-NN.state, making DIR if need be.
-    private static func writePieces(_ pieces: [ValidationState], to directory: String) throws(TimelineError) {
+    private static func writePieces(_ pieces: [ValidationState], to directory: String)
+        throws(TimelineError)
+    {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw TimelineError(.cannotCreateOutput, "cannot create the directory '\(directory)' for --split-out: \(error.localizedDescription)")
+            throw TimelineError(
+                .cannotCreateOutput,
+                "cannot create the directory '\(directory)' for --split-out: \(error.localizedDescription)"
+            )
         }
         for (p, piece) in pieces.enumerated() {
-            try piece.write(to: directory + "/partition-" + (p < 10 ? "0" : "") + String(p) + ".state")
+            try piece.write(
+                to: directory + "/partition-" + (p < 10 ? "0" : "") + String(p) + ".state")
         }
     }
 
-    private static func show(_ report: ValidationReport, _ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+    private static func show(
+        _ report: ValidationReport, _ args: Arguments<Options>, _ env: CommandEnvironment
+    ) throws(TimelineError) -> ExitCode {
         let out = env.standardOutput
         switch args[\.report] {
         case .json: try out.write(report.json)

@@ -4,8 +4,10 @@ import TimelineKit
 enum ZonesCommand: Command {
     static let name = "zones"
     static let abstract = "Resolve zone names, or list them"
-    static let summary = "Resolve zone names (IANA, legacy, Windows, abbreviations) or list every known name."
-    static let usage = "timeline zones [NAME ...] [--at INSTANT] [--abbrev ABBR=ZONE ...] | timeline zones --list"
+    static let summary =
+        "Resolve zone names (IANA, legacy, Windows, abbreviations) or list every known name."
+    static let usage =
+        "timeline zones [NAME ...] [--at INSTANT] [--abbrev ABBR=ZONE ...] | timeline zones --list"
     static let discussion: String? = """
         For each NAME prints one tab-separated line: the name, its kind (utc, iana, legacy, windows,
         vendor, abbreviation, userAbbreviation), the IANA zone it resolves to, the offset at --at, and a
@@ -26,23 +28,34 @@ enum ZonesCommand: Command {
     ]
 
     struct Options: OptionGroup {
-        let list = Option.flag("list", help: "Print every known name, its kind and the IANA zone it maps to.")
-        let at = Option<Instant?>.value("at", "INSTANT", help: "The moment for offsets and the next change (RFC 3339).", initial: nil, default: "now")
-        {
+        let list = Option.flag(
+            "list", help: "Print every known name, its kind and the IANA zone it maps to.")
+        let at = Option<Instant?>.value(
+            "at", "INSTANT", help: "The moment for offsets and the next change (RFC 3339).",
+            initial: nil, default: "now"
+        ) {
             text throws(UsageError) in
             guard let instant = InstantArgument.parse(text) else {
-                throw UsageError(message: "invalid value '\(text)' for '--at'; expected an RFC 3339 time such as 2024-07-01T00:00:00Z")
+                throw UsageError(
+                    message:
+                        "invalid value '\(text)' for '--at'; expected an RFC 3339 time such as 2024-07-01T00:00:00Z"
+                )
             }
             return instant
         }
-        let abbrev = Option.list("abbrev", "ABBR=ZONE", help: "Resolve an abbreviation, e.g. CST=Asia/Shanghai.")
+        let abbrev = Option.list(
+            "abbrev", "ABBR=ZONE", help: "Resolve an abbreviation, e.g. CST=Asia/Shanghai.")
     }
 
-    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError) -> ExitCode {
+    static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError)
+        -> ExitCode
+    {
         let out = env.standardOutput
         if args[\.list] {
             var text = ""
-            for row in ZoneResolver.allNames() { text += "\(row.name)\t\(row.kind.rawValue)\t\(row.target)\n" }
+            for row in ZoneResolver.allNames() {
+                text += "\(row.name)\t\(row.kind.rawValue)\t\(row.target)\n"
+            }
             try out.write(text)
             try out.commit()
             return .success
@@ -63,14 +76,21 @@ enum ZonesCommand: Command {
             do throws(ZoneResolutionError) {
                 let zone = try resolver.resolve(name)
                 let offset = zone.fixedOffset ?? zone.rules.offset(at: at)
-                text += "\(name)\t\(zone.kind.rawValue)\t\(zone.identifier)\t\(offset.isoString)\t\(zone.ruleSummary(after: at))\n"
+                text +=
+                    "\(name)\t\(zone.kind.rawValue)\t\(zone.identifier)\t\(offset.isoString)\t\(zone.ruleSummary(after: at))\n"
             } catch {
                 failures += 1
                 if case .ambiguousAbbreviation(_, let candidates) = error {
-                    let list = candidates.map { c in "\(c) (\(ZoneResolver.ianaRules(c)?.offset(at: at).isoString ?? "?"))" }
-                    text += "\(name)\tambiguous\t-\t-\tcandidates: \(list.joined(separator: ", "))\n"
+                    let list = candidates.map { c in
+                        "\(c) (\(ZoneResolver.ianaRules(c)?.offset(at: at).isoString ?? "?"))"
+                    }
+                    text +=
+                        "\(name)\tambiguous\t-\t-\tcandidates: \(list.joined(separator: ", "))\n"
                 }
-                env.print(Diagnostic(.error, error.message, code: error == .unknownZone(name) ? "TZ110" : "TZ109"))
+                env.print(
+                    Diagnostic(
+                        .error, error.message, code: error == .unknownZone(name) ? "TZ110" : "TZ109"
+                    ))
             }
         }
         try out.write(text)

@@ -37,7 +37,9 @@ package final class CommandEnvironment {
     /// The system's directory for temporary files (`TMPDIR`, else `/tmp`).
     package var temporaryDirectory = "/tmp"
 
-    package init(standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void) {
+    package init(
+        standardOutput: OutputWriter, stderrIsTerminal: Bool, writeError: @escaping (String) -> Void
+    ) {
         self.standardOutput = standardOutput
         self.stderrIsTerminal = stderrIsTerminal
         self.writeError = writeError
@@ -46,13 +48,17 @@ package final class CommandEnvironment {
     /// The real process streams.
     package static func process() -> CommandEnvironment {
         // Standard error is written at once; a failure to write a diagnostic has nowhere to go.
-        let env = CommandEnvironment(standardOutput: .standardOutput(), stderrIsTerminal: System.isTerminal(2)) { text in
+        let env = CommandEnvironment(
+            standardOutput: .standardOutput(), stderrIsTerminal: System.isTerminal(2)
+        ) { text in
             _ = System.writeAll(text, to: 2)
         }
         env.stdoutIsTerminal = System.isTerminal(1)
         env.noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         env.clock = { Instant(seconds: Instant(Date()).seconds) }
-        if let tmp = ProcessInfo.processInfo.environment["TMPDIR"], !tmp.isEmpty { env.temporaryDirectory = tmp }
+        if let tmp = ProcessInfo.processInfo.environment["TMPDIR"], !tmp.isEmpty {
+            env.temporaryDirectory = tmp
+        }
         return env
     }
 
@@ -96,7 +102,8 @@ final class ProgressIndicator {
         guard now - lastDraw >= .seconds(1) else { return }
         lastDraw = now
         drawn = true
-        environment.error("\r\u{1B}[K\(what): \(records) records…" + (phase.map { " (\($0))" } ?? ""))
+        environment.error(
+            "\r\u{1B}[K\(what): \(records) records…" + (phase.map { " (\($0))" } ?? ""))
     }
 
     func clear() {

@@ -58,7 +58,8 @@ extension DateFieldSummary {
 enum DateFieldRewriting {
     /// `body` over `source` into `destination`, which is replaced only once `body` is done.
     static func run<Summary>(
-        _ source: TimelineSource, to destination: TimelineDestination, _ body: (InputReader, OutputWriter) throws(TimelineError) -> Summary
+        _ source: TimelineSource, to destination: TimelineDestination,
+        _ body: (InputReader, OutputWriter) throws(TimelineError) -> Summary
     ) throws(TimelineError) -> Summary {
         let output = try destination.open()
         do throws(TimelineError) {
@@ -74,7 +75,8 @@ enum DateFieldRewriting {
     /// Blocks of whole lines of `input` through `rewrite` (on worker threads), their bytes
     /// written to `output` and their notices and failures reported, in input order.
     static func rewriteLines(
-        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
+        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
+        onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void, rewrite: @escaping @Sendable ([UInt8]) -> DateRewriteBlock
     ) throws(TimelineError) -> DateFieldSummary {
         var summary = DateFieldSummary()
@@ -94,7 +96,10 @@ enum DateFieldRewriting {
     }
 
     /// Reports a block's notices and failures with their lines in the file.
-    static func deliver(_ block: DateRewriteBlock, linesBefore: Int, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void) {
+    static func deliver(
+        _ block: DateRewriteBlock, linesBefore: Int, onNotice: (Int, DateNotice) -> Void,
+        onFailure: (DateFieldFailure) -> Void
+    ) {
         for (line, notice) in block.notices { onNotice(linesBefore + line, notice) }
         for var failure in block.failures {
             failure.line += linesBefore

@@ -33,7 +33,8 @@ package enum DisplayZoneChoice: Sendable, Hashable {
         case .assumed: return "the --assume-zone zone"
         case .fromData, .defaulted: return "no zone named"
         case .declared(let why): return why
-        case .severalZones(let zones): return "the data names several zones: \(zones.joined(separator: ", "))"
+        case .severalZones(let zones):
+            return "the data names several zones: \(zones.joined(separator: ", "))"
         }
     }
 
@@ -44,7 +45,8 @@ package enum DisplayZoneChoice: Sendable, Hashable {
         switch self {
         case .named, .assumed: return zone
         case .declared(let why): return "\(zone), \(why)"
-        case .fromData, .defaulted, .severalZones: return "\(zone) (\(reason); name one with --zone)"
+        case .fromData, .defaulted, .severalZones:
+            return "\(zone) (\(reason); name one with --zone)"
         }
     }
 
@@ -88,7 +90,10 @@ extension ConvertPipeline {
             }
             let pipeline = ConvertPipeline()
             pipeline.readOptions = options
-            guard let declared = try? pipeline.format(for: reader).declaredZone(in: reader, parser: parser) else { continue }
+            guard
+                let declared = try? pipeline.format(for: reader).declaredZone(
+                    in: reader, parser: parser)
+            else { continue }
             switch declared {
             case .one(let zone, let reason):
                 found.append((zone, reason))
@@ -98,7 +103,12 @@ extension ConvertPipeline {
         }
         let distinct = names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         if distinct.count == 1, names.count == found.count, let first = found.first {
-            return (first.zone, .declared(found.allSatisfy { $0.reason == first.reason } ? first.reason : "the zone the data declares"))
+            return (
+                first.zone,
+                .declared(
+                    found.allSatisfy { $0.reason == first.reason }
+                        ? first.reason : "the zone the data declares")
+            )
         }
         if distinct.count > 1 {
             return (fallback, .severalZones(distinct.sorted()))

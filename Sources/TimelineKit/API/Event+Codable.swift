@@ -21,7 +21,9 @@ extension Event: Codable {
         do {
             self = try CanonicalDecoder.event(from: json, warnings: &warnings)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 
@@ -72,7 +74,9 @@ extension TimeValue: Codable {
         do {
             self = try CanonicalDecoder.time(json, "value", &warnings)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription: error.message))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath, debugDescription: error.message))
         }
     }
 }
@@ -112,7 +116,8 @@ extension JSONValue: Codable {
 
     package init(from decoder: any Decoder) throws {
         if let c = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try c.allKeys.map { ($0.stringValue, try c.decode(JSONValue.self, forKey: $0)) })
+            self = .object(
+                try c.allKeys.map { ($0.stringValue, try c.decode(JSONValue.self, forKey: $0)) })
             return
         }
         if var c = try? decoder.unkeyedContainer() {

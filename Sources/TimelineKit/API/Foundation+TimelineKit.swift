@@ -10,7 +10,9 @@ import Foundation
 extension Date {
     /// The moment of `instant` (nanoseconds rounded to what a `Double` holds; see above).
     public init(_ instant: Instant) {
-        self.init(timeIntervalSince1970: Double(instant.seconds) + Double(instant.nanoseconds) / 1_000_000_000)
+        self.init(
+            timeIntervalSince1970: Double(instant.seconds) + Double(instant.nanoseconds)
+                / 1_000_000_000)
     }
 
     /// The moment of `value`, or nil for an all-day date (which is no moment: see
@@ -60,23 +62,30 @@ extension ResolvedZone {
         // `TimeZone(secondsFromGMT:)` names itself `GMT+0800`: a fixed offset, not a zone.
         let isFixed = timeZone.identifier.hasPrefix("GMT") && timeZone.identifier.count > 3
         if !isFixed, let rules = ZoneResolver.ianaRules(timeZone.identifier) {
-            self.init(rules: rules, kind: timeZone.identifier == "UTC" || timeZone.identifier == "GMT" ? .utc : .iana)
+            self.init(
+                rules: rules,
+                kind: timeZone.identifier == "UTC" || timeZone.identifier == "GMT" ? .utc : .iana)
             return
         }
         let seconds = timeZone.secondsFromGMT()
         guard timeZone.nextDaylightSavingTimeTransition == nil,
-            let offset = UTCOffset(hours: abs(seconds) / 3600, minutes: abs(seconds) % 3600 / 60, seconds: abs(seconds) % 60, negative: seconds < 0)
+            let offset = UTCOffset(
+                hours: abs(seconds) / 3600, minutes: abs(seconds) % 3600 / 60,
+                seconds: abs(seconds) % 60, negative: seconds < 0)
         else {
             throw .unknownZone(timeZone.identifier)
         }
-        self.init(rules: ZoneRules(fixed: offset, identifier: "UTC" + offset.isoString), kind: .fixedOffset, fixedOffset: offset)
+        self.init(
+            rules: ZoneRules(fixed: offset, identifier: "UTC" + offset.isoString),
+            kind: .fixedOffset, fixedOffset: offset)
     }
 }
 
 extension CivilDate {
     /// The date `components` name (year, month and day must all be set).
     public init?(_ components: DateComponents) {
-        guard let year = components.year, let month = components.month, let day = components.day else { return nil }
+        guard let year = components.year, let month = components.month, let day = components.day
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -85,12 +94,14 @@ extension CivilDate {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day], from: date)
-        self = CivilDate(year: c.year!, month: c.month!, day: c.day!) ?? CivilDate(daysSinceEpoch: 0)
+        self =
+            CivilDate(year: c.year!, month: c.month!, day: c.day!) ?? CivilDate(daysSinceEpoch: 0)
     }
 
     /// Year, month and day as `DateComponents` (Gregorian).
     public var dateComponents: DateComponents {
-        DateComponents(calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
+        DateComponents(
+            calendar: Calendar(identifier: .gregorian), year: year, month: month, day: day)
     }
 
     /// The moment the day begins in `zone` (its first existing local time when midnight
@@ -104,7 +115,8 @@ extension LocalDateTime {
     /// Year, month, day, hour, minute, second and nanosecond as `DateComponents` (Gregorian).
     public var dateComponents: DateComponents {
         DateComponents(
-            calendar: Calendar(identifier: .gregorian), year: date.year, month: date.month, day: date.day, hour: hour, minute: minute,
+            calendar: Calendar(identifier: .gregorian), year: date.year, month: date.month,
+            day: date.day, hour: hour, minute: minute,
             second: second, nanosecond: nanosecond)
     }
 }
@@ -121,11 +133,13 @@ extension TimelineSections {
     /// - Throws: `ZoneResolutionError` when the calendar's time zone is not one the tz
     ///   database knows.
     public init(
-        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, calendar: Calendar, locale: Locale, now: Date? = nil,
+        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, calendar: Calendar,
+        locale: Locale, now: Date? = nil,
         order: SortOrder = .asc
     ) throws(ZoneResolutionError) {
         self.init(
-            events, by: unit, zone: try ResolvedZone(calendar.timeZone), locale: TimelineLocale(locale), now: now.map(Instant.init),
+            events, by: unit, zone: try ResolvedZone(calendar.timeZone),
+            locale: TimelineLocale(locale), now: now.map(Instant.init),
             order: order)
     }
 }

@@ -69,7 +69,10 @@ public struct WriteOptions: Sendable {
 
     /// The header of a document written with these options: the zone, and why when the
     /// data implied it.
-    var documentHeader: DocumentHeader { DocumentHeader(zone: displayZone.identifier, shown: displayZoneChoice.header(displayZone.identifier)) }
+    var documentHeader: DocumentHeader {
+        DocumentHeader(
+            zone: displayZone.identifier, shown: displayZoneChoice.header(displayZone.identifier))
+    }
     /// The language of the readable formats (text, HTML).
     public var locale: TimelineLocale = .english
     /// The moment relative times ("3 hours ago", "yesterday") are counted from in the

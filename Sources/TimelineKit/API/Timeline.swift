@@ -19,7 +19,9 @@ public enum Timeline {
     /// - Throws: `TimelineError` for what stops reading: an input that cannot be opened
     ///   (`.inputUnavailable`), an unknown format or bad setting (`.usage`), malformed input
     ///   that cannot be read on (`.data`). A bad record is not thrown: it is in `rejects`.
-    public static func read(_ sources: [TimelineSource], options: ReadOptions = ReadOptions()) throws(TimelineError) -> ReadResult {
+    public static func read(_ sources: [TimelineSource], options: ReadOptions = ReadOptions())
+        throws(TimelineError) -> ReadResult
+    {
         var result = ReadResult()
         let collector = CollectingExporter()
         let pipeline = ConvertPipeline()
@@ -27,13 +29,16 @@ public enum Timeline {
         pipeline.sort = .input
         pipeline.onReject = { result.rejects.append($0) }
         pipeline.onDiagnostic = { result.diagnostics.append($0) }
-        _ = try pipeline.run(sources: sources, exporter: collector, output: OutputWriter(inMemory: "events"))
+        _ = try pipeline.run(
+            sources: sources, exporter: collector, output: OutputWriter(inMemory: "events"))
         result.events = collector.events
         return result
     }
 
     /// Reads every event of `source`; see `read(_:options:)` for several sources.
-    public static func read(_ source: TimelineSource, options: ReadOptions = ReadOptions()) throws(TimelineError) -> ReadResult {
+    public static func read(_ source: TimelineSource, options: ReadOptions = ReadOptions())
+        throws(TimelineError) -> ReadResult
+    {
         try read([source], options: options)
     }
 
@@ -41,29 +46,39 @@ public enum Timeline {
     /// memory whatever the input's size. Iterate it once. Rejected records and diagnostics
     /// are collected on the sequence as they come (`rejects`, `diagnostics`); an error that
     /// stopped reading early ends the iteration and is in `error`.
-    public static func events(in sources: [TimelineSource], options: ReadOptions = ReadOptions()) -> EventSequence {
+    public static func events(in sources: [TimelineSource], options: ReadOptions = ReadOptions())
+        -> EventSequence
+    {
         EventSequence(channel: startReading(sources, options: options))
     }
 
     /// The events of `source` as a sequence read while it is iterated.
-    public static func events(in source: TimelineSource, options: ReadOptions = ReadOptions()) -> EventSequence {
+    public static func events(in source: TimelineSource, options: ReadOptions = ReadOptions())
+        -> EventSequence
+    {
         events(in: [source], options: options)
     }
 
     /// The events of `sources` as an `AsyncSequence` for apps: reading runs on a thread of
     /// its own and the iterating task suspends (never blocks) while it waits. Iterate it
     /// once; `next()` throws the `TimelineError` that stopped reading early.
-    public static func asyncEvents(in sources: [TimelineSource], options: ReadOptions = ReadOptions()) -> AsyncEventSequence {
+    public static func asyncEvents(
+        in sources: [TimelineSource], options: ReadOptions = ReadOptions()
+    ) -> AsyncEventSequence {
         AsyncEventSequence(channel: startReading(sources, options: options))
     }
 
     /// The events of `source` as an `AsyncSequence`.
-    public static func asyncEvents(in source: TimelineSource, options: ReadOptions = ReadOptions()) -> AsyncEventSequence {
+    public static func asyncEvents(in source: TimelineSource, options: ReadOptions = ReadOptions())
+        -> AsyncEventSequence
+    {
         asyncEvents(in: [source], options: options)
     }
 
     /// Starts reading `sources` into a channel on a thread of its own.
-    private static func startReading(_ sources: [TimelineSource], options: ReadOptions) -> EventChannel {
+    private static func startReading(_ sources: [TimelineSource], options: ReadOptions)
+        -> EventChannel
+    {
         let channel = EventChannel()
         channel.startProducer { channel throws(TimelineError) in
             let pipeline = ConvertPipeline()
@@ -71,7 +86,9 @@ public enum Timeline {
             pipeline.sort = .input
             pipeline.onReject = { try? channel.send(.rejected($0)) }
             pipeline.onDiagnostic = { try? channel.send(.diagnostic($0)) }
-            _ = try pipeline.run(sources: sources, exporter: ChannelExporter(channel), output: OutputWriter(inMemory: "events"))
+            _ = try pipeline.run(
+                sources: sources, exporter: ChannelExporter(channel),
+                output: OutputWriter(inMemory: "events"))
         }
         return channel
     }
@@ -93,7 +110,10 @@ public enum Timeline {
     }
 
     /// `events`, in the order given, written as `format` into memory.
-    public static func data(_ events: some Sequence<Event>, as format: FileFormat, options: WriteOptions = WriteOptions()) throws(TimelineError)
+    public static func data(
+        _ events: some Sequence<Event>, as format: FileFormat,
+        options: WriteOptions = WriteOptions()
+    ) throws(TimelineError)
         -> Data
     {
         let writer = try TimelineWriter(format: format, options: options)
@@ -117,15 +137,18 @@ public enum Timeline {
     ) throws(TimelineError) -> ConvertResult {
         var options = options
         if options.write.displayZoneChoice == .fromData {
-            (options.write.displayZone, options.write.displayZoneChoice) = try ConvertPipeline.displayZone(
-                for: sources, read: options.read, fallback: options.write.displayZone)
+            (options.write.displayZone, options.write.displayZoneChoice) =
+                try ConvertPipeline.displayZone(
+                    for: sources, read: options.read, fallback: options.write.displayZone)
         }
         guard let exporter = options.outputFormat.plugin.makeWriter(options.write) else {
             throw TimelineError(
                 .usage,
-                "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
+                "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))"
+            )
         }
-        for source in sources { try source.checkReadable() }  // fail with 66 before creating any output
+        // fail with 66 before creating any output
+        for source in sources { try source.checkReadable() }
         let output = try destination.open()
         let pipeline = ConvertPipeline()
         pipeline.readOptions = options.read
@@ -146,9 +169,12 @@ public enum Timeline {
         let validation =
             options.validate
             ? ValidationRun(
-                read: options.read, displayZone: options.write.displayZone, choice: options.write.displayZoneChoice, ignored: options.ignored,
+                read: options.read, displayZone: options.write.displayZone,
+                choice: options.write.displayZoneChoice, ignored: options.ignored,
                 memory: validationMemory, directory: options.sortDirectory) : nil
-        if options.validate && options.sort != .input { pipeline.sortMemory = options.sortMemory - validationMemory }
+        if options.validate && options.sort != .input {
+            pipeline.sortMemory = options.sortMemory - validationMemory
+        }
         pipeline.onReject = { record in
             validation?.imported.add(reject: record)
             handlers.rejected(record)
@@ -170,8 +196,11 @@ public enum Timeline {
         }
         var result: ConvertResult
         do throws(TimelineError) {
-            let state = options.keepsValidationState ? try validation?.state(records: summary.read, sources: sources) : nil
-            result = ConvertResult(summary: summary, report: try validation?.report(records: summary.read))
+            let state =
+                options.keepsValidationState
+                ? try validation?.state(records: summary.read, sources: sources) : nil
+            result = ConvertResult(
+                summary: summary, report: try validation?.report(records: summary.read))
             result.validationState = state
             result.displayZone = options.write.displayZone.identifier
             result.displayZoneChoice = options.write.displayZoneChoice
@@ -180,7 +209,9 @@ public enum Timeline {
             throw Self.stopped(error, summary: summary, output: output)
         }
         do throws(TimelineError) {
-            try finish(result, summary: summary, sources: sources, options: options, handlers: handlers, output: output)
+            try finish(
+                result, summary: summary, sources: sources, options: options, handlers: handlers,
+                output: output)
         } catch {
             output.discard()
             throw error
@@ -191,7 +222,8 @@ public enum Timeline {
     /// The end of a conversion that read its input: the handlers told, the checks that fail
     /// a whole run made, and the output committed.
     private static func finish(
-        _ result: ConvertResult, summary: ConvertSummary, sources: [TimelineSource], options: ConvertOptions, handlers: ConvertHandlers,
+        _ result: ConvertResult, summary: ConvertSummary, sources: [TimelineSource],
+        options: ConvertOptions, handlers: ConvertHandlers,
         output: OutputWriter
     ) throws(TimelineError) {
         try handlers.finished(result)
@@ -203,9 +235,12 @@ public enum Timeline {
         }
         // A slice of a larger file (a partition of a distributed job) may hold only
         // rejected records while the file as a whole converts: its run is not a failure.
-        if summary.read > 0 && summary.written == 0 && summary.rejected > 0 && !sources.contains(where: { $0.slice != nil }) {
+        if summary.read > 0 && summary.written == 0 && summary.rejected > 0
+            && !sources.contains(where: { $0.slice != nil })
+        {
             throw TimelineError(
-                .data, "none of the \(summary.read) record(s) could be converted; nothing was written",
+                .data,
+                "none of the \(summary.read) record(s) could be converted; nothing was written",
                 notes: ["see the reasons above, or write them all with --rejects FILE"])
         }
         if options.strict && summary.invalidSequences > 0 {
@@ -224,15 +259,20 @@ public enum Timeline {
 
     /// `error`, which stopped reading, with a note on what the output holds: a file is
     /// replaced only by a complete run; standard output has what was converted before it.
-    private static func stopped(_ error: TimelineError, summary: ConvertSummary?, output: OutputWriter) -> TimelineError {
+    private static func stopped(
+        _ error: TimelineError, summary: ConvertSummary?, output: OutputWriter
+    ) -> TimelineError {
         guard error.kind == .data, let summary else { return error }
         var error = error
         let counts = "read \(summary.read) record(s), rejected \(summary.rejected)"
         if output.replacesAtomically || summary.written == 0 {
-            error.diagnostic.notes.append("nothing was written (\(counts) before this point); fix the input and run again")
+            error.diagnostic.notes.append(
+                "nothing was written (\(counts) before this point); fix the input and run again")
         } else {
             try? output.flush()
-            let place = output.name == "<stdout>" || output.name == "-" ? "standard output" : "'\(output.name)'"
+            let place =
+                output.name == "<stdout>" || output.name == "-"
+                ? "standard output" : "'\(output.name)'"
             error.diagnostic.notes.append(
                 "\(summary.written) event(s) read before this point were written to \(place), which is incomplete (\(counts)); fix the input and run again"
             )
@@ -245,7 +285,9 @@ public enum Timeline {
     /// Reads `sources` and reports the time-zone grouping anomalies in them and the records
     /// that could not be read (`FindingCode.all`) — `timeline validate`. Streams: keeps
     /// per-series facts, not the events.
-    public static func validate(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> ValidationReport {
+    public static func validate(_ sources: [TimelineSource], options: ValidationOptions)
+        throws(TimelineError) -> ValidationReport
+    {
         let (run, records) = try validationRun(sources, options: options)
         return try run.report(records: records)
     }
@@ -262,14 +304,17 @@ public enum Timeline {
         return (try run.report(records: records), state)
     }
 
-    private static func validationRun(_ sources: [TimelineSource], options: ValidationOptions) throws(TimelineError) -> (ValidationRun, Int) {
+    private static func validationRun(_ sources: [TimelineSource], options: ValidationOptions)
+        throws(TimelineError) -> (ValidationRun, Int)
+    {
         var options = options
         if options.displayZoneChoice == .fromData {
             (options.displayZone, options.displayZoneChoice) = try ConvertPipeline.displayZone(
                 for: sources, read: options.read, fallback: options.displayZone)
         }
         let run = ValidationRun(
-            read: options.read, displayZone: options.displayZone, choice: options.displayZoneChoice, ignored: options.ignored,
+            read: options.read, displayZone: options.displayZone, choice: options.displayZoneChoice,
+            ignored: options.ignored,
             memory: options.memory, directory: options.temporaryDirectory)
         let pipeline = ConvertPipeline()
         pipeline.readOptions = options.read
@@ -284,7 +329,9 @@ public enum Timeline {
             run.noticed(d)
             options.diagnostic(d)
         }
-        let summary = try pipeline.run(sources: sources, exporter: DiscardingExporter(), output: OutputWriter(inMemory: "validate"))
+        let summary = try pipeline.run(
+            sources: sources, exporter: DiscardingExporter(),
+            output: OutputWriter(inMemory: "validate"))
         return (run, summary.read)
     }
 
@@ -292,10 +339,13 @@ public enum Timeline {
     /// look at events (TZ101 as a warning, TZ102, TZ103, TZ107, TZ108, TZ111, TZ113, TZ114).
     /// What only reading sees — rejected records, DST gaps and overlaps met while reading —
     /// is in the report of `validate(_:options:)` on the sources.
-    public static func validate(_ events: some Sequence<Event>, options: ValidationOptions) -> ValidationReport {
+    public static func validate(_ events: some Sequence<Event>, options: ValidationOptions)
+        -> ValidationReport
+    {
         let choice = options.displayZoneChoice == .fromData ? .defaulted : options.displayZoneChoice
         let run = ValidationRun(
-            read: options.read, displayZone: options.displayZone, choice: choice, ignored: options.ignored, memory: options.memory, directory: nil)
+            read: options.read, displayZone: options.displayZone, choice: choice,
+            ignored: options.ignored, memory: options.memory, directory: nil)
         let all = Array(events)
         return run.validator.run(events: all, records: all.count)
     }
@@ -442,8 +492,12 @@ final class ValidationRun {
     /// What reading rejected and noticed, as findings.
     var imported = ImportFindings()
 
-    init(read: ReadOptions, displayZone: ResolvedZone, choice: DisplayZoneChoice, ignored: Set<FindingCode>, memory: Int, directory: String?) {
-        var context = ValidationContext(displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored)
+    init(
+        read: ReadOptions, displayZone: ResolvedZone, choice: DisplayZoneChoice,
+        ignored: Set<FindingCode>, memory: Int, directory: String?
+    ) {
+        var context = ValidationContext(
+            displayZone: displayZone, assumedZone: read.dates.assumedZone, ignored: ignored)
         context.displayZoneChoice = choice
         validator = Validator(context, memory: memory, directory: directory)
     }
@@ -461,7 +515,8 @@ final class ValidationRun {
     func state(records: Int, sources: [TimelineSource]) throws(TimelineError) -> ValidationState {
         let first = sources.first
         return try ValidationState(
-            context: validator.context, source: first?.name ?? "-", firstRecord: (first?.slice?.recordsBefore ?? 0) + 1, records: records,
+            context: validator.context, source: first?.name ?? "-",
+            firstRecord: (first?.slice?.recordsBefore ?? 0) + 1, records: records,
             imported: imported, validator: try validator.saved())
     }
 }
@@ -479,6 +534,8 @@ final class ChannelExporter: TimelineExporter {
     private let channel: EventChannel
     init(_ channel: EventChannel) { self.channel = channel }
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
-    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) { try channel.send(.event(event)) }
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        try channel.send(.event(event))
+    }
     func finish(to out: OutputWriter) throws(TimelineError) {}
 }

@@ -19,13 +19,17 @@ public enum TimelineDate {
     /// - Throws: `InvalidDate`, which says why (no parser accepted it and which came
     ///   closest, no zone for a naive time, an ambiguous abbreviation, a DST gap under
     ///   `.reject`, …).
-    public static func parse(_ text: String, options: DateParsingOptions = DateParsingOptions()) throws(InvalidDate) -> TimeValue {
+    public static func parse(_ text: String, options: DateParsingOptions = DateParsingOptions())
+        throws(InvalidDate) -> TimeValue
+    {
         try parseReporting(text, options: options).value
     }
 
     /// Reads `text`, also returning what the engine decided on the way (a local time in a
     /// DST gap moved forward, an overlap resolved), which a careful caller reports.
-    package static func parseReporting(_ text: String, options: DateParsingOptions = DateParsingOptions()) throws(InvalidDate) -> ParsedTimeValue {
+    package static func parseReporting(
+        _ text: String, options: DateParsingOptions = DateParsingOptions()
+    ) throws(InvalidDate) -> ParsedTimeValue {
         switch DateParser(options: options).parse(text) {
         case .success(let parsed): return parsed
         case .failure(let reason): throw InvalidDate(text: text, reason: reason)

@@ -43,7 +43,9 @@ public struct TimelineSource: Sendable {
     }
 
     /// Standard input, named `-`.
-    public static var standardInput: TimelineSource { TimelineSource(kind: .fileDescriptor(0), name: "-") }
+    public static var standardInput: TimelineSource {
+        TimelineSource(kind: .fileDescriptor(0), name: "-")
+    }
 
     /// This source read as a slice of the larger file `file` (a partition of a distributed
     /// job, a chunk cut by a script): its events and diagnostics name `file`, its records are
@@ -54,7 +56,8 @@ public struct TimelineSource: Sendable {
     /// at its end is rejected as a bad record, never taken for a footer (a bill's totals).
     public func slice(of file: String, firstRecord: Int = 1, firstLine: Int = 1) -> TimelineSource {
         var slice = TimelineSource(kind: kind, name: file)
-        slice.slice = SourcePosition(recordsBefore: max(0, firstRecord - 1), linesBefore: max(0, firstLine - 1))
+        slice.slice = SourcePosition(
+            recordsBefore: max(0, firstRecord - 1), linesBefore: max(0, firstLine - 1))
         return slice
     }
 
@@ -131,7 +134,9 @@ public struct TimelineDestination: Sendable {
     }
 
     /// Standard output.
-    public static var standardOutput: TimelineDestination { TimelineDestination(kind: .path("-"), name: "-") }
+    public static var standardOutput: TimelineDestination {
+        TimelineDestination(kind: .path("-"), name: "-")
+    }
 
     /// Opens the destination; throws when a file cannot be created (exit 73).
     package func open() throws(TimelineError) -> OutputWriter {

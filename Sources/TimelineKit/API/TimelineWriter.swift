@@ -23,7 +23,9 @@ public final class TimelineWriter {
     /// A writer to `destination`.
     /// - Throws: `.usage` when the format cannot be written, `.cannotCreateOutput` when the
     ///   destination cannot be created.
-    public init(format: FileFormat, destination: TimelineDestination, options: WriteOptions = WriteOptions()) throws(TimelineError) {
+    public init(
+        format: FileFormat, destination: TimelineDestination, options: WriteOptions = WriteOptions()
+    ) throws(TimelineError) {
         exporter = try Self.exporter(format, options)
         output = try destination.open()
         inMemory = false
@@ -40,10 +42,14 @@ public final class TimelineWriter {
         try exporter.begin(options.documentHeader, to: output)
     }
 
-    private static func exporter(_ format: FileFormat, _ options: WriteOptions) throws(TimelineError) -> any TimelineExporter {
+    private static func exporter(_ format: FileFormat, _ options: WriteOptions)
+        throws(TimelineError) -> any TimelineExporter
+    {
         guard let exporter = format.plugin.makeWriter(options) else {
             throw TimelineError(
-                .usage, "writing '\(format.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))")
+                .usage,
+                "writing '\(format.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))"
+            )
         }
         return exporter
     }
@@ -54,7 +60,8 @@ public final class TimelineWriter {
     public func write(_ event: Event) throws(TimelineError) {
         precondition(!finished, "TimelineWriter.write after finish()")
         if let outside = event.unsupportedTime(shownIn: displayZone) {
-            throw TimelineError(.data, "event '\(event.id)': \(outside)", code: FindingCode.outOfRange.rawValue)
+            throw TimelineError(
+                .data, "event '\(event.id)': \(outside)", code: FindingCode.outOfRange.rawValue)
         }
         try exporter.write(event, to: output)
     }

@@ -51,7 +51,9 @@ package struct ValidationState: Sendable {
             ignored = context.ignored.map(\.rawValue).sorted()
         }
 
-        init(displayZone: String, choice: DisplayZoneChoice, assumedZone: String?, ignored: [String]) {
+        init(
+            displayZone: String, choice: DisplayZoneChoice, assumedZone: String?, ignored: [String]
+        ) {
             self.displayZone = displayZone
             self.choice = choice
             self.assumedZone = assumedZone
@@ -90,7 +92,9 @@ package struct ValidationState: Sendable {
         var source: String
         var firstRecord: Int
 
-        static func < (a: Self, b: Self) -> Bool { (a.source, a.firstRecord) < (b.source, b.firstRecord) }
+        static func < (a: Self, b: Self) -> Bool {
+            (a.source, a.firstRecord) < (b.source, b.firstRecord)
+        }
 
         var description: String { "\(source) from record \(firstRecord)" }
 
@@ -158,14 +162,18 @@ package struct ValidationState: Sendable {
             case .finished:
                 key = try r.string()
                 partition = Int(try r.byte())
-                for _ in 0..<(try r.count()) { covers.append((try SliceName(decoding: &r), UInt64(bitPattern: try r.int()))) }
+                for _ in 0..<(try r.count()) {
+                    covers.append((try SliceName(decoding: &r), UInt64(bitPattern: try r.int())))
+                }
             }
             guard partition < ValidationState.partitionCount else { throw BinaryReader.Corrupt() }
             contentStart = r.at
         }
 
         /// What tells entries apart: two entries of one identity must be the same bytes.
-        var identity: Identity { Identity(kind: kind.rawValue, slice: slice, key: key, partition: partition) }
+        var identity: Identity {
+            Identity(kind: kind.rawValue, slice: slice, key: key, partition: partition)
+        }
 
         struct Identity: Hashable, Comparable {
             var kind: UInt8
@@ -185,7 +193,8 @@ package struct ValidationState: Sendable {
         var description: String {
             switch kind {
             case .slice: return "the validation of \(slice!.description)"
-            case .facts: return "partition \(partition) of the \(key) facts of \(slice!.description)"
+            case .facts:
+                return "partition \(partition) of the \(key) facts of \(slice!.description)"
             case .finished: return "partition \(partition) of the \(key) facts, finished"
             }
         }
@@ -212,7 +221,8 @@ package struct ValidationState: Sendable {
             if let last = kept.last, last.identity == entry.identity {
                 guard last.hash == entry.hash, last.bytes == entry.bytes else {
                     throw TimelineError(
-                        .data, "'\(last.origin)' and '\(entry.origin)' hold \(entry.description) with different contents",
+                        .data,
+                        "'\(last.origin)' and '\(entry.origin)' hold \(entry.description) with different contents",
                         notes: [
                             entry.kind == .finished
                                 ? "finish each partition once, after merging the states of every part"
@@ -228,7 +238,8 @@ package struct ValidationState: Sendable {
 
     /// The state of one run: its input starts at record `firstRecord` of `source`.
     init(
-        context: ValidationContext, source: String, firstRecord: Int, records: Int, imported: ImportFindings,
+        context: ValidationContext, source: String, firstRecord: Int, records: Int,
+        imported: ImportFindings,
         validator: (header: [UInt8], facts: [(key: PartitionKey, partitions: [[UInt8]])])
     ) throws(TimelineError) {
         let name = SliceName(source: source, firstRecord: firstRecord)
@@ -251,7 +262,9 @@ package struct ValidationState: Sendable {
         try self.init(context: Context(context), entries: entries)
     }
 
-    private static func entry(_ kind: Entry.Kind, _ bytes: [UInt8], origin: String) throws(TimelineError) -> Entry {
+    private static func entry(_ kind: Entry.Kind, _ bytes: [UInt8], origin: String)
+        throws(TimelineError) -> Entry
+    {
         do throws(BinaryReader.Corrupt) {
             return try Entry(kind: kind, bytes: bytes, origin: origin)
         } catch {
@@ -308,13 +321,17 @@ package struct ValidationState: Sendable {
     ///   does not read, a file cut short or damaged.
     public init(bytes: [UInt8], name: String) throws(TimelineError) {
         func failure(_ problem: String) -> TimelineError {
-            TimelineError(.data, "'\(name)' \(problem)", notes: ["give --merge the files 'timeline validate --state-out' wrote, whole"])
+            TimelineError(
+                .data, "'\(name)' \(problem)",
+                notes: ["give --merge the files 'timeline validate --state-out' wrote, whole"])
         }
         guard bytes.starts(with: Self.magic) else {
             throw failure("is not a timeline validation state (it does not begin with TLVSTATE)")
         }
         var r = BinaryReader(bytes: bytes, at: Self.magic.count)
-        func read<T>(_ field: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T) throws(TimelineError) -> T {
+        func read<T>(_ field: (inout BinaryReader) throws(BinaryReader.Corrupt) -> T)
+            throws(TimelineError) -> T
+        {
             do throws(BinaryReader.Corrupt) {
                 return try field(&r)
             } catch {
@@ -329,19 +346,28 @@ package struct ValidationState: Sendable {
         }
         let context = try read { r throws(BinaryReader.Corrupt) in
             let zone = try r.string()
-            guard let choice = Context.choice(kind: try r.byte(), reason: try r.string()) else { throw BinaryReader.Corrupt() }
+            guard let choice = Context.choice(kind: try r.byte(), reason: try r.string()) else {
+                throw BinaryReader.Corrupt()
+            }
             return Context(
                 displayZone: zone, choice: choice,
-                assumedZone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() }, ignored: try r.strings())
+                assumedZone: try r.optional {
+                    (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string()
+                }, ignored: try r.strings())
         }
         var entries: [Entry] = []
         for i in 0..<(try read { r throws(BinaryReader.Corrupt) in try r.count() }) {
-            let (kind, length, hash) = try read { r throws(BinaryReader.Corrupt) in (try r.byte(), Int(try r.int()), UInt64(bitPattern: try r.int()))
+            let (kind, length, hash) = try read { r throws(BinaryReader.Corrupt) in
+                (try r.byte(), Int(try r.int()), UInt64(bitPattern: try r.int()))
             }
-            guard length >= 0, length <= bytes.count - r.at else { throw failure("is cut short: entry \(i + 1) ends past the end of the file") }
+            guard length >= 0, length <= bytes.count - r.at else {
+                throw failure("is cut short: entry \(i + 1) ends past the end of the file")
+            }
             let content = Array(bytes[r.at..<(r.at + length)])
             r.at += length
-            guard let kind = Entry.Kind(rawValue: kind) else { throw failure("is damaged: entry \(i + 1) is of no kind this timeline knows") }
+            guard let kind = Entry.Kind(rawValue: kind) else {
+                throw failure("is damaged: entry \(i + 1) is of no kind this timeline knows")
+            }
             guard content.withByteView({ StringIndex.hash(bytes: $0) }) == hash else {
                 throw failure("is damaged: entry \(i + 1) does not match its checksum")
             }
@@ -351,8 +377,11 @@ package struct ValidationState: Sendable {
                 throw failure("is damaged: entry \(i + 1) does not begin with what it holds")
             }
         }
-        guard bytes.count - r.at == Self.trailer.count, bytes[r.at...].elementsEqual(Self.trailer) else {
-            throw failure(bytes.count - r.at < Self.trailer.count ? "is cut short: it does not end with TLVS-END" : "has bytes after its end")
+        guard bytes.count - r.at == Self.trailer.count, bytes[r.at...].elementsEqual(Self.trailer)
+        else {
+            throw failure(
+                bytes.count - r.at < Self.trailer.count
+                    ? "is cut short: it does not end with TLVS-END" : "has bytes after its end")
         }
         try self.init(context: context, entries: entries)
     }
@@ -363,8 +392,11 @@ package struct ValidationState: Sendable {
     /// states gives the same state, and a state merged twice counts once.
     /// - Throws: `.usage` when the states were made with different zones or ignored codes,
     ///   `.data` when two hold one slice (or finished partition) with different contents.
-    public static func merging(_ states: [ValidationState]) throws(TimelineError) -> ValidationState {
-        guard let first = states.first else { throw TimelineError(.usage, "nothing to merge: name the state files") }
+    public static func merging(_ states: [ValidationState]) throws(TimelineError) -> ValidationState
+    {
+        guard let first = states.first else {
+            throw TimelineError(.usage, "nothing to merge: name the state files")
+        }
         for state in states.dropFirst() where state.context != first.context {
             throw TimelineError(
                 .usage,
@@ -384,7 +416,9 @@ package struct ValidationState: Sendable {
         let slices = Array(self.slices)
         return (0..<Self.partitionCount).map { p in
             // Entries already unique and of one context: no check can fail.
-            try! ValidationState(context: context, entries: slices + entries.filter { $0.kind != .slice && $0.partition == p })
+            try! ValidationState(
+                context: context,
+                entries: slices + entries.filter { $0.kind != .slice && $0.partition == p })
         }
     }
 
@@ -399,7 +433,8 @@ package struct ValidationState: Sendable {
     /// The names of the facts' keys a validation of this context keeps (the rules over
     /// ids and series not ignored).
     private var factKeys: [String] {
-        Validator.factKeys(ignoring: Set(context.ignored.compactMap { FindingCode(rawValue: $0) })).map(\.name)
+        Validator.factKeys(ignoring: Set(context.ignored.compactMap { FindingCode(rawValue: $0) }))
+            .map(\.name)
     }
 
     /// By key and partition: the finished entry, or the facts of each slice (by slice).
@@ -413,7 +448,9 @@ package struct ValidationState: Sendable {
         for entry in entries {
             switch entry.kind {
             case .slice: break
-            case .facts: plan.facts[entry.key, default: [:]][entry.partition, default: [:]][entry.slice!] = entry
+            case .facts:
+                plan.facts[entry.key, default: [:]][entry.partition, default: [:]][entry.slice!] =
+                    entry
             case .finished: plan.finished[entry.key, default: [:]][entry.partition] = entry
             }
         }
@@ -425,14 +462,19 @@ package struct ValidationState: Sendable {
     private func missing(_ key: String, _ p: Int, in plan: Plan) -> String? {
         if let finished = plan.finished[key]?[p] {
             // The same slices, in the same (sorted) order, with the same contents.
-            let same = finished.covers.count == slices.count && zip(finished.covers, slices).allSatisfy { $0.name == $1.slice && $0.hash == $1.hash }
+            let same =
+                finished.covers.count == slices.count
+                && zip(finished.covers, slices).allSatisfy {
+                    $0.name == $1.slice && $0.hash == $1.hash
+                }
             return same
                 ? nil
                 : "partition \(p) of the \(key) facts was finished ('\(finished.origin)') over \(finished.covers.count) slice(s) that are not the \(slices.count) the state holds"
         }
         let facts = plan.facts[key]?[p] ?? [:]
         for slice in slices where facts[slice.slice!] == nil {
-            return "no state holds partition \(p) of the \(key) facts of \(slice.slice!.description)"
+            return
+                "no state holds partition \(p) of the \(key) facts of \(slice.slice!.description)"
         }
         return nil
     }
@@ -456,7 +498,8 @@ package struct ValidationState: Sendable {
     private func validator(
         memory: Int, temporaryDirectory: String?, plan: Plan, wanted: (String, Int) -> Bool
     ) throws(TimelineError) -> (Validator, ImportFindings) {
-        let validator = Validator(try validationContext(), memory: memory, directory: temporaryDirectory)
+        let validator = Validator(
+            try validationContext(), memory: memory, directory: temporaryDirectory)
         var imported = ImportFindings()
         for slice in slices {
             let name = slice.slice!
@@ -467,14 +510,18 @@ package struct ValidationState: Sendable {
                 guard r.at == slice.bytes.count else { throw BinaryReader.Corrupt() }
                 for key in validator.factKeys {
                     let partitions = (0..<Self.partitionCount).map { p in
-                        plan.finished[key.name]?[p] == nil && wanted(key.name, p) ? plan.facts[key.name]?[p]?[name]?.content ?? [] : []
+                        plan.finished[key.name]?[p] == nil && wanted(key.name, p)
+                            ? plan.facts[key.name]?[p]?[name]?.content ?? [] : []
                     }
                     try validator.absorb(facts: partitions, key: key, files: files)
                 }
             } catch {
                 throw TimelineError(
-                    .data, "'\(slice.origin)' holds a slice (\(name.description)) this timeline cannot read",
-                    notes: ["it matches its checksum, so it was written so: merge it with the timeline that wrote it"])
+                    .data,
+                    "'\(slice.origin)' holds a slice (\(name.description)) this timeline cannot read",
+                    notes: [
+                        "it matches its checksum, so it was written so: merge it with the timeline that wrote it"
+                    ])
             }
         }
         return (validator, imported)
@@ -485,11 +532,14 @@ package struct ValidationState: Sendable {
     /// one partition's pieces (`splitByPartition`) of every part have been merged.
     /// - Throws: `.data` when no partition has the facts of every slice and the state is
     ///   not complete.
-    package func finishingPartitions(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationState {
+    package func finishingPartitions(memory: Int = 256 << 20, temporaryDirectory: String? = nil)
+        throws(TimelineError) -> ValidationState
+    {
         let plan = self.plan
         var finishable = Set<PartitionName>()
         for key in factKeys {
-            for p in 0..<Self.partitionCount where plan.finished[key]?[p] == nil && missing(key, p, in: plan) == nil {
+            for p in 0..<Self.partitionCount
+            where plan.finished[key]?[p] == nil && missing(key, p, in: plan) == nil {
                 finishable.insert(PartitionName(key: key, partition: p))
             }
         }
@@ -500,15 +550,23 @@ package struct ValidationState: Sendable {
             throw TimelineError(
                 .data,
                 "nothing to finish: no partition of the facts is held for every slice (\(incompleteness ?? "every partition is finished already"))",
-                notes: ["merge one partition's pieces (--split-out) of every part's state, then finish them"])
+                notes: [
+                    "merge one partition's pieces (--split-out) of every part's state, then finish them"
+                ])
         }
-        let (validator, _) = try validator(memory: memory, temporaryDirectory: temporaryDirectory, plan: plan) {
+        let (validator, _) = try validator(
+            memory: memory, temporaryDirectory: temporaryDirectory, plan: plan
+        ) {
             finishable.contains(PartitionName(key: $0, partition: $1))
         }
-        var kept = entries.filter { !($0.kind == .facts && finishable.contains(PartitionName(key: $0.key, partition: $0.partition))) }
+        var kept = entries.filter {
+            !($0.kind == .facts
+                && finishable.contains(PartitionName(key: $0.key, partition: $0.partition)))
+        }
         for key in validator.factKeys {
             let found = try validator.finishedPartitions(of: key)
-            for (p, parts) in found.enumerated() where finishable.contains(PartitionName(key: key.name, partition: p)) {
+            for (p, parts) in found.enumerated()
+            where finishable.contains(PartitionName(key: key.name, partition: p)) {
                 var bytes: [UInt8] = []
                 BinaryWriter.string(key.name, &bytes)
                 bytes.append(UInt8(p))
@@ -531,14 +589,20 @@ package struct ValidationState: Sendable {
     ///     take in memory before they spill.
     ///   - temporaryDirectory: where they spill; nil keeps them in memory.
     /// - Throws: `.data` when the state lacks a partition of the facts (`isComplete`).
-    public func report(memory: Int = 256 << 20, temporaryDirectory: String? = nil) throws(TimelineError) -> ValidationReport {
+    public func report(memory: Int = 256 << 20, temporaryDirectory: String? = nil)
+        throws(TimelineError) -> ValidationReport
+    {
         if let incompleteness {
             throw TimelineError(
                 .data, "the states hold only part of the validation: \(incompleteness)",
-                notes: ["merge the states of every part, or every finished partition (--finish-partitions) of them"])
+                notes: [
+                    "merge the states of every part, or every finished partition (--finish-partitions) of them"
+                ])
         }
         let plan = self.plan
-        let (validator, imported) = try validator(memory: memory, temporaryDirectory: temporaryDirectory, plan: plan) { _, _ in true }
+        let (validator, imported) = try validator(
+            memory: memory, temporaryDirectory: temporaryDirectory, plan: plan
+        ) { _, _ in true }
         for (key, partitions) in plan.finished.sorted(by: { $0.key < $1.key }) {
             guard let known = validator.factKeys.first(where: { $0.name == key }) else { continue }
             for (p, entry) in partitions.sorted(by: { $0.key < $1.key }) {
@@ -546,8 +610,11 @@ package struct ValidationState: Sendable {
                     try validator.absorb(finished: entry.content, key: known)
                 } catch {
                     throw TimelineError(
-                        .data, "'\(entry.origin)' holds partition \(p) of the \(key) facts finished in a way this timeline cannot read",
-                        notes: ["it matches its checksum, so it was written so: merge it with the timeline that wrote it"])
+                        .data,
+                        "'\(entry.origin)' holds partition \(p) of the \(key) facts finished in a way this timeline cannot read",
+                        notes: [
+                            "it matches its checksum, so it was written so: merge it with the timeline that wrote it"
+                        ])
                 }
             }
         }
@@ -556,7 +623,8 @@ package struct ValidationState: Sendable {
 
     private func validationContext() throws(TimelineError) -> ValidationContext {
         var validation = ValidationContext(
-            displayZone: try Self.zone(context.displayZone), assumedZone: try context.assumedZone.map(Self.zone),
+            displayZone: try Self.zone(context.displayZone),
+            assumedZone: try context.assumedZone.map(Self.zone),
             ignored: Set(try context.ignored.map(Self.code)))
         validation.displayZoneChoice = context.choice
         return validation
@@ -568,13 +636,17 @@ package struct ValidationState: Sendable {
             return try ZoneResolver().resolve(identifier)
         } catch {
             throw TimelineError(
-                .data, "a validation state counts days in '\(identifier)', which this machine's zone database does not know: \(error.message)")
+                .data,
+                "a validation state counts days in '\(identifier)', which this machine's zone database does not know: \(error.message)"
+            )
         }
     }
 
     private static func code(_ text: String) throws(TimelineError) -> FindingCode {
         guard let code = FindingCode(rawValue: text) else {
-            throw TimelineError(.data, "a validation state leaves out code '\(text)', which this timeline does not know")
+            throw TimelineError(
+                .data,
+                "a validation state leaves out code '\(text)', which this timeline does not know")
         }
         return code
     }

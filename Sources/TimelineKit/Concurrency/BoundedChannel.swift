@@ -149,7 +149,10 @@ final class BoundedChannel<Item>: @unchecked Sendable {
     /// this channel, so it must not take a thread of the shared pools) and finishes the
     /// channel with its outcome. `produce` is not `@Sendable`: what it captures is handed to
     /// the producer thread, and the caller leaves it alone until the channel has finished.
-    func startProducer(name: String = "timeline.read", _ produce: @escaping (BoundedChannel) throws(TimelineError) -> Void) {
+    func startProducer(
+        name: String = "timeline.read",
+        _ produce: @escaping (BoundedChannel) throws(TimelineError) -> Void
+    ) {
         let producer = UncheckedSendable(produce)
         let thread = Thread { [self] in
             do throws(TimelineError) {

@@ -28,7 +28,9 @@ final class OrderedWork<Result> {
 
     /// Starts `job` on a worker thread; before that, waits for and delivers the oldest
     /// results while `limit` jobs are already in flight.
-    func submit(_ job: @escaping () -> Result, deliver: (consuming Result) throws(TimelineError) -> Void) throws(TimelineError) {
+    func submit(
+        _ job: @escaping () -> Result, deliver: (consuming Result) throws(TimelineError) -> Void
+    ) throws(TimelineError) {
         while pending.count - next >= limit { try deliverOldest(deliver) }
         let slot = Slot()
         slot.job = job
@@ -53,7 +55,9 @@ final class OrderedWork<Result> {
         }
     }
 
-    private func deliverOldest(_ deliver: (consuming Result) throws(TimelineError) -> Void) throws(TimelineError) {
+    private func deliverOldest(_ deliver: (consuming Result) throws(TimelineError) -> Void)
+        throws(TimelineError)
+    {
         let slot = pending[next]
         slot.done.wait()
         next += 1

@@ -16,7 +16,9 @@ enum Parallel {
             var results = [R?](repeating: nil, count: count)
             results.withUnsafeMutableBufferPointer { slots in
                 let out = UncheckedSendable(slots)
-                DispatchQueue.concurrentPerform(iterations: count) { i in out.value[i] = work.value(i) }
+                DispatchQueue.concurrentPerform(iterations: count) { i in
+                    out.value[i] = work.value(i)
+                }
             }
             return results.map { $0! }
         }

@@ -6,12 +6,14 @@ final class RecordMapperPool: Sendable {
     /// - Parameter fieldOrder: the day/month order the file's first values show, for
     ///   values that do not decide it themselves (a flag in `dates` wins).
     init(
-        sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, format: String, file: String
+        sources: [MappedField: FieldSource], options: MappingOptions, dates: DateParsingOptions,
+        fieldOrder: FieldOrder?, format: String, file: String
     ) {
         pool = ObjectPool {
             let parser = DateParser(options: dates)
             parser.setFieldOrder(fieldOrder)
-            return RecordMapper(sources: sources, options: options, parser: parser, format: format, file: file)
+            return RecordMapper(
+                sources: sources, options: options, parser: parser, format: format, file: file)
         }
     }
 

@@ -56,8 +56,12 @@ struct CatalogueSyntax: Sendable {
             ("凌晨", .earlyMorning), ("：", .colon),
         ] as [(String, CJK)]).map { (Array($0.0.utf8), $0.1) }
 
-    private static let weekdayPrefixes: [[UInt8]] = ["星期", "周", "週", "礼拜", "禮拜"].map { Array($0.utf8) }
-    private static let weekdayDigits: [[UInt8]] = ["一", "二", "三", "四", "五", "六", "日", "天"].map { Array($0.utf8) }
+    private static let weekdayPrefixes: [[UInt8]] = ["星期", "周", "週", "礼拜", "禮拜"].map {
+        Array($0.utf8)
+    }
+    private static let weekdayDigits: [[UInt8]] = ["一", "二", "三", "四", "五", "六", "日", "天"].map {
+        Array($0.utf8)
+    }
 
     /// Reusable storage, so reading a value allocates nothing once it has grown.
     struct Scratch {
@@ -71,7 +75,9 @@ struct CatalogueSyntax: Sendable {
     }
 
     /// Splits `input` into `tokens` (emptied first); false on a byte it cannot place.
-    static func tokenize(_ input: ByteView, into tokens: inout [(Token, Int)], progress: inout Int) -> Bool {
+    static func tokenize(_ input: ByteView, into tokens: inout [(Token, Int)], progress: inout Int)
+        -> Bool
+    {
         tokens.removeAll(keepingCapacity: true)
         var i = 0
         let n = input.count
@@ -95,15 +101,19 @@ struct CatalogueSyntax: Sendable {
             } else if isASCIILetter(b) {
                 while i < n,
                     isASCIILetter(input[i]) || input[i] == UInt8(ascii: "_")
-                        || (input[i] == UInt8(ascii: "/") && i + 1 < n && isASCIILetter(input[i + 1]) && i > start + 1)
-                        || (input[i] == UInt8(ascii: ".") && i + 1 < n && isASCIILetter(input[i + 1]) && i + 2 < n
+                        || (input[i] == UInt8(ascii: "/") && i + 1 < n
+                            && isASCIILetter(input[i + 1]) && i > start + 1)
+                        || (input[i] == UInt8(ascii: ".") && i + 1 < n
+                            && isASCIILetter(input[i + 1]) && i + 2 < n
                             && input[i + 2] == UInt8(ascii: "."))
                 {
                     i += 1
                 }
                 tokens.append((.word(start..<i), start))
                 // A dot ending an abbreviation (`Oct.`, `a.m.`) belongs to the word.
-                if i < n, input[i] == UInt8(ascii: "."), i + 1 == n || !isDigit(input[i + 1]) { i += 1 }
+                if i < n, input[i] == UInt8(ascii: "."), i + 1 == n || !isDigit(input[i + 1]) {
+                    i += 1
+                }
             } else if b == 0x20 || b == 0x09 {
                 while i < n, input[i] == 0x20 || input[i] == 0x09 { i += 1 }
                 tokens.append((.space, start))
@@ -119,7 +129,8 @@ struct CatalogueSyntax: Sendable {
                 tokens.append((.apostrophe, start))
             } else if b < 0x80 {
                 guard
-                    b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+                    b == UInt8(ascii: ":") || b == UInt8(ascii: "/") || b == UInt8(ascii: "-")
+                        || b == UInt8(ascii: ".")
                         || b == UInt8(ascii: ",") || b == UInt8(ascii: "+")
                 else {
                     progress = max(progress, i)
@@ -136,7 +147,8 @@ struct CatalogueSyntax: Sendable {
                 }
                 for prefix in weekdayPrefixes where hasPrefix(input, at: i, prefix) {
                     let j = i + prefix.count
-                    for (index, digit) in weekdayDigits.enumerated() where hasPrefix(input, at: j, digit) {
+                    for (index, digit) in weekdayDigits.enumerated()
+                    where hasPrefix(input, at: j, digit) {
                         i = j + digit.count
                         tokens.append((.cjk(.weekday(min(index + 1, 7))), start))
                         continue outer
@@ -173,7 +185,9 @@ struct CatalogueSyntax: Sendable {
     func parse(_ input: ByteView, scratch: inout Scratch, attempt: inout SyntaxAttempt) -> Outcome {
         var progress = attempt.progress
         defer { attempt.reach(progress) }
-        guard CatalogueSyntax.tokenize(input, into: &scratch.tokens, progress: &progress) else { return .failure }
+        guard CatalogueSyntax.tokenize(input, into: &scratch.tokens, progress: &progress) else {
+            return .failure
+        }
         let tokens = scratch.tokens
         var year: Int?
         var month: Int?
@@ -203,13 +217,20 @@ struct CatalogueSyntax: Sendable {
         }
         /// Reads `±H`, `±HH`, `±HHMM` or `±HH:MM` at token `j` (a sign); returns the next index.
         func readOffset(_ j: Int) -> (UTCOffset, Int)? {
-            guard case .punct(let sign)? = token(j), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+            guard case .punct(let sign)? = token(j),
+                sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
                 case .number(let v, let d)? = token(j + 1)
             else { return nil }
             let negative = sign == UInt8(ascii: "-")
-            if d == 4 { return UTCOffset(hours: v / 100, minutes: v % 100, negative: negative).map { ($0, j + 2) } }
+            if d == 4 {
+                return UTCOffset(hours: v / 100, minutes: v % 100, negative: negative).map {
+                    ($0, j + 2)
+                }
+            }
             guard d <= 2 else { return nil }
-            if case .punct(UInt8(ascii: ":"))? = token(j + 2), case .number(let m, 2)? = token(j + 3) {
+            if case .punct(UInt8(ascii: ":"))? = token(j + 2),
+                case .number(let m, 2)? = token(j + 3)
+            {
                 return UTCOffset(hours: v, minutes: m, negative: negative).map { ($0, j + 4) }
             }
             return UTCOffset(hours: v, minutes: 0, negative: negative).map { ($0, j + 2) }
@@ -224,12 +245,16 @@ struct CatalogueSyntax: Sendable {
                 pendingApostrophe = true
                 k += 1
             case .punct(let p):
-                if (p == UInt8(ascii: "+") || p == UInt8(ascii: "-")) && hour != nil, let (o, next) = readOffset(k) {
+                if (p == UInt8(ascii: "+") || p == UInt8(ascii: "-")) && hour != nil,
+                    let (o, next) = readOffset(k)
+                {
                     // `+0300 +03` (Go's layout) repeats the offset: it must agree.
                     guard offset == nil || offset == o else { return fail(k) }
                     offset = o
                     k = next
-                } else if p == UInt8(ascii: "/") || p == UInt8(ascii: "-") || p == UInt8(ascii: ".") || p == UInt8(ascii: ",") {
+                } else if p == UInt8(ascii: "/") || p == UInt8(ascii: "-") || p == UInt8(ascii: ".")
+                    || p == UInt8(ascii: ",")
+                {
                     k += 1
                 } else {
                     return fail(k)
@@ -251,12 +276,14 @@ struct CatalogueSyntax: Sendable {
                     }
                     continue
                 }
-                if digits <= 2, isColon(token(k + 1)), case .number(let b, let bd)? = token(k + 2), bd <= 2,
+                if digits <= 2, isColon(token(k + 1)), case .number(let b, let bd)? = token(k + 2),
+                    bd <= 2,
                     isColon(token(k + 3)), case .number(let y, 4)? = token(k + 4)
                 {
                     // `04:02:2014`: a four-digit third field is a year, not seconds.
                     numbers += [
-                        DateNumber(value: value, digits: digits, apostrophe: false), DateNumber(value: b, digits: bd, apostrophe: false),
+                        DateNumber(value: value, digits: digits, apostrophe: false),
+                        DateNumber(value: b, digits: bd, apostrophe: false),
                         DateNumber(value: y, digits: 4, apostrophe: false),
                     ]
                     k += 5
@@ -270,7 +297,8 @@ struct CatalogueSyntax: Sendable {
                     if isColon(token(k)), case .number(let s, _)? = token(k + 1) {
                         second = s
                         k += 2
-                        if case .punct(let p)? = token(k), p == UInt8(ascii: ".") || p == UInt8(ascii: ","),
+                        if case .punct(let p)? = token(k),
+                            p == UInt8(ascii: ".") || p == UInt8(ascii: ","),
                             case .number(_, let fd)? = token(k + 1), fd <= 9
                         {
                             let start = tokens[k + 1].1
@@ -298,7 +326,9 @@ struct CatalogueSyntax: Sendable {
                     continue
                 }
                 // Hours and minutes with letters: `11h30m`, `11h30`, `11h30m05s`.
-                if hour == nil, digits <= 2, case .word(let r)? = token(k + 1), DateNames.matches(input[r], "h") {
+                if hour == nil, digits <= 2, case .word(let r)? = token(k + 1),
+                    DateNames.matches(input[r], "h")
+                {
                     hour = value
                     k += 2
                     if case .number(let m, let md)? = token(k), md <= 2 {
@@ -306,7 +336,9 @@ struct CatalogueSyntax: Sendable {
                         k += 1
                         if case .word(let r)? = token(k), DateNames.matches(input[r], "m") {
                             k += 1
-                            if case .number(let s, let sd)? = token(k), sd <= 2, case .word(let r)? = token(k + 1), DateNames.matches(input[r], "s") {
+                            if case .number(let s, let sd)? = token(k), sd <= 2,
+                                case .word(let r)? = token(k + 1), DateNames.matches(input[r], "s")
+                            {
                                 second = s
                                 k += 2
                             }
@@ -316,14 +348,19 @@ struct CatalogueSyntax: Sendable {
                 }
                 // An hour with its meridiem: `3pm`, `3 pm` (the word sets the meridiem).
                 if hour == nil, digits <= 2, case .word(let r)? = token(k + 1),
-                    ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(where: { DateNames.matches(input[r], $0) })
+                    ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(where: {
+                        DateNames.matches(input[r], $0)
+                    })
                 {
                     hour = value
                     k += 1
                     continue
                 }
-                if hour == nil, digits <= 2, case .space? = token(k + 1), case .word(let r)? = token(k + 2),
-                    ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(where: { DateNames.matches(input[r], $0) })
+                if hour == nil, digits <= 2, case .space? = token(k + 1),
+                    case .word(let r)? = token(k + 2),
+                    ["am", "pm", "a.m", "p.m", "a.m.", "p.m."].contains(where: {
+                        DateNames.matches(input[r], $0)
+                    })
                 {
                     hour = value
                     k += 2
@@ -337,7 +374,8 @@ struct CatalogueSyntax: Sendable {
                     k += 2
                     continue
                 }
-                numbers.append(DateNumber(value: value, digits: digits, apostrophe: pendingApostrophe))
+                numbers.append(
+                    DateNumber(value: value, digits: digits, apostrophe: pendingApostrophe))
                 pendingApostrophe = false
                 k += 1
             case .word(let r):
@@ -353,9 +391,12 @@ struct CatalogueSyntax: Sendable {
                     meridiem = .am
                 } else if ["pm", "p.m", "p.m."].contains(where: { DateNames.matches(word, $0) }) {
                     meridiem = .pm
-                } else if ["t", "at", "of", "on", "ad", "a.d", "a.d."].contains(where: { DateNames.matches(word, $0) }) {
+                } else if ["t", "at", "of", "on", "ad", "a.d", "a.d."].contains(where: {
+                    DateNames.matches(word, $0)
+                }) {
                     // Separators, and the era of every date this model writes.
-                } else if ["utc", "gmt", "z", "ut"].contains(where: { DateNames.matches(word, $0) }) {
+                } else if ["utc", "gmt", "z", "ut"].contains(where: { DateNames.matches(word, $0) })
+                {
                     if let (o, next) = readOffset(k + 1) {
                         guard offset == nil || offset == o else { return fail(k) }
                         offset = o
@@ -365,7 +406,8 @@ struct CatalogueSyntax: Sendable {
                     // `+0000 UTC` names the same offset twice; `+0800 UTC` contradicts itself.
                     guard offset == nil || offset == .utc else { return fail(k) }
                     offset = .utc
-                } else if word.count >= 2 && word.count <= 5 && word.indices.allSatisfy({ word[$0] >= 0x41 && word[$0] <= 0x5A })
+                } else if word.count >= 2 && word.count <= 5
+                    && word.indices.allSatisfy({ word[$0] >= 0x41 && word[$0] <= 0x5A })
                     || word.contains(UInt8(ascii: "/"))
                 {
                     guard zoneName == nil, hour != nil else { return fail(k) }
@@ -398,7 +440,9 @@ struct CatalogueSyntax: Sendable {
         progress = input.count
 
         // Compact `yyyyMMddHHmm[ss]`.
-        if numbers.count == 1, month == nil, year == nil, hour == nil, numbers[0].digits == 12 || numbers[0].digits == 14 {
+        if numbers.count == 1, month == nil, year == nil, hour == nil,
+            numbers[0].digits == 12 || numbers[0].digits == 14
+        {
             var v = numbers[0].value
             if numbers[0].digits == 14 {
                 second = v % 100
@@ -414,7 +458,9 @@ struct CatalogueSyntax: Sendable {
         }
 
         // Assign the remaining date numbers.
-        func yearValue(_ n: DateNumber) -> Int { n.digits <= 2 ? TwoDigitYear.expand(n.value) : n.value }
+        func yearValue(_ n: DateNumber) -> Int {
+            n.digits <= 2 ? TwoDigitYear.expand(n.value) : n.value
+        }
         if month != nil && day == nil && year == nil {
             // A month name: the numbers are day and year.
             guard numbers.count == 2 else { return .failure }
@@ -454,7 +500,8 @@ struct CatalogueSyntax: Sendable {
                     return .ambiguousFieldOrder
                 }
                 if fieldOrderIsExplicit, let order = fieldOrder, dayFirst != (order == .dayFirst) {
-                    attempt.problem = .fieldOrderContradicted(first: a.value, second: b.value, order: order)
+                    attempt.problem = .fieldOrderContradicted(
+                        first: a.value, second: b.value, order: order)
                     return .failure
                 }
                 (day, month) = dayFirst ? (a.value, b.value) : (b.value, a.value)
@@ -471,13 +518,18 @@ struct CatalogueSyntax: Sendable {
         }
         guard let date = CivilDate(year: y, month: m, day: d) else { return .failure }
         if let weekday, weekday != date.isoWeekday {
-            attempt.problem = .weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday)
+            attempt.problem = .weekdayMismatch(
+                date: date, written: weekday, actual: date.isoWeekday)
             return .failure
         }
 
         guard var h = hour else {
             guard meridiem == nil, offset == nil, zoneName == nil else { return .failure }
-            return .fields(DateFields(local: LocalDateTime(unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0), hasTime: false))
+            return .fields(
+                DateFields(
+                    local: LocalDateTime(
+                        unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0),
+                    hasTime: false))
         }
         switch meridiem {
         case nil: break
@@ -503,10 +555,16 @@ struct CatalogueSyntax: Sendable {
             attempt.problem = .secondOutOfRange(second)
             return .failure
         }
-        guard let local = LocalDateTime(date: date, hour: h, minute: minute, second: second, nanosecond: nanos) else {
+        guard
+            let local = LocalDateTime(
+                date: date, hour: h, minute: minute, second: second, nanosecond: nanos)
+        else {
             return .failure
         }
-        return .fields(DateFields(local: local, hasTime: true, fractionDigits: fractionDigits, offset: offset, zoneName: zoneName))
+        return .fields(
+            DateFields(
+                local: local, hasTime: true, fractionDigits: fractionDigits, offset: offset,
+                zoneName: zoneName))
     }
 
     private func isColon(_ t: Token?) -> Bool {

@@ -43,7 +43,8 @@ package struct DateFields: Hashable, Sendable {
     package var local: LocalDateTime {
         get {
             LocalDateTime(
-                unchecked: CivilDate(uncheckedYear: Int(year), month: Int(month), day: Int(day)), hour: Int(hour),
+                unchecked: CivilDate(uncheckedYear: Int(year), month: Int(month), day: Int(day)),
+                hour: Int(hour),
                 minute: Int(minute), second: Int(second), nanosecond: Int(nanosecond))
         }
         set {
@@ -127,7 +128,8 @@ protocol DateSyntax: Sendable {
 func consumeOffsetSign(_ c: inout ByteCursor) -> Bool? {
     if c.consume(UInt8(ascii: "+")) { return false }
     if c.consume(UInt8(ascii: "-")) { return true }
-    if c.byte(at: c.index) == 0xE2, c.byte(at: c.index + 1) == 0x88, c.byte(at: c.index + 2) == 0x92 {
+    if c.byte(at: c.index) == 0xE2, c.byte(at: c.index + 1) == 0x88, c.byte(at: c.index + 2) == 0x92
+    {
         c.index += 3
         return true
     }

@@ -40,7 +40,9 @@ package enum DateOutputFormat: Sendable {
                 date = CivilDate(daysSinceEpoch: days)
             }
             let r = Int(rem)
-            return LocalDateTime(unchecked: date, hour: r / 3600, minute: r % 3600 / 60, second: r % 60, nanosecond: nanosecond)
+            return LocalDateTime(
+                unchecked: date, hour: r / 3600, minute: r % 3600 / 60, second: r % 60,
+                nanosecond: nanosecond)
         }
     }
 
@@ -52,7 +54,9 @@ package enum DateOutputFormat: Sendable {
     }
 
     /// As `append(_:in:to:)`, reusing `cache` across calls.
-    package func append(_ value: TimeValue, in zone: ZoneRules, cache: inout DayCache, to out: inout [UInt8]) {
+    package func append(
+        _ value: TimeValue, in zone: ZoneRules, cache: inout DayCache, to out: inout [UInt8]
+    ) {
         let instant: Instant
         switch value.moment {
         case .date(let d):
@@ -65,8 +69,11 @@ package enum DateOutputFormat: Sendable {
         switch self {
         case .rfc3339:
             let offset = zone.offset(at: instant)
-            cache.local(secondsAsIfUTC: instant.seconds + Int64(offset.seconds), nanosecond: Int(instant.nanoseconds))
-                .appendISO(to: &out, fractionDigits: digits)
+            cache.local(
+                secondsAsIfUTC: instant.seconds + Int64(offset.seconds),
+                nanosecond: Int(instant.nanoseconds)
+            )
+            .appendISO(to: &out, fractionDigits: digits)
             offset.appendRFC3339(to: &out)
         case .date:
             zone.day(of: instant).appendISO(to: &out)
@@ -76,12 +83,18 @@ package enum DateOutputFormat: Sendable {
             appendSigned(instant, unitDigits: 3, fractionDigits: digits, to: &out)
         case .pattern(let p):
             let offset = zone.offset(at: instant)
-            out += Array(p.format(instant.local(in: offset), offset: offset, zone: zone.identifier, fractionDigits: digits).utf8)
+            out += Array(
+                p.format(
+                    instant.local(in: offset), offset: offset, zone: zone.identifier,
+                    fractionDigits: digits
+                ).utf8)
         }
     }
 
     /// Writes the instant in units of 10^-unitDigits seconds, with any further digits read as a fraction.
-    private func appendSigned(_ instant: Instant, unitDigits: Int, fractionDigits: Int, to out: inout [UInt8]) {
+    private func appendSigned(
+        _ instant: Instant, unitDigits: Int, fractionDigits: Int, to out: inout [UInt8]
+    ) {
         var scale: Int64 = 1
         for _ in 0..<unitDigits { scale *= 10 }
         let perUnit = Int64(1_000_000_000) / scale

@@ -67,7 +67,8 @@ package enum DateNotice: Hashable, Sendable {
             return "\(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
                 + "used offset \(chosen.isoString), not \(other.isoString) (see --on-overlap)"
         case .offsetContradictsZone(let offset, let zone, let zoneOffset):
-            return "offset \(offset.isoString) contradicts '\(zone)', which is at \(zoneOffset.isoString) "
+            return
+                "offset \(offset.isoString) contradicts '\(zone)', which is at \(zoneOffset.isoString) "
                 + "at that instant; the explicit offset was used"
         }
     }
@@ -118,21 +119,26 @@ package enum DateParseError: Error, Hashable, Sendable {
         case .empty:
             return "empty value where a date/time was expected"
         case .tooLong(let n):
-            return "value of \(n) bytes is too long to be a date/time (limit \(DateParser.maximumLength))"
+            return
+                "value of \(n) bytes is too long to be a date/time (limit \(DateParser.maximumLength))"
         case .unreadable(let closest, let n):
-            return "cannot read '\(shown)' as a date/time; closest: \(closest) (understood \(n) of \(raw.utf8.count) bytes); "
+            return
+                "cannot read '\(shown)' as a date/time; closest: \(closest) (understood \(n) of \(raw.utf8.count) bytes); "
                 + "add a pattern with --date-format, e.g. --date-format 'dd/MM/yyyy HH:mm'"
         case .naive:
-            return "'\(shown)' has no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+            return
+                "'\(shown)' has no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
         case .ambiguousFieldOrder:
             return "'\(shown)' could be day-first or month-first; pass --day-first or --month-first"
         case .zone(let e):
             return "in '\(shown)': " + e.message
         case .nonexistentLocalTime(let local, let zone):
-            return "'\(shown)': \(local.isoString(fractionDigits: 0)) does not exist in '\(zone)' (DST gap); "
+            return
+                "'\(shown)': \(local.isoString(fractionDigits: 0)) does not exist in '\(zone)' (DST gap); "
                 + "use --on-gap shift to move it forward"
         case .ambiguousLocalTime(let local, let zone):
-            return "'\(shown)': \(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
+            return
+                "'\(shown)': \(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
                 + "use --on-overlap earlier or later"
         case .invalid(let problem):
             return "cannot read '\(shown)': \(problem.message)"
@@ -177,7 +183,8 @@ package final class DateParser {
     /// A parser with these settings (patterns are compiled already; zones resolve lazily).
     public init(options: DateParsingOptions = DateParsingOptions()) {
         self.options = options
-        self.catalogue = CatalogueSyntax(fieldOrder: options.fieldOrder, fieldOrderIsExplicit: options.fieldOrder != nil)
+        self.catalogue = CatalogueSyntax(
+            fieldOrder: options.fieldOrder, fieldOrderIsExplicit: options.fieldOrder != nil)
         self.assumedZone = options.assumedZone
         self.patterns = options.patterns
         self.acceptsEpochNumbers = options.acceptsEpochNumbers
@@ -192,7 +199,9 @@ package final class DateParser {
 
     /// Reads `text`, placing a value without offset or zone in `zone` (a per-record zone
     /// column) with basis `zone`; otherwise as `parse(_:)`.
-    public func parse(_ text: String, inZone zone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+    public func parse(_ text: String, inZone zone: ResolvedZone?) -> Result<
+        ParsedTimeValue, DateParseError
+    > {
         switch text.withByteView({ parse(bytes: $0, recordZone: zone) }) {
         case .success(var parsed):
             parsed.value.raw = text
@@ -215,23 +224,31 @@ package final class DateParser {
 
     /// Reads `input` with `pattern` alone, for a caller that already knows the value's shape
     /// (a timestamp found in text); the fields are resolved as any value's are (zones, DST).
-    package func parse(bytes input: ByteView, pattern: DatePattern) -> Result<ParsedTimeValue, DateParseError> {
+    package func parse(bytes input: ByteView, pattern: DatePattern) -> Result<
+        ParsedTimeValue, DateParseError
+    > {
         var attempt = SyntaxAttempt()
         guard let fields = pattern.parse(input, attempt: &attempt) else {
-            return .failure(attempt.problem.map { .invalid($0) } ?? .unreadable(closest: pattern.name, understoodBytes: attempt.progress))
+            return .failure(
+                attempt.problem.map { .invalid($0) }
+                    ?? .unreadable(closest: pattern.name, understoodBytes: attempt.progress))
         }
         return Self.inSupportedRange(resolve(fields, in: input, recordZone: nil))
     }
 
     /// As `parse(bytes:)`; a naive value is placed in `recordZone` (basis `zone`) when given.
-    private func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+    private func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<
+        ParsedTimeValue, DateParseError
+    > {
         Self.inSupportedRange(read(input, recordZone: recordZone))
     }
 
     /// `result`, or `outOfRange` when the value it read leaves the years 0001–9999 in UTC or
     /// in its own offset.
     @inline(__always)
-    private static func inSupportedRange(_ result: Result<ParsedTimeValue, DateParseError>) -> Result<ParsedTimeValue, DateParseError> {
+    private static func inSupportedRange(_ result: Result<ParsedTimeValue, DateParseError>)
+        -> Result<ParsedTimeValue, DateParseError>
+    {
         if case .success(let parsed) = result, !parsed.value.isInSupportedRange {
             return .failure(.outOfRange(parsed.value.outOfRangeDescription()))
         }
@@ -239,16 +256,28 @@ package final class DateParser {
     }
 
     /// The fallback chain over trimmed `input`.
-    private func read(_ input: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+    private func read(_ input: ByteView, recordZone: ResolvedZone?) -> Result<
+        ParsedTimeValue, DateParseError
+    > {
         var start = 0
         var end = input.count
-        while start < end, input[start] == 0x20 || input[start] == 0x09 || input[start] == 0x0D || input[start] == 0x0A { start += 1 }
-        while end > start, input[end - 1] == 0x20 || input[end - 1] == 0x09 || input[end - 1] == 0x0D || input[end - 1] == 0x0A { end -= 1 }
+        while start < end,
+            input[start] == 0x20 || input[start] == 0x09 || input[start] == 0x0D
+                || input[start] == 0x0A
+        { start += 1 }
+        while end > start,
+            input[end - 1] == 0x20 || input[end - 1] == 0x09 || input[end - 1] == 0x0D
+                || input[end - 1] == 0x0A
+        { end -= 1 }
         guard end > start else { return .failure(.empty) }
-        guard end - start <= DateParser.maximumLength else { return .failure(.tooLong(end - start)) }
+        guard end - start <= DateParser.maximumLength else {
+            return .failure(.tooLong(end - start))
+        }
         let bytes = input[start..<end]
         if let m = RFC3339FastPath.parse(bytes) {
-            return .success(Self.offsetValue(m.instant, m.offset, fractionDigits: m.fractionDigits, recordZone: recordZone))
+            return .success(
+                Self.offsetValue(
+                    m.instant, m.offset, fractionDigits: m.fractionDigits, recordZone: recordZone))
         }
 
         // The strategy that got furthest names the error; a problem of a value that had a
@@ -256,34 +285,45 @@ package final class DateParser {
         var best = (name: iso.name, attempt: SyntaxAttempt())
         func tried(_ name: String, _ attempt: SyntaxAttempt) -> DateParseError? {
             if attempt.isDefinite, let problem = attempt.problem { return .invalid(problem) }
-            if attempt.progress > best.attempt.progress || (best.attempt.problem == nil && attempt.problem != nil) {
+            if attempt.progress > best.attempt.progress
+                || (best.attempt.problem == nil && attempt.problem != nil)
+            {
                 best = (name, attempt)
             }
             return nil
         }
         var attempt = SyntaxAttempt()
-        if let fields = iso.parse(bytes, attempt: &attempt) { return resolve(fields, in: bytes, recordZone: recordZone) }
+        if let fields = iso.parse(bytes, attempt: &attempt) {
+            return resolve(fields, in: bytes, recordZone: recordZone)
+        }
         if let error = tried(iso.name, attempt) { return .failure(error) }
         attempt = SyntaxAttempt()
-        if let fields = rfc2822.parse(bytes, attempt: &attempt) { return resolve(fields, in: bytes, recordZone: recordZone) }
+        if let fields = rfc2822.parse(bytes, attempt: &attempt) {
+            return resolve(fields, in: bytes, recordZone: recordZone)
+        }
         if let error = tried(rfc2822.name, attempt) { return .failure(error) }
         attempt = SyntaxAttempt()
         if let (m, offset) = EpochSyntax.parseDotNet(bytes, attempt: &attempt) {
             let value = TimeValue(
-                instant: m.instant, offset: offset ?? .utc, basis: offset == nil ? .epoch : .offset, fractionDigits: m.fractionDigits)
+                instant: m.instant, offset: offset ?? .utc, basis: offset == nil ? .epoch : .offset,
+                fractionDigits: m.fractionDigits)
             return .success(ParsedTimeValue(value: value))
         }
         if acceptsEpochNumbers {
             attempt = SyntaxAttempt()
             if let m = EpochSyntax.parse(bytes, attempt: &attempt) {
-                let value = TimeValue(instant: m.instant, offset: .utc, basis: .epoch, fractionDigits: m.fractionDigits)
+                let value = TimeValue(
+                    instant: m.instant, offset: .utc, basis: .epoch,
+                    fractionDigits: m.fractionDigits)
                 return .success(ParsedTimeValue(value: value))
             }
             if let error = tried(EpochSyntax.name, attempt) { return .failure(error) }
         }
         for pattern in patterns {
             attempt = SyntaxAttempt()
-            if let fields = pattern.parse(bytes, attempt: &attempt) { return resolve(fields, in: bytes, recordZone: recordZone) }
+            if let fields = pattern.parse(bytes, attempt: &attempt) {
+                return resolve(fields, in: bytes, recordZone: recordZone)
+            }
             if let error = tried(pattern.name, attempt) { return .failure(error) }
         }
         attempt = SyntaxAttempt()
@@ -299,12 +339,16 @@ package final class DateParser {
     /// Resolves a zone name with a per-parser cache.
     package func zone(named name: String) -> Result<ResolvedZone, ZoneResolutionError> {
         if let cached = zoneCache[name] { return cached }
-        let result = Result { () throws(ZoneResolutionError) in try options.zoneResolver.resolve(name) }
+        let result = Result { () throws(ZoneResolutionError) in
+            try options.zoneResolver.resolve(name)
+        }
         zoneCache[name] = result
         return result
     }
 
-    private func resolve(_ f: DateFields, in bytes: ByteView, recordZone: ResolvedZone?) -> Result<ParsedTimeValue, DateParseError> {
+    private func resolve(_ f: DateFields, in bytes: ByteView, recordZone: ResolvedZone?) -> Result<
+        ParsedTimeValue, DateParseError
+    > {
         let digits = f.fractionDigits
         if let range = f.zoneName {
             let name = bytes[range].string
@@ -321,13 +365,18 @@ package final class DateParser {
                     ? nil
                     : .offsetContradictsZone(offset, zone: zone.identifier, zoneOffset: zoneOffset)
                 let basis: TimeBasis = f.offset != nil ? .offset : .zone
-                let value = TimeValue(instant: instant, offset: offset, zone: zone.identifier, basis: basis, fractionDigits: digits)
+                let value = TimeValue(
+                    instant: instant, offset: offset, zone: zone.identifier, basis: basis,
+                    fractionDigits: digits)
                 return .success(ParsedTimeValue(value: value, notice: notice))
             }
             return place(f.local, in: zone.rules, basis: .zone, fractionDigits: digits)
         }
         if let offset = f.offset {
-            return .success(Self.offsetValue(Instant(local: f.local, offset: offset), offset, fractionDigits: digits, recordZone: recordZone))
+            return .success(
+                Self.offsetValue(
+                    Instant(local: f.local, offset: offset), offset, fractionDigits: digits,
+                    recordZone: recordZone))
         }
         if !f.hasTime {
             return .success(ParsedTimeValue(value: TimeValue(date: f.local.date)))
@@ -336,7 +385,8 @@ package final class DateParser {
         let basis: TimeBasis = recordZone != nil ? .zone : .assumed
         if let fixed = assumed.fixedOffset {
             let value = TimeValue(
-                instant: Instant(local: f.local, offset: fixed), offset: fixed, zone: assumed.identifier, basis: basis, fractionDigits: digits)
+                instant: Instant(local: f.local, offset: fixed), offset: fixed,
+                zone: assumed.identifier, basis: basis, fractionDigits: digits)
             return .success(ParsedTimeValue(value: value))
         }
         return place(f.local, in: assumed.rules, basis: basis, fractionDigits: digits)
@@ -345,46 +395,77 @@ package final class DateParser {
     /// A value written with an offset. A zone the record names (a zone column) is held
     /// against the offset as a `[Zone]` suffix is (TZ106 when it has another offset there),
     /// and recorded with the value.
-    private static func offsetValue(_ instant: Instant, _ offset: UTCOffset, fractionDigits: Int, recordZone: ResolvedZone?) -> ParsedTimeValue {
+    private static func offsetValue(
+        _ instant: Instant, _ offset: UTCOffset, fractionDigits: Int, recordZone: ResolvedZone?
+    ) -> ParsedTimeValue {
         guard let recordZone else {
-            return ParsedTimeValue(value: TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits))
+            return ParsedTimeValue(
+                value: TimeValue(
+                    instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits
+                ))
         }
         let zoneOffset = recordZone.fixedOffset ?? recordZone.rules.offset(at: instant)
-        let notice: DateNotice? = zoneOffset == offset ? nil : .offsetContradictsZone(offset, zone: recordZone.identifier, zoneOffset: zoneOffset)
-        let value = TimeValue(instant: instant, offset: offset, zone: recordZone.identifier, basis: .offset, fractionDigits: fractionDigits)
+        let notice: DateNotice? =
+            zoneOffset == offset
+            ? nil
+            : .offsetContradictsZone(offset, zone: recordZone.identifier, zoneOffset: zoneOffset)
+        let value = TimeValue(
+            instant: instant, offset: offset, zone: recordZone.identifier, basis: .offset,
+            fractionDigits: fractionDigits)
         return ParsedTimeValue(value: value, notice: notice)
     }
 
     /// Turns a wall time into an instant in `rules`, applying the gap/overlap policies.
-    package func place(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<ParsedTimeValue, DateParseError>
-    {
-        Self.inSupportedRange(placeUnchecked(local, in: rules, basis: basis, fractionDigits: fractionDigits))
+    package func place(
+        _ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int
+    ) -> Result<ParsedTimeValue, DateParseError> {
+        Self.inSupportedRange(
+            placeUnchecked(local, in: rules, basis: basis, fractionDigits: fractionDigits))
     }
 
-    private func placeUnchecked(_ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int) -> Result<
+    private func placeUnchecked(
+        _ local: LocalDateTime, in rules: ZoneRules, basis: TimeBasis, fractionDigits: Int
+    ) -> Result<
         ParsedTimeValue, DateParseError
     > {
         let zoneID = rules.identifier
         func value(_ offset: UTCOffset) -> TimeValue {
-            TimeValue(instant: Instant(local: local, offset: offset), offset: offset, zone: zoneID, basis: basis, fractionDigits: fractionDigits)
+            TimeValue(
+                instant: Instant(local: local, offset: offset), offset: offset, zone: zoneID,
+                basis: basis, fractionDigits: fractionDigits)
         }
         switch rules.resolve(local) {
         case .unique(let offset):
             return .success(ParsedTimeValue(value: value(offset)))
         case .gap(let before, let after):
-            guard onGap == .shift else { return .failure(.nonexistentLocalTime(local, zone: zoneID)) }
+            guard onGap == .shift else {
+                return .failure(.nonexistentLocalTime(local, zone: zoneID))
+            }
             // The wall time read with the pre-gap offset lands after the transition.
             let instant = Instant(local: local, offset: before)
-            let v = TimeValue(instant: instant, offset: after, zone: zoneID, basis: basis, fractionDigits: fractionDigits)
-            return .success(ParsedTimeValue(value: v, notice: .nonexistentLocalTime(local, zone: zoneID, shiftedTo: instant.local(in: after))))
+            let v = TimeValue(
+                instant: instant, offset: after, zone: zoneID, basis: basis,
+                fractionDigits: fractionDigits)
+            return .success(
+                ParsedTimeValue(
+                    value: v,
+                    notice: .nonexistentLocalTime(
+                        local, zone: zoneID, shiftedTo: instant.local(in: after))))
         case .overlap(let earlier, let later):
             switch onOverlap {
             case .reject: return .failure(.ambiguousLocalTime(local, zone: zoneID))
             case .earlier:
                 return .success(
-                    ParsedTimeValue(value: value(earlier), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: earlier, other: later)))
+                    ParsedTimeValue(
+                        value: value(earlier),
+                        notice: .ambiguousLocalTime(
+                            local, zone: zoneID, chosen: earlier, other: later)))
             case .later:
-                return .success(ParsedTimeValue(value: value(later), notice: .ambiguousLocalTime(local, zone: zoneID, chosen: later, other: earlier)))
+                return .success(
+                    ParsedTimeValue(
+                        value: value(later),
+                        notice: .ambiguousLocalTime(
+                            local, zone: zoneID, chosen: later, other: earlier)))
             }
         }
     }

@@ -51,9 +51,14 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     /// style (`dd/MM/yyyy HH:mm`, literals in single quotes). It must have a year field.
     public init(_ pattern: String) throws(CompileError) {
         source = pattern
-        let compiled = pattern.contains("%") ? try Self.compileStrptime(pattern) : try Self.compileLDML(pattern)
-        guard compiled.contains(where: { if case .year = $0 { return true } else { return false } }) else {
-            throw CompileError(pattern: pattern, message: "date format '\(pattern)' has no year field; add 'yyyy' or '%Y'")
+        let compiled =
+            pattern.contains("%")
+            ? try Self.compileStrptime(pattern) : try Self.compileLDML(pattern)
+        guard compiled.contains(where: { if case .year = $0 { return true } else { return false } })
+        else {
+            throw CompileError(
+                pattern: pattern,
+                message: "date format '\(pattern)' has no year field; add 'yyyy' or '%Y'")
         }
         fields = Self.fixWidths(compiled)
     }
@@ -102,13 +107,19 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
                     literal.unicodeScalars.append(chars[i])
                     i += 1
                 }
-                guard i < chars.count else { throw fail("date format '\(pattern)' has an unterminated quote") }
+                guard i < chars.count else {
+                    throw fail("date format '\(pattern)' has an unterminated quote")
+                }
                 i += 1
                 fields.append(.literal(Array(literal.utf8)))
                 continue
             }
             guard ch.properties.isAlphabetic && ch.isASCII else {
-                if ch == " " { fields.append(.whitespace) } else { fields.append(.literal(Array(String(ch).utf8))) }
+                if ch == " " {
+                    fields.append(.whitespace)
+                } else {
+                    fields.append(.literal(Array(String(ch).utf8)))
+                }
                 i += 1
                 continue
             }
@@ -130,12 +141,15 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
             case ("a", _): fields.append(.meridiem)
             case ("E", 1...3): fields.append(.weekdayName(full: false))
             case ("E", 4): fields.append(.weekdayName(full: true))
-            case ("X", 1...2), ("x", 1...2), ("Z", 1...3): fields.append(.offset(colon: false, allowZ: ch == "X"))
-            case ("X", 3...5), ("x", 3...5), ("Z", 5): fields.append(.offset(colon: true, allowZ: ch == "X" || ch == "Z"))
+            case ("X", 1...2), ("x", 1...2), ("Z", 1...3):
+                fields.append(.offset(colon: false, allowZ: ch == "X"))
+            case ("X", 3...5), ("x", 3...5), ("Z", 5):
+                fields.append(.offset(colon: true, allowZ: ch == "X" || ch == "Z"))
             case ("V", 2), ("z", 1...4): fields.append(.zoneID)
             default:
                 throw fail(
-                    "date format '\(pattern)': unsupported field '\(String(repeating: String(ch), count: count))'; quote literal letters like 'T'")
+                    "date format '\(pattern)': unsupported field '\(String(repeating: String(ch), count: count))'; quote literal letters like 'T'"
+                )
             }
         }
         return fields
@@ -153,7 +167,8 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
                 continue
             }
             guard i + 1 < chars.count else {
-                throw CompileError(pattern: pattern, message: "date format '\(pattern)' ends with a lone '%'")
+                throw CompileError(
+                    pattern: pattern, message: "date format '\(pattern)' ends with a lone '%'")
             }
             let d = chars[i + 1]
             i += 2
@@ -173,11 +188,21 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
             case "A": fields.append(.weekdayName(full: true))
             case "z": fields.append(.offset(colon: false, allowZ: true))
             case "Z": fields.append(.zoneID)
-            case "T": fields += [.hour24(width: 0), .literal([0x3A]), .minute(width: 0), .literal([0x3A]), .second(width: 0)]
-            case "F": fields += [.year(width: 4), .literal([0x2D]), .month(width: 0), .literal([0x2D]), .day(width: 0)]
+            case "T":
+                fields += [
+                    .hour24(width: 0), .literal([0x3A]), .minute(width: 0), .literal([0x3A]),
+                    .second(width: 0),
+                ]
+            case "F":
+                fields += [
+                    .year(width: 4), .literal([0x2D]), .month(width: 0), .literal([0x2D]),
+                    .day(width: 0),
+                ]
             case "%": fields.append(.literal([0x25]))
             default:
-                throw CompileError(pattern: pattern, message: "date format '\(pattern)': unsupported directive '%\(d)'")
+                throw CompileError(
+                    pattern: pattern,
+                    message: "date format '\(pattern)': unsupported directive '%\(d)'")
             }
         }
         return fields
@@ -204,7 +229,9 @@ extension DatePattern: DateSyntax {
 
     /// With `prefixLength` nil the whole input must have the shape; else the input may go on
     /// after it, and `prefixLength` is set to where the shape ends.
-    private func parse(_ input: ByteView, attempt: inout SyntaxAttempt, prefixLength: inout Int?) -> DateFields? {
+    private func parse(_ input: ByteView, attempt: inout SyntaxAttempt, prefixLength: inout Int?)
+        -> DateFields?
+    {
         var c = ByteCursor(input)
         defer { attempt.reach(c.index) }
         var year: Int?
@@ -316,29 +343,41 @@ extension DatePattern: DateSyntax {
         // The whole value has the pattern's shape: a field out of range is a problem of it.
         guard c.isAtEnd || prefixLength != nil, let y = year else { return nil }
         if prefixLength != nil { prefixLength = c.index }
-        guard (1...12).contains(month) else { return attempt.fail(.monthOutOfRange(month), definite: false) }
+        guard (1...12).contains(month) else {
+            return attempt.fail(.monthOutOfRange(month), definite: false)
+        }
         guard day >= 1, day <= CivilDate.daysInMonth(year: y, month: month) else {
             return attempt.fail(.dayOutOfRange(year: y, month: month, day: day), definite: false)
         }
         guard let date = CivilDate(year: y, month: month, day: day) else { return nil }
         if let weekday, weekday != date.isoWeekday {
-            return attempt.fail(.weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday), definite: false)
+            return attempt.fail(
+                .weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday),
+                definite: false)
         }
         if twelveHour || pm != nil {
-            guard (1...12).contains(hour) else { return attempt.fail(.hourOutOfRange(hour), definite: false) }
+            guard (1...12).contains(hour) else {
+                return attempt.fail(.hourOutOfRange(hour), definite: false)
+            }
             if pm == true && hour < 12 { hour += 12 } else if pm == false && hour == 12 { hour = 0 }
         }
         guard hour < 24 else { return attempt.fail(.hourOutOfRange(hour), definite: false) }
         guard minute < 60 else { return attempt.fail(.minuteOutOfRange(minute), definite: false) }
         guard second < 60 else { return attempt.fail(.secondOutOfRange(second), definite: false) }
-        guard let local = LocalDateTime(date: date, hour: hour, minute: minute, second: second, nanosecond: nanos) else {
+        guard
+            let local = LocalDateTime(
+                date: date, hour: hour, minute: minute, second: second, nanosecond: nanos)
+        else {
             return nil
         }
-        return DateFields(local: local, hasTime: hasTime, fractionDigits: fractionDigits, offset: offset, zoneName: zone)
+        return DateFields(
+            local: local, hasTime: hasTime, fractionDigits: fractionDigits, offset: offset,
+            zoneName: zone)
     }
 
     private static let chineseMeridiems: [([UInt8], Bool)] = [
-        (Array("上午".utf8), false), (Array("下午".utf8), true), (Array("晚上".utf8), true), (Array("凌晨".utf8), false),
+        (Array("上午".utf8), false), (Array("下午".utf8), true), (Array("晚上".utf8), true),
+        (Array("凌晨".utf8), false),
     ]
 
     private static func chineseMeridiem(_ input: ByteView, at i: Int) -> (pm: Bool, length: Int)? {
@@ -353,29 +392,40 @@ extension DatePattern: DateSyntax {
 
 extension DatePattern {
     /// Writes `local` (observed in `offset`, in zone `zone`) with this pattern.
-    package func format(_ local: LocalDateTime, offset: UTCOffset, zone: String?, fractionDigits: Int) -> String {
+    package func format(
+        _ local: LocalDateTime, offset: UTCOffset, zone: String?, fractionDigits: Int
+    ) -> String {
         var out = [UInt8]()
         for field in fields {
             switch field {
             case .literal(let b): out += b
             case .whitespace: out.append(0x20)
-            case .year(let w): appendDigits(w == 2 ? local.date.year % 100 : local.date.year, width: w == 2 ? 2 : 4, to: &out)
+            case .year(let w):
+                appendDigits(
+                    w == 2 ? local.date.year % 100 : local.date.year, width: w == 2 ? 2 : 4,
+                    to: &out)
             case .month(let w): appendDigits(local.date.month, width: max(w, 2), to: &out)
             case .monthName: out += Array(DateNames.monthAbbreviations[local.date.month - 1].utf8)
             case .day(let w): appendDigits(local.date.day, width: max(w, 2), to: &out)
             case .hour24(let w): appendDigits(local.hour, width: max(w, 2), to: &out)
-            case .hour12(let w): appendDigits(local.hour % 12 == 0 ? 12 : local.hour % 12, width: max(w, 2), to: &out)
+            case .hour12(let w):
+                appendDigits(
+                    local.hour % 12 == 0 ? 12 : local.hour % 12, width: max(w, 2), to: &out)
             case .minute(let w): appendDigits(local.minute, width: max(w, 2), to: &out)
             case .second(let w): appendDigits(local.second, width: max(w, 2), to: &out)
             case .fraction(let d):
                 // The pattern carries its own separator (`ss.SSS`), so drop appendFraction's dot.
                 var digits = [UInt8]()
-                appendFraction(local.nanosecond, digits: d == 0 ? max(fractionDigits, 1) : d, to: &digits)
+                appendFraction(
+                    local.nanosecond, digits: d == 0 ? max(fractionDigits, 1) : d, to: &digits)
                 out += digits.dropFirst()
             case .meridiem: out += Array((local.hour < 12 ? "AM" : "PM").utf8)
             case .weekdayName(let full):
                 let name = DateNames.weekdays[local.date.isoWeekday - 1]
-                out += Array((full ? name.prefix(1).uppercased() + name.dropFirst() : DateNames.weekdayAbbreviations[local.date.isoWeekday - 1]).utf8)
+                out += Array(
+                    (full
+                        ? name.prefix(1).uppercased() + name.dropFirst()
+                        : DateNames.weekdayAbbreviations[local.date.isoWeekday - 1]).utf8)
             case .offset(let colon, let allowZ):
                 if allowZ && offset.seconds == 0 {
                     out.append(UInt8(ascii: "Z"))

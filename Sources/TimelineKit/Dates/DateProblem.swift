@@ -37,24 +37,32 @@ package enum DateProblem: Hashable, Sendable {
             let length = CivilDate.daysInMonth(year: year, month: month)
             return "\(DateNames.monthName(month)) \(yearText(year)) has \(length) days, not \(day)"
         case .monthOutOfRange(let month): return "there is no month \(month)"
-        case .hourOutOfRange(let hour): return "hour \(hour) is out of range (00–23, or 24:00 for the end of a day)"
+        case .hourOutOfRange(let hour):
+            return "hour \(hour) is out of range (00–23, or 24:00 for the end of a day)"
         case .minuteOutOfRange(let minute): return "minute \(minute) is out of range (00–59)"
         case .secondOutOfRange(let second):
-            return "second \(second) is out of range (00–59\(second == 60 ? "; leap seconds are not supported" : ""))"
+            return
+                "second \(second) is out of range (00–59\(second == 60 ? "; leap seconds are not supported" : ""))"
         case .weekOutOfRange(let year, let week):
             guard week > 0 else { return "there is no week 0" }
             return "\(yearText(year)) has \(ISOWeekDate.weeks(inYear: year)) ISO weeks, not \(week)"
-        case .weekdayOutOfRange(let day): return "weekday \(day) is out of range (1 = Monday … 7 = Sunday)"
+        case .weekdayOutOfRange(let day):
+            return "weekday \(day) is out of range (1 = Monday … 7 = Sunday)"
         case .dayOfYearOutOfRange(let year, let day):
             guard day > 0 else { return "there is no day 0 of a year" }
-            return "\(yearText(year)) has \(CivilDate.isLeapYear(year) ? 366 : 365) days, not \(day)"
+            return
+                "\(yearText(year)) has \(CivilDate.isLeapYear(year) ? 366 : 365) days, not \(day)"
         case .weekdayMismatch(let date, let written, let actual):
-            return "\(date.day) \(DateNames.monthName(date.month)) \(yearText(date.year)) was a \(DateNames.weekdayName(actual)), "
+            return
+                "\(date.day) \(DateNames.monthName(date.month)) \(yearText(date.year)) was a \(DateNames.weekdayName(actual)), "
                 + "not a \(DateNames.weekdayName(written))"
         case .truncated(let missing): return "it stops short: \(missing)"
         case .fieldOrderContradicted(let first, let second, let order):
-            let (month, flag, other) = order == .dayFirst ? (second, "--day-first", "--month-first") : (first, "--month-first", "--day-first")
-            return "it cannot be read \(order == .dayFirst ? "day-first" : "month-first") (\(month) is not a month); "
+            let (month, flag, other) =
+                order == .dayFirst
+                ? (second, "--day-first", "--month-first") : (first, "--month-first", "--day-first")
+            return
+                "it cannot be read \(order == .dayFirst ? "day-first" : "month-first") (\(month) is not a month); "
                 + "drop \(flag) or pass \(other)"
         }
     }

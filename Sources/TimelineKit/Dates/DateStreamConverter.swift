@@ -36,7 +36,8 @@ package struct DateStreamConverter {
     ///   - onFailure: a value could not be read: its line, its text and why.
     /// - Returns: how many lines were read, and how many could not be or had no zone.
     package func run(
-        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void,
+        _ source: TimelineSource, to destination: TimelineDestination,
+        onNotice: (Int, DateNotice) -> Void,
         onFailure: (Int, String, DateParseError) -> Void
     ) throws(TimelineError) -> Summary {
         try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
@@ -55,7 +56,8 @@ package struct DateStreamConverter {
             // Look ahead: decide the field order before converting anything.
             var window: [[UInt8]] = []
             var detector = FieldOrderDetector()
-            while window.count < FieldOrderDetector.defaultWindow, let chunk = try input.nextChunk() {
+            while window.count < FieldOrderDetector.defaultWindow, let chunk = try input.nextChunk()
+            {
                 splitter.split(chunk) { line in window.append(line.array) }
             }
             for line in window {
@@ -85,12 +87,14 @@ package struct DateStreamConverter {
         var summary = Summary()
 
         init(converter: DateStreamConverter) {
-            rewriter = DateRewriter(parser: converter.parser, format: converter.format, zone: converter.zone)
+            rewriter = DateRewriter(
+                parser: converter.parser, format: converter.format, zone: converter.zone)
             out.reserveCapacity(1 << 17)
         }
 
         mutating func convert(
-            _ line: ByteView, _ onNotice: (Int, DateNotice) -> Void, _ onFailure: (Int, String, DateParseError) -> Void
+            _ line: ByteView, _ onNotice: (Int, DateNotice) -> Void,
+            _ onFailure: (Int, String, DateParseError) -> Void
         ) {
             summary.lines += 1
             switch rewriter.append(line, to: &out) {

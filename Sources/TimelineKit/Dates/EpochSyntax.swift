@@ -61,13 +61,17 @@ enum EpochSyntax {
         }
         // Keep within the calendar the model supports (years 1…9999).
         guard seconds > -62_135_596_800, seconds < 253_402_300_800 else { return nil }
-        return Match(instant: Instant(seconds: seconds, nanoseconds: Int32(nanos)), fractionDigits: fractionDigits)
+        return Match(
+            instant: Instant(seconds: seconds, nanoseconds: Int32(nanos)),
+            fractionDigits: fractionDigits)
     }
 
     /// A .NET JSON date (`DataContractJsonSerializer`, ASP.NET AJAX): `/Date(ms)/` or
     /// `/Date(ms±HHMM)/`, slashes optionally escaped (`\/Date(…)\/`). The milliseconds are
     /// since the epoch in UTC; the offset only says where the value was observed.
-    static func parseDotNet(_ input: ByteView, attempt: inout SyntaxAttempt) -> (match: Match, offset: UTCOffset?)? {
+    static func parseDotNet(_ input: ByteView, attempt: inout SyntaxAttempt) -> (
+        match: Match, offset: UTCOffset?
+    )? {
         var c = ByteCursor(input)
         defer { attempt.reach(c.index) }
         _ = c.consume(UInt8(ascii: "\\"))
@@ -80,15 +84,22 @@ enum EpochSyntax {
         guard digits > 0, digits <= 18, let ms = c.digits(maximum: 18)?.value else { return nil }
         var offset: UTCOffset?
         if let sign = consumeOffsetSign(&c) {
-            guard let hh = c.fixedDigits(2), let mm = c.fixedDigits(2), let o = UTCOffset(hours: hh, minutes: mm, negative: sign) else { return nil }
+            guard let hh = c.fixedDigits(2), let mm = c.fixedDigits(2),
+                let o = UTCOffset(hours: hh, minutes: mm, negative: sign)
+            else { return nil }
             offset = o
         }
         guard c.consume(UInt8(ascii: ")")) else { return nil }
         _ = c.consume(UInt8(ascii: "\\"))
         guard c.consume(UInt8(ascii: "/")), c.isAtEnd else { return nil }
         let total = negative ? -ms : ms
-        let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000  // rounded down, before 1970 too
+        // rounded down, before 1970 too
+        let seconds = total >= 0 ? total / 1000 : (total - 999) / 1000
         let nanos = Int32((total - seconds * 1000) * 1_000_000)
-        return (Match(instant: Instant(unchecked: Int64(seconds), nanoseconds: nanos), fractionDigits: 3), offset)
+        return (
+            Match(
+                instant: Instant(unchecked: Int64(seconds), nanoseconds: nanos), fractionDigits: 3),
+            offset
+        )
     }
 }

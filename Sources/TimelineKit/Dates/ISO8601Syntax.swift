@@ -46,7 +46,9 @@ struct ISO8601Syntax: DateSyntax {
             guard (1...ISOWeekDate.weeks(inYear: year)).contains(week) else {
                 return attempt.fail(.weekOutOfRange(year: year, week: week), definite: true)
             }
-            guard (1...7).contains(weekday) else { return attempt.fail(.weekdayOutOfRange(weekday), definite: true) }
+            guard (1...7).contains(weekday) else {
+                return attempt.fail(.weekdayOutOfRange(weekday), definite: true)
+            }
             date = ISOWeekDate.date(year: year, week: week, weekday: weekday)
             guard SupportedRange.years.contains(date.year) else { return nil }
             definite = true
@@ -58,7 +60,8 @@ struct ISO8601Syntax: DateSyntax {
                 let length = CivilDate.isLeapYear(year) ? 366 : 365
                 guard year >= 1 else { return nil }
                 guard (1...length).contains(day) else {
-                    return attempt.fail(.dayOfYearOutOfRange(year: year, day: day), definite: extended)
+                    return attempt.fail(
+                        .dayOfYearOutOfRange(year: year, day: day), definite: extended)
                 }
                 date = CivilDate(uncheckedYear: year, month: 1, day: 1).adding(days: Int64(day - 1))
                 definite = extended
@@ -70,22 +73,30 @@ struct ISO8601Syntax: DateSyntax {
                 guard let day = c.fixedDigits(2) else { return nil }
                 // `2024-06-12` is unmistakable; `20240612` may be an epoch number's digits.
                 definite = extended
-                guard (1...12).contains(month) else { return attempt.fail(.monthOutOfRange(month), definite: definite) }
-                guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
-                    return attempt.fail(.dayOutOfRange(year: year, month: month, day: day), definite: definite)
+                guard (1...12).contains(month) else {
+                    return attempt.fail(.monthOutOfRange(month), definite: definite)
                 }
-                guard year >= 1 else { return nil }  // year 0000: not a date this model writes (the chain says out of range)
+                guard day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
+                    return attempt.fail(
+                        .dayOutOfRange(year: year, month: month, day: day), definite: definite)
+                }
+                // year 0000: not a date this model writes (the chain says out of range)
+                guard year >= 1 else { return nil }
                 date = CivilDate(uncheckedYear: year, month: month, day: day)
             }
         }
-        var fields = DateFields(local: LocalDateTime(unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0), hasTime: false)
+        var fields = DateFields(
+            local: LocalDateTime(unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0),
+            hasTime: false)
         guard let sep = c.current else { return fields }
         if sep == UInt8(ascii: "T") || sep == UInt8(ascii: "t") || sep == UInt8(ascii: " ") {
             c.index += 1
             // After a `T` (or any date of an unmistakable shape) the rest must be a time.
             let committed = definite || sep != UInt8(ascii: " ")
             guard !c.isAtEnd else {
-                return attempt.fail(.truncated(missing: "nothing follows '\(Character(Unicode.Scalar(sep)))'"), definite: committed)
+                return attempt.fail(
+                    .truncated(missing: "nothing follows '\(Character(Unicode.Scalar(sep)))'"),
+                    definite: committed)
             }
             guard let hour = c.fixedDigits(2) else { return nil }
             var minute = 0
@@ -93,15 +104,27 @@ struct ISO8601Syntax: DateSyntax {
             var nanos = 0
             var digits = 0
             let colon = c.consume(UInt8(ascii: ":"))
-            if colon && c.isAtEnd { return attempt.fail(.truncated(missing: "no minutes follow ':'"), definite: committed) }
+            if colon && c.isAtEnd {
+                return attempt.fail(
+                    .truncated(missing: "no minutes follow ':'"), definite: committed)
+            }
             if let m = c.fixedDigits(2) {
                 minute = m
-                if (colon && c.consume(UInt8(ascii: ":"))) || (!colon && c.current.map(isDigit) == true) {
-                    if c.isAtEnd { return attempt.fail(.truncated(missing: "no seconds follow ':'"), definite: committed) }
+                if (colon && c.consume(UInt8(ascii: ":")))
+                    || (!colon && c.current.map(isDigit) == true)
+                {
+                    if c.isAtEnd {
+                        return attempt.fail(
+                            .truncated(missing: "no seconds follow ':'"), definite: committed)
+                    }
                     guard let s = c.fixedDigits(2) else { return nil }
                     second = s
                     if c.consume(UInt8(ascii: ".")) || c.consume(UInt8(ascii: ",")) {
-                        if c.isAtEnd { return attempt.fail(.truncated(missing: "no fraction digits follow the decimal mark"), definite: committed) }
+                        if c.isAtEnd {
+                            return attempt.fail(
+                                .truncated(missing: "no fraction digits follow the decimal mark"),
+                                definite: committed)
+                        }
                         guard let f = c.fraction() else { return nil }
                         nanos = f.nanoseconds
                         digits = f.digits
@@ -113,15 +136,25 @@ struct ISO8601Syntax: DateSyntax {
                 return nil
             }
             if hour == 24 {
-                guard minute == 0, second == 0, nanos == 0 else { return attempt.fail(.hourOutOfRange(24), definite: committed) }
+                guard minute == 0, second == 0, nanos == 0 else {
+                    return attempt.fail(.hourOutOfRange(24), definite: committed)
+                }
                 date = date.adding(days: 1)
                 guard date.year <= 9999 else { return nil }
-                fields.local = LocalDateTime(unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0)
+                fields.local = LocalDateTime(
+                    unchecked: date, hour: 0, minute: 0, second: 0, nanosecond: 0)
             } else {
-                guard hour < 24 else { return attempt.fail(.hourOutOfRange(hour), definite: committed) }
-                guard minute < 60 else { return attempt.fail(.minuteOutOfRange(minute), definite: committed) }
-                guard second < 60 else { return attempt.fail(.secondOutOfRange(second), definite: committed) }
-                fields.local = LocalDateTime(unchecked: date, hour: hour, minute: minute, second: second, nanosecond: nanos)
+                guard hour < 24 else {
+                    return attempt.fail(.hourOutOfRange(hour), definite: committed)
+                }
+                guard minute < 60 else {
+                    return attempt.fail(.minuteOutOfRange(minute), definite: committed)
+                }
+                guard second < 60 else {
+                    return attempt.fail(.secondOutOfRange(second), definite: committed)
+                }
+                fields.local = LocalDateTime(
+                    unchecked: date, hour: hour, minute: minute, second: second, nanosecond: nanos)
             }
             fields.hasTime = true
             fields.fractionDigits = digits
@@ -129,12 +162,17 @@ struct ISO8601Syntax: DateSyntax {
             if c.current != UInt8(ascii: "[") {
                 let signAt = c.index
                 guard let offset = Self.offset(&c) else {
-                    if c.isAtEnd, c.index > signAt { return attempt.fail(.truncated(missing: "the offset is incomplete"), definite: committed) }
+                    if c.isAtEnd, c.index > signAt {
+                        return attempt.fail(
+                            .truncated(missing: "the offset is incomplete"), definite: committed)
+                    }
                     return nil
                 }
                 fields.offset = offset
             }
-        } else if sep == UInt8(ascii: "+") || sep == UInt8(ascii: "-") || sep == UInt8(ascii: "Z") || sep == UInt8(ascii: "z") || sep == 0xE2 {
+        } else if sep == UInt8(ascii: "+") || sep == UInt8(ascii: "-") || sep == UInt8(ascii: "Z")
+            || sep == UInt8(ascii: "z") || sep == 0xE2
+        {
             // A date with an offset (`2020-07-20+08:00`): midnight in that offset.
             guard extended, let offset = Self.offset(&c) else { return nil }
             fields.hasTime = true

@@ -47,7 +47,9 @@ struct RFC2822Syntax: DateSyntax {
             let local = LocalDateTime(date: date, hour: hour, minute: minute, second: second)
         else { return nil }
         if let weekday, weekday != date.isoWeekday {
-            return attempt.fail(.weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday), definite: true)
+            return attempt.fail(
+                .weekdayMismatch(date: date, written: weekday, actual: date.isoWeekday),
+                definite: true)
         }
         var fields = DateFields(local: local, hasTime: true)
         guard c.consume(0x20) else { return c.isAtEnd ? fields : nil }
@@ -58,10 +60,14 @@ struct RFC2822Syntax: DateSyntax {
             fields.offset = offset
         } else {
             let start = c.index
-            while let b = c.current, isASCIILetter(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: "_") { c.index += 1 }
+            while let b = c.current,
+                isASCIILetter(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: "_")
+            { c.index += 1 }
             guard c.index > start else { return nil }
             let word = input[start..<c.index]
-            if DateNames.matches(word, "gmt") || DateNames.matches(word, "ut") || DateNames.matches(word, "utc") || DateNames.matches(word, "z") {
+            if DateNames.matches(word, "gmt") || DateNames.matches(word, "ut")
+                || DateNames.matches(word, "utc") || DateNames.matches(word, "z")
+            {
                 fields.offset = .utc
             } else {
                 fields.zoneName = start..<c.index

@@ -32,7 +32,8 @@ package enum RFC3339FastPath {
         let i1 = d(15)
         let s0 = d(17)
         let s1 = d(18)
-        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10, h0 < 10, h1 < 10, i0 < 10,
+        guard y0 < 10, y1 < 10, y2 < 10, y3 < 10, m0 < 10, m1 < 10, d0 < 10, d1 < 10, h0 < 10,
+            h1 < 10, i0 < 10,
             i1 < 10, s0 < 10, s1 < 10
         else { return nil }
         let year = Int(y0 * 1000 + y1 * 100 + y2 * 10 + y3)
@@ -41,7 +42,8 @@ package enum RFC3339FastPath {
         let hour = Int(h0 * 10 + h1)
         let minute = Int(i0 * 10 + i1)
         let second = Int(s0 * 10 + s1)
-        guard year >= 1, month >= 1, month <= 12, day >= 1, hour < 24, minute < 60, second < 60 else { return nil }
+        guard year >= 1, month >= 1, month <= 12, day >= 1, hour < 24, minute < 60, second < 60
+        else { return nil }
         if day > 28 {
             guard day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
         }
@@ -91,6 +93,8 @@ package enum RFC3339FastPath {
         guard i == n else { return nil }
         let days = CivilDate(uncheckedYear: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
-        return Match(instant: Instant(unchecked: seconds, nanoseconds: Int32(nanos)), offset: UTCOffset(seconds: offset), fractionDigits: digits)
+        return Match(
+            instant: Instant(unchecked: seconds, nanoseconds: Int32(nanos)),
+            offset: UTCOffset(seconds: offset), fractionDigits: digits)
     }
 }

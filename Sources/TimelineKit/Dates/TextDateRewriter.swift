@@ -16,11 +16,13 @@ package struct TextDateRewriter {
     ///   - epochs: also rewrite epoch numbers (10 or 13 digits).
     ///   - onlyFirst: rewrite the first timestamp of each line only.
     package init(
-        options: DateParsingOptions, format: DateOutputFormat, zone: ZoneRules, syslogYear: Int? = nil,
+        options: DateParsingOptions, format: DateOutputFormat, zone: ZoneRules,
+        syslogYear: Int? = nil,
         epochs: Bool = false,
         onlyFirst: Bool = false
     ) {
-        scanner = TextDateScanner(syslogYear: syslogYear, epochs: epochs, patterns: options.patterns)
+        scanner = TextDateScanner(
+            syslogYear: syslogYear, epochs: epochs, patterns: options.patterns)
         var options = options
         options.patterns += TextDateScanner.extraPatterns
         self.options = options
@@ -32,7 +34,8 @@ package struct TextDateRewriter {
     /// Rewrites `source` into `destination` (a file is replaced once every line is written).
     /// The summary's `records` are lines; `rewritten` and `failed` count timestamps.
     package func run(
-        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
+        _ source: TimelineSource, to destination: TimelineDestination,
+        onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
         try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
@@ -43,17 +46,20 @@ package struct TextDateRewriter {
     /// Rewrites `input` into `output` (not committed): blocks of lines on every core, written
     /// in order.
     package func run(
-        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
+        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
+        onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> DateFieldSummary {
         let job = self
         return try DateFieldRewriting.rewriteLines(
-            input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress, rewrite: { job.rewrite($0) })
+            input, to: output, onNotice: onNotice, onFailure: onFailure, onProgress: onProgress,
+            rewrite: { job.rewrite($0) })
     }
 
     /// One block of whole lines rewritten (on a worker thread: its own parser).
     private func rewrite(_ bytes: [UInt8]) -> DateRewriteBlock {
-        var rewriter = DateRewriter(parser: DateParser(options: options), format: format, zone: zone)
+        var rewriter = DateRewriter(
+            parser: DateParser(options: options), format: format, zone: zone)
         var block = DateRewriteBlock()
         block.bytes.reserveCapacity(bytes.count + bytes.count / 8)
         bytes.withByteView { all in
@@ -74,7 +80,8 @@ package struct TextDateRewriter {
                     // Only a syslog time is given to the engine other than as found (its year put in).
                     let result =
                         shape == .syslog
-                        ? scanner.engineText(line, range, shape).withByteView(read) : read(line[range])
+                        ? scanner.engineText(line, range, shape).withByteView(read)
+                        : read(line[range])
                     switch result {
                     case .success(let notice):
                         block.summary.rewritten += 1
@@ -86,7 +93,8 @@ package struct TextDateRewriter {
                         if error == .naive { block.summary.naive += 1 }
                         block.failures.append(
                             DateFieldFailure(
-                                line: index + 1, column: "", value: line[range].string, error: error,
+                                line: index + 1, column: "", value: line[range].string,
+                                error: error,
                                 record: line.array, header: []))
                     }
                     copied = range.upperBound

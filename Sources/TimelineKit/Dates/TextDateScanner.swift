@@ -46,7 +46,8 @@ package struct TextDateScanner {
             var matched = false
             while i < c {
                 if Self.isWordByte(line[i]), i == 0 || !Self.isWordByte(line[i - 1]),
-                    let (end, shape) = match(line, at: i), end > c, end == n || !Self.isWordByte(line[end])
+                    let (end, shape) = match(line, at: i), end > c,
+                    end == n || !Self.isWordByte(line[end])
                 {
                     body(i..<end, shape)
                     from = end
@@ -91,7 +92,9 @@ package struct TextDateScanner {
         let n = p.count
         if Self.isDigit(p[i]) {
             if i + 4 < n, p[i + 4] == 0x2D, let end = Self.iso(p, i) { return (end, .iso) }
-            if i + 2 < n, p[i + 2] == 0x2F, let end = Self.commonLog(p, i) { return (end, .commonLog) }
+            if i + 2 < n, p[i + 2] == 0x2F, let end = Self.commonLog(p, i) {
+                return (end, .commonLog)
+            }
             if i + 2 < n, p[i + 1] == 0x20 || p[i + 2] == 0x20, let end = Self.rfc2822(p, i) {
                 return (end, .rfc2822)
             }
@@ -178,7 +181,9 @@ package struct TextDateScanner {
 
     /// `±HHMM` or `±HH:MM`.
     private static func offset(_ p: ByteView, _ i: Int) -> Int? {
-        guard i < p.count, p[i] == 0x2B || p[i] == 0x2D, let h = digits(p, i + 1, 2) else { return nil }
+        guard i < p.count, p[i] == 0x2B || p[i] == 0x2D, let h = digits(p, i + 1, 2) else {
+            return nil
+        }
         if let m = digits(p, h, 2) { return m }
         if let c = byte(p, h, 0x3A), let m = digits(p, c, 2) { return m }
         return nil

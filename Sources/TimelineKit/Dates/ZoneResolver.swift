@@ -46,10 +46,14 @@ public struct ResolvedZone: Sendable {
     public static let utc = ResolvedZone(rules: .utc, kind: .utc)
 
     /// The offset from UTC in effect at `instant` (the fixed one for an abbreviation).
-    public func offset(at instant: Instant) -> UTCOffset { fixedOffset ?? rules.offset(at: instant) }
+    public func offset(at instant: Instant) -> UTCOffset {
+        fixedOffset ?? rules.offset(at: instant)
+    }
 
     /// The calendar day `instant` falls on in this zone.
-    public func day(of instant: Instant) -> CivilDate { instant.local(in: offset(at: instant)).date }
+    public func day(of instant: Instant) -> CivilDate {
+        instant.local(in: offset(at: instant)).date
+    }
 }
 
 /// Why a zone name could not be used.
@@ -63,7 +67,8 @@ public enum ZoneResolutionError: Error, Hashable, Sendable {
     public var message: String {
         switch self {
         case .ambiguousAbbreviation(let name, let candidates):
-            return "'\(name)' is an ambiguous zone abbreviation (\(candidates.joined(separator: ", "))); "
+            return
+                "'\(name)' is an ambiguous zone abbreviation (\(candidates.joined(separator: ", "))); "
                 + "resolve it with --abbrev \(name)=\(candidates.first ?? "Area/City")"
         case .unknownZone(let name):
             return "unknown time zone '\(name)'; use an IANA id such as 'Asia/Shanghai' or "
@@ -90,7 +95,9 @@ public struct ZoneResolver: Sendable {
     public func resolve(_ name: String) throws(ZoneResolutionError) -> ResolvedZone {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let upper = trimmed.uppercased()
-        if ["Z", "UTC", "GMT", "UT", "ETC/UTC", "ETC/GMT", "ZULU", "UCT", "ETC/UCT", "ETC/ZULU"].contains(upper) {
+        if ["Z", "UTC", "GMT", "UT", "ETC/UTC", "ETC/GMT", "ZULU", "UCT", "ETC/UCT", "ETC/ZULU"]
+            .contains(upper)
+        {
             return ResolvedZone(rules: .utc, kind: .utc, fixedOffset: nil)
         }
         if let target = abbreviationOverrides[upper] {
@@ -100,14 +107,19 @@ public struct ZoneResolver: Sendable {
         if let candidates = ZoneResolver.ambiguousAbbreviations[upper] {
             throw .ambiguousAbbreviation(trimmed, candidates: candidates)
         }
-        if let (zone, offset) = ZoneResolver.abbreviations[upper], let rules = ZoneResolver.ianaRules(zone) {
-            return ResolvedZone(rules: rules, kind: .abbreviation, fixedOffset: UTCOffset(seconds: offset))
+        if let (zone, offset) = ZoneResolver.abbreviations[upper],
+            let rules = ZoneResolver.ianaRules(zone)
+        {
+            return ResolvedZone(
+                rules: rules, kind: .abbreviation, fixedOffset: UTCOffset(seconds: offset))
         }
         if let rules = ZoneResolver.ianaRules(trimmed) {
-            let kind: ZoneNameKind = ZoneResolver.knownIdentifiers.contains(rules.identifier) ? .iana : .legacy
+            let kind: ZoneNameKind =
+                ZoneResolver.knownIdentifiers.contains(rules.identifier) ? .iana : .legacy
             return ResolvedZone(rules: rules, kind: kind, fixedOffset: nil)
         }
-        if let iana = ZoneResolver.windowsZones[trimmed] ?? ZoneResolver.windowsZonesLowercased[trimmed.lowercased()],
+        if let iana = ZoneResolver.windowsZones[trimmed]
+            ?? ZoneResolver.windowsZonesLowercased[trimmed.lowercased()],
             let rules = ZoneResolver.ianaRules(iana)
         {
             return ResolvedZone(rules: rules, kind: .windows, fixedOffset: nil)
@@ -131,12 +143,16 @@ public struct ZoneResolver: Sendable {
     package static func ianaRules(_ identifier: String) -> ZoneRules? {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
-        var tz = identifier.contains("/") || identifier.count > 5 ? TimeZone(identifier: identifier) : nil
+        var tz =
+            identifier.contains("/") || identifier.count > 5
+            ? TimeZone(identifier: identifier) : nil
         if tz == nil, let canonical = identifiersLowercased[identifier.lowercased()] {
             tz = TimeZone(identifier: canonical)
         }
         guard let timeZone = tz else { return nil }
-        let rules = timeZone.identifier == "GMT" || timeZone.identifier == "UTC" ? ZoneRules.utc : ZoneRules(timeZone: timeZone)
+        let rules =
+            timeZone.identifier == "GMT" || timeZone.identifier == "UTC"
+            ? ZoneRules.utc : ZoneRules(timeZone: timeZone)
         cache.withLock { $0[identifier] = rules }
         return rules
     }
@@ -148,7 +164,9 @@ public struct ZoneResolver: Sendable {
     /// of the run, so exporters can write times in it. Never replaces a tz database zone.
     package static func registerFileDefined(_ rules: ZoneRules) {
         // A blank TZID (Exchange writes `TZID:`) names nothing and must not become a zone.
-        guard !rules.identifier.trimmingSpaces.isEmpty, ianaRules(rules.identifier) == nil else { return }
+        guard !rules.identifier.trimmingSpaces.isEmpty, ianaRules(rules.identifier) == nil else {
+            return
+        }
         cache.withLock { $0[rules.identifier] = rules }
     }
 
@@ -218,9 +236,15 @@ public struct ZoneResolver: Sendable {
     package static func allNames() -> [(name: String, kind: ZoneNameKind, target: String)] {
         var rows: [(String, ZoneNameKind, String)] = []
         for id in TimeZone.knownTimeZoneIdentifiers.sorted() { rows.append((id, .iana, id)) }
-        for id in legacyIdentifiers.sorted() { rows.append((id, .legacy, TimeZone(identifier: id)?.identifier ?? id)) }
-        for (name, zone) in windowsZones.sorted(by: { $0.key < $1.key }) { rows.append((name, .windows, zone)) }
-        for (name, (zone, _)) in abbreviations.sorted(by: { $0.key < $1.key }) { rows.append((name, .abbreviation, zone)) }
+        for id in legacyIdentifiers.sorted() {
+            rows.append((id, .legacy, TimeZone(identifier: id)?.identifier ?? id))
+        }
+        for (name, zone) in windowsZones.sorted(by: { $0.key < $1.key }) {
+            rows.append((name, .windows, zone))
+        }
+        for (name, (zone, _)) in abbreviations.sorted(by: { $0.key < $1.key }) {
+            rows.append((name, .abbreviation, zone))
+        }
         return rows
     }
 }
@@ -234,13 +258,16 @@ extension ResolvedZone {
         var offsets: Set<Int> = [rules.offset(at: at).seconds]
         var cursor = at.seconds
         var next: (Int64, UTCOffset)?
-        while let t = rules.nextTransition(afterEpochSeconds: cursor), t.at < at.seconds + 366 * 86_400 {
+        while let t = rules.nextTransition(afterEpochSeconds: cursor),
+            t.at < at.seconds + 366 * 86_400
+        {
             if next == nil { next = (t.at, t.offset) }
             offsets.insert(t.offset.seconds)
             cursor = t.at
         }
         guard let (when, to) = next else { return "no change within a year" }
         let list = offsets.sorted().map { UTCOffset(seconds: $0).isoString }.joined(separator: "/")
-        return "offsets \(list); next change \(Instant(seconds: when).isoString(fractionDigits: 0)) to \(to.isoString)"
+        return
+            "offsets \(list); next change \(Instant(seconds: when).isoString(fractionDigits: 0)) to \(to.isoString)"
     }
 }

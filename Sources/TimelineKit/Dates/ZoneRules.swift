@@ -31,12 +31,15 @@ package final class ZoneRules: Sendable {
 
     /// A zone given by its transitions (an iCalendar VTIMEZONE): `initial` before the first,
     /// then each transition's offset from its instant on. Transitions need not be sorted.
-    package init(identifier: String, initial: UTCOffset, transitions: [(at: Int64, offset: UTCOffset)]) {
+    package init(
+        identifier: String, initial: UTCOffset, transitions: [(at: Int64, offset: UTCOffset)]
+    ) {
         self.identifier = identifier
         timeZone = nil
         var times: [Int64] = []
         var offs: [Int32] = [Int32(initial.seconds)]
-        for t in transitions.sorted(by: { $0.at < $1.at }) where Int32(t.offset.seconds) != offs[offs.count - 1] {
+        for t in transitions.sorted(by: { $0.at < $1.at })
+        where Int32(t.offset.seconds) != offs[offs.count - 1] {
             times.append(t.at)
             offs.append(Int32(t.offset.seconds))
         }
@@ -48,7 +51,11 @@ package final class ZoneRules: Sendable {
         identifier = timeZone.identifier
         self.timeZone = timeZone
         var times = [Int64]()
-        var offs = [Int32(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(ZoneRules.tableStart))))]
+        var offs = [
+            Int32(
+                timeZone.secondsFromGMT(
+                    for: Date(timeIntervalSince1970: Double(ZoneRules.tableStart))))
+        ]
         var cursor = Date(timeIntervalSince1970: Double(ZoneRules.tableStart))
         while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
             next.timeIntervalSince1970 < Double(ZoneRules.tableEnd)
@@ -76,7 +83,8 @@ package final class ZoneRules: Sendable {
     /// The UTC offset in force at `seconds` since the epoch.
     package func offset(atEpochSeconds seconds: Int64) -> UTCOffset {
         if seconds >= ZoneRules.tableEnd, let tz = timeZone {
-            return UTCOffset(seconds: tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
+            return UTCOffset(
+                seconds: tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))))
         }
         return UTCOffset(seconds: Int(offsets[indexOfOffset(at: seconds)]))
     }
@@ -113,7 +121,8 @@ package final class ZoneRules: Sendable {
     /// the transition). No policy, no notice: for comparisons such as a recurrence's UNTIL.
     package func instantReadingGapsForward(_ local: LocalDateTime) -> Instant {
         switch resolve(local) {
-        case .unique(let o), .gap(let o, _), .overlap(let o, _): return Instant(local: local, offset: o)
+        case .unique(let o), .gap(let o, _), .overlap(let o, _):
+            return Instant(local: local, offset: o)
         }
     }
 
@@ -158,7 +167,8 @@ package final class ZoneRules: Sendable {
     }
 
     /// The next transition strictly after `seconds`, if any (for `timeline zones`).
-    package func nextTransition(afterEpochSeconds seconds: Int64) -> (at: Int64, offset: UTCOffset)? {
+    package func nextTransition(afterEpochSeconds seconds: Int64) -> (at: Int64, offset: UTCOffset)?
+    {
         let i = indexOfOffset(at: seconds)
         guard i < transitionTimes.count else { return nil }
         return (transitionTimes[i], UTCOffset(seconds: Int(offsets[i + 1])))
@@ -171,7 +181,9 @@ package final class ZoneRules: Sendable {
 
     /// The day of `instant` in this zone as days since 1970-01-01 (no calendar conversion).
     package func dayNumber(of instant: Instant) -> Int64 {
-        LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: instant.seconds + Int64(offset(at: instant).seconds)).day
+        LocalDateTime.dayAndSecond(
+            ofSecondsAsIfUTC: instant.seconds + Int64(offset(at: instant).seconds)
+        ).day
     }
 
     /// The offset last looked up and the seconds it is in force for, so that a run of nearby
@@ -188,10 +200,13 @@ package final class ZoneRules: Sendable {
     package func dayNumber(of instant: Instant, cache: inout OffsetCache) -> Int64 {
         let seconds = instant.seconds
         if !(cache.from <= seconds && seconds < cache.until) {
-            if seconds >= ZoneRules.tableEnd, timeZone != nil { return dayNumber(of: instant) }  // past the table: asked of Foundation
+            // past the table: asked of Foundation
+            if seconds >= ZoneRules.tableEnd, timeZone != nil { return dayNumber(of: instant) }
             let i = indexOfOffset(at: seconds)
             cache.from = i == 0 ? Int64.min : transitionTimes[i - 1]
-            cache.until = i < transitionTimes.count ? transitionTimes[i] : (timeZone != nil ? ZoneRules.tableEnd : Int64.max)
+            cache.until =
+                i < transitionTimes.count
+                ? transitionTimes[i] : (timeZone != nil ? ZoneRules.tableEnd : Int64.max)
             cache.offset = offsets[i]
         }
         return LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds + Int64(cache.offset)).day

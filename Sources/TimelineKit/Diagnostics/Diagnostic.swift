@@ -85,7 +85,10 @@ public struct TimelineError: Error, Hashable, Sendable {
     public var diagnostic: Diagnostic
 
     /// An error of `kind` with a message (and optionally its place, code and notes).
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation? = nil, code: String? = nil, notes: [String] = []) {
+    public init(
+        _ kind: Kind, _ message: String, at location: SourceLocation? = nil, code: String? = nil,
+        notes: [String] = []
+    ) {
         self.kind = kind
         self.diagnostic = Diagnostic(.error, message, at: location, code: code, notes: notes)
     }
@@ -104,11 +107,16 @@ struct LineCounter {
     /// is located, so the whole document is counted.
     /// `bytes` may be a window on the input that starts at offset `base` (offsets stay the
     /// input's), as long as no bytes before those counted so far are dropped.
-    mutating func location(of offset: Int, in bytes: ByteView, base: Int = 0) -> (line: Int, column: Int) {
+    mutating func location(of offset: Int, in bytes: ByteView, base: Int = 0) -> (
+        line: Int, column: Int
+    ) {
         precondition(scanned >= base, "bytes dropped before they were counted")
         let target = min(offset, base + bytes.count)
         while scanned < target {
-            let next = scanned + bytes[(scanned - base)..<(target - base)].firstIndex(of: 0x0A, 0x0D, 0x0D, from: 0)
+            let next =
+                scanned
+                + bytes[(scanned - base)..<(target - base)].firstIndex(
+                    of: 0x0A, 0x0D, 0x0D, from: 0)
             if next > scanned { previousWasCR = false }
             guard next < target else {
                 scanned = target

@@ -12,7 +12,9 @@ package enum VisibleText {
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         for (i, scalar) in scalars.enumerated() {
-            let endsLine = scalar == "\n" || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
+            let endsLine =
+                scalar == "\n"
+                || (scalar == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n")
             if lineBreaks && endsLine {
                 if scalar == "\n" { out.append(scalar) }  // a CRLF is one break
                 continue

@@ -95,7 +95,9 @@ struct BinaryReader {
         return list
     }
 
-    mutating func optional<T>(_ body: (inout BinaryReader) throws(Corrupt) -> T) throws(Corrupt) -> T? {
+    mutating func optional<T>(_ body: (inout BinaryReader) throws(Corrupt) -> T) throws(Corrupt)
+        -> T?
+    {
         switch try byte() {
         case 0: return nil
         case 1: return try body(&self)

@@ -48,25 +48,43 @@ final class ConvertPipeline {
         let readable = FormatRegistry.readableIDs
         if let named = readOptions.format {
             guard readable.contains(named.id) else {
-                throw TimelineError(.usage, "reading '\(named.id)' is not supported; readable formats: \(readable.joined(separator: ", "))")
+                throw TimelineError(
+                    .usage,
+                    "reading '\(named.id)' is not supported; readable formats: \(readable.joined(separator: ", "))"
+                )
             }
             return named.plugin
         }
         if let f = FormatRegistry.plugin(forPath: reader.name), readable.contains(f.id) {
-            if verbose { onDiagnostic(Diagnostic(.note, "reading as '\(f.id)' (from the file extension)", at: SourceLocation(file: reader.name))) }
+            if verbose {
+                onDiagnostic(
+                    Diagnostic(
+                        .note, "reading as '\(f.id)' (from the file extension)",
+                        at: SourceLocation(file: reader.name)))
+            }
             return f
         }
         let head = try reader.peek(4096)
         if let f = FormatRegistry.detect(head.span), readable.contains(f.id) {
-            if verbose { onDiagnostic(Diagnostic(.note, "reading as '\(f.id)' (detected from the content)", at: SourceLocation(file: reader.name))) }
+            if verbose {
+                onDiagnostic(
+                    Diagnostic(
+                        .note, "reading as '\(f.id)' (detected from the content)",
+                        at: SourceLocation(file: reader.name)))
+            }
             return f
         }
-        throw TimelineError(.usage, "cannot tell the format of '\(reader.name)'; pass --from with one of \(readable.joined(separator: ", "))")
+        throw TimelineError(
+            .usage,
+            "cannot tell the format of '\(reader.name)'; pass --from with one of \(readable.joined(separator: ", "))"
+        )
     }
 
     /// Runs the conversion of `sources` (standard input when there are none) into
     /// `exporter`, writing to `output` (not committed).
-    func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter) throws(TimelineError) -> ConvertSummary {
+    func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter)
+        throws(TimelineError) -> ConvertSummary
+    {
         let header = writeOptions.documentHeader
         // Sections (text, HTML, Markdown; JSON under --group) are cut from the sorted
         // events as they come; unsorted and ungrouped, those outputs order the events they
@@ -74,13 +92,20 @@ final class ConvertPipeline {
         let sectioner = exporter as? any SectionExporter
         let unit = sectioner?.sectionUnit(for: grouping)
         if grouping != .none && unit == nil {
-            throw TimelineError(.usage, "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none")
+            throw TimelineError(
+                .usage,
+                "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none"
+            )
         }
-        let sections = grouping != .none || sort != .input ? unit.map { (unit: $0, exporter: sectioner!) } : nil
+        let sections =
+            grouping != .none || sort != .input
+            ? unit.map { (unit: $0, exporter: sectioner!) } : nil
         if sections == nil { try exporter.begin(header, to: output) }
         // Streaming: encode (on the mapping threads where the exporter allows) and write on
         // a second thread while this one reads.
-        let stage = sort == .input && sections == nil ? ExportStage(exporter: exporter, output: output) : nil
+        let stage =
+            sort == .input && sections == nil
+            ? ExportStage(exporter: exporter, output: output) : nil
         let showsDisplayZone = exporter.showsTimesInDisplayZone || sections != nil
         // A sorted conversion may spill to disk and merge: the exporter's own records when
         // they stand alone (NDJSON: encoded on the mapping threads), else the events.
@@ -89,17 +114,22 @@ final class ConvertPipeline {
         let encodedSorter =
             sorts && sections == nil && !showsDisplayZone
             ? (exporter as? any EventEncodingExporter).map {
-                EncodedRecordSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, encoder: $0, onSpill: onSortProgress)
+                EncodedRecordSorter(
+                    order: sort, zone: zone, budget: sortMemory, directory: sortDirectory,
+                    encoder: $0, onSpill: onSortProgress)
             } : nil
         let sorter =
             sorts && encodedSorter == nil && (sortDirectory != nil || sections != nil)
-            ? ExternalSorter(order: sort, zone: zone, budget: sortMemory, directory: sortDirectory, onSpill: onSortProgress) : nil
+            ? ExternalSorter(
+                order: sort, zone: zone, budget: sortMemory, directory: sortDirectory,
+                onSpill: onSortProgress) : nil
         if let sections, let enclosing = sections.exporter.enclosingUnit {
             sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
         }
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
-            displayZone: showsDisplayZone ? zone : nil, sorter: sorter, encodedSorter: encodedSorter,
+            displayZone: showsDisplayZone ? zone : nil, sorter: sorter,
+            encodedSorter: encodedSorter,
             progressInterval: progressInterval, onProgress: onProgress, onReject: onReject)
         do throws(TimelineError) {
             try read(sources, into: sink)
@@ -118,7 +148,8 @@ final class ConvertPipeline {
                 try output.write(chunk)
                 let before = sink.summary.written
                 sink.summary.written += records
-                if runs > 1 && before / progressInterval != sink.summary.written / progressInterval {
+                if runs > 1 && before / progressInterval != sink.summary.written / progressInterval
+                {
                     onSortProgress(.merging(runs: runs, written: sink.summary.written))
                 }
             }
@@ -131,12 +162,18 @@ final class ConvertPipeline {
             if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
             func written() {
                 sink.summary.written += 1
-                if runs > 1 && sink.summary.written % progressInterval == 0 { onSortProgress(.merging(runs: runs, written: sink.summary.written)) }
+                if runs > 1 && sink.summary.written % progressInterval == 0 {
+                    onSortProgress(.merging(runs: runs, written: sink.summary.written))
+                }
             }
             if let sections {
-                try sections.exporter.beginSections(header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals, to: output)
+                try sections.exporter.beginSections(
+                    header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals,
+                    to: output)
                 var cutter = SectionCutter(unit: sections.unit, zone: zone)
-                let emit = { (section: TimelineGroup) throws(TimelineError) in try sections.exporter.write(section: section, to: output) }
+                let emit = { (section: TimelineGroup) throws(TimelineError) in
+                    try sections.exporter.write(section: section, to: output)
+                }
                 try sorter.drain { (event: Event) throws(TimelineError) in
                     try cutter.add(event, emit: emit)
                     written()
@@ -156,7 +193,8 @@ final class ConvertPipeline {
         let held = sink.held
         let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
         if let sections {
-            let groups = TimelineGrouping.group(order.map { held[$0] }, unit: sections.unit, zone: zone)
+            let groups = TimelineGrouping.group(
+                order.map { held[$0] }, unit: sections.unit, zone: zone)
             try sections.exporter.write(sections: groups, header: header, zone: zone, to: output)
             sink.summary.written += held.count
             return sink.summary
@@ -171,7 +209,10 @@ final class ConvertPipeline {
 
     private func noteRuns(_ runs: Int) {
         guard verbose && runs > 1 else { return }
-        onDiagnostic(Diagnostic(.note, "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
+        onDiagnostic(
+            Diagnostic(
+                .note,
+                "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
     }
 
     /// The encoding of an input no `--encoding` names, from its first 64 KiB: UTF-16 when
@@ -180,17 +221,29 @@ final class ConvertPipeline {
     /// (`EncodingGuess`: GB18030, Shift_JIS, EUC-KR, Big5, Windows-1252 or ISO 8859-15; a
     /// note says which), else UTF-8 (the bad records are rejected with E007). Bytes that are
     /// UTF-8 but for a few stay UTF-8: those records are rejected, not the file misread.
-    static func detectEncoding(_ reader: InputReader, onDiagnostic: (Diagnostic) -> Void) throws(TimelineError) -> TextEncoding {
+    static func detectEncoding(_ reader: InputReader, onDiagnostic: (Diagnostic) -> Void)
+        throws(TimelineError) -> TextEncoding
+    {
         let head = Array(try reader.peek(1 << 16))
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return .utf16 }
         // A character cut at the end of the peeked bytes is not a fault.
-        let complete = head.count == 1 << 16 ? (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil } : false
-        if complete || String(validating: head, as: UTF8.self) != nil || EncodingGuess.isMostlyUTF8(head) { return .utf8 }
+        let complete =
+            head.count == 1 << 16
+            ? (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil }
+            : false
+        if complete || String(validating: head, as: UTF8.self) != nil
+            || EncodingGuess.isMostlyUTF8(head)
+        {
+            return .utf8
+        }
         var best: (encoding: TextEncoding, score: Double)?
         for candidate in EncodingGuess.candidates {
             guard let transcoder = try? Transcoder(from: candidate) else { continue }
-            let text = String(decoding: transcoder.convert(head, final: head.count < 1 << 16), as: UTF8.self)
-            guard transcoder.replacedSequences == 0, let score = EncodingGuess.plausibility(text, as: candidate) else { continue }
+            let text = String(
+                decoding: transcoder.convert(head, final: head.count < 1 << 16), as: UTF8.self)
+            guard transcoder.replacedSequences == 0,
+                let score = EncodingGuess.plausibility(text, as: candidate)
+            else { continue }
             if score > (best?.score ?? 0) { best = (candidate, score) }
         }
         guard let (guess, score) = best, score >= 0.5 else { return .utf8 }
@@ -216,7 +269,8 @@ final class ConvertPipeline {
     /// Reads every source (standard input when there are none) into `sink`.
     private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
         let parser = DateParser(options: readOptions.dates)
-        let recurrence = RecurrenceBudget(RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
+        let recurrence = RecurrenceBudget(
+            RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
             reader.maxLine = readOptions.maxRecordSize
@@ -238,12 +292,15 @@ final class ConvertPipeline {
                 options: readOptions, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { record in sink.reject(record) },
-                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence, memory: inputMemory, verbose: verbose)
+                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence,
+                memory: inputMemory, verbose: verbose)
             try importer.read(from: reader, context: context)
             if context.records == 0 && !context.isRecognised && reader.sawContent {
                 throw TimelineError(
-                    .data, "no record was read from '\(source.name)', which is not empty: nothing in it reads as \(format.id)",
-                    at: SourceLocation(file: source.name), notes: ["name its format with --from, or its columns with --map start=COLUMN"])
+                    .data,
+                    "no record was read from '\(source.name)', which is not empty: nothing in it reads as \(format.id)",
+                    at: SourceLocation(file: source.name),
+                    notes: ["name its format with --from, or its columns with --map start=COLUMN"])
             }
             if let (count, offset) = reader.replacedSequences {
                 replacedSequences += count
@@ -251,7 +308,8 @@ final class ConvertPipeline {
                     Diagnostic(
                         .warning,
                         "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
-                        at: SourceLocation(file: source.name), code: "encoding", notes: ["check --encoding; the file may be in another encoding"]))
+                        at: SourceLocation(file: source.name), code: "encoding",
+                        notes: ["check --encoding; the file may be in another encoding"]))
             }
         }
     }

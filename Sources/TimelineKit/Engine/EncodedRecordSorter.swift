@@ -53,7 +53,8 @@ final class EncodedRecordSorter {
     ///     `ExternalSorter`, a quarter (at most 64 MB) is left for the rest of the run.
     ///   - directory: where runs spill; nil holds everything in memory.
     init(
-        order: SortOrder, zone: ZoneRules, budget: Int, directory: String?, encoder: any EventEncodingExporter,
+        order: SortOrder, zone: ZoneRules, budget: Int, directory: String?,
+        encoder: any EventEncodingExporter,
         onSpill: @escaping (SortProgress) -> Void = { _ in }
     ) {
         precondition(order != .input, "input order needs no sort")
@@ -77,7 +78,10 @@ final class EncodedRecordSorter {
         encoder.encode(event, into: &open)
         let key = TimelineSortKey(event: event, index: nextIndex, zone: zone)
         nextIndex += 1
-        items.append(Item(key: key, batch: Int32(batches.count), start: Int32(start), length: Int32(open.count - start)))
+        items.append(
+            Item(
+                key: key, batch: Int32(batches.count), start: Int32(start),
+                length: Int32(open.count - start)))
         heldBytes += open.count - start + Self.itemCost
         if open.count >= 1 << 20 { closeOpen() }
         try spillIfFull()
@@ -96,7 +100,10 @@ final class EncodedRecordSorter {
             key.index = nextIndex
             nextIndex += 1
             let end = i + 1 < starts.count ? starts[i + 1] : bytes.count
-            items.append(Item(key: key, batch: batch, start: Int32(starts[i]), length: Int32(end - starts[i])))
+            items.append(
+                Item(
+                    key: key, batch: batch, start: Int32(starts[i]), length: Int32(end - starts[i]))
+            )
         }
         heldBytes += bytes.capacity + keys.count * Self.itemCost
         try spillIfFull()
@@ -138,7 +145,9 @@ final class EncodedRecordSorter {
     }
 
     fileprivate static func sorted(_ items: [Item], in order: SortOrder) -> [Item] {
-        TimelineSortKey.sortedPositions(count: items.count, in: order) { items[$0].key }.map { items[$0] }
+        TimelineSortKey.sortedPositions(count: items.count, in: order) { items[$0].key }.map {
+            items[$0]
+        }
     }
 
     /// Hands every record to `body` in order, gathered into chunks of about 1 MiB with the
@@ -156,12 +165,15 @@ final class EncodedRecordSorter {
         guard !runs.isEmpty else {
             var chunk = RecordChunk()
             for item in held.items {
-                try chunk.append(held.batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length), flushingTo: body)
+                try chunk.append(
+                    held.batches[Int(item.batch)], Int(item.start)..<Int(item.start + item.length),
+                    flushingTo: body)
             }
             return try chunk.finish(flushingTo: body)
         }
         let chunks = BoundedChannel<(bytes: [UInt8], records: Int)>(capacity: 4)
-        chunks.startProducer(name: "timeline.merge") { [runs, held, order] chunks throws(TimelineError) in
+        chunks.startProducer(name: "timeline.merge") {
+            [runs, held, order] chunks throws(TimelineError) in
             try Self.merge(runs, held, in: order) { (bytes, records) throws(TimelineError) in
                 try chunks.send((bytes, records))
             }
@@ -182,7 +194,8 @@ final class EncodedRecordSorter {
 
     /// Merges the runs with what is held (sorted), in chunks for `body`.
     private static func merge(
-        _ runs: [Int32], _ held: (batches: [[UInt8]], items: [Item]), in order: SortOrder, _ body: RecordChunk.Body
+        _ runs: [Int32], _ held: (batches: [[UInt8]], items: [Item]), in order: SortOrder,
+        _ body: RecordChunk.Body
     ) throws(TimelineError) {
         var chunk = RecordChunk()
         // Locals: the merge reads them for every record.
@@ -198,13 +211,21 @@ final class EncodedRecordSorter {
                     guard nextHeld < items.count else { return nil }
                     let item = items[nextHeld]
                     nextHeld += 1
-                    return (item.key, -1, Int(item.batch), Int(item.start)..<Int(item.start + item.length))
+                    return (
+                        item.key, -1, Int(item.batch),
+                        Int(item.start)..<Int(item.start + item.length)
+                    )
                 }
                 guard let record = try readers[source].next() else { return nil }
                 let keyAt = record.lengthAt + 4
-                guard record.length >= TimelineSortKey.encodedSize else { throw TimelineError(.ioError, "a sorted run was damaged on disk") }
-                let key = TimelineSortKey(reading: readers[source].bytes, at: keyAt, index: record.index)
-                return (key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length)
+                guard record.length >= TimelineSortKey.encodedSize else {
+                    throw TimelineError(.ioError, "a sorted run was damaged on disk")
+                }
+                let key = TimelineSortKey(
+                    reading: readers[source].bytes, at: keyAt, index: record.index)
+                return (
+                    key, source, -1, keyAt + TimelineSortKey.encodedSize..<keyAt + record.length
+                )
             },
             precedes: { $0.key.precedes($1.key, in: order) },
             body: { (head: Head) throws(TimelineError) in
@@ -224,9 +245,14 @@ final class EncodedRecordSorter {
 private struct RunSpill {
     private let job: BackgroundJob<Result<Void, TimelineError>>
 
-    init(items: [EncodedRecordSorter.Item], batches: [[UInt8]], order: SortOrder, fd: Int32, directory: String) {
+    init(
+        items: [EncodedRecordSorter.Item], batches: [[UInt8]], order: SortOrder, fd: Int32,
+        directory: String
+    ) {
         job = BackgroundJob(on: Self.queue) {
-            Result { () throws(TimelineError) in try Self.write(items, from: batches, in: order, to: fd, directory: directory) }
+            Result { () throws(TimelineError) in
+                try Self.write(items, from: batches, in: order, to: fd, directory: directory)
+            }
         }
     }
 
@@ -236,14 +262,19 @@ private struct RunSpill {
     private static let queue = DispatchQueue(label: "timeline.sort-spill")
 
     private static func write(
-        _ held: [EncodedRecordSorter.Item], from batches: [[UInt8]], in order: SortOrder, to fd: Int32, directory: String
+        _ held: [EncodedRecordSorter.Item], from batches: [[UInt8]], in order: SortOrder,
+        to fd: Int32, directory: String
     ) throws(TimelineError) {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
         for item in EncodedRecordSorter.sorted(held, in: order) {
-            SortedRuns.appendFrame(index: item.key.index, length: TimelineSortKey.encodedSize + Int(item.length), to: &out)
+            SortedRuns.appendFrame(
+                index: item.key.index, length: TimelineSortKey.encodedSize + Int(item.length),
+                to: &out)
             item.key.append(to: &out)
-            batches[Int(item.batch)].withByteView { $0[Int(item.start)..<Int(item.start + item.length)].append(to: &out) }
+            batches[Int(item.batch)].withByteView {
+                $0[Int(item.start)..<Int(item.start + item.length)].append(to: &out)
+            }
             if out.count >= 1 << 20 {
                 try SortedRuns.write(out, to: fd, directory: directory)
                 out.removeAll(keepingCapacity: true)
@@ -264,7 +295,9 @@ private struct RecordChunk {
         bytes.reserveCapacity(1 << 20 + 1 << 16)
     }
 
-    mutating func append(_ source: borrowing [UInt8], _ range: Range<Int>, flushingTo body: Body) throws(TimelineError) {
+    mutating func append(_ source: borrowing [UInt8], _ range: Range<Int>, flushingTo body: Body)
+        throws(TimelineError)
+    {
         source.withByteView { $0[range].append(to: &bytes) }
         records += 1
         if bytes.count >= 1 << 20 { try flush(body) }
@@ -305,9 +338,13 @@ extension TimelineSortKey {
         self = bytes.withByteView { view in
             TimelineSortKey(
                 day: view.integer(at: offset), timed: view[offset + 8] != 0,
-                instant: Instant(seconds: view.integer(at: offset + 9), nanoseconds: view.integer(at: offset + 17)),
+                instant: Instant(
+                    seconds: view.integer(at: offset + 9),
+                    nanoseconds: view.integer(at: offset + 17)),
                 recordedDay: view.integer(at: offset + 21),
-                recorded: Instant(seconds: view.integer(at: offset + 29), nanoseconds: view.integer(at: offset + 37)), index: index)
+                recorded: Instant(
+                    seconds: view.integer(at: offset + 29),
+                    nanoseconds: view.integer(at: offset + 37)), index: index)
         }
     }
 }

@@ -12,7 +12,10 @@ struct PreparedEvents: Sendable {
     /// What an observer of the stream (validation) took from the events, if one is watching.
     var digest: ObservationDigest?
 
-    init(events: [Event], encoded: [UInt8]? = nil, count: Int? = nil, digest: ObservationDigest? = nil) {
+    init(
+        events: [Event], encoded: [UInt8]? = nil, count: Int? = nil,
+        digest: ObservationDigest? = nil
+    ) {
         self.events = events
         self.encoded = encoded
         self.count = count ?? events.count
@@ -45,7 +48,8 @@ struct EventBatch {
     ///     nothing copies itself a dozen times on the way).
     ///   - eventCapacity: events to reserve room for when they are kept (the same).
     init(
-        encoder: (any EventEncodingExporter)?, keepsEvents: Bool, observation: (any EventObservation)? = nil,
+        encoder: (any EventEncodingExporter)?, keepsEvents: Bool,
+        observation: (any EventObservation)? = nil,
         sortZone: ZoneRules? = nil, encodedCapacity: Int = 0, eventCapacity: Int = 0
     ) {
         self.encoder = encoder
@@ -62,7 +66,9 @@ struct EventBatch {
     /// compare the id's bytes to find out.
     mutating func add(_ event: borrowing Event, idIsGenerated: Bool? = nil) {
         count += 1
-        if let observation { EventRef.lending(event, idIsGenerated: idIsGenerated) { observation.add($0) } }
+        if let observation {
+            EventRef.lending(event, idIsGenerated: idIsGenerated) { observation.add($0) }
+        }
         if let sortZone {
             starts.append(encoded.count)
             keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))

@@ -46,7 +46,9 @@ enum EventRunCodec {
 
     /// The record at `offset` in `bytes` (a whole record must be there), and the offset
     /// after it.
-    static func decode(_ bytes: [UInt8], at offset: Int) throws(Corrupt) -> (event: Event, next: Int) {
+    static func decode(_ bytes: [UInt8], at offset: Int) throws(Corrupt) -> (
+        event: Event, next: Int
+    ) {
         var r = BinaryReader(bytes: bytes, at: offset)
         let length = Int(try r.u32())
         let end = r.at + length
@@ -69,7 +71,9 @@ enum EventRunCodec {
             let scale = Int(try r.int())
             let currency = try r.optional { r throws(Corrupt) in try r.string() }
             let neutral = try r.byte() == 1
-            return Amount(value: DecimalNumber(coefficient: coefficient, scale: scale), currency: currency, neutral: neutral)
+            return Amount(
+                value: DecimalNumber(coefficient: coefficient, scale: scale), currency: currency,
+                neutral: neutral)
         }
         e.location = try r.optional { r throws(Corrupt) in try r.string() }
         e.series = try r.optional { r throws(Corrupt) in try r.string() }
@@ -127,7 +131,8 @@ extension BinaryReader {
             let zone = try optional { r throws(BinaryReader.Corrupt) in try r.string() }
             let digits = Int(try byte())
             value = TimeValue(
-                instant: Instant(unchecked: seconds, nanoseconds: nanoseconds), offset: UTCOffset(seconds: offset), zone: zone, basis: basis,
+                instant: Instant(unchecked: seconds, nanoseconds: nanoseconds),
+                offset: UTCOffset(seconds: offset), zone: zone, basis: basis,
                 fractionDigits: digits)
         }
         value.raw = try optional { r throws(BinaryReader.Corrupt) in try r.string() }

@@ -36,8 +36,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     ///   - displayZone: where the output shows times, when it does (events are then not
     ///     encoded on the mapping threads: the check happens as they are delivered).
     init(
-        stage: ExportStage?, encoder: (any EventEncodingExporter)?, observer: (any EventStreamObserver)?, displayZone: ZoneRules?,
-        sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil, progressInterval: Int, onProgress: @escaping (Int) -> Void,
+        stage: ExportStage?, encoder: (any EventEncodingExporter)?,
+        observer: (any EventStreamObserver)?, displayZone: ZoneRules?,
+        sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil,
+        progressInterval: Int, onProgress: @escaping (Int) -> Void,
         onReject: @escaping (RejectedRecord) -> Void
     ) {
         self.stage = stage
@@ -85,8 +87,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     /// says where).
     private static func rejection(_ event: Event, _ outside: String) -> RejectedRecord {
         RejectedRecord(
-            location: SourceLocation(file: event.source?.file ?? "-", line: event.source?.line), raw: event.start.raw ?? event.id,
-            reason: "\(outside) (the display zone, where this output shows times)", code: .outOfRange)
+            location: SourceLocation(file: event.source?.file ?? "-", line: event.source?.line),
+            raw: event.start.raw ?? event.id,
+            reason: "\(outside) (the display zone, where this output shows times)",
+            code: .outOfRange)
     }
 
     /// Shows the last events to the observer and waits until every streamed one is written.
@@ -105,7 +109,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func makeBatch() -> EventBatch {
         let largest = largestBatch.withLock { $0 }
         return EventBatch(
-            encoder: encoder, keepsEvents: false, observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)),
+            encoder: encoder, keepsEvents: false,
+            observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)),
             sortZone: encodedSorter?.zone, encodedCapacity: largest.bytes + Self.encodingHeadroom,
             eventCapacity: largest.events)
     }
@@ -117,7 +122,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         let size = (bytes: batch.encoded.count, events: batch.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
-        var prepared = PreparedEvents(events: [], encoded: batch.encoded, count: batch.count, digest: digest)
+        var prepared = PreparedEvents(
+            events: [], encoded: batch.encoded, count: batch.count, digest: digest)
         prepared.starts = batch.starts
         prepared.keys = batch.keys
         return prepared
@@ -141,7 +147,9 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         var events = batch.events
         if let displayZone {
             events.removeAll { event in
-                guard let outside = event.unsupportedTime(shownIn: displayZone) else { return false }
+                guard let outside = event.unsupportedTime(shownIn: displayZone) else {
+                    return false
+                }
                 reject(Self.rejection(event, outside))
                 return true
             }

@@ -36,7 +36,10 @@ final class ExternalSorter {
     ///   events (blocks being mapped, the sort keys of a run, the output's buffers); the
     ///   events take the rest.
     /// - Parameter directory: where runs spill; nil holds every event in memory.
-    init(order: SortOrder, zone: ZoneRules, budget: Int, directory: String?, onSpill: @escaping (SortProgress) -> Void = { _ in }) {
+    init(
+        order: SortOrder, zone: ZoneRules, budget: Int, directory: String?,
+        onSpill: @escaping (SortProgress) -> Void = { _ in }
+    ) {
         precondition(order != .input, "input order needs no sort")
         self.onSpill = onSpill
         self.order = order
@@ -58,7 +61,9 @@ final class ExternalSorter {
 
     /// The buffer's positions in the sort's order.
     private func sortedBuffer() -> [Int] {
-        let keys = buffer.indices.map { TimelineSortKey(event: buffer[$0], index: firstIndex + $0, zone: zone) }
+        let keys = buffer.indices.map {
+            TimelineSortKey(event: buffer[$0], index: firstIndex + $0, zone: zone)
+        }
         return TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }
     }
 
@@ -104,18 +109,24 @@ final class ExternalSorter {
                     guard nextInMemory < memory.count else { return nil }
                     let i = memory[nextInMemory]
                     nextInMemory += 1
-                    return (TimelineSortKey(event: buffer[i], index: firstIndex + i, zone: zone), buffer[i])
+                    return (
+                        TimelineSortKey(event: buffer[i], index: firstIndex + i, zone: zone),
+                        buffer[i]
+                    )
                 }
                 guard let record = try readers[source].next() else { return nil }
                 do throws(EventRunCodec.Corrupt) {
-                    let event = try EventRunCodec.decode(readers[source].bytes, at: record.lengthAt).event
+                    let event = try EventRunCodec.decode(readers[source].bytes, at: record.lengthAt)
+                        .event
                     return (TimelineSortKey(event: event, index: record.index, zone: zone), event)
                 } catch {
                     throw TimelineError(.ioError, "a sorted run was damaged on disk")
                 }
             },
             precedes: { $0.key.precedes($1.key, in: order) },
-            body: { (item: (key: TimelineSortKey, event: Event)) throws(TimelineError) in try body(item.event) })
+            body: { (item: (key: TimelineSortKey, event: Event)) throws(TimelineError) in
+                try body(item.event)
+            })
     }
 }
 
@@ -131,12 +142,15 @@ extension Event {
         }
         // The event, and its sort key and position when its run is sorted.
         var n =
-            MemoryLayout<Event>.stride + MemoryLayout<TimelineSortKey>.stride + 8 + heap(id) + heap(title) + heap(detail) + heap(category)
+            MemoryLayout<Event>.stride + MemoryLayout<TimelineSortKey>.stride + 8 + heap(id)
+            + heap(title) + heap(detail) + heap(category)
             + heap(location) + heap(series)
         n += heap(start.raw) + heap(end?.raw) + heap(recorded?.raw) + heap(start.zone)
         if !links.isEmpty { n += 32 + links.reduce(0) { $0 + 16 + heap($1) } }
         if !tags.isEmpty { n += 32 + tags.reduce(0) { $0 + 16 + heap($1) } }
-        if !attributes.isEmpty { n += 64 + attributes.reduce(0) { $0 + 48 + heap($1.key) + heap($1.value) } }
+        if !attributes.isEmpty {
+            n += 64 + attributes.reduce(0) { $0 + 48 + heap($1.key) + heap($1.value) }
+        }
         return n
     }
 }

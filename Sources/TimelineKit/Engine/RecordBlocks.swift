@@ -81,7 +81,9 @@ final class RecordBlockDelivery {
             case .continuation: break
             }
         }
-        if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) { rejectFooter() }
+        if let first = footer.first, outcome.lastEventLine > (first.location.line ?? 0) {
+            rejectFooter()
+        }
         if outcome.lastEventLine > 0 { sawEvent = true }
         placeholders.merge(outcome.placeholders, uniquingKeysWith: +)
         let failure = outcome.failure
@@ -97,15 +99,21 @@ final class RecordBlockDelivery {
     /// One note for `rows` that were not records, at `place` ("after the table"), and with
     /// --verbose one per row.
     private func reportSkipped(_ rows: [RejectedRecord], place: String, kind: String) {
-        guard let first = rows.first?.location.line, let last = rows.last?.location.line else { return }
+        guard let first = rows.first?.location.line, let last = rows.last?.location.line else {
+            return
+        }
         context.report(
             Diagnostic(
                 .note,
-                (first == last ? "line \(first) \(place) is not a record" : "lines \(first)–\(last) \(place) are not records")
+                (first == last
+                    ? "line \(first) \(place) is not a record"
+                    : "lines \(first)–\(last) \(place) are not records")
                     + " (\(kind))" + (context.verbose ? "" : " (--verbose lists them)"),
                 at: SourceLocation(file: file, line: first)))
         if context.verbose {
-            for r in rows { context.report(Diagnostic(.note, "\(place): \(r.raw)", at: r.location)) }
+            for r in rows {
+                context.report(Diagnostic(.note, "\(place): \(r.raw)", at: r.location))
+            }
         }
     }
 
@@ -119,8 +127,9 @@ final class RecordBlockDelivery {
         }
         if !placeholders.isEmpty {
             let total = placeholders.values.reduce(0, +)
-            let words = placeholders.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4).map { "'\($0.key)' ×\($0.value)" }.joined(
-                separator: ", ")
+            let words = placeholders.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(4)
+                .map { "'\($0.key)' ×\($0.value)" }.joined(
+                    separator: ", ")
             context.report(
                 Diagnostic(
                     .note,
@@ -137,7 +146,9 @@ final class RecordBlockDelivery {
                         + (context.verbose ? "" : " (--verbose lists them)"),
                     at: first))
             if context.verbose {
-                for location in continuations { context.report(Diagnostic(.note, "continues the row above", at: location)) }
+                for location in continuations {
+                    context.report(Diagnostic(.note, "continues the row above", at: location))
+                }
             }
         }
     }

@@ -15,30 +15,39 @@ enum SortedRuns {
     /// Creates a run file in `directory` that no other process can open (it has no name):
     /// the system removes it when its descriptor is closed, the process ends or is killed,
     /// whatever happens. `purpose` completes the error's "… in DIR": what the file was for.
-    static func createFile(in directory: String, purpose: String = "to sort in") throws(TimelineError) -> Int32 {
+    static func createFile(in directory: String, purpose: String = "to sort in")
+        throws(TimelineError) -> Int32
+    {
         switch System.createAnonymousFile(in: directory) {
         case .success(let fd):
             return fd
         case .failure(let f):
             throw TimelineError(
-                .ioError, "cannot create a temporary file in '\(directory)' \(purpose): \(f.reason)",
+                .ioError,
+                "cannot create a temporary file in '\(directory)' \(purpose): \(f.reason)",
                 notes: ["name another directory with --temp-dir, or raise --memory"])
         }
     }
 
     /// Writes `bytes` to the run file `fd` (in `directory`; `what` the file holds, for the
     /// message).
-    static func write(_ bytes: [UInt8], to fd: Int32, directory: String, what: String = "a sorted run") throws(TimelineError) {
+    static func write(
+        _ bytes: [UInt8], to fd: Int32, directory: String, what: String = "a sorted run"
+    ) throws(TimelineError) {
         if case .failure(let f) = System.writeAll(bytes, to: fd) {
             throw TimelineError(
                 .ioError, "cannot write \(what) to '\(directory)': \(f.reason)",
-                notes: ["free space there, name another directory with --temp-dir, or raise --memory"])
+                notes: [
+                    "free space there, name another directory with --temp-dir, or raise --memory"
+                ])
         }
     }
 
     /// Makes a written run readable from its start.
     static func rewind(_ fd: Int32) throws(TimelineError) {
-        if case .failure(let f) = System.rewind(fd) { throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)") }
+        if case .failure(let f) = System.rewind(fd) {
+            throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)")
+        }
     }
 
     /// Hands the items of `sources` sorted runs to `body` in the order `precedes` gives,
@@ -119,7 +128,8 @@ struct RunReader {
                     System.discardStart(of: fd, length: read)
                     discarded = read
                 }
-            case .failure(let f): throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)")
+            case .failure(let f):
+                throw TimelineError(.ioError, "cannot read back a sorted run: \(f.reason)")
             }
         }
         return true
@@ -134,21 +144,30 @@ struct RunReader {
             if bytes.count - position - 12 >= length { return take(index: index, length: length) }
         }
         guard try ensure(12) else {
-            guard bytes.count == position else { throw TimelineError(.ioError, "a sorted run ends inside a record") }
+            guard bytes.count == position else {
+                throw TimelineError(.ioError, "a sorted run ends inside a record")
+            }
             return nil
         }
         let (index, length) = frame(at: position)
-        guard try ensure(12 + length) else { throw TimelineError(.ioError, "a sorted run ends inside a record") }
+        guard try ensure(12 + length) else {
+            throw TimelineError(.ioError, "a sorted run ends inside a record")
+        }
         return take(index: index, length: length)
     }
 
     /// The input index and payload length of the frame at `at` (12 bytes there).
     private func frame(at: Int) -> (index: Int, length: Int) {
-        bytes.withByteView { view in (Int(truncatingIfNeeded: view.integer(at: at, as: UInt64.self)), Int(view.integer(at: at + 8, as: UInt32.self)))
+        bytes.withByteView { view in
+            (
+                Int(truncatingIfNeeded: view.integer(at: at, as: UInt64.self)),
+                Int(view.integer(at: at + 8, as: UInt32.self))
+            )
         }
     }
 
-    private mutating func take(index: Int, length: Int) -> (index: Int, lengthAt: Int, length: Int) {
+    private mutating func take(index: Int, length: Int) -> (index: Int, lengthAt: Int, length: Int)
+    {
         let lengthAt = position + 8
         position += 12 + length
         return (index, lengthAt, length)

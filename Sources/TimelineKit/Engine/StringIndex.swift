@@ -86,7 +86,8 @@ struct ByteStringIndex {
     mutating func number(of s: ByteView, hash: UInt64) -> (number: Int, isNew: Bool) {
         let found = slots.number(hash: hash, count: ends.count) { n in
             let start = n == 0 ? 0 : ends[n - 1]
-            return ends[n] - start == s.count && bytes.withByteView { $0[start..<ends[n]].hasPrefix(s) }
+            return ends[n] - start == s.count
+                && bytes.withByteView { $0[start..<ends[n]].hasPrefix(s) }
         }
         if found.isNew {
             s.append(to: &bytes)
@@ -104,7 +105,9 @@ struct HashSlots {
 
     /// The number of the string whose full hash is `fullHash`, comparing candidates with
     /// `equals(number)`; if none is, `count` (the caller then stores the string as that number).
-    mutating func number(hash fullHash: UInt64, count: Int, equals: (Int) -> Bool) -> (number: Int, isNew: Bool) {
+    mutating func number(hash fullHash: UInt64, count: Int, equals: (Int) -> Bool) -> (
+        number: Int, isNew: Bool
+    ) {
         let hash = fullHash >> 32
         var mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask

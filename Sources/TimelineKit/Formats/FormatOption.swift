@@ -16,11 +16,14 @@ package struct FormatOption<Target>: Sendable {
     package var defaultText: String?
     /// Sets the option in `target`: called once with the values given (none for a flag),
     /// only when the option was given. Throws a usage error for a value it cannot take.
-    package var apply: @Sendable (_ values: [String], _ target: inout Target) throws(TimelineError) -> Void
+    package var apply:
+        @Sendable (_ values: [String], _ target: inout Target) throws(TimelineError) -> Void
 
     package init(
         _ name: String, _ kind: Kind, help: String, default defaultText: String? = nil,
-        apply: @escaping @Sendable (_ values: [String], _ target: inout Target) throws(TimelineError) -> Void
+        apply:
+            @escaping @Sendable (_ values: [String], _ target: inout Target) throws(TimelineError)
+            -> Void
     ) {
         self.name = name
         self.kind = kind

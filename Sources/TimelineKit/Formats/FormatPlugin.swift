@@ -43,7 +43,8 @@ protocol FormatPlugin: Sendable {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)?
     /// The zone `input` says its times are in, read ahead of the run (a calendar's
     /// `X-WR-TIMEZONE`); nil for formats whose files declare none.
-    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone?
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
 }
 
 extension FormatPlugin {
@@ -54,7 +55,9 @@ extension FormatPlugin {
     static func check(_ options: ReadOptions) throws(TimelineError) {}
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { nil }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { nil }
-    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? { nil }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    { nil }
 }
 
 /// Settings that belong to one format, stored in `ReadOptions`/`WriteOptions` by key so that

@@ -22,9 +22,13 @@ enum FormatRegistry {
 
     /// The ids of the formats that can be read, in registry order.
     /// (Worked out once: making a reader builds its vocabularies.)
-    static let readableIDs: [String] = all.filter { $0.makeReader(ReadOptions()) != nil }.map { $0.id }
+    static let readableIDs: [String] = all.filter { $0.makeReader(ReadOptions()) != nil }.map {
+        $0.id
+    }
     /// The ids of the formats that can be written, in registry order.
-    static let writableIDs: [String] = all.filter { $0.makeWriter(WriteOptions()) != nil }.map { $0.id }
+    static let writableIDs: [String] = all.filter { $0.makeWriter(WriteOptions()) != nil }.map {
+        $0.id
+    }
 
     /// The format a file name's extension names, if any.
     static func plugin(forPath path: String) -> (any FormatPlugin.Type)? {

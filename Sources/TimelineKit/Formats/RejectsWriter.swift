@@ -15,7 +15,9 @@ package final class RejectsWriter {
         self.safe = safe
         let lower = output.name.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { csv = true }
-        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") { csv = false }
+        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") {
+            csv = false
+        }
     }
 
     package func write(_ r: RejectedRecord) throws(TimelineError) {
@@ -27,10 +29,14 @@ package final class RejectsWriter {
         var text = ""
         if !wroteHeader {
             wroteHeader = true
-            text += ((r.header ?? ["raw"]) + ["reject_line", "reject_reason"]).map(cell).joined(separator: ",") + "\r\n"
+            text +=
+                ((r.header ?? ["raw"]) + ["reject_line", "reject_reason"]).map(cell).joined(
+                    separator: ",") + "\r\n"
         }
         let fields = r.fields ?? [r.raw]
-        text += (fields + [r.location.line.map(String.init) ?? "", r.reason]).map(cell).joined(separator: ",") + "\r\n"
+        text +=
+            (fields + [r.location.line.map(String.init) ?? "", r.reason]).map(cell).joined(
+                separator: ",") + "\r\n"
         try output.write(text)
     }
 
@@ -39,7 +45,11 @@ package final class RejectsWriter {
     }
 
     static func quote(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return cell }
+        guard
+            cell.contains(where: {
+                $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n"
+            })
+        else { return cell }
         return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

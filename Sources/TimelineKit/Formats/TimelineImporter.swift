@@ -16,7 +16,10 @@ public struct RejectedRecord: Hashable, Sendable {
     public var header: [String]?
 
     /// A rejected record.
-    public init(location: SourceLocation, raw: String, reason: String, code: FindingCode, fields: [String]? = nil, header: [String]? = nil) {
+    public init(
+        location: SourceLocation, raw: String, reason: String, code: FindingCode,
+        fields: [String]? = nil, header: [String]? = nil
+    ) {
         self.location = location
         self.raw = raw
         self.reason = reason
@@ -59,7 +62,10 @@ final class ImportContext {
     ) {
         self.verbose = verbose
         self.memory = memory
-        self.recurrence = recurrence ?? RecurrenceBudget(RecurrenceBudget.perRun, occurrences: options.ics.maxTotalOccurrences)
+        self.recurrence =
+            recurrence
+            ?? RecurrenceBudget(
+                RecurrenceBudget.perRun, occurrences: options.ics.maxTotalOccurrences)
         self.options = options
         self.format = format
         self.dateParser = dateParser
@@ -112,7 +118,9 @@ final class ImportContext {
 
     /// Reports what the date engine decided for a record (TZ104/TZ105/TZ106) at its place.
     func report(_ notices: [DateNotice], at location: SourceLocation) {
-        for n in notices { onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code.rawValue)) }
+        for n in notices {
+            onDiagnostic(Diagnostic(.warning, n.message, at: location, code: n.code.rawValue))
+        }
     }
 }
 

@@ -8,9 +8,12 @@ enum ZoneColumn {
     static let records = 1_000
 
     /// The zone the `zone` column of a table with `delimiter` names.
-    static func inTable(_ input: InputReader, delimiter: UInt8, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func inTable(_ input: InputReader, delimiter: UInt8, parser: DateParser)
+        throws(TimelineError) -> DeclaredZone?
+    {
         let head = Array(try input.peek(lookahead))
-        let reader = try CSVReader(input: InputReader(name: input.name, bytes: head), delimiter: delimiter)
+        let reader = try CSVReader(
+            input: InputReader(name: input.name, bytes: head), delimiter: delimiter)
         guard case .success(let header)? = try reader.next(),
             let column = header.fields.firstIndex(where: { FieldMapping.key($0) == "zone" })
         else { return nil }
@@ -25,7 +28,9 @@ enum ZoneColumn {
 
     /// The zone canonical NDJSON events' `start.zone` names (found in the text of each line's
     /// `"start":{…}` member: a canonical start holds no nested object).
-    static func inEvents(_ input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func inEvents(_ input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    {
         let head = try input.peek(lookahead)
         let start = Array(#""start":{"#.utf8)
         let zone = Array(#""zone":""#.utf8)
@@ -35,9 +40,13 @@ enum ZoneColumn {
             let lineEnd = head[next...].firstIndex(of: 0x0A) ?? head.endIndex
             let line = head[next..<lineEnd]
             next = lineEnd + 1
-            guard let open = end(of: start, in: line), let close = line[open...].firstIndex(of: UInt8(ascii: "}")) else { continue }
+            guard let open = end(of: start, in: line),
+                let close = line[open...].firstIndex(of: UInt8(ascii: "}"))
+            else { continue }
             let member = line[open..<close]
-            guard let value = end(of: zone, in: member), let quote = member[value...].firstIndex(of: UInt8(ascii: "\"")) else {
+            guard let value = end(of: zone, in: member),
+                let quote = member[value...].firstIndex(of: UInt8(ascii: "\""))
+            else {
                 names.append("")
                 continue
             }
@@ -52,26 +61,36 @@ enum ZoneColumn {
         var i = bytes.startIndex
         let last = bytes.endIndex - needle.count
         while i <= last {
-            if bytes[i] == first, bytes[i..<i + needle.count].elementsEqual(needle) { return i + needle.count }
+            if bytes[i] == first, bytes[i..<i + needle.count].elementsEqual(needle) {
+                return i + needle.count
+            }
             i += 1
         }
         return nil
     }
 
     /// The zone a canonical JSON document was written in (`{"schema":"timeline/1","zone":…`).
-    static func inDocument(_ input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func inDocument(_ input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    {
         let head = String(decoding: try input.peek(4096), as: UTF8.self).filter { !$0.isWhitespace }
         let prefix = #"{"schema":"timeline/1","zone":""#
-        guard head.hasPrefix(prefix), let end = head.dropFirst(prefix.count).firstIndex(of: "\"") else { return nil }
+        guard head.hasPrefix(prefix), let end = head.dropFirst(prefix.count).firstIndex(of: "\"")
+        else { return nil }
         return declared(
-            [String(head[head.index(head.startIndex, offsetBy: prefix.count)..<end])], reason: "the zone the document was written in", parser: parser)
+            [String(head[head.index(head.startIndex, offsetBy: prefix.count)..<end])],
+            reason: "the zone the document was written in", parser: parser)
     }
 
     /// One zone when every record names the same known one; several when they name more.
-    private static func declared(_ names: [String], reason: String, parser: DateParser) -> DeclaredZone? {
+    private static func declared(_ names: [String], reason: String, parser: DateParser)
+        -> DeclaredZone?
+    {
         var distinct: [String] = []
         for name in names where !distinct.contains(name) { distinct.append(name) }
-        if distinct.count == 1, let name = distinct.first, !name.isEmpty, case .success(let zone) = parser.zone(named: name) {
+        if distinct.count == 1, let name = distinct.first, !name.isEmpty,
+            case .success(let zone) = parser.zone(named: name)
+        {
             return .one(zone, reason: reason)
         }
         let named = distinct.filter { !$0.isEmpty }

@@ -20,12 +20,18 @@ enum EncodingGuess {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            let length = b < 0x80 ? 1 : (0xC2...0xDF).contains(b) ? 2 : (0xE0...0xEF).contains(b) ? 3 : (0xF0...0xF4).contains(b) ? 4 : 0
+            let length =
+                b < 0x80
+                ? 1
+                : (0xC2...0xDF).contains(b)
+                    ? 2 : (0xE0...0xEF).contains(b) ? 3 : (0xF0...0xF4).contains(b) ? 4 : 0
             if length == 1 {
                 i += 1
                 continue
             }
-            if length > 0, i + length <= bytes.count, bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) {
+            if length > 0, i + length <= bytes.count,
+                bytes[(i + 1)..<(i + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+            {
                 valid += 1
                 i += length
             } else {
@@ -51,10 +57,13 @@ enum EncodingGuess {
                 let before = i > 0 && !scalars[i - 1].isASCII
                 let after = i + 1 < scalars.count && !scalars[i + 1].isASCII
                 let run =
-                    (i > 1 && before && !scalars[i - 2].isASCII) || (before && after) || (after && i + 2 < scalars.count && !scalars[i + 2].isASCII)
+                    (i > 1 && before && !scalars[i - 2].isASCII) || (before && after)
+                    || (after && i + 2 < scalars.count && !scalars[i + 2].isASCII)
                 if !run && isLatin(s) { plausible += 1 }
             case .shiftJIS:
-                if (0x3040...0x30FF).contains(s.value) || japanese.contains(s) || isCJKPunctuation(s) {
+                if (0x3040...0x30FF).contains(s.value) || japanese.contains(s)
+                    || isCJKPunctuation(s)
+                {
                     plausible += 1
                 } else if (0xFF61...0xFF9F).contains(s.value) {
                     plausible += 0.5  // half-width katakana: bank exports use them for names
@@ -79,9 +88,16 @@ enum EncodingGuess {
     static func isLatin9(_ bytes: [UInt8]) -> Bool {
         guard !bytes.contains(where: { (0x80...0x9F).contains($0) }) else { return false }
         let latin9Only: Set<UInt8> = [0xA4, 0xA6, 0xA8, 0xB4, 0xB8, 0xBC, 0xBD, 0xBE]
-        func isWordByte(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || b >= 0xC0 }
+        func isWordByte(_ b: UInt8) -> Bool {
+            (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
+                || b >= 0xC0
+        }
         for (i, b) in bytes.enumerated() where latin9Only.contains(b) {
-            if (i > 0 && isWordByte(bytes[i - 1])) || (i + 1 < bytes.count && isWordByte(bytes[i + 1])) { return true }
+            if (i > 0 && isWordByte(bytes[i - 1]))
+                || (i + 1 < bytes.count && isWordByte(bytes[i + 1]))
+            {
+                return true
+            }
         }
         return false
     }
@@ -91,16 +107,21 @@ enum EncodingGuess {
         case 0xC0...0xFF: return s.value != 0xD7 && s.value != 0xF7
         case 0xA0, 0xA3, 0xA7, 0xAB, 0xB0, 0xB2, 0xB3, 0xB5, 0xBB, 0xBF, 0xA1: return true
         case 0x152, 0x153, 0x160, 0x161, 0x178, 0x17D, 0x17E, 0x192: return true  // Œ œ Š š Ÿ Ž ž ƒ
-        case 0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x20AC, 0x2122: return true
+        case 0x2013, 0x2014, 0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2022, 0x2026, 0x20AC,
+            0x2122:
+            return true
         default: return false
         }
     }
 
     private static func isCJKPunctuation(_ s: Unicode.Scalar) -> Bool {
-        (0x3000...0x303F).contains(s.value) || (0xFF01...0xFF60).contains(s.value) || (0xFFE0...0xFFE6).contains(s.value)
+        (0x3000...0x303F).contains(s.value) || (0xFF01...0xFF60).contains(s.value)
+            || (0xFFE0...0xFFE6).contains(s.value)
     }
 
-    private static func set(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars.filter { !$0.properties.isWhitespace }) }
+    private static func set(_ text: String) -> Set<Unicode.Scalar> {
+        Set(text.unicodeScalars.filter { !$0.properties.isWhitespace })
+    }
 
     /// The most frequent characters of simplified Chinese, with the words of bills and orders.
     static let simplified = set(

@@ -12,7 +12,8 @@ enum ExactLines {
         var index = 0
         while start < bytes.count {
             let end = bytes.firstIndex(of: 0x0A, from: start)
-            let contentEnd = end.map { $0 > start && bytes[$0 - 1] == 0x0D ? $0 - 1 : $0 } ?? bytes.count
+            let contentEnd =
+                end.map { $0 > start && bytes[$0 - 1] == 0x0D ? $0 - 1 : $0 } ?? bytes.count
             let next = end.map { $0 + 1 } ?? bytes.count
             body(index, bytes[start..<contentEnd], bytes[contentEnd..<next])
             index += 1
@@ -26,7 +27,8 @@ enum ExactLines {
     /// most a few blocks are in flight, so memory stays bounded. A line longer than `maxLine`
     /// bytes stops the run.
     static func map<Result>(
-        _ input: InputReader, blockSize: Int = 1 << 18, maxLine: Int = ReadOptions.defaultMaxRecordSize,
+        _ input: InputReader, blockSize: Int = 1 << 18,
+        maxLine: Int = ReadOptions.defaultMaxRecordSize,
         transform: @escaping @Sendable ([UInt8]) -> (result: Result, lines: Int),
         deliver: (Result, _ linesBefore: Int) throws(TimelineError) -> Void
     ) throws(TimelineError) {
@@ -47,7 +49,8 @@ enum ExactLines {
             guard let cut = lastLF else {
                 guard carry.count <= maxLine else {
                     throw TimelineError(
-                        .data, "line \(linesBefore + 1) is longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: input.name),
+                        .data, "line \(linesBefore + 1) is longer than \(ByteCount.text(maxLine))",
+                        at: SourceLocation(file: input.name),
                         notes: ["a larger --max-record-size reads it"])
                 }
                 continue

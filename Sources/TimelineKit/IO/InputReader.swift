@@ -30,14 +30,16 @@ package final class InputReader {
             return
         }
         if System.kind(of: path) == .directory {
-            throw TimelineError(.inputUnavailable, "cannot read '\(path)': it is a directory; name a file")
+            throw TimelineError(
+                .inputUnavailable, "cannot read '\(path)': it is a directory; name a file")
         }
         let opened: Int32
         switch System.openForReading(path) {
         case .success(let descriptor): opened = descriptor
         case .failure(let failure):
             throw TimelineError(
-                .inputUnavailable, "cannot read '\(path)': \(failure.reason)", notes: ["check the path, or pass '-' to read standard input"])
+                .inputUnavailable, "cannot read '\(path)': \(failure.reason)",
+                notes: ["check the path, or pass '-' to read standard input"])
         }
         fd = opened
         ownsDescriptor = true
@@ -125,7 +127,8 @@ package final class InputReader {
                 let take = memory.prefix(memoryChunk)
                 memory = memory.dropFirst(take.count)
                 if let transcoder {
-                    buffer.append(contentsOf: transcoder.convert(Array(take), final: memory.isEmpty))
+                    buffer.append(
+                        contentsOf: transcoder.convert(Array(take), final: memory.isEmpty))
                 } else {
                     buffer.append(contentsOf: take)
                 }
@@ -136,7 +139,8 @@ package final class InputReader {
             let got: Int
             switch System.readChunk(from: fd, appendingTo: &buffer, upTo: InputReader.chunkSize) {
             case .success(let count): got = count
-            case .failure(let failure): throw TimelineError(.inputUnavailable, "cannot read '\(name)': \(failure.reason)")
+            case .failure(let failure):
+                throw TimelineError(.inputUnavailable, "cannot read '\(name)': \(failure.reason)")
             }
             if got == 0 { eof = true }
             if let transcoder {
@@ -147,12 +151,16 @@ package final class InputReader {
         }
         if !sawContent {
             // Only what arrived since the last look: a long run of whitespace is read through once.
-            sawContent = buffer[max(start, contentScannedTo)...].contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+            sawContent = buffer[max(start, contentScannedTo)...].contains {
+                $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09
+            }
             contentScannedTo = buffer.count
         }
         if !checkedBOM && (buffer.count - start >= 3 || eof) {
             checkedBOM = true
-            if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
+            if buffer.count - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB,
+                buffer[start + 2] == 0xBF
+            {
                 start += 3
                 hadBOM = true
             }
@@ -169,13 +177,20 @@ package final class InputReader {
     /// LF), looking as far as `limit` bytes, and that byte's index in them; nil when the
     /// input has nothing else. Beyond `limit` of whitespace it stops the run: input that
     /// holds a value is never taken for an empty one.
-    package func peekPastWhitespace(limit: Int) throws(TimelineError) -> (head: ArraySlice<UInt8>, first: Int)? {
+    package func peekPastWhitespace(limit: Int) throws(TimelineError) -> (
+        head: ArraySlice<UInt8>, first: Int
+    )? {
         var head = try peek(4096)
         while true {
-            if let first = head.firstIndex(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) { return (head, first) }
+            if let first = head.firstIndex(where: {
+                $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09
+            }) {
+                return (head, first)
+            }
             guard head.count < limit else {
                 throw TimelineError(
-                    .data, "the input begins with more than \(ByteCount.text(limit)) of whitespace", at: SourceLocation(file: name, line: 1))
+                    .data, "the input begins with more than \(ByteCount.text(limit)) of whitespace",
+                    at: SourceLocation(file: name, line: 1))
             }
             let more = try peek(head.count * 2)
             if more.count == head.count { return nil }  // the end of the input
@@ -245,7 +260,8 @@ package final class InputReader {
 
     private func lineTooLong() -> TimelineError {
         TimelineError(
-            .data, "a line longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: name), notes: ["a larger --max-record-size reads it"])
+            .data, "a line longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: name),
+            notes: ["a larger --max-record-size reads it"])
     }
 
     /// Everything not yet read.

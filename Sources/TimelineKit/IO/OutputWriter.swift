@@ -70,14 +70,16 @@ package final class OutputWriter {
         case .special:
             guard System.isOwnSpecialFile(path) else {
                 throw TimelineError(
-                    .cannotCreateOutput, "refusing to write to '\(path)': a FIFO or device that is not yours, or in a directory anyone may write to",
+                    .cannotCreateOutput,
+                    "refusing to write to '\(path)': a FIFO or device that is not yours, or in a directory anyone may write to",
                     notes: ["write to a regular file, or to standard output and redirect it"])
             }
             switch System.openSpecialForWriting(path) {
             case .success(let descriptor): fd = descriptor
             case .failure(let failure):
                 throw TimelineError(
-                    .cannotCreateOutput, "cannot open '\(path)': \(failure.reason)", notes: ["a FIFO needs a process reading it first"])
+                    .cannotCreateOutput, "cannot open '\(path)': \(failure.reason)",
+                    notes: ["a FIFO needs a process reading it first"])
             }
             temporaryPath = nil
             destinationPath = nil
@@ -89,11 +91,17 @@ package final class OutputWriter {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        guard !(path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || path.hasPrefix("/sys/")) else {
-            throw TimelineError(.cannotCreateOutput, "cannot create '\(path)': files are not made in /dev, /proc or /sys")
+        guard !(path.hasPrefix("/dev/") || path.hasPrefix("/proc/") || path.hasPrefix("/sys/"))
+        else {
+            throw TimelineError(
+                .cannotCreateOutput,
+                "cannot create '\(path)': files are not made in /dev, /proc or /sys")
         }
         keptPermissions = System.permissions(of: path)
-        switch System.createTemporaryFile(in: directory.isEmpty ? "/" : directory, prefix: ".\(base).tmp-", shared: keptPermissions == nil) {
+        switch System.createTemporaryFile(
+            in: directory.isEmpty ? "/" : directory, prefix: ".\(base).tmp-",
+            shared: keptPermissions == nil)
+        {
         case .success(let created):
             fd = created.descriptor
             temporaryPath = created.path
@@ -200,7 +208,8 @@ package final class OutputWriter {
         }
         if case .failure(let failure) = System.moveReplacing(temporaryPath, to: destinationPath) {
             System.removeQuietly(temporaryPath)
-            throw TimelineError(.cannotCreateOutput, "cannot create '\(destinationPath)': \(failure.reason)")
+            throw TimelineError(
+                .cannotCreateOutput, "cannot create '\(destinationPath)': \(failure.reason)")
         }
     }
 }

@@ -18,11 +18,15 @@ struct AmountColumnSniffer {
     /// What was paid, as against what was due (Taobao's 买家实际支付金额 beside 买家应付货款).
     static let paidWords = ["owed", "paid", "actual", "实付", "实际支付", "实收"]
     static let totalWords = ["total", "grand", "net", "合计", "应付", "总额", "总金额"]
-    static let amountWords = ["amount", "sum", "金额", "金額", "betrag", "bedrag", "montant", "importe", "valor", "importo", "入出金", "금액", "거래금액"]
+    static let amountWords = [
+        "amount", "sum", "金额", "金額", "betrag", "bedrag", "montant", "importe", "valor", "importo",
+        "入出金", "금액", "거래금액",
+    ]
     static let priceWords = ["price", "value", "cost", "价格", "价款"]
     /// Parts of a total, or none of the transaction's money: never its amount.
     static let partWords = [
-        "discount", "discounts", "tax", "taxes", "fee", "fees", "shipping", "charge", "balance", "unit", "subtotal", "rate", "refunded",
+        "discount", "discounts", "tax", "taxes", "fee", "fees", "shipping", "charge", "balance",
+        "unit", "subtotal", "rate", "refunded",
         "运费", "优惠", "折扣", "税", "余额", "手续费", "单价", "退款",
     ]
 
@@ -34,9 +38,16 @@ struct AmountColumnSniffer {
     /// nil for a column without one.
     static func direction(of name: String) -> (base: String, isDebit: Bool)? {
         guard let split = ColumnZone.split(name), split.zone == nil else { return nil }
-        let inside = String(name.trimmingCharacters(in: .whitespaces).dropLast().drop { $0 != "(" && $0 != "（" }.dropFirst())
-            .trimmingCharacters(in: .whitespaces).lowercased()
-        guard [paidWords, totalWords, amountWords].contains(where: { HeaderWords.names($0, in: split.base) }) else { return nil }
+        let inside = String(
+            name.trimmingCharacters(in: .whitespaces).dropLast().drop { $0 != "(" && $0 != "（" }
+                .dropFirst()
+        )
+        .trimmingCharacters(in: .whitespaces).lowercased()
+        guard
+            [paidWords, totalWords, amountWords].contains(where: {
+                HeaderWords.names($0, in: split.base)
+            })
+        else { return nil }
         if creditWords.contains(inside) { return (split.base, false) }
         if debitWords.contains(inside) { return (split.base, true) }
         return nil
@@ -45,13 +56,19 @@ struct AmountColumnSniffer {
     /// The debit and credit columns of a table that writes money in pairs differing by a
     /// bracketed direction (ICBC's `交易金额(收入)`/`(支出)` beside `记账金额(收入)`/`(支出)`):
     /// the pair whose sampled values hold the most amounts, none when no pair holds any.
-    func choosePair(header: [String], rows: [[String]], used: Set<String>) -> (debit: String, credit: String)? {
+    func choosePair(header: [String], rows: [[String]], used: Set<String>) -> (
+        debit: String, credit: String
+    )? {
         var pairs: [String: (debit: Int?, credit: Int?)] = [:]
         var order: [String] = []
         for (index, name) in header.enumerated() where !used.contains(name) {
             guard let (base, isDebit) = Self.direction(of: name) else { continue }
             if pairs[base] == nil { order.append(base) }
-            if isDebit { pairs[base, default: (nil, nil)].debit = index } else { pairs[base, default: (nil, nil)].credit = index }
+            if isDebit {
+                pairs[base, default: (nil, nil)].debit = index
+            } else {
+                pairs[base, default: (nil, nil)].credit = index
+            }
         }
         func amounts(_ index: Int) -> Int {
             rows.prefix(TimeColumnSniffer.sampleSize).filter { row in
@@ -62,7 +79,9 @@ struct AmountColumnSniffer {
             }.count
         }
         let scored = order.compactMap { base -> (score: Int, debit: Int, credit: Int)? in
-            guard let debit = pairs[base]?.debit, let credit = pairs[base]?.credit else { return nil }
+            guard let debit = pairs[base]?.debit, let credit = pairs[base]?.credit else {
+                return nil
+            }
             return (amounts(debit) + amounts(credit), debit, credit)
         }
         guard let best = scored.max(by: { $0.score < $1.score }), best.score > 0 else { return nil }
@@ -82,9 +101,12 @@ struct AmountColumnSniffer {
             // A price is what the goods cost, even paid (Shopee's `Products' Price Paid by
             // Buyer` beside its `Grand Total`).
             if HeaderWords.names(Self.priceWords, in: name) { return 3 }
-            return [Self.paidWords, Self.totalWords, Self.amountWords, Self.priceWords].firstIndex { HeaderWords.names($0, in: name) }
+            return [Self.paidWords, Self.totalWords, Self.amountWords, Self.priceWords].firstIndex {
+                HeaderWords.names($0, in: name)
+            }
         }
-        let candidates = header.enumerated().compactMap { index, name -> (rank: Int, mostlyZero: Bool, index: Int, name: String)? in
+        let candidates = header.enumerated().compactMap {
+            index, name -> (rank: Int, mostlyZero: Bool, index: Int, name: String)? in
             guard !used.contains(name), let rank = rank(name) else { return nil }
             var values = 0
             var amounts = 0
@@ -98,8 +120,11 @@ struct AmountColumnSniffer {
             }
             // A column that is zero on most rows is an amount of another currency (C6's
             // `Valor (em US$)` beside `Valor (em R$)`), or of a part.
-            return values > 0 && amounts * 5 >= values * 4 ? (rank, zeros * 2 > values, index, name) : nil
+            return values > 0 && amounts * 5 >= values * 4
+                ? (rank, zeros * 2 > values, index, name) : nil
         }
-        return candidates.min { ($0.rank, $0.mostlyZero ? 1 : 0, $0.index) < ($1.rank, $1.mostlyZero ? 1 : 0, $1.index) }?.name
+        return candidates.min {
+            ($0.rank, $0.mostlyZero ? 1 : 0, $0.index) < ($1.rank, $1.mostlyZero ? 1 : 0, $1.index)
+        }?.name
     }
 }

@@ -17,7 +17,9 @@ package enum DecimalMark: String, CaseIterable, Sendable {
 /// `-26,99` under a decimal point is refused rather than read as −2699.
 package struct AmountParser: Sendable {
     /// Whether an amount's text is written as money out: a leading `-` or `−`, or brackets.
-    static func isWrittenNegative(_ text: String) -> Bool { text.hasPrefix("-") || text.hasPrefix("−") || text.hasPrefix("(") }
+    static func isWrittenNegative(_ text: String) -> Bool {
+        text.hasPrefix("-") || text.hasPrefix("−") || text.hasPrefix("(")
+    }
 
     /// The decimal mark; nil reads each value by what it shows (`12,50` has a decimal comma,
     /// `1,234.56` a point, `1.234.567` groups with points) and refuses one that could be
@@ -36,11 +38,13 @@ package struct AmountParser: Sendable {
     }
 
     static let symbols: [(String, String)] = [
-        ("US$", "USD"), ("HK$", "HKD"), ("R$", "BRL"), ("¥", "CNY"), ("￥", "CNY"), ("$", "USD"), ("€", "EUR"), ("£", "GBP"), ("元", "CNY"),
+        ("US$", "USD"), ("HK$", "HKD"), ("R$", "BRL"), ("¥", "CNY"), ("￥", "CNY"), ("$", "USD"),
+        ("€", "EUR"), ("£", "GBP"), ("元", "CNY"),
         ("円", "JPY"), ("원", "KRW"), ("₩", "KRW"),
     ]
     static let codes: Set<String> = [
-        "CNY", "RMB", "USD", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "SGD", "AUD", "CAD", "CHF", "INR", "BRL", "SEK", "NOK", "DKK", "PLN",
+        "CNY", "RMB", "USD", "EUR", "GBP", "JPY", "HKD", "TWD", "KRW", "SGD", "AUD", "CAD", "CHF",
+        "INR", "BRL", "SEK", "NOK", "DKK", "PLN",
         "CZK", "MXN",
     ]
     /// Currencies with no minor unit in everyday use: a separator before three digits groups.
@@ -59,7 +63,9 @@ package struct AmountParser: Sendable {
     /// (`""`, `-`, `—`, `/`) that means "no amount".
     package func parse(_ text: String) -> Reading?? {
         // Fast path: plain decimal text (`12.50`, `-3`), as most exports write amounts.
-        if decimalMark == .point, let plain = DecimalNumber(text) { return .some(Reading(value: plain, currency: nil)) }
+        if decimalMark == .point, let plain = DecimalNumber(text) {
+            return .some(Reading(value: plain, currency: nil))
+        }
         guard let (core, negative, currency) = Self.split(text) else { return .some(nil) }
         guard let mark = decimalMark ?? Self.mark(of: Self.evidence(core: core)) else { return nil }
         guard let value = Self.number(core, mark: mark) else { return nil }
@@ -86,7 +92,9 @@ package struct AmountParser: Sendable {
 
     /// The digits and separators of `text`, its sign and its currency; nil for a value that
     /// means none.
-    private static func split(_ text: String) -> (core: Substring, negative: Bool, currency: String?)? {
+    private static func split(_ text: String) -> (
+        core: Substring, negative: Bool, currency: String?
+    )? {
         var s = Substring(text.trimmingSpaces)
         if s.isEmpty || s == "-" || s == "—" || s == "/" || s == "--" { return nil }
         var negative = false
@@ -162,7 +170,11 @@ package struct AmountParser: Sendable {
         let after = parts[1].filter(\.isNumber)
         // Three digits after one separator are a group or the decimals; a group never
         // follows a lone zero, and no digits before the separator make it decimals (`,50`).
-        if after.count == 3 && !before.isEmpty && before != "0" && !parts[1].contains(where: isGroupSpace) { return .either }
+        if after.count == 3 && !before.isEmpty && before != "0"
+            && !parts[1].contains(where: isGroupSpace)
+        {
+            return .either
+        }
         return last == "." ? .point : .comma
     }
 
@@ -172,14 +184,23 @@ package struct AmountParser: Sendable {
         let parts = core.split(separator: mark.character, omittingEmptySubsequences: false)
         guard parts.count <= 2, let whole = parts.first else { return nil }
         let fraction = parts.count == 2 ? parts[1] : nil
-        if let fraction { guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil } }
+        if let fraction {
+            guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                return nil
+            }
+        }
         let groupMark: Character = mark == .point ? "," : "."
-        let groups = whole.split(omittingEmptySubsequences: false) { $0 == groupMark || isGroupSpace($0) }
+        let groups = whole.split(omittingEmptySubsequences: false) {
+            $0 == groupMark || isGroupSpace($0)
+        }
         guard groups.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
         if groups.count > 1 {
             let lengths = groups.map(\.count)
-            let thousands = (1...3).contains(lengths[0]) && lengths.dropFirst().allSatisfy { $0 == 3 }
-            let lakhs = (1...2).contains(lengths[0]) && lengths.dropFirst().dropLast().allSatisfy { $0 == 2 } && lengths.last == 3
+            let thousands =
+                (1...3).contains(lengths[0]) && lengths.dropFirst().allSatisfy { $0 == 3 }
+            let lakhs =
+                (1...2).contains(lengths[0])
+                && lengths.dropFirst().dropLast().allSatisfy { $0 == 2 } && lengths.last == 3
             guard thousands || lakhs else { return nil }
         } else if groups[0].isEmpty && fraction == nil {
             return nil
@@ -205,8 +226,10 @@ package enum DecimalMarkChoice: Equatable, Sendable {
         // A value that is no amount with the mark it shows (`12.5.0`) shows nothing.
         for value in values {
             switch AmountParser.evidence(value) {
-            case .point? where AmountParser(decimalMark: .point).parse(value) != nil: point = point ?? value
-            case .comma? where AmountParser(decimalMark: .comma).parse(value) != nil: comma = comma ?? value
+            case .point? where AmountParser(decimalMark: .point).parse(value) != nil:
+                point = point ?? value
+            case .comma? where AmountParser(decimalMark: .comma).parse(value) != nil:
+                comma = comma ?? value
             default: break
             }
         }
@@ -221,9 +244,12 @@ package enum DecimalMarkChoice: Equatable, Sendable {
     /// A column left open takes the mark the file's other money columns agree on; else,
     /// when its amounts are in a currency with no minor unit (yen, won), a separator before
     /// three digits groups them.
-    package func settled(others: [DecimalMarkChoice], wholeCurrency: Bool, sample: some Sequence<String>) -> DecimalMarkChoice {
+    package func settled(
+        others: [DecimalMarkChoice], wholeCurrency: Bool, sample: some Sequence<String>
+    ) -> DecimalMarkChoice {
         guard self == .open else { return self }
-        let marks = Set(others.compactMap { if case .decided(let m) = $0 { return m } else { return nil } })
+        let marks = Set(
+            others.compactMap { if case .decided(let m) = $0 { return m } else { return nil } })
         if marks.count == 1, let mark = marks.first { return .decided(mark) }
         guard wholeCurrency else { return .open }
         // The separator the ambiguous values use groups: the mark is the other one.

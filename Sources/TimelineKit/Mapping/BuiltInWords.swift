@@ -12,10 +12,16 @@ enum BuiltInWords {
 
     /// A JSON object of arrays of strings, in the file's order; empty when it is not one.
     static func lists(_ bytes: [UInt8]) -> [(key: String, words: [String])] {
-        guard case .object(let pairs)? = try? JSONParser.parseComplete(bytes, what: "a word list") else { return [] }
+        guard case .object(let pairs)? = try? JSONParser.parseComplete(bytes, what: "a word list")
+        else { return [] }
         return pairs.map { key, value in
             guard case .array(let items) = value else { return (key, []) }
-            return (key, items.compactMap { item in if case .string(let text) = item { return text } else { return nil } })
+            return (
+                key,
+                items.compactMap { item in
+                    if case .string(let text) = item { return text } else { return nil }
+                }
+            )
         }
     }
 }

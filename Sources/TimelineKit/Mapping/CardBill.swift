@@ -6,7 +6,8 @@
 enum CardBill {
     /// Titles of the row that pays a card's bill, as the card's issuer writes it.
     static let paymentWords = [
-        "pagamento recebido", "pagamento de fatura", "pagamento da fatura", "payment received", "payment - thank you", "payment thank you",
+        "pagamento recebido", "pagamento de fatura", "pagamento da fatura", "payment received",
+        "payment - thank you", "payment thank you",
         "autopay payment", "paiement reçu", "zahlung erhalten", "pago recibido", "还款", "還款",
     ]
 
@@ -21,8 +22,11 @@ enum CardBill {
     static func isBill(_ rows: [(title: String, amount: String)]) -> Bool {
         let filled = rows.filter { !$0.amount.isEmpty && !Placeholder.isPlaceholder($0.amount) }
         let payments = filled.filter { paysTheBill($0.title) }
-        guard payments.contains(where: { AmountParser.isWrittenNegative($0.amount) }) else { return false }
+        guard payments.contains(where: { AmountParser.isWrittenNegative($0.amount) }) else {
+            return false
+        }
         let others = filled.filter { !paysTheBill($0.title) }
-        return others.count >= 3 && others.filter { !AmountParser.isWrittenNegative($0.amount) }.count * 2 > others.count
+        return others.count >= 3
+            && others.filter { !AmountParser.isWrittenNegative($0.amount) }.count * 2 > others.count
     }
 }

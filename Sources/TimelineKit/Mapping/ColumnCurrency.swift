@@ -10,8 +10,14 @@ enum ColumnCurrency {
     static func named(in header: String) -> String? {
         guard var inside = ColumnZone.bracketed(header)?.inside else { return nil }
         // `em R$`, `in EUR`, `en €`.
-        for word in ["em ", "in ", "en "] where inside.lowercased().hasPrefix(word) { inside = String(inside.dropFirst(word.count)) }
-        if !ambiguous.contains(inside), let symbol = AmountParser.symbols.first(where: { $0.0 == inside }) { return symbol.1 }
+        for word in ["em ", "in ", "en "] where inside.lowercased().hasPrefix(word) {
+            inside = String(inside.dropFirst(word.count))
+        }
+        if !ambiguous.contains(inside),
+            let symbol = AmountParser.symbols.first(where: { $0.0 == inside })
+        {
+            return symbol.1
+        }
         guard AmountParser.codes.contains(inside) else { return nil }
         return inside == "RMB" ? "CNY" : inside
     }

@@ -16,7 +16,8 @@ enum ColumnZone {
             let open = trimmed.lastIndex(where: { $0 == "(" || $0 == "（" })
         else { return nil }
         let base = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-        let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingCharacters(in: .whitespaces)
+        let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+            .trimmingCharacters(in: .whitespaces)
         guard !base.isEmpty else { return nil }
         return (base, inside)
     }
@@ -34,7 +35,9 @@ enum ColumnZone {
         let rest = upper.dropFirst(3)
         guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
         let digits = rest.dropFirst().filter { $0 != ":" }
-        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        guard !digits.isEmpty, digits.count <= 4, digits.allSatisfy(\.isASCII),
+            digits.allSatisfy(\.isNumber)
+        else { return nil }
         let hours = digits.count <= 2 ? Int(digits)! : Int(digits.prefix(digits.count - 2))!
         let minutes = digits.count <= 2 ? 0 : Int(digits.suffix(2))!
         guard hours <= 18, minutes < 60 else { return nil }
@@ -54,6 +57,7 @@ enum ColumnZone {
             return zone("UTC" + trimmed)
         }
         let upper = trimmed.uppercased()
-        return upper.hasPrefix("UTC") || upper.hasPrefix("GMT") ? zone(trimmed).flatMap { $0 == "UTC" ? nil : $0 } : nil
+        return upper.hasPrefix("UTC") || upper.hasPrefix("GMT")
+            ? zone(trimmed).flatMap { $0 == "UTC" ? nil : $0 } : nil
     }
 }

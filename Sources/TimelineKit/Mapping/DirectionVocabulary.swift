@@ -21,7 +21,8 @@ package struct DirectionVocabulary: Sendable {
 
     /// The built-in words, by direction (`Words/directions.json`; docs/mapping.md lists them,
     /// a test compares the two).
-    package static let builtIn: [(AmountDirection, [String])] = BuiltInWords.directions.compactMap { key, words in
+    package static let builtIn: [(AmountDirection, [String])] = BuiltInWords.directions.compactMap {
+        key, words in
         AmountDirection(rawValue: key).map { ($0, words) }
     }
 
@@ -35,8 +36,13 @@ package struct DirectionVocabulary: Sendable {
     /// Adds or overrides `WORD=in|out|neutral`.
     public mutating func add(_ spec: String) throws(TimelineError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let direction = AmountDirection(rawValue: parts[1].trimmingSpaces.lowercased()) else {
-            throw TimelineError(.usage, "invalid --direction-map '\(spec)'; expected WORD=in, WORD=out or WORD=neutral (e.g. Bij=in)")
+        guard parts.count == 2,
+            let direction = AmountDirection(rawValue: parts[1].trimmingSpaces.lowercased())
+        else {
+            throw TimelineError(
+                .usage,
+                "invalid --direction-map '\(spec)'; expected WORD=in, WORD=out or WORD=neutral (e.g. Bij=in)"
+            )
         }
         words[parts[0].trimmingSpaces.lowercased()] = direction
     }

@@ -105,10 +105,14 @@ public struct FieldMapping: Sendable {
     /// Reads `field=column` (`start=date+time`, `zone=tz`).
     package mutating func add(_ spec: String) throws(TimelineError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let field = MappedField(rawValue: parts[0].trimmingCharacters(in: .whitespaces)), !parts[1].isEmpty else {
+        guard parts.count == 2,
+            let field = MappedField(rawValue: parts[0].trimmingCharacters(in: .whitespaces)),
+            !parts[1].isEmpty
+        else {
             throw TimelineError(
                 .usage,
-                "invalid mapping '\(spec)'; expected FIELD=COLUMN with FIELD one of \(MappedField.allCases.map(\.rawValue).joined(separator: ", "))")
+                "invalid mapping '\(spec)'; expected FIELD=COLUMN with FIELD one of \(MappedField.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         explicit[field] = FieldSource(parts[1])
     }
@@ -116,7 +120,9 @@ public struct FieldMapping: Sendable {
     /// The explicit entries, field by field in the order of `MappedField.allCases`:
     /// `start` and `date+time` (columns joined with `+`).
     package var fields: [(field: String, source: String)] {
-        MappedField.allCases.compactMap { field in explicit[field].map { (field.rawValue, $0.columns.isEmpty ? "none" : $0.description) } }
+        MappedField.allCases.compactMap { field in
+            explicit[field].map { (field.rawValue, $0.columns.isEmpty ? "none" : $0.description) }
+        }
     }
 
     /// Reads `--events COLUMN=TITLE,COLUMN=TITLE` (`Created at=Order created,Paid at=Order
@@ -124,9 +130,14 @@ public struct FieldMapping: Sendable {
     /// goes to the first.
     package mutating func add(events spec: String) throws(TimelineError) {
         for item in spec.split(separator: ",") {
-            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = item.split(separator: "=", maxSplits: 1).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw TimelineError(.usage, "invalid --events item '\(item)'; expected COLUMN=TITLE, e.g. 'Paid at=Order paid'")
+                throw TimelineError(
+                    .usage,
+                    "invalid --events item '\(item)'; expected COLUMN=TITLE, e.g. 'Paid at=Order paid'"
+                )
             }
             events.append(WideRowEvent(column: parts[0], title: parts[1]))
         }
@@ -136,7 +147,9 @@ public struct FieldMapping: Sendable {
     /// field mapped to `null` is fed by no column (not even a default one).
     package mutating func add(json: JSONValue, file: String) throws(TimelineError) {
         guard case .object(let pairs) = json else {
-            throw TimelineError(.usage, "mapping file '\(file)' must hold a JSON object such as {\"start\": \"time\"}")
+            throw TimelineError(
+                .usage,
+                "mapping file '\(file)' must hold a JSON object such as {\"start\": \"time\"}")
         }
         for (key, value) in pairs {
             if case .null = value {
@@ -149,7 +162,10 @@ public struct FieldMapping: Sendable {
                 continue
             }
             guard case .string(let column) = value else {
-                throw TimelineError(.usage, "mapping file '\(file)': the value of '\(key)' must be a column name string or null")
+                throw TimelineError(
+                    .usage,
+                    "mapping file '\(file)': the value of '\(key)' must be a column name string or null"
+                )
             }
             try add("\(key)=\(column)")
         }
@@ -163,26 +179,35 @@ public struct FieldMapping: Sendable {
         do throws(JSONSyntaxError) {
             json = try JSONParser.parseComplete(bytes, what: "the mapping object")
         } catch {
-            throw TimelineError(.usage, "mapping file '\(path)' is not valid JSON: \(error.message)")
+            throw TimelineError(
+                .usage, "mapping file '\(path)' is not valid JSON: \(error.message)")
         }
         try add(json: json, file: path)
     }
 
     /// Default header names per field, most specific first (`Words/header-names.json`).
-    static let defaults: [(MappedField, [String])] = BuiltInWords.headerNames.compactMap { key, names in
+    static let defaults: [(MappedField, [String])] = BuiltInWords.headerNames.compactMap {
+        key, names in
         MappedField(rawValue: key).map { ($0, names) }
     }
 
     /// A header name as the defaults match it: trimmed, lower-cased, with spaces and hyphens
     /// read as underscores (`Transaction ID` is `transaction_id`, `Created at` is `created_at`).
     static func key(_ name: String) -> String {
-        String(name.trimmingCharacters(in: .whitespaces).lowercased().map { $0 == " " || $0 == "-" ? "_" : $0 })
+        String(
+            name.trimmingCharacters(in: .whitespaces).lowercased().map {
+                $0 == " " || $0 == "-" ? "_" : $0
+            })
     }
 
     /// Column names that hold only a date, and only a time of day: a date column and a time
     /// column are joined into the start (PayPal's `Date` and `Time`).
-    static let dateOnlyNames: Set<String> = ["date", "日期", "交易日期", "transaction date", "booking date", "posting date"]
-    static let timeOnlyNames: Set<String> = ["time", "时间", "交易时间", "transaction time", "time of day"]
+    static let dateOnlyNames: Set<String> = [
+        "date", "日期", "交易日期", "transaction date", "booking date", "posting date",
+    ]
+    static let timeOnlyNames: Set<String> = [
+        "time", "时间", "交易时间", "transaction time", "time of day",
+    ]
 
     /// How many fields a header of these column names would feed, when one of them is the
     /// start (an explicit start column, else a default start name); 0 otherwise. Finds a
@@ -203,14 +228,18 @@ public struct FieldMapping: Sendable {
         }
         var mapping = self
         mapping.explicit = explicit.filter { $0.value.columns.allSatisfy(present.contains) }
-        guard let sources = try? mapping.resolve(columns: present), sources[.start] != nil else { return 0 }
+        guard let sources = try? mapping.resolve(columns: present), sources[.start] != nil else {
+            return 0
+        }
         return sources.count
     }
 
     /// The source of every mapped field for these column names: explicit entries first, then
     /// defaults (each column feeds at most one field). Throws when an explicit column does
     /// not exist, naming the columns that do.
-    package func resolve(columns: [String], allowNested: Bool = false) throws(TimelineError) -> [MappedField: FieldSource] {
+    package func resolve(columns: [String], allowNested: Bool = false) throws(TimelineError)
+        -> [MappedField: FieldSource]
+    {
         var result = explicit
         // A header may name its zone in brackets (`Created (UTC)`): matched by the name
         // before them, and the zone kept for the column's values.
@@ -226,19 +255,25 @@ public struct FieldMapping: Sendable {
             for (field, source) in explicit {
                 for column in source.columns where !columns.contains(column) {
                     throw TimelineError(
-                        .usage, "--map \(field.rawValue)=\(source): no column '\(column)'; columns are: \(columns.joined(separator: ", "))")
+                        .usage,
+                        "--map \(field.rawValue)=\(source): no column '\(column)'; columns are: \(columns.joined(separator: ", "))"
+                    )
                 }
             }
         }
         if !allowNested {
             for event in events where !columns.contains(event.column) {
-                throw TimelineError(.usage, "--events: no column '\(event.column)'; columns are: \(columns.joined(separator: ", "))")
+                throw TimelineError(
+                    .usage,
+                    "--events: no column '\(event.column)'; columns are: \(columns.joined(separator: ", "))"
+                )
             }
         }
         var used = Set(explicit.values.flatMap(\.columns) + events.map(\.column))
         // A wide row's times are its events' columns: no single start.
         if !events.isEmpty { result[.start] = nil }
-        for (field, names) in Self.defaults where result[field] == nil && !(field == .start && !events.isEmpty) {
+        for (field, names) in Self.defaults
+        where result[field] == nil && !(field == .start && !events.isEmpty) {
             for name in names {
                 if let column = lookup[Self.key(name)], !used.contains(column) {
                     result[field] = FieldSource(columns: [column])
@@ -249,13 +284,19 @@ public struct FieldMapping: Sendable {
         }
         // A date column and a time column are one start.
         if explicit[.start] == nil, let start = result[.start], start.columns.count == 1 {
-            func baseName(_ c: String) -> String { (ColumnZone.split(c)?.base ?? c).trimmingCharacters(in: .whitespaces).lowercased() }
+            func baseName(_ c: String) -> String {
+                (ColumnZone.split(c)?.base ?? c).trimmingCharacters(in: .whitespaces).lowercased()
+            }
             // (The name sets hold spaces: compared before `key` turns them into underscores.)
             let chosen = baseName(start.columns[0])
             let unused = columns.filter { !used.contains($0) }
-            if Self.timeOnlyNames.contains(chosen), let date = unused.first(where: { Self.dateOnlyNames.contains(baseName($0)) }) {
+            if Self.timeOnlyNames.contains(chosen),
+                let date = unused.first(where: { Self.dateOnlyNames.contains(baseName($0)) })
+            {
                 result[.start] = FieldSource(columns: [date, start.columns[0]])
-            } else if Self.dateOnlyNames.contains(chosen), let time = unused.first(where: { Self.timeOnlyNames.contains(baseName($0)) }) {
+            } else if Self.dateOnlyNames.contains(chosen),
+                let time = unused.first(where: { Self.timeOnlyNames.contains(baseName($0)) })
+            {
                 result[.start] = FieldSource(columns: [start.columns[0], time])
             }
         }

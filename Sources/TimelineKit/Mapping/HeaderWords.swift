@@ -12,12 +12,15 @@ enum HeaderWords {
 
     static let startWords = ["start", "started", "begin", "began", "开始", "開始", "시작"]
     static let creationWords = [
-        "created", "creation", "placed", "order", "ordered", "sale", "sold", "booked", "purchase", "purchased",
+        "created", "creation", "placed", "order", "ordered", "sale", "sold", "booked", "purchase",
+        "purchased",
         "创建", "下单", "下單", "建立", "発注", "注文", "주문",
     ]
     static let timeWords = [
-        "date", "time", "timestamp", "datetime", "when", "at", "on", "completed", "posted", "paid", "shipped", "updated",
-        "时间", "日期", "时刻", "時間", "日時", "日付", "datum", "zeit", "fecha", "hora", "data", "일시", "날짜", "시간",
+        "date", "time", "timestamp", "datetime", "when", "at", "on", "completed", "posted", "paid",
+        "shipped", "updated",
+        "时间", "日期", "时刻", "時間", "日時", "日付", "datum", "zeit", "fecha", "hora", "data", "일시", "날짜",
+        "시간",
         "buchungstag", "buchungsdatum", "取引日", "利用日", "年月日", "거래일", "이용일",
     ]
 
@@ -33,7 +36,9 @@ enum HeaderWords {
     static func names(_ list: [String], in header: String) -> Bool {
         let words = words(header)
         let lower = header.lowercased()
-        return list.contains { $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0) }
+        return list.contains {
+            $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0)
+        }
     }
 
     /// `start`, `creation`, `time` or `none` for a header: its words (split where a letter
@@ -41,7 +46,8 @@ enum HeaderWords {
     /// `startDate`) for the Latin ones, its text for the others.
     static func rank(_ header: String) -> Int {
         guard names(timeWords, in: header) else { return none }
-        return names(startWords, in: header) ? start : names(creationWords, in: header) ? creation : time
+        return names(startWords, in: header)
+            ? start : names(creationWords, in: header) ? creation : time
     }
 
     /// A header's Latin words, lower-cased.
@@ -60,7 +66,10 @@ enum HeaderWords {
             // A word ends at what is not a letter or digit, before a capital after a small
             // letter (`startDate`), and before the last capital of a run followed by a small
             // letter (`GMTTimestamp`).
-            let camel = c.isUppercase && (previous?.isLowercase == true || (previous?.isUppercase == true && next?.isLowercase == true))
+            let camel =
+                c.isUppercase
+                && (previous?.isLowercase == true
+                    || (previous?.isUppercase == true && next?.isLowercase == true))
             if !(c.isLetter || c.isNumber) || camel {
                 if !word.isEmpty { words.append(word) }
                 word = ""

@@ -64,7 +64,9 @@ package struct MappingPreset: Sendable {
         public var keys: [String] = []
 
         /// Nothing to recognise: the preset applies only when named.
-        public var isEmpty: Bool { headers.isEmpty && preamble.isEmpty && paths.isEmpty && keys.isEmpty }
+        public var isEmpty: Bool {
+            headers.isEmpty && preamble.isEmpty && paths.isEmpty && keys.isEmpty
+        }
     }
 
     /// A preset read from `json`, the text of a preset or mapping file; `name` is used when
@@ -78,7 +80,8 @@ package struct MappingPreset: Sendable {
             throw TimelineError(.usage, "preset '\(name)' is not valid JSON: \(error.message)")
         }
         guard case .object(let pairs) = root else {
-            throw TimelineError(.usage, "preset '\(name)' must hold a JSON object such as {\"start\": \"time\"}")
+            throw TimelineError(
+                .usage, "preset '\(name)' must hold a JSON object such as {\"start\": \"time\"}")
         }
         var reader = PresetReader(file: name, pairs: pairs)
         guard reader.has("map") else {
@@ -95,7 +98,9 @@ package struct MappingPreset: Sendable {
         if let map = reader.take("map") { try mapping.add(json: map, file: name) }
         for (word, text) in try reader.pairs("statuses") {
             guard let status = EventStatus(rawValue: text) else {
-                throw reader.error("statuses: '\(text)' is not a status; use one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw reader.error(
+                    "statuses: '\(text)' is not a status; use one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             statuses.append((word, status))
         }
@@ -103,7 +108,8 @@ package struct MappingPreset: Sendable {
         case nil: break
         case "day-first": dateOrder = .dayFirst
         case "month-first": dateOrder = .monthFirst
-        case let other?: throw reader.error("dateOrder: '\(other)' is neither day-first nor month-first")
+        case let other?:
+            throw reader.error("dateOrder: '\(other)' is neither day-first nor month-first")
         }
         records = try reader.strings("records")
         if let code = try reader.string("currency") {
@@ -113,13 +119,17 @@ package struct MappingPreset: Sendable {
             currency = code
         }
         let amountEvent = try reader.string("amountEvent")
-        events = try reader.pairs("events").map { WideRowEvent(column: $0.0, title: $0.1, carriesAmount: $0.0 == amountEvent) }
+        events = try reader.pairs("events").map {
+            WideRowEvent(column: $0.0, title: $0.1, carriesAmount: $0.0 == amountEvent)
+        }
         mapping.events = events
         if let amountEvent, !events.contains(where: { $0.column == amountEvent }) {
             throw reader.error("amountEvent: '\(amountEvent)' is not one of the events' columns")
         }
         if let detect = reader.take("detect") {
-            guard case .object(let inner) = detect else { throw reader.error("detect must be an object") }
+            guard case .object(let inner) = detect else {
+                throw reader.error("detect must be an object")
+            }
             var d = PresetReader(file: name, pairs: inner)
             signature.headers = try d.strings("headers")
             signature.preamble = try d.strings("preamble")
@@ -146,8 +156,12 @@ package struct MappingPreset: Sendable {
     /// export: every signature header is a column, or a preamble line holds a marker.
     package func matches(header: [String], preamble: [String]) -> Bool {
         if !signature.headers.isEmpty {
-            let columns = Set(header.map { FieldMapping.key(ColumnZone.split($0)?.base ?? $0) } + header.map(FieldMapping.key))
-            if signature.headers.allSatisfy({ columns.contains(FieldMapping.key($0)) }) { return true }
+            let columns = Set(
+                header.map { FieldMapping.key(ColumnZone.split($0)?.base ?? $0) }
+                    + header.map(FieldMapping.key))
+            if signature.headers.allSatisfy({ columns.contains(FieldMapping.key($0)) }) {
+                return true
+            }
         }
         return signature.preamble.contains { marker in preamble.contains { $0.contains(marker) } }
     }
@@ -180,11 +194,15 @@ package struct MappingPreset: Sendable {
         var mapping = self.mapping
         if let columns {
             let present = Set(columns)
-            mapping.explicit = mapping.explicit.filter { $0.value.columns.allSatisfy(present.contains) }
+            mapping.explicit = mapping.explicit.filter {
+                $0.value.columns.allSatisfy(present.contains)
+            }
             mapping.events = mapping.events.filter { present.contains($0.column) }
         }
         for (field, source) in options.mapping.mapping.explicit { mapping.explicit[field] = source }
-        if !options.mapping.mapping.events.isEmpty { mapping.events = options.mapping.mapping.events }
+        if !options.mapping.mapping.events.isEmpty {
+            mapping.events = options.mapping.mapping.events
+        }
         result.mapping.mapping = mapping
         result.mapping.statuses = options.mapping.statuses.under(statuses)
         if result.mapping.defaultCurrency == nil { result.mapping.defaultCurrency = currency }
@@ -256,10 +274,14 @@ private struct PresetReader {
     /// An object of string values, in file order.
     mutating func pairs(_ key: String) throws(TimelineError) -> [(String, String)] {
         guard let value = take(key) else { return [] }
-        guard case .object(let object) = value else { throw error("\(key) must be an object of strings") }
+        guard case .object(let object) = value else {
+            throw error("\(key) must be an object of strings")
+        }
         var result: [(String, String)] = []
         for (k, v) in object {
-            guard case .string(let text) = v else { throw error("\(key): the value of '\(k)' must be a string") }
+            guard case .string(let text) = v else {
+                throw error("\(key): the value of '\(k)' must be a string")
+            }
             result.append((k, text))
         }
         return result

@@ -6,17 +6,22 @@ enum Placeholder {
     /// The filled values of column `index` in sampled `rows`: cleaned, neither empty nor a
     /// placeholder.
     static func filled(_ rows: [[String]], column index: Int) -> [String] {
-        rows.compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter { !$0.isEmpty && !isPlaceholder($0) }
+        rows.compactMap { index < $0.count ? $0[index].cleanedCell : nil }.filter {
+            !$0.isEmpty && !isPlaceholder($0)
+        }
     }
 
     static let words: [[UInt8]] = [
-        "not available", "n/a", "na", "none", "null", "nil", "-", "—", "--", "/", "0000-00-00", "0000-00-00 00:00:00",
+        "not available", "n/a", "na", "none", "null", "nil", "-", "—", "--", "/", "0000-00-00",
+        "0000-00-00 00:00:00",
     ].map { Array($0.utf8) }
 
     static func isPlaceholder(_ text: String) -> Bool {
         // Nearly every value starts with a digit or a letter no placeholder starts with.
         switch text.utf8.first {
-        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "0"), 0xE2, 0x20, 0x09: break
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+            UInt8(ascii: "0"), 0xE2, 0x20, 0x09:
+            break
         default: return false
         }
         var text = text
@@ -27,7 +32,9 @@ enum Placeholder {
             while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
             guard start < end, end - start <= 19 else { return false }
             switch bytes[start] {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: "0"), 0xE2: break
+            case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+                UInt8(ascii: "0"), 0xE2:
+                break
             default: return false
             }
             return words.contains { word in

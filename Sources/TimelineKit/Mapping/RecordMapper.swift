@@ -103,7 +103,9 @@ public struct MappingOptions: Sendable {
     /// writes its numbers so, and APIs their amount strings.
     var withDecimalPoints: MappingOptions {
         var options = self
-        for field in [MappedField.amount, .debit, .credit] { options.inferredDecimalMarks[field] = .point }
+        for field in [MappedField.amount, .debit, .credit] {
+            options.inferredDecimalMarks[field] = .point
+        }
         return options
     }
 
@@ -144,18 +146,26 @@ final class RecordMapper {
     /// A wide row's moments (`FieldMapping.events`): each filled one is an event.
     let events: [WideRowEvent]
 
-    init(sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser, format: String, file: String) {
+    init(
+        sources: [MappedField: FieldSource], options: MappingOptions, parser: DateParser,
+        format: String, file: String
+    ) {
         self.sources = sources
         events = options.mapping.events
         self.options = options
-        amountParsers = (options.amountParser(for: .amount), options.amountParser(for: .debit), options.amountParser(for: .credit))
+        amountParsers = (
+            options.amountParser(for: .amount), options.amountParser(for: .debit),
+            options.amountParser(for: .credit)
+        )
         self.parser = parser
         self.format = format
         self.file = file
         idPrefix = Event.generatedIDPrefix(file: file)
         var zones: [MappedField: ResolvedZone] = [:]
         for (field, source) in sources {
-            if let name = source.zone, case .success(let zone) = parser.zone(named: name) { zones[field] = zone }
+            if let name = source.zone, case .success(let zone) = parser.zone(named: name) {
+                zones[field] = zone
+            }
         }
         columnZones = zones
         readsRefunds = sources[.refund] != nil
@@ -221,18 +231,23 @@ final class RecordMapper {
         return made
     }
 
-    private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?) throws(Rejection) -> TimeValue? {
+    private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?)
+        throws(Rejection) -> TimeValue?
+    {
         guard let raw = record[field] else { return nil }
         if Placeholder.isPlaceholder(raw) {
             // `Not Available`, `N/A`, `-`: no time. Only a start must have one.
             countPlaceholder(raw)
             guard field == .start else { return nil }
             let column = wideColumn ?? sources[field]!.description
-            throw Rejection(reason: "no start time: column '\(column)' holds '\(raw)', which stands for none", code: .missingStart)
+            throw Rejection(
+                reason: "no start time: column '\(column)' holds '\(raw)', which stands for none",
+                code: .missingStart)
         }
         switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
         case .success(var parsed):
-            if options.zoneColumnIsTheStarts, field != .start, case .offsetContradictsZone? = parsed.notice,
+            if options.zoneColumnIsTheStarts, field != .start,
+                case .offsetContradictsZone? = parsed.notice,
                 case .success(let own) = parser.parse(raw, inZone: columnZones[field])
             {
                 // Timeline's own CSV names the start's zone: another time written with
@@ -249,8 +264,12 @@ final class RecordMapper {
             if let notice = parsed.notice { notices.append(notice) }
             return parsed.value
         case .failure(let error):
-            let column = field == .start ? wideColumn ?? sources[field]!.description : sources[field]!.description
-            throw Rejection(reason: "\(field.rawValue) (column '\(column)'): \(error.message(for: raw))", code: error.code)
+            let column =
+                field == .start
+                ? wideColumn ?? sources[field]!.description : sources[field]!.description
+            throw Rejection(
+                reason: "\(field.rawValue) (column '\(column)'): \(error.message(for: raw))",
+                code: error.code)
         }
     }
 
@@ -270,9 +289,13 @@ final class RecordMapper {
 
     /// The events of a record: one, or a wide row's several (`events`); empty with
     /// `rejection` set to why not.
-    func mapAll(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?) -> [Event] {
+    func mapAll(_ record: FieldTexts, number: Int, line: Int?, rejection: inout Rejection?)
+        -> [Event]
+    {
         guard !events.isEmpty else {
-            guard let event = map(record, number: number, line: line, rejection: &rejection) else { return [] }
+            guard let event = map(record, number: number, line: line, rejection: &rejection) else {
+                return []
+            }
             return [event] + (takeRefund().map { [$0] } ?? [])
         }
         if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
@@ -292,7 +315,10 @@ final class RecordMapper {
     /// it. An event built afresh and returned was copied once more on its way (every string
     /// retained, then released) — the compiler does not make that copy a move — and one kept
     /// in the mapper was moved in and out (copies of ~400 bytes) for every record.
-    func map(_ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event, into batch: inout EventBatch) -> Rejection? {
+    func map(
+        _ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event,
+        into batch: inout EventBatch
+    ) -> Rejection? {
         if !notices.isEmpty { notices.removeAll(keepingCapacity: true) }
         do throws(Rejection) {
             if !events.isEmpty {
@@ -312,7 +338,9 @@ final class RecordMapper {
     }
 
     /// Sets every field of `event` from `record` (leaves it as it was when it throws).
-    private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?) throws(Rejection) {
+    private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?)
+        throws(Rejection)
+    {
         var zone: ResolvedZone?
         columnOffset = nil
         if let text = record[.zone], Placeholder.isPlaceholder(text) {
@@ -327,12 +355,14 @@ final class RecordMapper {
             case .success(let z): zone = z
             case .failure(let e):
                 throw Rejection(
-                    reason: "zone (column '\(sources[.zone]!)'): \(e.message)", code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
+                    reason: "zone (column '\(sources[.zone]!)'): \(e.message)",
+                    code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
             }
         }
         guard let start = try time(.start, record, zone: zone) else {
             let detail =
-                sources[.start].map { "column '\($0)' is empty" } ?? "no column was recognised as the start time; name it with --map start=COLUMN"
+                sources[.start].map { "column '\($0)' is empty" }
+                ?? "no column was recognised as the start time; name it with --map start=COLUMN"
             throw Rejection(reason: "no start time: \(detail)", code: .missingStart)
         }
         var attributes: [String: String] = [:]
@@ -341,7 +371,9 @@ final class RecordMapper {
         if let word = statusText {
             status = self.status(for: word)
             // (A status read from the title's sentences is kept there.)
-            if status == nil, sources[.status] != sources[.title], sources[.status] != sources[.detail] {
+            if status == nil, sources[.status] != sources[.title],
+                sources[.status] != sources[.detail]
+            {
                 attributes[sources[.status]!.description] = word
             }
         }
@@ -356,7 +388,9 @@ final class RecordMapper {
         } else if let raw = amountText {
             switch amountParsers.amount.parse(raw) {
             case nil:
-                throw Self.unreadable(.amount, raw, column: sources[.amount]!.description, parser: amountParsers.amount)
+                throw Self.unreadable(
+                    .amount, raw, column: sources[.amount]!.description,
+                    parser: amountParsers.amount)
             case .some(nil):
                 break
             case .some(let reading?):
@@ -372,18 +406,24 @@ final class RecordMapper {
                     value = direction.apply(to: value)
                     neutral = direction == .neutral
                 }
-                amount = Amount(value: value, currency: record[.currency]?.uppercased() ?? reading.currency ?? columnCurrency, neutral: neutral)
+                amount = Amount(
+                    value: value,
+                    currency: record[.currency]?.uppercased() ?? reading.currency ?? columnCurrency,
+                    neutral: neutral)
             }
         }
         var titleText = record[.title]
         let detailText = record[.detail]
         let categoryText = record[.category]
-        if status == .refunded, RefundRow.isRefund(category: categoryText, title: titleText) { status = .completed }
+        if status == .refunded, RefundRow.isRefund(category: categoryText, title: titleText) {
+            status = .completed
+        }
         for (name, value) in record.attributes { attributes[name] = value }
         if readsParties, record[.payer] != nil || record[.payee] != nil {
             // Without a title, the other party is one: who was paid for money that went out,
             // who paid for money that came in. A party that is not the title is kept.
-            let parties: [MappedField] = amount?.value.isNegative == true ? [.payee, .payer] : [.payer, .payee]
+            let parties: [MappedField] =
+                amount?.value.isNegative == true ? [.payee, .payer] : [.payer, .payee]
             let title = titleText == nil ? parties.first { record[$0] != nil } : nil
             if let title { titleText = record[title] }
             for party in parties where party != title {
@@ -392,25 +432,33 @@ final class RecordMapper {
         }
         let end = try time(.end, record, zone: zone)
         let recorded = try time(.recorded, record, zone: zone)
-        let refund = readsRefunds ? try refundParts(record, zone: zone, attributes: &attributes) : nil
+        let refund =
+            readsRefunds ? try refundParts(record, zone: zone, attributes: &attributes) : nil
         event.overwrite(
-            id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start, end: end,
+            id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start,
+            end: end,
             title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
-            detail: titleText == nil ? nil : detailText, status: status, category: categoryText, amount: amount,
+            detail: titleText == nil ? nil : detailText, status: status, category: categoryText,
+            amount: amount,
             location: record[.location], series: record[.series], recorded: recorded,
-            links: split(record[.links], by: Self.linkSeparators), tags: split(record[.tags], by: Self.tagSeparators),
-            attributes: attributes, source: SourceReference(format: format, file: file, record: number, line: line))
+            links: split(record[.links], by: Self.linkSeparators),
+            tags: split(record[.tags], by: Self.tagSeparators),
+            attributes: attributes,
+            source: SourceReference(format: format, file: file, record: number, line: line))
         if let refund { self.refund = refundEvent(of: event, value: refund.value, at: refund.time) }
     }
 
     /// A record's refund: the amount its refund column gives back and when, or nil when it
     /// gives back none. A refund with no time is kept in `attributes` (it cannot be placed).
-    private func refundParts(_ record: FieldTexts, zone: ResolvedZone?, attributes: inout [String: String]) throws(Rejection) -> (
+    private func refundParts(
+        _ record: FieldTexts, zone: ResolvedZone?, attributes: inout [String: String]
+    ) throws(Rejection) -> (
         value: DecimalNumber, time: TimeValue
     )? {
         guard let text = record[.refund], !Placeholder.isPlaceholder(text) else { return nil }
         guard case .some(let reading?) = amountParsers.amount.parse(text) else {
-            throw Self.unreadable(.refund, text, column: sources[.refund]!.description, parser: amountParsers.amount)
+            throw Self.unreadable(
+                .refund, text, column: sources[.refund]!.description, parser: amountParsers.amount)
         }
         guard !reading.value.isZero else { return nil }
         guard let time = try time(.refundTime, record, zone: zone) else {
@@ -427,8 +475,11 @@ final class RecordMapper {
         let magnitude = value.isNegative ? value.negated : value
         let saleWasIncome = !(sale.amount?.value.isNegative ?? false)
         return Event(
-            id: sale.id + "/refund", start: time, title: sale.title, status: .completed, category: "refund",
-            amount: Amount(value: saleWasIncome ? magnitude.negated : magnitude, currency: sale.amount?.currency),
+            id: sale.id + "/refund", start: time, title: sale.title, status: .completed,
+            category: "refund",
+            amount: Amount(
+                value: saleWasIncome ? magnitude.negated : magnitude,
+                currency: sale.amount?.currency),
             series: sale.series ?? sale.id, source: sale.source)
     }
 
@@ -437,13 +488,20 @@ final class RecordMapper {
     /// its `series`) as series; the row's own title becomes the detail, and its amount goes
     /// to one event only (the one marked `carriesAmount` when filled, else the first), so
     /// that totals count it once.
-    private func fillWide(_ record: FieldTexts, number: Int, line: Int?, add: (Event) -> Void) throws(Rejection) {
+    private func fillWide(_ record: FieldTexts, number: Int, line: Int?, add: (Event) -> Void)
+        throws(Rejection)
+    {
         // A moment that is empty or a placeholder (`Not Available`) is no event.
-        let filled = record.eventTimes.indices.filter { record.eventTimes[$0].map { !Placeholder.isPlaceholder($0) } ?? false }
-        for case let time? in record.eventTimes where Placeholder.isPlaceholder(time) { countPlaceholder(time) }
+        let filled = record.eventTimes.indices.filter {
+            record.eventTimes[$0].map { !Placeholder.isPlaceholder($0) } ?? false
+        }
+        for case let time? in record.eventTimes where Placeholder.isPlaceholder(time) {
+            countPlaceholder(time)
+        }
         guard !filled.isEmpty else {
             let columns = events.indices.map { i in
-                record.eventTimes[i].map { "'\(events[i].column)' holds '\($0)'" } ?? "'\(events[i].column)' is empty"
+                record.eventTimes[i].map { "'\(events[i].column)' holds '\($0)'" }
+                    ?? "'\(events[i].column)' is empty"
             }
             let placeholders = record.eventTimes.contains { $0 != nil }
             throw Rejection(
@@ -472,7 +530,9 @@ final class RecordMapper {
         for event in mapped { add(event) }
     }
 
-    private func countPlaceholder(_ raw: String) { placeholders[raw.trimmingSpaces, default: 0] += 1 }
+    private func countPlaceholder(_ raw: String) {
+        placeholders[raw.trimmingSpaces, default: 0] += 1
+    }
 
     /// The placeholders counted since the last call, and none from now.
     func takePlaceholders() -> [String: Int] {
@@ -482,11 +542,16 @@ final class RecordMapper {
 
     /// Why `raw` is no amount: read both ways and nothing decides (`1.450`), or not written
     /// as one with the column's decimal mark (`26,99` among decimal points), or not a number.
-    private static func unreadable(_ field: MappedField, _ raw: String, column: String, parser: AmountParser) -> Rejection {
+    private static func unreadable(
+        _ field: MappedField, _ raw: String, column: String, parser: AmountParser
+    ) -> Rejection {
         let reason: String
         if parser.isAmbiguous(raw) {
-            reason = "'\(raw)' is \(TableDecimalMarks.readings(raw)), and nothing in the column says which; pass --decimal-comma or --decimal-point"
-        } else if let mark = parser.decimalMark, AmountParser(decimalMark: mark == .point ? .comma : .point).parse(raw) != nil {
+            reason =
+                "'\(raw)' is \(TableDecimalMarks.readings(raw)), and nothing in the column says which; pass --decimal-comma or --decimal-point"
+        } else if let mark = parser.decimalMark,
+            AmountParser(decimalMark: mark == .point ? .comma : .point).parse(raw) != nil
+        {
             reason =
                 mark == .point
                 ? "'\(raw)' is written with a decimal comma, the column's other amounts with a decimal point; pass --decimal-comma if the column's are commas"
@@ -494,7 +559,8 @@ final class RecordMapper {
         } else {
             reason = "cannot read '\(raw)' as an amount such as '-12.50', '¥1,024.00' or '1.234,50'"
         }
-        return Rejection(reason: "\(field.rawValue) (column '\(column)'): \(reason)", code: .unreadableAmount)
+        return Rejection(
+            reason: "\(field.rawValue) (column '\(column)'): \(reason)", code: .unreadableAmount)
     }
 
     /// A bank statement's amount from its paid-out and paid-in columns: the credit, less
@@ -512,19 +578,27 @@ final class RecordMapper {
             let reader = field == .debit ? amountParsers.debit : amountParsers.credit
             switch reader.parse(raw) {
             case nil:
-                throw Self.unreadable(field, raw, column: sources[field]!.description, parser: reader)
+                throw Self.unreadable(
+                    field, raw, column: sources[field]!.description, parser: reader)
             case .some(nil): continue
             case .some(let reading?):
                 let magnitude = reading.value.isNegative ? reading.value.negated : reading.value
-                let signed = field == .credit ? magnitude : options.debitsSigned ? reading.value : reading.value.negated
+                let signed =
+                    field == .credit
+                    ? magnitude : options.debitsSigned ? reading.value : reading.value.negated
                 guard let sum = total.map({ $0.adding(signed) }) ?? signed else {
-                    throw Rejection(reason: "the credit and debit of this record are too large to add", code: .unreadableAmount)
+                    throw Rejection(
+                        reason: "the credit and debit of this record are too large to add",
+                        code: .unreadableAmount)
                 }
                 total = sum
                 currency = currency ?? reading.currency
             }
         }
-        return total.map { Amount(value: $0, currency: record[.currency]?.uppercased() ?? currency ?? columnCurrency) }
+        return total.map {
+            Amount(
+                value: $0, currency: record[.currency]?.uppercased() ?? currency ?? columnCurrency)
+        }
     }
 
     private static let linkSeparators: Set<Character> = [",", " ", "\n"]
@@ -532,7 +606,9 @@ final class RecordMapper {
 
     private func split(_ text: String?, by separators: Set<Character>) -> [String] {
         guard let text else { return [] }
-        return text.split(whereSeparator: { separators.contains($0) }).map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        return text.split(whereSeparator: { separators.contains($0) }).map {
+            String($0).trimmingSpaces
+        }.filter { !$0.isEmpty }
     }
 }
 
@@ -545,8 +621,12 @@ extension TimeValue {
         switch basis {
         case .zone:
             self = TimeValue(
-                instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: (raw ?? "") + " (\(column) \(text))")
-        case .offset: self = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits, raw: raw)
+                instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits,
+                raw: (raw ?? "") + " (\(column) \(text))")
+        case .offset:
+            self = TimeValue(
+                instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits,
+                raw: raw)
         default: return
         }
     }

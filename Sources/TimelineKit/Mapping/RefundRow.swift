@@ -4,11 +4,13 @@
 enum RefundRow {
     /// Words of a refund in a category, type or title.
     static let words = [
-        "refund", "退款", "退貨", "返金", "환불", "remboursement", "erstattung", "rückerstattung", "reembolso", "estorno", "rimborso", "terugbetaling",
+        "refund", "退款", "退貨", "返金", "환불", "remboursement", "erstattung", "rückerstattung",
+        "reembolso", "estorno", "rimborso", "terugbetaling",
     ]
 
     /// Whether a row of this category and title is a refund.
     static func isRefund(category: String?, title: String?) -> Bool {
-        [category, title].contains { text in text.map { HeaderWords.names(words, in: $0) } ?? false }
+        [category, title].contains { text in text.map { HeaderWords.names(words, in: $0) } ?? false
+        }
     }
 }

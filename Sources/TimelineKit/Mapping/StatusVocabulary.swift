@@ -9,13 +9,16 @@ package struct StatusVocabulary: Sendable {
 
     /// The built-in words, by status (`Words/statuses.json`; docs/mapping.md lists them, a
     /// test compares the two).
-    package static let builtIn: [(EventStatus, [String])] = BuiltInWords.statuses.compactMap { key, words in
+    package static let builtIn: [(EventStatus, [String])] = BuiltInWords.statuses.compactMap {
+        key, words in
         EventStatus(rawValue: key).map { ($0, words) }
     }
 
     /// Whether a text is written in an alphabet (Latin, Greek, Cyrillic …: every scalar below
     /// the CJK blocks at U+2E80), whose phrases are read by their words.
-    static func isAlphabetic(_ text: String) -> Bool { text.unicodeScalars.allSatisfy { $0.value < 0x2E80 } }
+    static func isAlphabetic(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value < 0x2E80 }
+    }
 
     /// The longest text, in bytes, read as a status phrase.
     static let longestPhrase = 256
@@ -44,7 +47,9 @@ package struct StatusVocabulary: Sendable {
     /// is not already one of these (`--status-map` wins over a preset).
     package func under(_ words: [(word: String, status: EventStatus)]) -> StatusVocabulary {
         var result = self
-        for (word, status) in words where added[word.lowercased()] == nil { result.words[word.lowercased()] = status }
+        for (word, status) in words where added[word.lowercased()] == nil {
+            result.words[word.lowercased()] = status
+        }
         return result
     }
 
@@ -62,13 +67,15 @@ package struct StatusVocabulary: Sendable {
         let text = word.trimmingSpaces.lowercased()
         if let known = words[text] { return known }
         guard !text.isEmpty else { return nil }
-        if let first = text.unicodeScalars.first, first == "(" || first == "（" || first == "[" || first == "【",
+        if let first = text.unicodeScalars.first,
+            first == "(" || first == "（" || first == "[" || first == "【",
             let close = text.firstIndex(where: { ")）]】".contains($0) })
         {
             return status(for: String(text[text.index(after: close)...]))
         }
         if Self.isAlphabetic(text) {
-            let spaced = word.trimmingSpaces.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map { $0.lowercased() }
+            let spaced = word.trimmingSpaces.split { !$0.isLetter && !$0.isNumber && $0 != "-" }.map
+            { $0.lowercased() }
             // The longest run of first words that is a known phrase.
             for count in stride(from: min(spaced.count, 5), through: 1, by: -1) {
                 if let known = words[spaced.prefix(count).joined(separator: " ")] { return known }
@@ -81,7 +88,9 @@ package struct StatusVocabulary: Sendable {
         }
         // The known words it holds, less those inside a longer one it holds (退款成功, not 成功).
         let held = words.filter { !Self.isAlphabetic($0.key) && text.contains($0.key) }
-        let found = Set(held.filter { word in !held.keys.contains { $0 != word.key && $0.contains(word.key) } }.values)
+        let found = Set(
+            held.filter { word in !held.keys.contains { $0 != word.key && $0.contains(word.key) } }
+                .values)
         return found.count == 1 ? found.first : nil
     }
 }

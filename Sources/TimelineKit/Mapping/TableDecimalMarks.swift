@@ -10,21 +10,30 @@ struct TableDecimalMarks {
 
     /// Money columns a header's words name besides the mapped ones (`Saldo`, `Balance`, `Fee`).
     static let moneyWords =
-        AmountColumnSniffer.amountWords + AmountColumnSniffer.totalWords + AmountColumnSniffer.paidWords + [
-            "balance", "fee", "fees", "saldo", "solde", "kontostand", "残高", "잔액", "余额", "gebühr", "frais", "comisión", "commissione",
+        AmountColumnSniffer.amountWords + AmountColumnSniffer.totalWords
+        + AmountColumnSniffer.paidWords + [
+            "balance", "fee", "fees", "saldo", "solde", "kontostand", "残高", "잔액", "余额", "gebühr",
+            "frais", "comisión", "commissione",
         ]
 
     /// The marks of the money fields of `sources` in `header`, from `rows`. Throws when a
     /// column writes both marks. `spreadsheet`: a workbook's cells, whose numbers the reader
     /// writes with a point: a column they leave open is read with one.
-    init(header: [String], rows: [[String]], sources: [MappedField: FieldSource], spreadsheet: Bool, file: String, line: Int?) throws(TimelineError) {
+    init(
+        header: [String], rows: [[String]], sources: [MappedField: FieldSource], spreadsheet: Bool,
+        file: String, line: Int?
+    ) throws(TimelineError) {
         func values(_ column: String) -> [String] {
             guard let index = header.firstIndex(of: column) else { return [] }
             return rows.compactMap { index < $0.count ? $0[index] : nil }
         }
-        let fields = [MappedField.amount, .debit, .credit].filter { sources[$0]?.columns.count == 1 }
+        let fields = [MappedField.amount, .debit, .credit].filter {
+            sources[$0]?.columns.count == 1
+        }
         let mapped = Set(fields.compactMap { sources[$0]?.columns[0] })
-        let others = header.filter { !mapped.contains($0) && HeaderWords.names(Self.moneyWords, in: $0) }.map {
+        let others = header.filter {
+            !mapped.contains($0) && HeaderWords.names(Self.moneyWords, in: $0)
+        }.map {
             DecimalMarkChoice(values: values($0))
         }
         let own = fields.map { DecimalMarkChoice(values: values(sources[$0]!.columns[0])) }
@@ -37,8 +46,12 @@ struct TableDecimalMarks {
             switch choice.settled(others: own + others, wholeCurrency: whole, sample: sample) {
             case .decided(let mark):
                 marks[field] = mark
-                if mark == .comma, let example = sample.first(where: { AmountParser.evidence($0) == .comma }) {
-                    notes.append("the amounts in '\(column)' have a decimal comma (as in '\(example)'); --decimal-point says otherwise")
+                if mark == .comma,
+                    let example = sample.first(where: { AmountParser.evidence($0) == .comma })
+                {
+                    notes.append(
+                        "the amounts in '\(column)' have a decimal comma (as in '\(example)'); --decimal-point says otherwise"
+                    )
                 }
             case .mixed(let point, let comma):
                 throw TimelineError(
@@ -48,7 +61,8 @@ struct TableDecimalMarks {
             case .open:
                 if spreadsheet {
                     marks[field] = .point
-                } else if let example = sample.first(where: { AmountParser.evidence($0) == .either }) {
+                } else if let example = sample.first(where: { AmountParser.evidence($0) == .either }
+                ) {
                     notes.append(
                         "the amounts in '\(column)' do not show their decimal mark ('\(example)' is \(Self.readings(example))): such values are rejected; pass --decimal-comma or --decimal-point"
                     )
@@ -67,14 +81,21 @@ struct TableDecimalMarks {
     /// Whether the amounts are in a currency with no minor unit: a currency column or the
     /// amounts say yen or won, or the header is Japanese (kana) or Korean (hangul).
     static func wholeCurrency(header: [String], currency: [String], amounts: [String]) -> Bool {
-        if currency.contains(where: { AmountParser.wholeCurrencies.contains($0.trimmingSpaces.uppercased()) }) { return true }
+        if currency.contains(where: {
+            AmountParser.wholeCurrencies.contains($0.trimmingSpaces.uppercased())
+        }) {
+            return true
+        }
         if amounts.contains(where: {
-            $0.contains("円") || $0.contains("원") || $0.contains("₩") || $0.uppercased().contains("JPY") || $0.uppercased().contains("KRW")
+            $0.contains("円") || $0.contains("원") || $0.contains("₩")
+                || $0.uppercased().contains("JPY") || $0.uppercased().contains("KRW")
         }) {
             return true
         }
         return header.contains { name in
-            name.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0xAC00...0xD7A3).contains($0.value) }
+            name.unicodeScalars.contains {
+                (0x3040...0x30FF).contains($0.value) || (0xAC00...0xD7A3).contains($0.value)
+            }
         }
     }
 }

@@ -13,7 +13,9 @@ extension String {
         var start = u.startIndex
         var end = u.endIndex
         while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }
-        while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
+        while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 {
+            end = u.index(before: end)
+        }
         return String(self[start..<end])
     }
 
@@ -25,10 +27,13 @@ extension String {
     var withoutSpreadsheetGuards: String {
         guard utf8.first == 0x3D || utf8.first == 0x27 else { return self }
         let guarded = withByteView { v -> Bool in
-            guard let first = v.first, first == 0x3D || first == 0x27, v.count >= 2 else { return false }
+            guard let first = v.first, first == 0x3D || first == 0x27, v.count >= 2 else {
+                return false
+            }
             if first == 0x3D { return v.count >= 3 && v[1] == 0x22 && v[v.count - 1] == 0x22 }
             let second = v[1]
-            return (second >= 0x30 && second <= 0x39) || second == 0x2B || second == 0x2D || second == 0x3D || second == 0x40
+            return (second >= 0x30 && second <= 0x39) || second == 0x2B || second == 0x2D
+                || second == 0x3D || second == 0x40
         }
         guard guarded else { return self }
         return utf8.first == 0x3D ? String(dropFirst(2).dropLast()) : String(dropFirst())
@@ -41,7 +46,8 @@ extension String {
     var cleanedCell: String {
         let clean = withByteView { v -> Bool in
             guard let first = v.first, let last = v.last else { return true }
-            return first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20 && last != 0x09
+            return first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20
+                && last != 0x09
         }
         return clean ? self : trimmingSpaces.withoutSpreadsheetGuards
     }

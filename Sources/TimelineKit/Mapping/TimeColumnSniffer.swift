@@ -33,7 +33,9 @@ struct TimeColumnSniffer {
         func apply(to sources: inout [MappedField: FieldSource]) {
             sources[.start] = start
             if let end, sources[.end] == nil { sources[.end] = FieldSource(columns: [end]) }
-            if let recorded, sources[.recorded] == nil { sources[.recorded] = FieldSource(columns: [recorded]) }
+            if let recorded, sources[.recorded] == nil {
+                sources[.recorded] = FieldSource(columns: [recorded])
+            }
         }
 
         /// The note that says which column was chosen and why, and which other time columns
@@ -43,7 +45,11 @@ struct TimeColumnSniffer {
             if let end { text += "; the end from '\(end)'" }
             if let recorded { text += "; the recorded time from '\(recorded)'" }
             let kept = others.filter { $0 != end && $0 != recorded }
-            if !kept.isEmpty { text += "; other time columns, kept as attributes: " + kept.map { "'\($0)'" }.joined(separator: ", ") }
+            if !kept.isEmpty {
+                text +=
+                    "; other time columns, kept as attributes: "
+                    + kept.map { "'\($0)'" }.joined(separator: ", ")
+            }
             var notes = ["--map start=COLUMN chooses another"]
             if verbose { notes += scores }
             return Diagnostic(.note, text, at: SourceLocation(file: file, line: line), notes: notes)
@@ -69,7 +75,9 @@ struct TimeColumnSniffer {
         var rank: Int { HeaderWords.rank(name) }
         /// Most of its values read as times (a column of bare digits only when its header
         /// says it is a time).
-        var isTimeColumn: Bool { values > 0 && times * 5 >= values * 4 && (!digitsOnly || rank < HeaderWords.none) }
+        var isTimeColumn: Bool {
+            values > 0 && times * 5 >= values * 4 && (!digitsOnly || rank < HeaderWords.none)
+        }
         var holdsDatesOnly: Bool { times > 0 && datesOnly == times }
         var isTimeOfDayColumn: Bool { values > 0 && timesOfDay * 5 >= values * 4 }
     }
@@ -83,7 +91,9 @@ struct TimeColumnSniffer {
                 let value = row[index].cleanedCell
                 guard !value.isEmpty, !Placeholder.isPlaceholder(value) else { continue }
                 column.values += 1
-                if !value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { column.digitsOnly = false }
+                if !value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                    column.digitsOnly = false
+                }
                 if Self.isTimeOfDay(value) {
                     column.timesOfDay += 1
                     continue
@@ -92,7 +102,9 @@ struct TimeColumnSniffer {
                 case .success(let parsed):
                     column.times += 1
                     if parsed.value.date != nil { column.datesOnly += 1 }
-                    if parsed.value.basis == .offset || parsed.value.basis == .epoch { column.absolute += 1 }
+                    if parsed.value.basis == .offset || parsed.value.basis == .epoch {
+                        column.absolute += 1
+                    }
                 case .failure(.ambiguousFieldOrder):
                     column.times += 1
                     column.datesOnly += value.utf8.contains(UInt8(ascii: ":")) ? 0 : 1
@@ -110,16 +122,23 @@ struct TimeColumnSniffer {
     /// its sampled values are all empty (Strava's `Start Time`), or hold dates alone where
     /// another column has the same moments with their time of day (Wise's `Date` beside
     /// `Date Time`). Nil when no column holds times, or the named one stays.
-    func choose(header: [String], rows: [[String]], used: Set<String>, named: FieldSource? = nil) -> Choice? {
+    func choose(header: [String], rows: [[String]], used: Set<String>, named: FieldSource? = nil)
+        -> Choice?
+    {
         let all = columns(header: header, rows: rows)
         let scores = all.filter { $0.values > 0 }.map {
-            "\($0.name): \($0.times) of \($0.values) values are dates or times" + ($0.timesOfDay > 0 ? ", \($0.timesOfDay) times of day" : "")
+            "\($0.name): \($0.times) of \($0.values) values are dates or times"
+                + ($0.timesOfDay > 0 ? ", \($0.timesOfDay) times of day" : "")
         }
-        let free = all.filter { !used.contains($0.name) && !(named?.columns.contains($0.name) ?? false) }
+        let free = all.filter {
+            !used.contains($0.name) && !(named?.columns.contains($0.name) ?? false)
+        }
         // Of equal rank, a column of instants as written (USPS's GMTTimestamp) before one of
         // local times (its eventTimestamp, to the minute), then the leftmost.
         let candidates = free.filter(\.isTimeColumn).sorted {
-            ($0.rank, $0.absolute < $0.times ? 1 : 0, $0.index) < ($1.rank, $1.absolute < $1.times ? 1 : 0, $1.index)
+            ($0.rank, $0.absolute < $0.times ? 1 : 0, $0.index) < (
+                $1.rank, $1.absolute < $1.times ? 1 : 0, $1.index
+            )
         }
         var why: String?
         if let named {
@@ -127,11 +146,15 @@ struct TimeColumnSniffer {
             if own.allSatisfy({ $0.values == 0 }) {
                 why = "'\(named)', named as the start, is empty in every sampled record"
             } else if named.columns.count == 1, let column = own.first, column.holdsDatesOnly,
-                let better = candidates.first(where: { !$0.holdsDatesOnly && $0.rank <= HeaderWords.time })
+                let better = candidates.first(where: {
+                    !$0.holdsDatesOnly && $0.rank <= HeaderWords.time
+                })
             {
                 return choice(
                     better, among: all, candidates: candidates, scores: scores,
-                    why: "'\(column.name)' holds dates alone, '\(better.name)' the same moments with their times of day")
+                    why:
+                        "'\(column.name)' holds dates alone, '\(better.name)' the same moments with their times of day"
+                )
             } else {
                 return nil
             }
@@ -140,14 +163,18 @@ struct TimeColumnSniffer {
         return choice(chosen, among: all, candidates: candidates, scores: scores, why: why)
     }
 
-    private func choice(_ chosen: Column, among all: [Column], candidates: [Column], scores: [String], why: String?) -> Choice {
+    private func choice(
+        _ chosen: Column, among all: [Column], candidates: [Column], scores: [String], why: String?
+    ) -> Choice {
         var source = FieldSource(columns: [chosen.name], zone: ColumnZone.split(chosen.name)?.zone)
         var reason =
             "'\(chosen.name)' (\(chosen.times) of \(chosen.values) sampled values are \(chosen.holdsDatesOnly ? "dates" : "times")"
             + (chosen.rank <= HeaderWords.creation ? "; its name says when the record began)" : ")")
         // A column of dates and one of times of day are one start.
         if chosen.holdsDatesOnly,
-            let time = all.filter(\.isTimeOfDayColumn).min(by: { abs($0.index - chosen.index) < abs($1.index - chosen.index) })
+            let time = all.filter(\.isTimeOfDayColumn).min(by: {
+                abs($0.index - chosen.index) < abs($1.index - chosen.index)
+            })
         {
             source = FieldSource(columns: [chosen.name, time.name], zone: source.zone)
             reason = "'\(chosen.name)' and '\(time.name)' joined (dates and times of day)"
@@ -155,8 +182,12 @@ struct TimeColumnSniffer {
         if let why { reason += ": " + why }
         let rest = candidates.filter { !source.columns.contains($0.name) }
         let end = rest.first { HeaderWords.namesEnd($0.name) }?.name
-        let recorded = chosen.rank == HeaderWords.start ? rest.first { $0.rank == HeaderWords.creation }?.name : nil
-        return Choice(start: source, reason: reason, others: rest.map(\.name), end: end, recorded: recorded, scores: scores)
+        let recorded =
+            chosen.rank == HeaderWords.start
+            ? rest.first { $0.rank == HeaderWords.creation }?.name : nil
+        return Choice(
+            start: source, reason: reason, others: rest.map(\.name), end: end, recorded: recorded,
+            scores: scores)
     }
 
     /// Whether one value, under `header`, reads as a time (a bare number only when the
@@ -164,9 +195,15 @@ struct TimeColumnSniffer {
     func isTime(_ value: String, header: String) -> Bool {
         let text = value.cleanedCell
         guard !text.isEmpty, !Placeholder.isPlaceholder(text) else { return false }
-        if text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) && HeaderWords.rank(header) == HeaderWords.none { return false }
+        if text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+            && HeaderWords.rank(header) == HeaderWords.none
+        {
+            return false
+        }
         switch parser.parse(text, inZone: .utc) {
-        case .success, .failure(.ambiguousFieldOrder), .failure(.nonexistentLocalTime), .failure(.ambiguousLocalTime): return true
+        case .success, .failure(.ambiguousFieldOrder), .failure(.nonexistentLocalTime),
+            .failure(.ambiguousLocalTime):
+            return true
         default: return false
         }
     }
@@ -188,6 +225,7 @@ struct TimeColumnSniffer {
             default: return false
             }
         }
-        return (colons == 1 || colons == 2) && digits >= 3 && digits <= 12 && rest.first?.isNumber == true
+        return (colons == 1 || colons == 2) && digits >= 3 && digits <= 12
+            && rest.first?.isNumber == true
     }
 }

@@ -5,15 +5,21 @@
 struct UnnamedColumns {
     let amounts: AmountColumnSniffer
 
-    func fill(_ sources: inout [MappedField: FieldSource], header: [String], rows: [[String]], explicit: Set<MappedField>) {
+    func fill(
+        _ sources: inout [MappedField: FieldSource], header: [String], rows: [[String]],
+        explicit: Set<MappedField>
+    ) {
         var used = Set(sources.values.flatMap(\.columns))
-        func values(_ index: Int) -> [String] { Placeholder.filled(Array(rows.prefix(TimeColumnSniffer.sampleSize)), column: index) }
+        func values(_ index: Int) -> [String] {
+            Placeholder.filled(Array(rows.prefix(TimeColumnSniffer.sampleSize)), column: index)
+        }
         let open = header.indices.filter { !used.contains(header[$0]) && !values($0).isEmpty }
         let money: [MappedField] = [.amount, .debit, .credit]
         if !money.contains(where: { sources[$0] != nil || explicit.contains($0) }),
             let index = open.first(where: { index in
                 let all = values(index)
-                return all.allSatisfy(amounts.isAmount) && all.filter(Self.hasDecimals).count * 5 >= all.count * 4
+                return all.allSatisfy(amounts.isAmount)
+                    && all.filter(Self.hasDecimals).count * 5 >= all.count * 4
             })
         {
             sources[.amount] = FieldSource(columns: [header[index]])
@@ -22,9 +28,15 @@ struct UnnamedColumns {
         if sources[.title] == nil, !explicit.contains(.title) {
             let scored = open.filter { !used.contains(header[$0]) }.map { index in
                 let all = values(index)
-                return (letters: all.reduce(0) { $0 + $1.unicodeScalars.filter(\.properties.isAlphabetic).count } / all.count, index: index)
+                return (
+                    letters: all.reduce(0) {
+                        $0 + $1.unicodeScalars.filter(\.properties.isAlphabetic).count
+                    } / all.count, index: index
+                )
             }
-            if let best = scored.max(by: { ($0.letters, -$0.index) < ($1.letters, -$1.index) }), best.letters >= 3 {
+            if let best = scored.max(by: { ($0.letters, -$0.index) < ($1.letters, -$1.index) }),
+                best.letters >= 3
+            {
                 sources[.title] = FieldSource(columns: [header[best.index]])
             }
         }

@@ -30,7 +30,9 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
         var seenPoint = false
         var index = text.utf8.startIndex
         let bytes = text.utf8
-        if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        if index < bytes.endIndex,
+            bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")
+        {
             negative = bytes[index] == UInt8(ascii: "-")
             index = bytes.index(after: index)
         }
@@ -102,7 +104,9 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
     /// `magnitude` with `scale` fraction digits (zeros before its digits when it has fewer),
     /// written from the last digit back in room counted beforehand.
     @inline(__always)
-    private static func write<M: UnsignedInteger & FixedWidthInteger>(_ magnitude: M, negative: Bool, scale: Int, to w: inout FixedWriter) {
+    private static func write<M: UnsignedInteger & FixedWidthInteger>(
+        _ magnitude: M, negative: Bool, scale: Int, to w: inout FixedWriter
+    ) {
         var digitCount = 1
         var rest = magnitude / 10
         while rest > 0 {

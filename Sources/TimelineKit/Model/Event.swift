@@ -128,8 +128,10 @@ extension Event {
     /// moved in. Every parameter is required, so none is left from the previous record.
     /// Field by field on purpose: `self = Event(…)` would build a second event and copy it.
     package mutating func overwrite(
-        id: consuming String, start: consuming TimeValue, end: consuming TimeValue?, title: consuming String,
-        detail: consuming String?, status: EventStatus?, category: consuming String?, amount: consuming Amount?,
+        id: consuming String, start: consuming TimeValue, end: consuming TimeValue?,
+        title: consuming String,
+        detail: consuming String?, status: EventStatus?, category: consuming String?,
+        amount: consuming Amount?,
         location: consuming String?, series: consuming String?, recorded: consuming TimeValue?,
         links: consuming [String], tags: consuming [String], attributes: consuming [String: String],
         source: consuming SourceReference?
@@ -152,7 +154,8 @@ extension Event {
     }
 
     /// An event with nothing in it, to be overwritten.
-    package static let blank = Event(id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
+    package static let blank = Event(
+        id: "", start: TimeValue(date: CivilDate(year: 1970, month: 1, day: 1)!), title: "")
 }
 
 /// The top of a canonical document: `{"schema": "timeline/1", "zone": …, "events": […]}`.
@@ -189,7 +192,9 @@ extension Event {
     /// `generatedID` writes it (no sign, no leading zero, at most 18 digits); else nil.
     static func generatedRecord(_ id: ByteView, prefix: [UInt8]) -> Int? {
         let digits = id.count - prefix.count
-        guard digits >= 1, digits <= 18, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else { return nil }
+        guard digits >= 1, digits <= 18, id[prefix.count] != UInt8(ascii: "0") || digits == 1 else {
+            return nil
+        }
         guard id.hasPrefix(prefix) else { return nil }
         var n = 0
         for i in prefix.count..<id.count {

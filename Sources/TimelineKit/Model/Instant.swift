@@ -37,7 +37,8 @@ public struct Instant: Hashable, Comparable, Sendable {
     package func wallTimes(in offset: UTCOffset) -> (utc: LocalDateTime, local: LocalDateTime) {
         let nanosecond = Int(nanoseconds)
         let (utcDay, utcSecond) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds)
-        let (localDay, localSecond) = LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: seconds + Int64(offset.seconds))
+        let (localDay, localSecond) = LocalDateTime.dayAndSecond(
+            ofSecondsAsIfUTC: seconds + Int64(offset.seconds))
         let utcDate = CivilDate(daysSinceEpoch: utcDay)
         let localDate = localDay == utcDay ? utcDate : CivilDate(daysSinceEpoch: localDay)
         return (

@@ -38,7 +38,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
             (0..<1_000_000_000).contains(nanosecond)
         else { return nil }
-        self.init(unchecked: date, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+        self.init(
+            unchecked: date, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
     }
 
     @inline(__always)
@@ -58,7 +59,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// Wall seconds since 1970-01-01T00:00 split into the day (days since then) and the
     /// second of that day, rounding toward the past for times before 1970.
     @inline(__always)
-    package static func dayAndSecond(ofSecondsAsIfUTC seconds: Int64) -> (day: Int64, second: Int64) {
+    package static func dayAndSecond(ofSecondsAsIfUTC seconds: Int64) -> (day: Int64, second: Int64)
+    {
         var days = seconds / 86_400
         var rem = seconds % 86_400
         if rem < 0 {
@@ -97,7 +99,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
 
     func appendISO(to out: inout [UInt8], fractionDigits: Int) {
         // Formatted on the stack and appended once: this runs for every value written.
-        FixedWriter.appending(to: &out, capacity: 48) { write(to: &$0, fractionDigits: fractionDigits) }
+        FixedWriter.appending(to: &out, capacity: 48) {
+            write(to: &$0, fractionDigits: fractionDigits)
+        }
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes). Every timed value
@@ -106,7 +110,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     @inline(__always)
     func write(to w: inout FixedWriter, fractionDigits: Int) {
         let year = date.year
-        guard (0...9999).contains(year) else { return writeChecked(to: &w, fractionDigits: fractionDigits) }
+        guard (0...9999).contains(year) else {
+            return writeChecked(to: &w, fractionDigits: fractionDigits)
+        }
         let fraction = min(max(fractionDigits, 0), 9)
         w.withRoom(for: fraction > 0 ? 20 + fraction : 19) { p in
             @inline(__always) func pair(_ value: Int, at i: Int) {

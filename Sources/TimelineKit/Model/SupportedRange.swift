@@ -10,7 +10,8 @@ package enum SupportedRange {
     public static let years = 1...9999
 
     /// How messages say a value is not in `years`.
-    static let outside = "outside the years 0001–9999 that RFC 3339 and the canonical format can write"
+    static let outside =
+        "outside the years 0001–9999 that RFC 3339 and the canonical format can write"
 
     /// Seconds since the epoch of 0001-01-01T00:00:00 and of 10000-01-01T00:00:00, as if UTC.
     static let firstSecond: Int64 = -62_135_596_800
@@ -30,7 +31,9 @@ package enum SupportedRange {
 
     /// Whether a day number (days since 1970-01-01) falls in `years`.
     @inline(__always)
-    static func contains(day: Int64) -> Bool { day >= firstSecond / 86_400 && day < endSecond / 86_400 }
+    static func contains(day: Int64) -> Bool {
+        day >= firstSecond / 86_400 && day < endSecond / 86_400
+    }
 }
 
 extension Instant {
@@ -54,7 +57,8 @@ extension TimeValue {
     package func isInSupportedRange(shownIn zone: ZoneRules) -> Bool {
         guard isInSupportedRange else { return false }
         guard let instant else { return true }
-        return SupportedRange.contains(seconds: instant.seconds, shiftedBy: zone.offset(at: instant).seconds)
+        return SupportedRange.contains(
+            seconds: instant.seconds, shiftedBy: zone.offset(at: instant).seconds)
     }
 
     /// What the value is outside the supported years, for a message: its UTC time (or its
@@ -62,12 +66,15 @@ extension TimeValue {
     func outOfRangeDescription(shownIn zone: ZoneRules? = nil) -> String {
         guard let instant else { return date.map { "the date \($0.isoString)" } ?? "" }
         let utc = instant.local(in: .utc)
-        if !SupportedRange.contains(secondsAsIfUTC: seconds) { return "\(utc.isoString(fractionDigits: 0))Z in UTC" }
+        if !SupportedRange.contains(secondsAsIfUTC: seconds) {
+            return "\(utc.isoString(fractionDigits: 0))Z in UTC"
+        }
         if let local, !SupportedRange.contains(seconds: seconds, shiftedBy: Int(offsetSeconds)) {
             return "local time \(local.isoString(fractionDigits: 0))"
         }
         if let zone {
-            return "\(instant.local(in: zone.offset(at: instant)).isoString(fractionDigits: 0)) in \(zone.identifier)"
+            return
+                "\(instant.local(in: zone.offset(at: instant)).isoString(fractionDigits: 0)) in \(zone.identifier)"
         }
         return "\(utc.isoString(fractionDigits: 0))Z in UTC"
     }
@@ -80,10 +87,12 @@ extension Event {
     func unsupportedTime(shownIn zone: ZoneRules? = nil) -> String? {
         for (name, value) in [("start", start), ("end", end), ("recorded", recorded)] {
             guard let value else { continue }
-            let inside = zone.map { value.isInSupportedRange(shownIn: $0) } ?? value.isInSupportedRange
+            let inside =
+                zone.map { value.isInSupportedRange(shownIn: $0) } ?? value.isInSupportedRange
             if !inside {
                 let written = value.raw ?? value.rfc3339
-                let place = value.date == nil ? " is \(value.outOfRangeDescription(shownIn: zone)):" : " is"
+                let place =
+                    value.date == nil ? " is \(value.outOfRangeDescription(shownIn: zone)):" : " is"
                 return "\(name) '\(written)'\(place) \(SupportedRange.outside)"
             }
         }

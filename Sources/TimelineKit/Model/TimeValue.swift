@@ -42,7 +42,9 @@ public struct TimeValue: Hashable, Sendable {
         get {
             basis == .date
                 ? .date(CivilDate(daysSinceEpoch: seconds))
-                : .instant(Instant(unchecked: seconds, nanoseconds: nanoseconds), offset: UTCOffset(seconds: Int(offsetSeconds)), zone: zoneName)
+                : .instant(
+                    Instant(unchecked: seconds, nanoseconds: nanoseconds),
+                    offset: UTCOffset(seconds: Int(offsetSeconds)), zone: zoneName)
         }
         set {
             switch newValue {
@@ -116,7 +118,8 @@ public struct TimeValue: Hashable, Sendable {
     /// The wall time in the value's own offset; nil for dates.
     public var local: LocalDateTime? {
         guard basis != .date else { return nil }
-        return Instant(unchecked: seconds, nanoseconds: nanoseconds).local(in: UTCOffset(seconds: Int(offsetSeconds)))
+        return Instant(unchecked: seconds, nanoseconds: nanoseconds).local(
+            in: UTCOffset(seconds: Int(offsetSeconds)))
     }
 
     /// RFC 3339 in the value's own offset (`2024-06-12T08:00:00+08:00`), or `YYYY-MM-DD`.

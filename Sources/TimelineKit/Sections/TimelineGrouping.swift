@@ -45,7 +45,9 @@ enum TimelineGrouping {
             if members[k] == nil { order.append(k) }
             members[k, default: []].append(e)
         }
-        return order.map { TimelineGroup(key: $0, events: members[$0]!, totals: totals(members[$0]!)) }
+        return order.map {
+            TimelineGroup(key: $0, events: members[$0]!, totals: totals(members[$0]!))
+        }
     }
 
     /// Per-currency income and expense of the money that moved (`Event.movedAmount`),
@@ -95,7 +97,8 @@ struct SectionTotals: Sendable {
 
     mutating func add(_ e: borrowing Event) {
         guard e.amount != nil else { return }
-        tallies[TimelineGrouping.key(of: e, unit: unit, zone: zone), default: CurrencyTally()].add(e)
+        tallies[TimelineGrouping.key(of: e, unit: unit, zone: zone), default: CurrencyTally()].add(
+            e)
     }
 
     func totals(of key: String) -> [CurrencyTotal] { tallies[key]?.totals ?? [] }
@@ -114,7 +117,9 @@ protocol SectionExporter: TimelineExporter {
     /// (HTML: months around days), whose totals `beginSections` is given; nil for none.
     var enclosingUnit: GroupingUnit? { get }
     /// `enclosingTotals`: the totals of every `enclosingUnit` of the run, when there is one.
-    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError)
+    func beginSections(
+        _ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?,
+        to out: OutputWriter) throws(TimelineError)
     /// One section: its events in output order, with their totals.
     func write(section: TimelineGroup, to out: OutputWriter) throws(TimelineError)
     func finishSections(to out: OutputWriter) throws(TimelineError)
@@ -124,10 +129,14 @@ extension SectionExporter {
     var enclosingUnit: GroupingUnit? { nil }
 
     /// Writes sections already cut.
-    func write(sections: [TimelineGroup], header: DocumentHeader, zone: ZoneRules, to out: OutputWriter) throws(TimelineError) {
+    func write(
+        sections: [TimelineGroup], header: DocumentHeader, zone: ZoneRules, to out: OutputWriter
+    ) throws(TimelineError) {
         var totals = enclosingUnit.map { SectionTotals(unit: $0, zone: zone) }
         for section in sections { for e in section.events { totals?.add(e) } }
-        try beginSections(header, eventCount: sections.reduce(0) { $0 + $1.events.count }, enclosingTotals: totals, to: out)
+        try beginSections(
+            header, eventCount: sections.reduce(0) { $0 + $1.events.count },
+            enclosingTotals: totals, to: out)
         for section in sections { try write(section: section, to: out) }
         try finishSections(to: out)
     }

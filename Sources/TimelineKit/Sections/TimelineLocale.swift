@@ -23,8 +23,10 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
         switch self {
         case .english:
             return Words(
-                timeline: "Timeline", timesIn: "times in", today: "today", yesterday: "yesterday", tomorrow: "tomorrow",
-                income: "income", expense: "expense", allDay: "all day", events: { $0 == 1 ? "1 event" : "\($0) events" })
+                timeline: "Timeline", timesIn: "times in", today: "today", yesterday: "yesterday",
+                tomorrow: "tomorrow",
+                income: "income", expense: "expense", allDay: "all day",
+                events: { $0 == 1 ? "1 event" : "\($0) events" })
         case .simplifiedChinese:
             return Words(
                 timeline: "时间线", timesIn: "时区", today: "今天", yesterday: "昨天", tomorrow: "明天",
@@ -35,7 +37,8 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
     func day(_ d: CivilDate) -> String {
         switch self {
         case .english:
-            return "\(DateNames.weekdayAbbreviations[d.isoWeekday - 1]) \(d.day) \(DateNames.monthAbbreviations[d.month - 1]) \(d.year)"
+            return
+                "\(DateNames.weekdayAbbreviations[d.isoWeekday - 1]) \(d.day) \(DateNames.monthAbbreviations[d.month - 1]) \(d.year)"
         case .simplifiedChinese:
             let weekdays = ["一", "二", "三", "四", "五", "六", "日"]
             return "\(d.year)年\(d.month)月\(d.day)日 星期\(weekdays[d.isoWeekday - 1])"
@@ -44,14 +47,17 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
 
     func shortDay(_ d: CivilDate) -> String {
         switch self {
-        case .english: return (d.day < 10 ? " " : "") + "\(d.day) \(DateNames.monthAbbreviations[d.month - 1])"
+        case .english:
+            return (d.day < 10 ? " " : "") + "\(d.day) \(DateNames.monthAbbreviations[d.month - 1])"
         case .simplifiedChinese: return (d.day < 10 ? " " : "") + "\(d.day)日"
         }
     }
 
     func month(year: Int, month: Int) -> String {
         switch self {
-        case .english: return "\(DateNames.months[month - 1].prefix(1).uppercased() + DateNames.months[month - 1].dropFirst()) \(year)"
+        case .english:
+            return
+                "\(DateNames.months[month - 1].prefix(1).uppercased() + DateNames.months[month - 1].dropFirst()) \(year)"
         case .simplifiedChinese: return "\(year)年\(month)月"
         }
     }
@@ -60,7 +66,10 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
         switch self {
         case .english:
             if minutes < 1 { return "just now" }
-            let amount = minutes < 60 ? (minutes == 1 ? "1 minute" : "\(minutes) minutes") : (minutes / 60 == 1 ? "1 hour" : "\(minutes / 60) hours")
+            let amount =
+                minutes < 60
+                ? (minutes == 1 ? "1 minute" : "\(minutes) minutes")
+                : (minutes / 60 == 1 ? "1 hour" : "\(minutes / 60) hours")
             return past ? "\(amount) ago" : "in \(amount)"
         case .simplifiedChinese:
             if minutes < 1 { return "刚刚" }

@@ -29,8 +29,12 @@ struct TimelineSortKey: Comparable {
         self.index = index
     }
 
-    init(day: Int64, timed: Bool, instant: Instant, recordedDay: Int64, recorded: Instant, index: Int) {
-        (self.day, self.timed, self.instant, self.recordedDay, self.recorded, self.index) = (day, timed, instant, recordedDay, recorded, index)
+    init(
+        day: Int64, timed: Bool, instant: Instant, recordedDay: Int64, recorded: Instant, index: Int
+    ) {
+        (self.day, self.timed, self.instant, self.recordedDay, self.recorded, self.index) = (
+            day, timed, instant, recordedDay, recorded, index
+        )
     }
 
     private static func position(_ value: TimeValue, _ zone: ZoneRules) -> (Int64, Bool, Instant) {
@@ -56,7 +60,8 @@ struct TimelineSortKey: Comparable {
         var prefix = UInt64(dayField) << 42
         guard timed else { return prefix }
         prefix |= 1 << 41
-        let (second, overflow) = instant.seconds.subtractingReportingOverflow(day &* 86_400 &- 60_000)
+        let (second, overflow) = instant.seconds.subtractingReportingOverflow(
+            day &* 86_400 &- 60_000)
         if overflow || second >= (1 << 18) - 1 { return prefix | ((1 << 18) - 1) << 23 }
         guard second >= 1 else { return prefix }
         return prefix | UInt64(second) << 23 | UInt64(instant.nanoseconds) >> 7
@@ -66,21 +71,29 @@ struct TimelineSortKey: Comparable {
     /// positions are sorted as 16-byte pairs with their keys' prefixes (`orderPrefix`), the
     /// whole keys compared only where prefixes tie — an integer comparison, not the keys'
     /// fields one by one, and little memory moved.
-    static func sortedPositions(count: Int, in order: SortOrder, key: (Int) -> TimelineSortKey) -> [Int] {
+    static func sortedPositions(count: Int, in order: SortOrder, key: (Int) -> TimelineSortKey)
+        -> [Int]
+    {
         var pairs = (0..<count).map { (prefix: key($0).orderPrefix, position: Int32($0)) }
         let ascending = order == .asc
         pairs.sort { a, b in
-            a.prefix != b.prefix ? (a.prefix < b.prefix) == ascending : key(Int(a.position)).precedes(key(Int(b.position)), in: order)
+            a.prefix != b.prefix
+                ? (a.prefix < b.prefix) == ascending
+                : key(Int(a.position)).precedes(key(Int(b.position)), in: order)
         }
         return pairs.map { Int($0.position) }
     }
 
     /// Compares everything but the input index.
     func compareTime(_ other: TimelineSortKey) -> Int {
-        if (day, timed ? 1 : 0) != (other.day, other.timed ? 1 : 0) { return (day, timed ? 1 : 0) < (other.day, other.timed ? 1 : 0) ? -1 : 1 }
+        if (day, timed ? 1 : 0) != (other.day, other.timed ? 1 : 0) {
+            return (day, timed ? 1 : 0) < (other.day, other.timed ? 1 : 0) ? -1 : 1
+        }
         if instant != other.instant { return instant < other.instant ? -1 : 1 }
         if (recordedDay, recorded) != (other.recordedDay, other.recorded) {
-            return (recordedDay, recorded.seconds, recorded.nanoseconds) < (other.recordedDay, other.recorded.seconds, other.recorded.nanoseconds)
+            return (recordedDay, recorded.seconds, recorded.nanoseconds) < (
+                other.recordedDay, other.recorded.seconds, other.recorded.nanoseconds
+            )
                 ? -1 : 1
         }
         return 0
@@ -105,7 +118,9 @@ extension Array where Element == Event {
     /// ties. Sorts small keys rather than the events themselves, which are large.
     package func timelineOrder(_ order: SortOrder, zone: ZoneRules) -> [Int] {
         guard order != .input else { return [Int](0..<count) }
-        let keys = enumerated().map { TimelineSortKey(event: $0.element, index: $0.offset, zone: zone) }
+        let keys = enumerated().map {
+            TimelineSortKey(event: $0.element, index: $0.offset, zone: zone)
+        }
         return TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }
     }
 

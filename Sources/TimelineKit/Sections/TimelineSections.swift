@@ -21,20 +21,27 @@ public struct TimelineSections: Sendable {
     /// (`.none` cuts by day). `now` is the moment relative times count from; without it
     /// there are none.
     public init(
-        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, zone: ResolvedZone, locale: TimelineLocale = .english,
+        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, zone: ResolvedZone,
+        locale: TimelineLocale = .english,
         now: Instant? = nil, order: SortOrder = .asc
     ) {
         let all = Array(events)
         let ordered = order == .input ? all : all.sortedForTimeline(order, zone: zone.rules)
         let unit = unit == .none ? GroupingUnit.day : unit
-        self.init(groups: TimelineGrouping.group(ordered, unit: unit, zone: zone.rules), unit: unit, zone: zone, locale: locale, now: now)
+        self.init(
+            groups: TimelineGrouping.group(ordered, unit: unit, zone: zone.rules), unit: unit,
+            zone: zone, locale: locale, now: now)
     }
 
     /// Sections for groups already cut (the converter's `--group`).
-    init(groups: [TimelineGroup], unit: GroupingUnit, zone: ResolvedZone, locale: TimelineLocale, now: Instant?) {
+    init(
+        groups: [TimelineGroup], unit: GroupingUnit, zone: ResolvedZone, locale: TimelineLocale,
+        now: Instant?
+    ) {
         let today = now.map { zone.rules.day(of: $0) }
         sections = groups.map { group in
-            TimelineSection(group: group, unit: unit, zone: zone.rules, locale: locale, now: now, today: today)
+            TimelineSection(
+                group: group, unit: unit, zone: zone.rules, locale: locale, now: now, today: today)
         }
     }
 
@@ -62,7 +69,10 @@ public struct TimelineSection: Sendable, Identifiable {
 
     public var id: String { key }
 
-    init(group: TimelineGroup, unit: GroupingUnit, zone: ZoneRules, locale: TimelineLocale, now: Instant?, today: CivilDate?) {
+    init(
+        group: TimelineGroup, unit: GroupingUnit, zone: ZoneRules, locale: TimelineLocale,
+        now: Instant?, today: CivilDate?
+    ) {
         key = group.key
         let parts = group.key.split(separator: "-").compactMap { Int($0) }
         date = CivilDate(year: parts[0], month: parts[1], day: parts.count > 2 ? parts[2] : 1)!
@@ -79,7 +89,9 @@ public struct TimelineSection: Sendable, Identifiable {
                 }
             }
         }
-        entries = group.events.map { TimelineEntry(event: $0, zone: zone, locale: locale, now: now) }
+        entries = group.events.map {
+            TimelineEntry(event: $0, zone: zone, locale: locale, now: now)
+        }
         totals = group.totals
         totalsText = group.totals.map { $0.words(locale) }.filter { !$0.isEmpty }
     }
@@ -107,11 +119,15 @@ public struct TimelineEntry: Sendable {
         shortDay = locale.shortDay(day)
         if let instant = event.start.instant {
             let local = instant.local(in: zone.offset(at: instant))
-            time = (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "") + "\(local.minute)"
+            time =
+                (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "")
+                + "\(local.minute)"
             if let now {
                 let seconds = now.seconds - instant.seconds
                 let minutes = abs(seconds) / 60
-                relativeTime = minutes < 24 * 60 ? locale.relative(minutes: Int(minutes), past: seconds >= 0) : nil
+                relativeTime =
+                    minutes < 24 * 60
+                    ? locale.relative(minutes: Int(minutes), past: seconds >= 0) : nil
             }
         } else {
             time = locale.words.allDay
@@ -131,7 +147,8 @@ extension Amount {
 
     static func format(_ value: DecimalNumber, currency: String?, signed: Bool = true) -> String {
         let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
-        let digits = grouped(value.isNegative ? String(value.description.dropFirst()) : value.description)
+        let digits = grouped(
+            value.isNegative ? String(value.description.dropFirst()) : value.description)
         let sign = !signed ? (value.isNegative ? "-" : "") : value.isNegative ? "−" : "+"
         if let c = currency, let s = symbols[c] { return sign + s + digits }
         return sign + digits + (currency.map { " \($0)" } ?? "")
@@ -154,8 +171,12 @@ extension CurrencyTotal {
     /// `income +¥199.00` and `expense −¥12.50` in `locale`, leaving out a side that is zero.
     func words(_ locale: TimelineLocale) -> [String] {
         var parts: [String] = []
-        if !income.isZero { parts.append("\(locale.words.income) " + Amount.format(income, currency: currency)) }
-        if !expense.isZero { parts.append("\(locale.words.expense) " + Amount.format(expense, currency: currency)) }
+        if !income.isZero {
+            parts.append("\(locale.words.income) " + Amount.format(income, currency: currency))
+        }
+        if !expense.isZero {
+            parts.append("\(locale.words.expense) " + Amount.format(expense, currency: currency))
+        }
         return parts
     }
 }

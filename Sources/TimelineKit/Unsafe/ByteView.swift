@@ -41,8 +41,12 @@ package struct ByteView: @unchecked Sendable {
     /// The little-endian integer of `T`'s width at `offset` (which need not be aligned).
     @inline(__always)
     package func integer<T: FixedWidthInteger>(at offset: Int, as _: T.Type = T.self) -> T {
-        precondition(offset >= 0 && offset <= base.count - MemoryLayout<T>.size, "ByteView integer out of range")
-        return T(littleEndian: UnsafeRawPointer(base.baseAddress!).loadUnaligned(fromByteOffset: offset, as: T.self))
+        precondition(
+            offset >= 0 && offset <= base.count - MemoryLayout<T>.size,
+            "ByteView integer out of range")
+        return T(
+            littleEndian: UnsafeRawPointer(base.baseAddress!).loadUnaligned(
+                fromByteOffset: offset, as: T.self))
     }
 
     /// The last byte, if any.
@@ -51,12 +55,15 @@ package struct ByteView: @unchecked Sendable {
     /// The bytes in `range`, as a view of their own (indexed from 0).
     @inline(__always)
     package subscript(range: Range<Int>) -> ByteView {
-        precondition(range.lowerBound >= 0 && range.upperBound <= base.count, "ByteView range out of bounds")
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= base.count, "ByteView range out of bounds")
         return ByteView(UnsafeBufferPointer(rebasing: base[range]))
     }
 
     /// The bytes from `start` to the end.
-    package subscript(range: PartialRangeFrom<Int>) -> ByteView { self[range.lowerBound..<base.count] }
+    package subscript(range: PartialRangeFrom<Int>) -> ByteView {
+        self[range.lowerBound..<base.count]
+    }
 
     /// The bytes as UTF-8 text (invalid sequences become U+FFFD).
     package var string: String { String(decoding: base, as: UTF8.self) }
@@ -69,7 +76,9 @@ package struct ByteView: @unchecked Sendable {
     package func append(to out: inout [UInt8]) { out.append(contentsOf: base) }
 
     /// Whether any byte satisfies `predicate`.
-    package func contains(where predicate: (UInt8) -> Bool) -> Bool { base.contains(where: predicate) }
+    package func contains(where predicate: (UInt8) -> Bool) -> Bool {
+        base.contains(where: predicate)
+    }
 
     /// The text of the bytes when they are valid UTF-8, else nil. ASCII (nearly every field
     /// of real exports) is checked eight bytes at a time and needs no further validation.
@@ -89,7 +98,9 @@ package struct ByteView: @unchecked Sendable {
             }
             if i < n { high |= raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) }
         } else if n >= 4 {
-            high = UInt64(raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
+            high = UInt64(
+                raw.loadUnaligned(as: UInt32.self)
+                    | raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self))
         } else {
             for b in base { high |= UInt64(b) }
         }
@@ -153,13 +164,17 @@ package struct ByteView: @unchecked Sendable {
     /// The first index at or after `from` whose word `flags` marks (the high bit of the
     /// byte, the lowest marked exact) or, past the last whole word, whose byte `matches`.
     @inline(__always)
-    private func firstIndex(from: Int, flags: (UInt64) -> UInt64, matching matches: (UInt8) -> Bool) -> Int {
+    private func firstIndex(from: Int, flags: (UInt64) -> UInt64, matching matches: (UInt8) -> Bool)
+        -> Int
+    {
         let n = base.count
         var i = from
         if let start = base.baseAddress {
             let raw = UnsafeRawPointer(start)
             while i + 8 <= n {
-                let found = flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                let found =
+                    flags(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    & 0x8080_8080_8080_8080
                 if found != 0 { return i + found.trailingZeroBitCount / 8 }
                 i += 8
             }
@@ -199,7 +214,11 @@ package struct ByteView: @unchecked Sendable {
                 i += 8
             }
             if i == n { return false }
-            if i + 8 > n, n >= 8, !mayContain(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) { return false }
+            if i + 8 > n, n >= 8,
+                !mayContain(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+            {
+                return false
+            }
         }
         while i < n {
             let byte = base[i]
@@ -217,7 +236,8 @@ package struct ByteView: @unchecked Sendable {
     /// Whether the bytes start with those of `prefix`.
     package func hasPrefix(_ prefix: ByteView) -> Bool {
         guard prefix.count <= base.count else { return false }
-        guard let start = base.baseAddress, let other = prefix.base.baseAddress, prefix.count > 0 else { return true }
+        guard let start = base.baseAddress, let other = prefix.base.baseAddress, prefix.count > 0
+        else { return true }
         return memcmp(other, start, prefix.count) == 0
     }
 
@@ -235,7 +255,9 @@ package struct ByteView: @unchecked Sendable {
     @inline(__always)
     package func word(at offset: Int) -> UInt64 {
         precondition(offset >= 0 && offset + 8 <= base.count, "ByteView word out of bounds")
-        return UInt64(littleEndian: UnsafeRawPointer(base.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        return UInt64(
+            littleEndian: UnsafeRawPointer(base.baseAddress!).loadUnaligned(
+                fromByteOffset: offset, as: UInt64.self))
     }
 
     /// Whether every byte is ASCII (below 0x80), eight at a time.
@@ -265,14 +287,17 @@ extension String {
     /// from a foreign representation) is first made native.
     @inline(__always)
     package func withByteView<R>(_ body: (ByteView) -> R) -> R {
-        if let result = utf8.withContiguousStorageIfAvailable({ body(ByteView($0)) }) { return result }
+        if let result = utf8.withContiguousStorageIfAvailable({ body(ByteView($0)) }) {
+            return result
+        }
         var copy = self
         return copy.withUTF8 { body(ByteView($0)) }
     }
 
     /// Lends the string's UTF-8 bytes to `body`, which may throw.
     @inline(__always)
-    package func withThrowingByteView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
+    package func withThrowingByteView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R
+    {
         try withByteView { view in Result { () throws(E) in try body(view) } }.get()
     }
 }
@@ -286,7 +311,8 @@ extension Array where Element == UInt8 {
 
     /// Lends the array's bytes to `body`, which may throw.
     @inline(__always)
-    package func withThrowingByteView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R {
+    package func withThrowingByteView<R, E: Error>(_ body: (ByteView) throws(E) -> R) throws(E) -> R
+    {
         try withUnsafeBufferPointer { p in Result { () throws(E) in try body(ByteView(p)) } }.get()
     }
 }

@@ -16,7 +16,9 @@ struct EventRef {
 
     /// Lends `event` to `body`, with whether its id was generated when that is known.
     @inline(__always)
-    static func lending<R>(_ event: borrowing Event, idIsGenerated: Bool? = nil, _ body: (EventRef) -> R) -> R {
+    static func lending<R>(
+        _ event: borrowing Event, idIsGenerated: Bool? = nil, _ body: (EventRef) -> R
+    ) -> R {
         withUnsafePointer(to: event) { body(EventRef($0, idIsGenerated: idIsGenerated)) }
     }
 
@@ -34,8 +36,13 @@ struct EventRef {
     /// The start's instant, offset and date, read field by field.
     var startParts: (instant: Instant?, offset: UTCOffset?, date: CivilDate?) {
         let p = start
-        guard p.pointee.basis != .date else { return (nil, nil, CivilDate(daysSinceEpoch: p.pointee.seconds)) }
-        return (Instant(unchecked: p.pointee.seconds, nanoseconds: p.pointee.nanoseconds), UTCOffset(seconds: Int(p.pointee.offsetSeconds)), nil)
+        guard p.pointee.basis != .date else {
+            return (nil, nil, CivilDate(daysSinceEpoch: p.pointee.seconds))
+        }
+        return (
+            Instant(unchecked: p.pointee.seconds, nanoseconds: p.pointee.nanoseconds),
+            UTCOffset(seconds: Int(p.pointee.offsetSeconds)), nil
+        )
     }
 
     var startBasis: TimeBasis { start.pointee.basis }
@@ -63,5 +70,7 @@ struct EventRef {
     var attributes: [String: String] { event.pointer(to: \.attributes)!.pointee }
 
     /// Lends the id's UTF-8 bytes to `body`.
-    func withIDBytes<R>(_ body: (ByteView) -> R) -> R { event.pointer(to: \.id)!.pointee.withByteView(body) }
+    func withIDBytes<R>(_ body: (ByteView) -> R) -> R {
+        event.pointer(to: \.id)!.pointee.withByteView(body)
+    }
 }

@@ -15,7 +15,8 @@ struct FixedWriter {
     /// Lets `body` write at most `capacity` bytes into temporary room (on the stack up to
     /// 1 KiB) and appends what it wrote to `out`.
     @inline(__always)
-    static func appending(to out: inout [UInt8], capacity: Int, _ body: (inout FixedWriter) -> Void) {
+    static func appending(to out: inout [UInt8], capacity: Int, _ body: (inout FixedWriter) -> Void)
+    {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var w = FixedWriter(buffer)
             body(&w)
@@ -29,7 +30,8 @@ struct FixedWriter {
     /// `value` is passed to `body` rather than captured by it, which would copy it.
     @inline(__always)
     static func appendingInPlace<Value>(
-        _ value: Value, to out: inout [UInt8], capacity: Int, _ body: (Value, inout FixedWriter) -> Void
+        _ value: Value, to out: inout [UInt8], capacity: Int,
+        _ body: (Value, inout FixedWriter) -> Void
     ) {
         guard capacity <= zeros.count else {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
@@ -39,7 +41,9 @@ struct FixedWriter {
             }
         }
         let start = out.count
-        zeros.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<capacity])) }
+        zeros.withUnsafeBufferPointer {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<capacity]))
+        }
         let written = out.withUnsafeMutableBufferPointer { all in
             var w = FixedWriter(UnsafeMutableBufferPointer(rebasing: all[start...]))
             body(value, &w)
@@ -241,8 +245,12 @@ extension FixedWriter {
 
     /// Whether any byte of `text` is a control character, `"`, `\\` or DEL.
     @inline(__always)
-    static func needsEscaping(_ text: ByteView) -> Bool { text.containsControl(or: 0x22, 0x5C, 0x7F) }
+    static func needsEscaping(_ text: ByteView) -> Bool {
+        text.containsControl(or: 0x22, 0x5C, 0x7F)
+    }
 
     /// The lowercase hexadecimal digit of `nibble` (0…15).
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+    }
 }

@@ -13,7 +13,9 @@ package enum System {
     package struct Failure: Error, Sendable {
         package let reason: String
 
-        fileprivate static var current: Failure { Failure(reason: String(cString: strerror(errno))) }
+        fileprivate static var current: Failure {
+            Failure(reason: String(cString: strerror(errno)))
+        }
     }
 
     /// What is at a path.
@@ -82,15 +84,20 @@ package enum System {
     /// Creates a new, empty file with a unique name that starts with `prefix` in
     /// `directory`, open to read and write: only its owner may open it (0600) unless `shared`, when it
     /// gets what the process's umask gives a new file (0666 less the mask) — never more.
-    package static func createTemporaryFile(in directory: String, prefix: String, shared: Bool = false) -> Result<
+    package static func createTemporaryFile(
+        in directory: String, prefix: String, shared: Bool = false
+    ) -> Result<
         (descriptor: Int32, path: String), Failure
     > {
         var generator = SystemRandomNumberGenerator()
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         for _ in 0..<100 {
-            let suffix = String(decoding: (0..<10).map { _ in letters[Int(generator.next() % UInt64(letters.count))] }, as: UTF8.self)
+            let suffix = String(
+                decoding: (0..<10).map { _ in letters[Int(generator.next() % UInt64(letters.count))]
+                }, as: UTF8.self)
             let path = "\(directory)/\(prefix)\(suffix)"
-            let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, shared ? 0o666 : 0o600)
+            let fd = open(
+                path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, shared ? 0o666 : 0o600)
             if fd >= 0 { return .success((fd, path)) }
             if errno != EEXIST { return .failure(.current) }
         }
@@ -103,7 +110,8 @@ package enum System {
     /// system cannot, a 0600 file is created and unlinked at once.
     package static func createAnonymousFile(in directory: String) -> Result<Int32, Failure> {
         #if os(Linux)
-            let tmpfile: Int32 = 0o20_000_000 | O_DIRECTORY  // O_TMPFILE (__O_TMPFILE | O_DIRECTORY)
+            // O_TMPFILE (__O_TMPFILE | O_DIRECTORY)
+            let tmpfile: Int32 = 0o20_000_000 | O_DIRECTORY
             let anonymous = open(directory, O_RDWR | O_CLOEXEC | tmpfile, 0o600)
             if anonymous >= 0 { return .success(anonymous) }
         // ENOENT is a missing directory (reported by the fallback, as it would be);
@@ -142,15 +150,20 @@ package enum System {
         /// `_GNU_SOURCE`): `int fallocate(int fd, int mode, off_t offset, off_t len)`, with
         /// the 64-bit `off_t` of every platform this builds for.
         @_silgen_name("fallocate")
-        private static func linuxFallocate(_ fd: Int32, _ mode: Int32, _ offset: Int64, _ length: Int64) -> Int32
+        private static func linuxFallocate(
+            _ fd: Int32, _ mode: Int32, _ offset: Int64, _ length: Int64
+        ) -> Int32
     #endif
 
     /// Reads at most `count` bytes from `fd` onto the end of `buffer`; 0 at the end of input.
-    package static func readChunk(from fd: Int32, appendingTo buffer: inout [UInt8], upTo count: Int) -> Result<Int, Failure> {
+    package static func readChunk(
+        from fd: Int32, appendingTo buffer: inout [UInt8], upTo count: Int
+    ) -> Result<Int, Failure> {
         let old = buffer.count
         buffer.append(contentsOf: repeatElement(0, count: count))
         while true {
-            let got = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + old, count) }
+            let got = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + old, count)
+            }
             if got >= 0 {
                 buffer.removeLast(count - got)
                 return .success(got)
@@ -195,7 +208,9 @@ package enum System {
 
     /// Moves `source` to `destination`, replacing it atomically: a reader of `destination`
     /// sees the old file or the new one, never part of one.
-    package static func moveReplacing(_ source: String, to destination: String) -> Result<Void, Failure> {
+    package static func moveReplacing(_ source: String, to destination: String) -> Result<
+        Void, Failure
+    > {
         #if os(Linux)
             // ext4 (`auto_da_alloc`, on by default) writes a file back before `rename` returns
             // when the rename replaces another, leaving the run idle meanwhile. Swapping the
@@ -204,7 +219,8 @@ package enum System {
             // Only a file or link is swapped: a directory must stay where it is, and `rename`
             // reports it.
             var st = stat()
-            if lstat(destination, &st) == 0, st.st_mode & S_IFMT != S_IFDIR, let exchange = renameExchange,
+            if lstat(destination, &st) == 0, st.st_mode & S_IFMT != S_IFDIR,
+                let exchange = renameExchange,
                 exchange(AT_FDCWD, source, AT_FDCWD, destination, renameExchangeFlag) == 0
             {
                 removeQuietly(source)
@@ -218,12 +234,16 @@ package enum System {
         /// `RENAME_EXCHANGE` from `<linux/fs.h>`, which the Glibc module does not import.
         private static let renameExchangeFlag: UInt32 = 2
 
-        private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        private typealias RenameAt2 =
+            @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) ->
+            Int32
 
         /// glibc's `renameat2` (2.28 and later), which the Glibc module does not import
         /// either; nil where the C library has none (then `rename` alone replaces).
         private static let renameExchange: RenameAt2? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else {
+                return nil
+            }
             return unsafeBitCast(symbol, to: RenameAt2.self)
         }()
     #endif

@@ -30,7 +30,9 @@ package enum TerminationCleanup {
         for i in 0..<capacity { (table + i).initialize(to: Atomic(0)) }
         return table
     }()
-    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM]
+    package static let signals: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGVTALRM,
+    ]
 
     /// Installs the handlers and lets the signals through on this thread (a parent may have
     /// started the process with them blocked; threads started later inherit the mask).
@@ -57,7 +59,10 @@ package enum TerminationCleanup {
     package static func remember(_ path: String) -> Int? {
         guard installed.load(ordering: .acquiring), let copy = strdup(path) else { return nil }
         let address = Int(bitPattern: copy)
-        for i in 0..<capacity where table[i].compareExchange(expected: 0, desired: address, ordering: .acquiringAndReleasing).exchanged {
+        for i in 0..<capacity
+        where table[i].compareExchange(
+            expected: 0, desired: address, ordering: .acquiringAndReleasing
+        ).exchanged {
             return i
         }
         free(copy)

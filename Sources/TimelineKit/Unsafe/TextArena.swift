@@ -44,7 +44,9 @@ struct TextArena {
     }
 
     mutating func append(bytes: ByteView) -> Text {
-        if !ownsLast || lastUsed + bytes.count > chunks[chunks.count - 1].capacity || !isKnownUniquelyReferenced(&chunks[chunks.count - 1]) {
+        if !ownsLast || lastUsed + bytes.count > chunks[chunks.count - 1].capacity
+            || !isKnownUniquelyReferenced(&chunks[chunks.count - 1])
+        {
             chunks.append(Chunk(capacity: max(Self.chunkSize, bytes.count)))
             chunkStarts.append(byteCount)
             ownsLast = true
@@ -74,7 +76,9 @@ struct TextArena {
     /// had left (a batch kept to the end of a run holds only what it wrote). Texts keep
     /// their places; arenas that share the old chunks still have them.
     mutating func compact() {
-        guard chunks.count > 1 || (chunks.count == 1 && chunks[0].capacity > byteCount) else { return }
+        guard chunks.count > 1 || (chunks.count == 1 && chunks[0].capacity > byteCount) else {
+            return
+        }
         guard byteCount > 0 else {
             self = TextArena()
             return
@@ -108,6 +112,10 @@ struct TextArena {
                 if chunkStarts[mid] <= text.start { low = mid } else { high = mid }
             }
         }
-        return body(ByteView(lending: UnsafeBufferPointer(start: chunks[low].bytes + (text.start - chunkStarts[low]), count: Int(text.count))))
+        return body(
+            ByteView(
+                lending: UnsafeBufferPointer(
+                    start: chunks[low].bytes + (text.start - chunkStarts[low]),
+                    count: Int(text.count))))
     }
 }

@@ -37,7 +37,8 @@ final class Transcoder {
     init(from encoding: TextEncoding) throws(TimelineError) {
         let handle = iconv_open("UTF-8", encoding.iconvName)
         guard handle != iconv_t(bitPattern: -1) else {
-            throw TimelineError(.usage, "the C library cannot convert from '\(encoding.rawValue)' on this machine")
+            throw TimelineError(
+                .usage, "the C library cannot convert from '\(encoding.rawValue)' on this machine")
         }
         cd = handle!
         unit = encoding == .utf16 ? 2 : 1
@@ -55,9 +56,13 @@ final class Transcoder {
         source.withUnsafeMutableBufferPointer { src in
             output.withUnsafeMutableBufferPointer { dst in
                 while position < src.count {
-                    var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(src.baseAddress! + position).assumingMemoryBound(to: CChar.self)
+                    var inPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
+                        src.baseAddress! + position
+                    ).assumingMemoryBound(to: CChar.self)
                     var inLeft = src.count - position
-                    var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(dst.baseAddress! + produced).assumingMemoryBound(
+                    var outPtr: UnsafeMutablePointer<CChar>? = UnsafeMutableRawPointer(
+                        dst.baseAddress! + produced
+                    ).assumingMemoryBound(
                         to: CChar.self)
                     var outLeft = dst.count - produced
                     let result = iconv(cd, &inPtr, &inLeft, &outPtr, &outLeft)
@@ -73,7 +78,9 @@ final class Transcoder {
                     }
                     // An invalid (or, at the very end, incomplete) sequence: U+FFFD, skip a unit.
                     replacedSequences += 1
-                    if firstReplacementOffset == nil { firstReplacementOffset = consumed + position }
+                    if firstReplacementOffset == nil {
+                        firstReplacementOffset = consumed + position
+                    }
                     for b: UInt8 in [0xEF, 0xBF, 0xBD] where produced < dst.count {
                         dst[produced] = b
                         produced += 1

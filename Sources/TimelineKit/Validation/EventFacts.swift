@@ -54,8 +54,10 @@ struct EventFacts {
     var offsetFitsItsZone: Bool { marks.contains(.offsetFitsItsZone) }
 
     init(
-        file: Int32, series: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, marks: Marks,
-        time: (instant: Instant, offset: UTCOffset)?, date: CivilDate?, startText: TextArena.Text, id: TextArena.Text?,
+        file: Int32, series: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis,
+        marks: Marks,
+        time: (instant: Instant, offset: UTCOffset)?, date: CivilDate?, startText: TextArena.Text,
+        id: TextArena.Text?,
         assumedZone: Int32, endNumber: Int32, origin: UInt32
     ) {
         self.file = file
@@ -86,7 +88,8 @@ struct EventFacts {
     /// Attribute names that say which system wrote an event (compared without case): the
     /// feeds a timeline merges, each of which may have its own clock.
     static let originKeys: Set<String> = [
-        "source", "system", "channel", "carrier", "courier", "origin", "provider", "feed", "platform", "app", "来源", "渠道", "系统",
+        "source", "system", "channel", "carrier", "courier", "origin", "provider", "feed",
+        "platform", "app", "来源", "渠道", "系统",
     ]
 
     /// What the rules read of an end.
@@ -101,7 +104,9 @@ struct EventFacts {
     var hasSeries: Bool { series >= 0 }
     /// The day of the start's wall time as written (days since 1970-01-01) and the second
     /// of that day.
-    var written: (day: Int64, second: Int64)? { localSeconds.map { LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: $0) } }
+    var written: (day: Int64, second: Int64)? {
+        localSeconds.map { LocalDateTime.dayAndSecond(ofSecondsAsIfUTC: $0) }
+    }
 }
 
 /// The validator's observation of a batch (see `EventStreamObserver`): fills a
@@ -183,7 +188,8 @@ struct ValidationBatch {
     /// About the bytes the batch holds: its facts and the texts written (room reserved and
     /// never written costs address space, not memory).
     var approximateBytes: Int {
-        facts.count * MemoryLayout<EventFacts>.stride + ends.count * MemoryLayout<EventFacts.End>.stride + starts.byteCount + ids.byteCount
+        facts.count * MemoryLayout<EventFacts>.stride + ends.count
+            * MemoryLayout<EventFacts.End>.stride + starts.byteCount + ids.byteCount
             + notes.byteCount
     }
 
@@ -206,7 +212,10 @@ struct ValidationBatch {
         var assumed = basis == .assumed
         if let end = e.end {
             endNumber = Int32(ends.count)
-            ends.append(EventFacts.End(basis: end.basis, instant: end.instant, date: end.date, text: notes.append(end.raw ?? end.rfc3339)))
+            ends.append(
+                EventFacts.End(
+                    basis: end.basis, instant: end.instant, date: end.date,
+                    text: notes.append(end.raw ?? end.rfc3339)))
             assumed = assumed || end.basis == .assumed
         }
         // `if let`, not `source != nil`: that compares two optional sources as values.
@@ -223,43 +232,64 @@ struct ValidationBatch {
             file = fileNumber("-")
         }
         let generatedID =
-            hasSource && (e.idIsGenerated ?? (e.withIDBytes { Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)]) } == record))
+            hasSource
+            && (e.idIsGenerated
+                ?? (e.withIDBytes {
+                    Event.generatedRecord($0, prefix: generatedIDPrefixes[Int(file)])
+                } == record))
         let time = start.instant.map { ($0, start.offset!) }
         var marks: EventFacts.Marks = []
-        if offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset) { marks.insert(.offsetFitsItsZone) }
-        if basis == .offset, start.offset?.seconds == 0, e.startWrittenInUTC { marks.insert(.writtenInUTC) }
+        if offsetFitsItsZone(e, basis: basis, instant: start.instant, offset: start.offset) {
+            marks.insert(.offsetFitsItsZone)
+        }
+        if basis == .offset, start.offset?.seconds == 0, e.startWrittenInUTC {
+            marks.insert(.writtenInUTC)
+        }
         if e.hasLocation { marks.insert(.atAPlace) }
         facts.append(
             EventFacts(
-                file: file, series: seriesNumber(e.series), line: line, record: record, hasSource: hasSource,
+                file: file, series: seriesNumber(e.series), line: line, record: record,
+                hasSource: hasSource,
                 basis: basis, marks: marks,
-                time: time, date: start.date, startText: starts.append(e.startText), id: generatedID ? nil : ids.append(e.id),
-                assumedZone: assumed ? assumedZoneNumber(e.startZone) : -1, endNumber: endNumber, origin: Self.origin(e)))
+                time: time, date: start.date, startText: starts.append(e.startText),
+                id: generatedID ? nil : ids.append(e.id),
+                assumedZone: assumed ? assumedZoneNumber(e.startZone) : -1, endNumber: endNumber,
+                origin: Self.origin(e)))
         if basis == .offset, let instant = start.instant { widenOffsetSpan(instant.seconds) }
     }
 
     /// Whether the start's offset is the one the zone it names has at that instant.
-    private mutating func offsetFitsItsZone(_ e: EventRef, basis: TimeBasis, instant: Instant?, offset: UTCOffset?) -> Bool {
-        guard basis == .offset, let name = e.startZone, let instant, let offset else { return false }
+    private mutating func offsetFitsItsZone(
+        _ e: EventRef, basis: TimeBasis, instant: Instant?, offset: UTCOffset?
+    ) -> Bool {
+        guard basis == .offset, let name = e.startZone, let instant, let offset else {
+            return false
+        }
         if zoneRules[name] == nil { zoneRules[name] = .some(ZoneResolver.ianaRules(name)) }
         guard let rules = zoneRules[name]! else { return false }
         return rules.offset(at: instant) == offset
     }
 
     private mutating func widenOffsetSpan(_ seconds: Int64) {
-        offsetSpan = offsetSpan.map { min($0.lowerBound, seconds)...max($0.upperBound, seconds) } ?? seconds...seconds
+        offsetSpan =
+            offsetSpan.map { min($0.lowerBound, seconds)...max($0.upperBound, seconds) }
+            ?? seconds...seconds
     }
 
     /// Takes an event read back from a partition: only what the partitioned rules read.
     mutating func addReplayed(
-        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis, marks: EventFacts.Marks,
-        time: (instant: Instant, offset: UTCOffset, origin: UInt32)?, start: ByteView, series: ByteView?, id: ByteView?
+        file: Int32, line: Int32, record: Int, hasSource: Bool, basis: TimeBasis,
+        marks: EventFacts.Marks,
+        time: (instant: Instant, offset: UTCOffset, origin: UInt32)?, start: ByteView,
+        series: ByteView?, id: ByteView?
     ) {
         facts.append(
             EventFacts(
-                file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line, record: record, hasSource: hasSource, basis: basis,
+                file: file, series: series.map { seriesNumber($0.string) } ?? -1, line: line,
+                record: record, hasSource: hasSource, basis: basis,
                 marks: marks, time: time.map { ($0.instant, $0.offset) }, date: nil,
-                startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) }, assumedZone: -1, endNumber: -1,
+                startText: starts.append(bytes: start), id: id.map { ids.append(bytes: $0) },
+                assumedZone: -1, endNumber: -1,
                 origin: time?.origin ?? 0))
         if basis == .offset, let time { widenOffsetSpan(time.instant.seconds) }
     }
@@ -275,7 +305,9 @@ struct ValidationBatch {
     }
 
     /// Calls `body` with the id of `e`, or `generated` when it has the id importers give.
-    func withIDBytes<R>(_ e: EventFacts, orGenerated generated: [UInt8], _ body: (ByteView) -> R) -> R {
+    func withIDBytes<R>(_ e: EventFacts, orGenerated generated: [UInt8], _ body: (ByteView) -> R)
+        -> R
+    {
         guard let id = e.id else { return generated.withByteView(body) }
         return ids.withBytes(id, body)
     }
@@ -290,7 +322,9 @@ struct ValidationBatch {
         for (key, value) in attributes where !value.isEmpty {
             // Most attribute names (`note`, `location`) start with a byte no origin key does.
             guard let first = key.utf8.first, originFirstBytes[Int(first)] else { continue }
-            guard EventFacts.originKeys.contains(key.lowercased()), chosen.map({ key < $0.key }) ?? true else { continue }
+            guard EventFacts.originKeys.contains(key.lowercased()),
+                chosen.map({ key < $0.key }) ?? true
+            else { continue }
             chosen = (key, value)
         }
         return chosen.map { UInt32(truncatingIfNeeded: StringIndex.hash($0.value)) | 1 } ?? 0
@@ -300,7 +334,9 @@ struct ValidationBatch {
     private static let originFirstBytes: [Bool] = {
         var table = [Bool](repeating: false, count: 256)
         for key in EventFacts.originKeys {
-            for variant in [key, key.uppercased()] { if let first = variant.utf8.first { table[Int(first)] = true } }
+            for variant in [key, key.uppercased()] {
+                if let first = variant.utf8.first { table[Int(first)] = true }
+            }
         }
         return table
     }()
@@ -340,7 +376,9 @@ struct ValidationBatch {
 
     /// An example for findings: where the event came from and its start as written.
     func example(_ e: EventFacts, note: String? = nil, value: String? = nil) -> Finding.Example {
-        Finding.Example(file: files[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: value ?? startText(e), note: note)
+        Finding.Example(
+            file: files[Int(e.file)], line: e.line < 0 ? nil : Int(e.line),
+            value: value ?? startText(e), note: note)
     }
 }
 
@@ -354,11 +392,22 @@ struct RunNames {
     private(set) var offsetSpan: ClosedRange<Int64>?
 
     /// The run's numbers for a batch's files and series (registering new names).
-    mutating func numbers(for files: [String], series batchSeries: StringIndex, offsetSpan span: ClosedRange<Int64>?) -> BatchNumbers {
-        if let span { offsetSpan = offsetSpan.map { min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound) } ?? span }
+    mutating func numbers(
+        for files: [String], series batchSeries: StringIndex, offsetSpan span: ClosedRange<Int64>?
+    ) -> BatchNumbers {
+        if let span {
+            offsetSpan =
+                offsetSpan.map {
+                    min($0.lowerBound, span.lowerBound)...max($0.upperBound, span.upperBound)
+                } ?? span
+        }
         return BatchNumbers(
             files: files.map { Int32(self.files.number(of: $0).number) },
-            series: (0..<batchSeries.count).map { Int32(series.number(of: batchSeries.strings[$0], hash: batchSeries.hash(at: $0)).number) })
+            series: (0..<batchSeries.count).map {
+                Int32(
+                    series.number(of: batchSeries.strings[$0], hash: batchSeries.hash(at: $0))
+                        .number)
+            })
     }
 
     /// The names for checking one partition: the run's files and offset span, no series yet.

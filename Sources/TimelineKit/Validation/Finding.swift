@@ -49,7 +49,9 @@ public struct FindingCode: Hashable, Sendable, CustomStringConvertible {
     /// The first and last of the codes that begin with `prefix` (`TZ101–TZ114`), as lists
     /// of codes name them.
     package static func range(_ prefix: String) -> String {
-        let codes = all.map(\.rawValue).filter { $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber) }.sorted()
+        let codes = all.map(\.rawValue).filter {
+            $0.hasPrefix(prefix) && $0.dropFirst(prefix.count).allSatisfy(\.isNumber)
+        }.sorted()
         guard let first = codes.first, let last = codes.last else { return "" }
         return first == last ? first : "\(first)–\(last)"
     }
@@ -97,7 +99,10 @@ public struct Finding: Sendable {
     public var examples: [Example]
 
     /// A finding; only the first `maximumExamples` examples are kept.
-    public init(code: FindingCode, severity: FindingSeverity, count: Int, message: String, examples: [Example]) {
+    public init(
+        code: FindingCode, severity: FindingSeverity, count: Int, message: String,
+        examples: [Example]
+    ) {
         self.code = code
         self.severity = severity
         self.count = count
@@ -128,7 +133,9 @@ public struct ValidationReport: Sendable {
     }
 
     /// The number of findings of `severity`.
-    public func count(_ severity: FindingSeverity) -> Int { findings.filter { $0.severity == severity }.count }
+    public func count(_ severity: FindingSeverity) -> Int {
+        findings.filter { $0.severity == severity }.count
+    }
 
     /// True when a finding reaches `level` (`nil`: never).
     public func fails(at level: FindingSeverity?) -> Bool {
@@ -143,7 +150,9 @@ public struct ValidationReport: Sendable {
         appendDigits(records, width: 1, to: &w.bytes)
         w.raw(",\"rejected\":")
         appendDigits(rejected, width: 1, to: &w.bytes)
-        for (name, severity) in [("errors", FindingSeverity.error), ("warnings", .warning), ("infos", .info)] {
+        for (name, severity) in [
+            ("errors", FindingSeverity.error), ("warnings", .warning), ("infos", .info),
+        ] {
             w.bytes += Array(",\"\(name)\":".utf8)
             appendDigits(count(severity), width: 1, to: &w.bytes)
         }
@@ -195,10 +204,13 @@ public struct ValidationReport: Sendable {
             guard !group.isEmpty else { continue }
             out += "\(severity.rawValue.uppercased())S\n"
             for f in group {
-                out += "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(VisibleText.forPeople(f.message))\n"
+                out +=
+                    "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(VisibleText.forPeople(f.message))\n"
                 for e in f.examples {
                     let place = VisibleText.forPeople(e.line.map { "\(e.file):\($0)" } ?? e.file)
-                    out += "      \(place): \(VisibleText.forPeople(e.value))" + (e.note.map { "  (\(VisibleText.forPeople($0)))" } ?? "") + "\n"
+                    out +=
+                        "      \(place): \(VisibleText.forPeople(e.value))"
+                        + (e.note.map { "  (\(VisibleText.forPeople($0)))" } ?? "") + "\n"
                 }
             }
             out += "\n"

@@ -7,10 +7,14 @@
 enum GeneratedIDs {
     /// Marks in each batch (its files by their run numbers in `numbers`) whether the
     /// generated ids of each of its files may collide; `names` are the run's files.
-    static func markCollisions(in held: inout [(batch: ValidationBatch, numbers: BatchNumbers)], names: [String]) {
+    static func markCollisions(
+        in held: inout [(batch: ValidationBatch, numbers: BatchNumbers)], names: [String]
+    ) {
         var mayCollide = [Bool](repeating: false, count: names.count)
         var filesByPrefix: [[UInt8]: [Int]] = [:]
-        for (f, name) in names.enumerated() { filesByPrefix[Array(Event.generatedIDPrefix(file: name).utf8), default: []].append(f) }
+        for (f, name) in names.enumerated() {
+            filesByPrefix[Array(Event.generatedIDPrefix(file: name).utf8), default: []].append(f)
+        }
         for files in filesByPrefix.values where files.count > 1 {
             for f in files { mayCollide[f] = true }
         }
@@ -27,7 +31,9 @@ enum GeneratedIDs {
                 batch.ids.withBytes(id) { bytes in
                     // Every `name:` the id starts with that is a file's prefix.
                     for i in 0..<bytes.count where bytes[i] == UInt8(ascii: ":") {
-                        guard let sharing = filesByPrefix[bytes[0..<(i + 1)].array] else { continue }
+                        guard let sharing = filesByPrefix[bytes[0..<(i + 1)].array] else {
+                            continue
+                        }
                         for f in sharing { mayCollide[f] = true }
                     }
                 }

@@ -36,19 +36,25 @@ enum KeyedFactCodec {
         var parts = [[UInt8]](repeating: [], count: fanOut)
         var scratch: [UInt8] = []
         // A file's events without a series are one group: keyed by the file's name.
-        let fileKeys = key == .seriesOrFile ? batch.files.map { StringIndex.hash($0) ^ 0x5851_F42D_4C95_7F2D } : []
+        let fileKeys =
+            key == .seriesOrFile
+            ? batch.files.map { StringIndex.hash($0) ^ 0x5851_F42D_4C95_7F2D } : []
         for e in batch.facts {
             switch key {
             case .seriesOrFile:
                 // What the series rules read: a time with its offset, of a series, or written
                 // with an offset (a file's events without a series are one group of TZ102).
-                guard let instant = e.instant, let offset = e.offset, e.hasSeries || e.basis == .offset else { continue }
+                guard let instant = e.instant, let offset = e.offset,
+                    e.hasSeries || e.basis == .offset
+                else { continue }
                 let series = e.hasSeries ? batch.series.strings[Int(e.series)] : nil
-                let hash = e.hasSeries ? batch.series.hash(at: Int(e.series)) : fileKeys[Int(e.file)]
+                let hash =
+                    e.hasSeries ? batch.series.hash(at: Int(e.series)) : fileKeys[Int(e.file)]
                 let key = Int(truncatingIfNeeded: hash) & Int.max
                 batch.withStartBytes(e) { start in
                     append(
-                        e, key: key, time: (instant.seconds, Int32(offset.seconds)), start: start, series: series, id: nil,
+                        e, key: key, time: (instant.seconds, Int32(offset.seconds)), start: start,
+                        series: series, id: nil,
                         to: &parts[partition(of: key, level: 0)])
                 }
             case .id:
@@ -62,7 +68,8 @@ enum KeyedFactCodec {
                 batch.withIDBytes(e, orGenerated: scratch) { id in
                     let key = Int(truncatingIfNeeded: StringIndex.hash(bytes: id)) & Int.max
                     append(
-                        e, key: key, time: nil, start: .empty, series: nil, id: e.id == nil ? nil : id, generatedID: e.id == nil,
+                        e, key: key, time: nil, start: .empty, series: nil,
+                        id: e.id == nil ? nil : id, generatedID: e.id == nil,
                         to: &parts[partition(of: key, level: 0)])
                 }
             }
@@ -71,7 +78,8 @@ enum KeyedFactCodec {
     }
 
     private static func append(
-        _ e: EventFacts, key: Int, time: (seconds: Int64, offset: Int32)?, start: ByteView, series: String?, id: ByteView?,
+        _ e: EventFacts, key: Int, time: (seconds: Int64, offset: Int32)?, start: ByteView,
+        series: String?, id: ByteView?,
         generatedID: Bool = false, to out: inout [UInt8]
     ) {
         BinaryWriter.int(Int64(key), &out)  // the frame: the key's hash, then the length
@@ -104,7 +112,9 @@ enum KeyedFactCodec {
     /// one `append` writes, so a saved state is refused as it is read rather than when its
     /// partition is checked.
     @discardableResult
-    static func renumberFiles(_ bytes: inout [UInt8], _ files: [Int32], checkingPayloads: Bool = false) -> Bool {
+    static func renumberFiles(
+        _ bytes: inout [UInt8], _ files: [Int32], checkingPayloads: Bool = false
+    ) -> Bool {
         var at = 0
         while at < bytes.count {
             guard at + 16 <= bytes.count else { return false }
@@ -144,19 +154,26 @@ enum KeyedFactCodec {
 
     /// Adds the record whose payload starts at `at` in `bytes` to `batch` (`scratch` is
     /// where a generated id is made again; its contents do not matter).
-    static func decode(_ bytes: [UInt8], at: Int, into batch: inout ValidationBatch, scratch: inout [UInt8]) throws(BinaryReader.Corrupt) {
+    static func decode(
+        _ bytes: [UInt8], at: Int, into batch: inout ValidationBatch, scratch: inout [UInt8]
+    ) throws(BinaryReader.Corrupt) {
         var r = BinaryReader(bytes: bytes, at: at)
         let file = Int32(bitPattern: try r.u32())
         let line = Int32(bitPattern: try r.u32())
         let record = Int(try r.int())
         let flags = try r.byte()
         let b = Int(try r.byte())
-        guard b < TimeBasis.allCases.count, file >= 0, Int(file) < batch.files.count else { throw BinaryReader.Corrupt() }
+        guard b < TimeBasis.allCases.count, file >= 0, Int(file) < batch.files.count else {
+            throw BinaryReader.Corrupt()
+        }
         var time: (instant: Instant, offset: UTCOffset, origin: UInt32)?
         if flags & Flag.time != 0 {
             let seconds = try r.int()
             let offset = Int32(bitPattern: try r.u32())
-            time = (Instant(unchecked: seconds, nanoseconds: 0), UTCOffset(seconds: Int(offset)), try r.u32())
+            time = (
+                Instant(unchecked: seconds, nanoseconds: 0), UTCOffset(seconds: Int(offset)),
+                try r.u32()
+            )
         }
         let start = try r.bytesRange()
         let series = flags & Flag.series != 0 ? try r.bytesRange() : nil
@@ -164,9 +181,11 @@ enum KeyedFactCodec {
         func add(generatedID: ByteView?) {
             bytes.withByteView { all in
                 batch.addReplayed(
-                    file: file, line: line, record: record, hasSource: flags & Flag.source != 0, basis: TimeBasis.allCases[b],
+                    file: file, line: line, record: record, hasSource: flags & Flag.source != 0,
+                    basis: TimeBasis.allCases[b],
                     marks: EventFacts.Marks(rawValue: flags >> Flag.marksShift), time: time,
-                    start: all[start], series: series.map { all[$0] }, id: id.map { all[$0] } ?? generatedID)
+                    start: all[start], series: series.map { all[$0] },
+                    id: id.map { all[$0] } ?? generatedID)
             }
         }
         if flags & Flag.generatedID != 0 {
@@ -245,12 +264,16 @@ final class KeyedFactStore {
     func spill() throws(TimelineError) {
         guard !spilled, let directory else { return }
         files = []
-        for _ in 0..<KeyedFactCodec.fanOut { files.append(try SortedRuns.createFile(in: directory, purpose: "for the validation's facts")) }
+        for _ in 0..<KeyedFactCodec.fanOut {
+            files.append(
+                try SortedRuns.createFile(in: directory, purpose: "for the validation's facts"))
+        }
         for p in held.indices { try write(p) }
     }
 
     private func write(_ p: Int) throws(TimelineError) {
-        try SortedRuns.write(held[p], to: files[p], directory: directory ?? "", what: "the validation's facts")
+        try SortedRuns.write(
+            held[p], to: files[p], directory: directory ?? "", what: "the validation's facts")
         heldBytes -= held[p].capacity
         held[p] = []
     }
@@ -258,7 +281,9 @@ final class KeyedFactStore {
     /// Hands each partition to `body` in turn (its records in the order they were
     /// appended) with its number at level 0; a partition too large to check within the
     /// budget is split first, and each of its parts handed over with the number it was split from.
-    func forEachPartition(_ body: (_ number: Int, Partition) throws(TimelineError) -> Void) throws(TimelineError) {
+    func forEachPartition(_ body: (_ number: Int, Partition) throws(TimelineError) -> Void)
+        throws(TimelineError)
+    {
         for p in 0..<KeyedFactCodec.fanOut where sizes[p] > 0 {
             if spilled { try write(p) }
             let partition = Partition(store: self, number: p)
@@ -269,9 +294,14 @@ final class KeyedFactStore {
                 var firstKey: Int?
                 split.splittable = false
                 try partition.forEachRecord { key, bytes, payload throws(TimelineError) in
-                    if firstKey == nil { firstKey = key } else if key != firstKey { split.splittable = true }
+                    if firstKey == nil {
+                        firstKey = key
+                    } else if key != firstKey {
+                        split.splittable = true
+                    }
                     let q = KeyedFactCodec.partition(of: key, level: level + 1)
-                    parts[q] += bytes[(payload - 12)..<(payload + Self.payloadLength(bytes, payload))]
+                    parts[q] +=
+                        bytes[(payload - 12)..<(payload + Self.payloadLength(bytes, payload))]
                     pending += 1
                     if pending == 4096 {
                         try split.append(parts)
@@ -296,7 +326,9 @@ final class KeyedFactStore {
 
         /// Calls `visit` with each record: its key's hash, the bytes its payload lies in and
         /// where the payload starts there.
-        func forEachRecord(_ visit: (_ key: Int, _ bytes: [UInt8], _ payload: Int) throws(TimelineError) -> Void) throws(TimelineError) {
+        func forEachRecord(
+            _ visit: (_ key: Int, _ bytes: [UInt8], _ payload: Int) throws(TimelineError) -> Void
+        ) throws(TimelineError) {
             try store.forEachRecord(of: number, visit)
         }
     }
@@ -330,7 +362,9 @@ final class KeyedFactStore {
         }
     }
 
-    private func forEachRecord(of p: Int, _ visit: (Int, [UInt8], Int) throws(TimelineError) -> Void) throws(TimelineError) {
+    private func forEachRecord(
+        of p: Int, _ visit: (Int, [UInt8], Int) throws(TimelineError) -> Void
+    ) throws(TimelineError) {
         if !spilled {
             let bytes = held[p]
             var at = 0

@@ -31,5 +31,7 @@ protocol EventRuleDeclaration: RuleDeclaration, ValidationRule {
 }
 
 extension EventRuleDeclaration {
-    static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? { AnyValidationRule(Self(context)) }
+    static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? {
+        AnyValidationRule(Self(context))
+    }
 }

@@ -33,5 +33,7 @@ enum RuleRegistry {
     }
 
     /// The rule that declares `code`.
-    static func rule(_ code: String) -> (any RuleDeclaration.Type)? { all.first { $0.code.rawValue == code } }
+    static func rule(_ code: String) -> (any RuleDeclaration.Type)? {
+        all.first { $0.code.rawValue == code }
+    }
 }

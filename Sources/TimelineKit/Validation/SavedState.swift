@@ -15,7 +15,9 @@ protocol MergeableRule: ValidationRule where Digest: StateCodable {
 }
 
 extension EventRuleDeclaration where Self: MergeableRule {
-    static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? { AnyValidationRule(mergeable: Self(context)) }
+    static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? {
+        AnyValidationRule(mergeable: Self(context))
+    }
 }
 
 extension BinaryWriter {
@@ -56,7 +58,10 @@ extension Array where Element: StateCodable {
 /// how many keys it flags, how many events they hold, then its first flagged keys, each as
 /// `item` writes it.
 enum FlaggedKeysCoding {
-    static func encode<Key>(flagged: Int, events: Int, first: [Key], to out: inout [UInt8], _ item: (Key, inout [UInt8]) -> Void) {
+    static func encode<Key>(
+        flagged: Int, events: Int, first: [Key], to out: inout [UInt8],
+        _ item: (Key, inout [UInt8]) -> Void
+    ) {
         BinaryWriter.count(flagged, &out)
         BinaryWriter.count(events, &out)
         BinaryWriter.count(first.count, &out)
@@ -83,9 +88,13 @@ extension Finding.Example: StateCodable {
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         let file = try r.string()
-        let line = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in Int(try r.int()) }
+        let line = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+            Int(try r.int())
+        }
         let value = try r.string()
-        let note = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() }
+        let note = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+            try r.string()
+        }
         self.init(file: file, line: line, value: value, note: note)
     }
 }
@@ -99,7 +108,9 @@ extension FlaggedEvents: StateCodable {
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         let count = try r.number()
         let examples: [Finding.Example] = try r.list()
-        guard examples.count <= min(count, Finding.maximumExamples) else { throw BinaryReader.Corrupt() }
+        guard examples.count <= min(count, Finding.maximumExamples) else {
+            throw BinaryReader.Corrupt()
+        }
         self.init(count: count, examples: examples)
     }
 }
@@ -113,7 +124,9 @@ extension PerFile: StateCodable where State: StateCodable {
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         self.init()
         for file in 0..<(try r.count()) {
-            if let state = try r.optional({ (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try State(decoding: &r) }) {
+            if let state = try r.optional({ (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+                try State(decoding: &r)
+            }) {
                 with(Int32(file), initial: { state }) { _ in }
             }
         }

@@ -14,7 +14,9 @@ package struct ValidationContext: Sendable {
     /// Codes whose checks are not run and whose findings are not reported (`--ignore`).
     package var ignored: Set<FindingCode> = []
 
-    package init(displayZone: ResolvedZone, assumedZone: ResolvedZone?, ignored: Set<FindingCode> = []) {
+    package init(
+        displayZone: ResolvedZone, assumedZone: ResolvedZone?, ignored: Set<FindingCode> = []
+    ) {
         self.displayZone = displayZone
         self.assumedZone = assumedZone
         self.ignored = ignored
@@ -68,7 +70,9 @@ struct AnyValidationRule {
             rule.absorbed.encode(to: &out)
             return out
         }
-        restore = { (r: inout BinaryReader, numbers) throws(BinaryReader.Corrupt) in rule.absorb(try Rule.Digest(decoding: &r), numbers) }
+        restore = { (r: inout BinaryReader, numbers) throws(BinaryReader.Corrupt) in
+            rule.absorb(try Rule.Digest(decoding: &r), numbers)
+        }
     }
 }
 
@@ -111,7 +115,9 @@ protocol PartitionedRule: RuleDeclaration, AnyObject {
 }
 
 extension PartitionedRule {
-    static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? { AnyPartitionedRule(Self.self, context) }
+    static func makePartitionedCheck(_ context: ValidationContext) -> AnyPartitionedRule? {
+        AnyPartitionedRule(Self.self, context)
+    }
     func rereads() -> Bool { false }
     func reread(_ batch: ValidationBatch, _ numbers: BatchNumbers) {}
     static var readsAsAbsorbed: Bool { false }
@@ -145,12 +151,15 @@ struct AnyPartitionedRule {
         makeCheck = {
             let rule = Rule(context)
             return PartitionCheck(
-                read: { rule.read($0, $1) }, rereads: { rule.rereads() }, approximateBytes: { rule.approximateBytes },
+                read: { rule.read($0, $1) }, rereads: { rule.rereads() },
+                approximateBytes: { rule.approximateBytes },
                 reread: { rule.reread($0, $1) }, finish: { rule.finishPart($0) })
         }
         combine = { parts in Rule.finding(combining: parts.map { $0 as! Rule.Part }) }
         encodePart = { part, out in (part as! Rule.Part).encode(to: &out) }
-        decodePart = { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try Rule.Part(decoding: &r) }
+        decodePart = { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+            try Rule.Part(decoding: &r)
+        }
     }
 }
 
@@ -193,7 +202,9 @@ struct PerFile<State> {
 
     /// The files and their states, by file name.
     func sorted(_ names: RunNames) -> [(file: String, state: State)] {
-        states.indices.compactMap { i in states[i].map { (names.files.strings[i], $0) } }.sorted { $0.file < $1.file }
+        states.indices.compactMap { i in states[i].map { (names.files.strings[i], $0) } }.sorted {
+            $0.file < $1.file
+        }
     }
 }
 
@@ -228,7 +239,9 @@ struct ImportFindings {
         var first = ""
         var examples: [Finding.Example] = []
 
-        mutating func add(_ reason: @autoclosure () -> String, _ example: @autoclosure () -> Finding.Example) {
+        mutating func add(
+            _ reason: @autoclosure () -> String, _ example: @autoclosure () -> Finding.Example
+        ) {
             if count == 0 { first = reason() }
             count += 1
             if examples.count < Finding.maximumExamples { examples.append(example()) }
@@ -244,23 +257,31 @@ struct ImportFindings {
 
     mutating func add(reject r: RejectedRecord) {
         rejected += 1
-        rejects[r.code, default: Tally()].add(r.reason, Finding.Example(file: r.location.file, line: r.location.line, value: r.raw))
+        rejects[r.code, default: Tally()].add(
+            r.reason, Finding.Example(file: r.location.file, line: r.location.line, value: r.raw))
     }
 
     /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).
     mutating func add(notice n: Diagnostic) {
         guard let code = n.code.flatMap(FindingCode.init(rawValue:)) else { return }
-        notices[code, default: Tally()].add(n.message, Finding.Example(file: n.location?.file ?? "-", line: n.location?.line, value: n.message))
+        notices[code, default: Tally()].add(
+            n.message,
+            Finding.Example(file: n.location?.file ?? "-", line: n.location?.line, value: n.message)
+        )
     }
 
     var findings: [Finding] {
         rejects.sorted { $0.key.rawValue < $1.key.rawValue }.map { code, t in
             Finding(
-                code: code, severity: .error, count: t.count, message: "\(t.count) record(s) rejected: \(Self.advice(code)); the first: \(t.first)",
+                code: code, severity: .error, count: t.count,
+                message:
+                    "\(t.count) record(s) rejected: \(Self.advice(code)); the first: \(t.first)",
                 examples: t.examples)
         }
             + notices.sorted { $0.key.rawValue < $1.key.rawValue }.map { code, t in
-                Finding(code: code, severity: .warning, count: t.count, message: "\(t.count) value(s): \(Self.advice(code))", examples: t.examples)
+                Finding(
+                    code: code, severity: .warning, count: t.count,
+                    message: "\(t.count) value(s): \(Self.advice(code))", examples: t.examples)
             }
     }
 
@@ -297,8 +318,11 @@ extension ImportFindings: StateCodable {
         func tallies(_ r: inout BinaryReader) throws(BinaryReader.Corrupt) -> [FindingCode: Tally] {
             var tallies: [FindingCode: Tally] = [:]
             for _ in 0..<(try r.count()) {
-                guard let code = FindingCode(rawValue: try r.string()) else { throw BinaryReader.Corrupt() }
-                tallies[code] = Tally(count: try r.number(), first: try r.string(), examples: try r.list())
+                guard let code = FindingCode(rawValue: try r.string()) else {
+                    throw BinaryReader.Corrupt()
+                }
+                tallies[code] = Tally(
+                    count: try r.number(), first: try r.string(), examples: try r.list())
             }
             return tallies
         }

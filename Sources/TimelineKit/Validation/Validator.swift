@@ -69,15 +69,20 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             }
         }
         let keys = Self.factKeys(ignoring: context.ignored)
-        stores = keys.map { ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory)) }
+        stores = keys.map {
+            ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory))
+        }
         self.partitioned = partitioned
-        absorbedChecks = partitioned.map { $0.readsAsAbsorbed ? PartitionCheck([$0], RunNames()) : nil }
+        absorbedChecks = partitioned.map {
+            $0.readsAsAbsorbed ? PartitionCheck([$0], RunNames()) : nil
+        }
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
     func makeObservation(expectedCount: Int) -> any EventObservation {
         let recent = recentCount.load(ordering: .relaxed)
-        return ValidationObservation(capacity: recent > 0 ? recent + recent / 8 + 16 : expectedCount, validator: self)
+        return ValidationObservation(
+            capacity: recent > 0 ? recent + recent / 8 + 16 : expectedCount, validator: self)
     }
 
     /// How many events the batch digested last held: batches of one run are mostly alike,
@@ -89,7 +94,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Reads a filled batch; thread-safe.
     func digest(_ batch: ValidationBatch) -> ValidationDigest {
         if batch.count >= 64 { recentCount.store(batch.count, ordering: .relaxed) }
-        let keyed = encodesOnWorkers.load(ordering: .relaxed) ? stores.map { KeyedFactCodec.encode(batch, key: $0.key) } : nil
+        let keyed =
+            encodesOnWorkers.load(ordering: .relaxed)
+            ? stores.map { KeyedFactCodec.encode(batch, key: $0.key) } : nil
         return ValidationDigest(parts: rules.map { $0.digest(batch) }, batch: batch, keyed: keyed)
     }
 
@@ -106,7 +113,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             // Series are numbered for the run only while batches are held (the partitioned
             // rules read held batches by them); the other rules read files only.
             let series = stores.isEmpty || encoding ? StringIndex() : digest.batch.series
-            let numbers = names.numbers(for: digest.batch.files, series: series, offsetSpan: digest.batch.offsetSpan)
+            let numbers = names.numbers(
+                for: digest.batch.files, series: series, offsetSpan: digest.batch.offsetSpan)
             for absorb in digest.parts { absorb(numbers) }
             if !stores.isEmpty { keep(digest, numbers) }
             slots.signal()
@@ -116,7 +124,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Keeps a batch for the partitioned rules: held as it is while the batches fit in the
     /// budget (or nothing may spill), else encoded into the stores with all held before it.
     private func keep(_ digest: ValidationDigest, _ numbers: BatchNumbers) {
-        guard !encoding else { return store(digest.keyed ?? encode(digest.batch), files: numbers.files) }
+        guard !encoding else {
+            return store(digest.keyed ?? encode(digest.batch), files: numbers.files)
+        }
         var batch = digest.batch
         batch.compact()
         held.append((batch, numbers))
@@ -126,7 +136,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             check?.read(batch, numbers)
             absorbedBytes += check?.approximateBytes ?? 0
         }
-        if heldBytes + absorbedBytes > memory / 3 * 2, directory != nil { encodeHeld(spilling: true) }
+        if heldBytes + absorbedBytes > memory / 3 * 2, directory != nil {
+            encodeHeld(spilling: true)
+        }
     }
 
     /// Moves the held batches into the stores, in input order; every later batch follows them.
@@ -160,7 +172,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             if renumbered {
                 for p in parts.indices { KeyedFactCodec.renumberFiles(&parts[p], files) }
             }
-            do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = error }
+            do throws(TimelineError) { try stores[i].store.append(parts) } catch {
+                spillFailure = error
+            }
         }
     }
 
@@ -168,7 +182,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     ///   - records: records read (events and rejects).
     ///   - imported: the records the import rejected and its warnings with codes.
     /// - Throws: when the keyed facts could not be spilled or read back.
-    package func report(records: Int, imported: ImportFindings = ImportFindings()) throws(TimelineError) -> ValidationReport {
+    package func report(records: Int, imported: ImportFindings = ImportFindings())
+        throws(TimelineError) -> ValidationReport
+    {
         absorbing.sync {}  // every digest folded in
         if let spillFailure { throw spillFailure }
         var findings = imported.findings.filter { !context.ignored.contains($0.code) }
@@ -176,8 +192,12 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         // is over by now), in the rules' order.
         findings += Parallel.map(rules.count) { rules[$0].finish(names) }.compactMap { $0 }
         findings += try partitionedFindings()
-        findings.sort { ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue) }
-        var report = ValidationReport(records: records, rejected: imported.rejected, zone: context.displayZone.identifier, findings: findings)
+        findings.sort {
+            ($0.severity.rank, $1.code.rawValue) > ($1.severity.rank, $0.code.rawValue)
+        }
+        var report = ValidationReport(
+            records: records, rejected: imported.rejected, zone: context.displayZone.identifier,
+            findings: findings)
         report.zoneChoice = context.displayZoneChoice
         return report
     }
@@ -189,10 +209,14 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private func partitionedFindings() throws(TimelineError) -> [Finding] {
         guard encoding else {
             // The held batches as one partition: each rule reads them on its own, all at once.
-            if stores.contains(where: { $0.key == .id }) { GeneratedIDs.markCollisions(in: &held, names: names.files.strings) }
+            if stores.contains(where: { $0.key == .id }) {
+                GeneratedIDs.markCollisions(in: &held, names: names.files.strings)
+            }
             return Parallel.map(partitioned.count) { heldFinding($0) }.compactMap { $0 }
         }
-        let results = Parallel.map(stores.count) { i in Result { () throws(TimelineError) in try self.findings(of: i) } }
+        let results = Parallel.map(stores.count) { i in
+            Result { () throws(TimelineError) in try self.findings(of: i) }
+        }
         var findings: [Finding] = []
         for result in results { findings += try result.get() }
         return findings
@@ -220,34 +244,45 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     private func findings(of i: Int) throws(TimelineError) -> [Finding] {
         let (keyed, parts) = try parts(of: i)
         let finished = self.finished[stores[i].key] ?? []
-        return keyed.indices.compactMap { r in keyed[r].combine(parts.flatMap { $0[r] } + (finished.isEmpty ? [] : finished[r])) }
+        return keyed.indices.compactMap { r in
+            keyed[r].combine(parts.flatMap { $0[r] } + (finished.isEmpty ? [] : finished[r]))
+        }
     }
 
     /// By partition of store `i` (at level 0), each rule of its key, its parts (several for
     /// a partition split to fit the budget, none for a partition without facts).
-    private func parts(of i: Int) throws(TimelineError) -> (rules: [AnyPartitionedRule], parts: [[[Any]]]) {
+    private func parts(of i: Int) throws(TimelineError) -> (
+        rules: [AnyPartitionedRule], parts: [[[Any]]]
+    ) {
         let (key, store) = stores[i]
         let keyed = partitioned.filter { $0.key == key }
-        var parts = [[[Any]]](repeating: [[Any]](repeating: [], count: keyed.count), count: KeyedFactCodec.fanOut)
+        var parts = [[[Any]]](
+            repeating: [[Any]](repeating: [], count: keyed.count), count: KeyedFactCodec.fanOut)
         let files = names.files.strings
         try store.forEachPartition { number, partition throws(TimelineError) in
             var check = PartitionCheck(keyed, names.forPartition())
             try Self.replay(partition, files: files) { check.read($0) }
-            if check.startRereading() { try Self.replay(partition, files: files) { check.reread($0) } }
+            if check.startRereading() {
+                try Self.replay(partition, files: files) { check.reread($0) }
+            }
             for (r, part) in check.parts().enumerated() { parts[number][r].append(part) }
         }
         return (keyed, parts)
     }
 
     /// Calls `body` with a partition's keyed facts as batches, in input order.
-    private static func replay(_ partition: KeyedFactStore.Partition, files: [String], _ body: (ValidationBatch) -> Void) throws(TimelineError) {
+    private static func replay(
+        _ partition: KeyedFactStore.Partition, files: [String], _ body: (ValidationBatch) -> Void
+    ) throws(TimelineError) {
         var batch = ValidationBatch(replaying: files, capacity: Self.replayBatch)
         var scratch: [UInt8] = []
         try partition.forEachRecord { _, bytes, payload throws(TimelineError) in
             do throws(BinaryReader.Corrupt) {
                 try KeyedFactCodec.decode(bytes, at: payload, into: &batch, scratch: &scratch)
             } catch {
-                throw TimelineError(.ioError, "the validation's temporary facts were damaged while it ran; run it again")
+                throw TimelineError(
+                    .ioError,
+                    "the validation's temporary facts were damaged while it ran; run it again")
             }
             if batch.count == Self.replayBatch {
                 body(batch)
@@ -315,7 +350,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// `absorb(facts:key:files:)`): the header — the run's files and offset span, each
     /// rule's absorbed state by code — and the keyed facts of each store by partition, as
     /// appended. Call before `report`, which uses the facts up.
-    func saved() throws(TimelineError) -> (header: [UInt8], facts: [(key: PartitionKey, partitions: [[UInt8]])]) {
+    func saved() throws(TimelineError) -> (
+        header: [UInt8], facts: [(key: PartitionKey, partitions: [[UInt8]])]
+    ) {
         absorbing.sync { if !encoding { encodeHeld() } }
         if let spillFailure { throw spillFailure }
         var out: [UInt8] = []
@@ -326,7 +363,10 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         }
         BinaryWriter.count(rules.count, &out)
         for (code, rule) in zip(ruleCodes, rules) {
-            guard let save = rule.save else { preconditionFailure("\(code) keeps state it cannot save: declare it a MergeableRule") }
+            guard let save = rule.save else {
+                preconditionFailure(
+                    "\(code) keeps state it cannot save: declare it a MergeableRule")
+            }
             BinaryWriter.string(code.rawValue, &out)
             save().withByteView { BinaryWriter.bytes($0, &out) }
         }
@@ -347,7 +387,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     static func factKeys(ignoring ignored: Set<FindingCode>) -> [PartitionKey] {
         // The rules' declarations only: no rule is made, so the zone does not matter.
         let context = ValidationContext(displayZone: .utc, assumedZone: nil, ignored: ignored)
-        let keys = RuleRegistry.all.filter { !ignored.contains($0.code) }.compactMap { $0.makePartitionedCheck(context)?.key }
+        let keys = RuleRegistry.all.filter { !ignored.contains($0.code) }.compactMap {
+            $0.makePartitionedCheck(context)?.key
+        }
         return PartitionKey.allCases.filter(keys.contains)
     }
 
@@ -377,14 +419,22 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Folds in a saved run's keyed facts for `key` by partition (empty for a partition
     /// finished elsewhere or not here), its files numbered `files` in this run; after its header.
-    func absorb(facts partitions: [[UInt8]], key: PartitionKey, files: [Int32]) throws(BinaryReader.Corrupt) {
-        guard let i = stores.firstIndex(where: { $0.key == key }), partitions.count == KeyedFactCodec.fanOut else { throw BinaryReader.Corrupt() }
+    func absorb(facts partitions: [[UInt8]], key: PartitionKey, files: [Int32]) throws(BinaryReader
+        .Corrupt)
+    {
+        guard let i = stores.firstIndex(where: { $0.key == key }),
+            partitions.count == KeyedFactCodec.fanOut
+        else { throw BinaryReader.Corrupt() }
         var parts = partitions
         // Files are renumbered in place; a frame that does not fit is damage.
         for p in parts.indices where !parts[p].isEmpty {
-            guard KeyedFactCodec.renumberFiles(&parts[p], files, checkingPayloads: true) else { throw BinaryReader.Corrupt() }
+            guard KeyedFactCodec.renumberFiles(&parts[p], files, checkingPayloads: true) else {
+                throw BinaryReader.Corrupt()
+            }
         }
-        do throws(TimelineError) { try stores[i].store.append(parts) } catch { spillFailure = spillFailure ?? error }
+        do throws(TimelineError) { try stores[i].store.append(parts) } catch {
+            spillFailure = spillFailure ?? error
+        }
     }
 
     /// What the rules keyed by `key` find in each of its partitions (all `fanOut` of them),
@@ -425,14 +475,19 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).
     package func run(events: [Event], batchSize: Int = 4096, records: Int) -> ValidationReport {
         for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
-            let batch = ValidationObservation(capacity: min(events.count - start, batchSize), validator: self)
-            EventRef.forEach(in: events, range: start..<min(events.count, start + max(1, batchSize))) { batch.add($0) }
+            let batch = ValidationObservation(
+                capacity: min(events.count - start, batchSize), validator: self)
+            EventRef.forEach(
+                in: events, range: start..<min(events.count, start + max(1, batchSize))
+            ) { batch.add($0) }
             batch.digest().absorb()
         }
         do throws(TimelineError) {
             return try report(records: records)
         } catch {
-            preconditionFailure("a validation that spills nothing cannot fail to read back: \(error.diagnostic.message)")
+            preconditionFailure(
+                "a validation that spills nothing cannot fail to read back: \(error.diagnostic.message)"
+            )
         }
     }
 }

@@ -14,10 +14,17 @@ struct HostileWorkbook {
 
     /// A workbook of one sheet `S` whose `sheetData` is `rows` (and whatever else `sheet`
     /// adds around it).
-    static func sheet(_ sheetXML: String, sharedStrings: String? = nil, styles: String? = nil) -> HostileWorkbook {
+    static func sheet(_ sheetXML: String, sharedStrings: String? = nil, styles: String? = nil)
+        -> HostileWorkbook
+    {
         var book = HostileWorkbook()
-        book.add("xl/workbook.xml", #"<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>"#)
-        book.add("xl/_rels/workbook.xml.rels", #"<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>"#)
+        book.add(
+            "xl/workbook.xml",
+            #"<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>"#)
+        book.add(
+            "xl/_rels/workbook.xml.rels",
+            #"<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>"#
+        )
         book.add("xl/worksheets/sheet1.xml", sheetXML)
         if let sharedStrings { book.add("xl/sharedStrings.xml", sharedStrings) }
         if let styles { book.add("xl/styles.xml", styles) }
@@ -34,12 +41,15 @@ struct HostileWorkbook {
 
     /// `prefix`, `a` `count` times, `suffix`: what compresses as a ZIP bomb does.
     static func run(_ prefix: String, _ count: Int, _ suffix: String) -> Content {
-        .repeated(prefix: Array(prefix.utf8), byte: UInt8(ascii: "a"), count: count, suffix: Array(suffix.utf8))
+        .repeated(
+            prefix: Array(prefix.utf8), byte: UInt8(ascii: "a"), count: count,
+            suffix: Array(suffix.utf8))
     }
 
     /// A sheet of a `time,title` header and `rows` (XML of `row` elements) inside `sheetData`.
     static func table(_ rows: String, after: String = "") -> String {
-        "<worksheet><sheetData>" + row(1, "time", "title") + rows + "</sheetData>" + after + "</worksheet>"
+        "<worksheet><sheetData>" + row(1, "time", "title") + rows + "</sheetData>" + after
+            + "</worksheet>"
     }
 
     static func row(_ n: Int, _ time: String, _ title: String) -> String {
@@ -64,12 +74,17 @@ struct HostileWorkbook {
         for (name, content, declared) in entries {
             let (method, data, crc, size): (Int, [UInt8], UInt32, Int)
             switch content {
-            case .stored(let bytes): (method, data, crc, size) = (0, bytes, Self.crc32([bytes]), bytes.count)
+            case .stored(let bytes):
+                (method, data, crc, size) = (0, bytes, Self.crc32([bytes]), bytes.count)
             case .repeated(let prefix, let byte, let count, let suffix):
-                (method, data) = (8, Self.deflateRun(prefix: prefix, byte: byte, count: count, suffix: suffix))
+                (method, data) = (
+                    8, Self.deflateRun(prefix: prefix, byte: byte, count: count, suffix: suffix)
+                )
                 // Past 16 MB not the real checksum: those entries are refused before they are
                 // expanded, or expand past their declared size first.
-                crc = count <= 16 << 20 ? Self.crc32([prefix, [UInt8](repeating: byte, count: count), suffix]) : 0
+                crc =
+                    count <= 16 << 20
+                    ? Self.crc32([prefix, [UInt8](repeating: byte, count: count), suffix]) : 0
                 size = prefix.count + count + suffix.count
             }
             let offset = out.count
@@ -77,7 +92,9 @@ struct HostileWorkbook {
             func header(_ signature: UInt32, central: Bool) -> [UInt8] {
                 var h = le32(signature)
                 if central { h += le16(20) }
-                h += le16(20) + le16(0) + le16(method) + le16(0) + le16(0) + le32(crc) + le32(data.count) + le32(declared ?? size)
+                h +=
+                    le16(20) + le16(0) + le16(method) + le16(0) + le16(0) + le32(crc)
+                    + le32(data.count) + le32(declared ?? size)
                 h += le16(nameBytes.count) + le16(0)
                 if central { h += le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) }
                 return h + nameBytes
@@ -88,7 +105,8 @@ struct HostileWorkbook {
         let directoryOffset = out.count
         out += directory
         out +=
-            le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count) + le32(directory.count) + le32(directoryOffset)
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count)
+            + le32(directory.count) + le32(directoryOffset)
             + le16(0)
         return out
     }
@@ -108,7 +126,9 @@ struct HostileWorkbook {
             table[i] = c
         }
         var crc: UInt32 = 0xFFFF_FFFF
-        for part in parts { for b in part { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) } }
+        for part in parts {
+            for b in part { crc = table[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
+        }
         return crc ^ 0xFFFF_FFFF
     }
 
@@ -133,7 +153,9 @@ struct HostileWorkbook {
             for i in 0..<n where code >> UInt32(i) & 1 == 1 { reversed |= 1 << UInt32(n - 1 - i) }
             put(reversed, n)
         }
-        func literal(_ b: UInt8) { b < 144 ? huffman(0x30 + UInt32(b), 8) : huffman(0x190 + UInt32(b) - 144, 9) }
+        func literal(_ b: UInt8) {
+            b < 144 ? huffman(0x30 + UInt32(b), 8) : huffman(0x190 + UInt32(b) - 144, 9)
+        }
         put(1, 1)  // final block
         put(1, 2)  // fixed Huffman
         prefix.forEach(literal)

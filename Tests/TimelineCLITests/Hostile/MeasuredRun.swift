@@ -43,20 +43,29 @@ struct MeasuredRun {
         """
 
     /// - Parameter umask: the run's file creation mask (octal digits), else this process's.
-    static func run(_ arguments: [String], stdinFile: String? = nil, timeout: Double = 30, umask: String? = nil) throws -> MeasuredRun {
+    static func run(
+        _ arguments: [String], stdinFile: String? = nil, timeout: Double = 30, umask: String? = nil
+    ) throws -> MeasuredRun {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("out").path
         let err = dir.appendingPathComponent("err").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", parent, out, err, String(timeout), umask ?? "-", BinaryRunner.executable.path] + arguments
+        process.arguments =
+            [
+                "python3", "-c", parent, out, err, String(timeout), umask ?? "-",
+                BinaryRunner.executable.path,
+            ] + arguments
         process.currentDirectoryURL = BinaryRunner.packageRoot
-        process.standardInput = stdinFile.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
+        process.standardInput =
+            stdinFile.flatMap { FileHandle(forReadingAtPath: $0) } ?? FileHandle.nullDevice
         let report = Pipe()
         process.standardOutput = report
         try process.run()
-        let line = String(decoding: report.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
+        let line = String(
+            decoding: report.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
+        ).split(separator: " ")
         process.waitUntilExit()
         guard line.count == 3, let code = Int32(line[0]), let seconds = Double(line[1]),
             let peak = Int(line[2].trimmingCharacters(in: .whitespacesAndNewlines))
@@ -66,7 +75,9 @@ struct MeasuredRun {
         return MeasuredRun(
             status: code >= 0 ? code : -1, signal: code < 0 ? -code : nil,
             stdout: (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data(),
-            stderr: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(), as: UTF8.self),
+            stderr: String(
+                decoding: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data(),
+                as: UTF8.self),
             seconds: seconds, peakMemory: peak)
     }
 }

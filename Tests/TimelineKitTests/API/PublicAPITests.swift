@@ -18,7 +18,8 @@ struct PublicAPITests {
         #expect(options.mapping.mapping.columns(for: .start) == ["d", "t"])
         #expect(options.mapping.mapping.columns(for: .amount) == nil)
         let csv = "d,t,what,title\n2024-06-12,09:05,Coffee,ignored\n"
-        let event = try #require(try Timeline.read(.string(csv, name: "m.csv"), options: options).events.first)
+        let event = try #require(
+            try Timeline.read(.string(csv, name: "m.csv"), options: options).events.first)
         #expect(event.start.rfc3339 == "2024-06-12T09:05:00+08:00")
         #expect(event.title == "Coffee")
     }
@@ -30,7 +31,8 @@ struct PublicAPITests {
         options.dates.assumedZone = Self.shanghai
         options.mapping.mapping.map(.title, to: [])
         let csv = "time,title\n2024-06-12 09:05,Coffee\n"
-        let event = try #require(try Timeline.read(.string(csv, name: "m.csv"), options: options).events.first)
+        let event = try #require(
+            try Timeline.read(.string(csv, name: "m.csv"), options: options).events.first)
         #expect(event.title != "Coffee")
     }
 
@@ -53,7 +55,8 @@ struct PublicAPITests {
         var options = ReadOptions()
         options.format = .named("ics")
         configure(&options)
-        return try Timeline.read(.string(standup, name: "standup.ics"), options: options).events.map(\.start.rfc3339)
+        return try Timeline.read(.string(standup, name: "standup.ics"), options: options).events
+            .map(\.start.rfc3339)
     }
 
     @Test("without a window a series is its first event")
@@ -64,9 +67,15 @@ struct PublicAPITests {
     @Test("expandRecurrences over days: the days in the series' own zone, both ends included")
     func expandOverDays() throws {
         let days = try Self.occurrences {
-            $0.expandRecurrences(from: CivilDate(year: 2024, month: 6, day: 17)!, through: CivilDate(year: 2024, month: 6, day: 19)!)
+            $0.expandRecurrences(
+                from: CivilDate(year: 2024, month: 6, day: 17)!,
+                through: CivilDate(year: 2024, month: 6, day: 19)!)
         }
-        #expect(days == ["2024-06-17T09:30:00+08:00", "2024-06-18T09:30:00+08:00", "2024-06-19T09:30:00+08:00"])
+        #expect(
+            days == [
+                "2024-06-17T09:30:00+08:00", "2024-06-18T09:30:00+08:00",
+                "2024-06-19T09:30:00+08:00",
+            ])
     }
 
     @Test("expandRecurrences over instants: both ends included")
@@ -74,7 +83,11 @@ struct PublicAPITests {
         let from = try #require(try TimelineDate.parse("2024-06-18T00:00:00Z").instant)
         let through = try #require(try TimelineDate.parse("2024-06-20T01:30:00Z").instant)
         let three = try Self.occurrences { $0.expandRecurrences(from: from, through: through) }
-        #expect(three == ["2024-06-18T09:30:00+08:00", "2024-06-19T09:30:00+08:00", "2024-06-20T09:30:00+08:00"])
+        #expect(
+            three == [
+                "2024-06-18T09:30:00+08:00", "2024-06-19T09:30:00+08:00",
+                "2024-06-20T09:30:00+08:00",
+            ])
         let before = Instant(seconds: through.seconds - 1)
         let two = try Self.occurrences { $0.expandRecurrences(from: from, through: before) }
         #expect(two.count == 2)
@@ -88,7 +101,8 @@ struct PublicAPITests {
         #expect(newYork.offset(at: july).seconds == -4 * 3600)
         #expect(newYork.offset(at: january).seconds == -5 * 3600)
         #expect(try ZoneResolver().resolve("PDT").offset(at: january).seconds == -7 * 3600)
-        let evening = Instant(seconds: 1_718_222_400)  // 2024-06-12T20:00:00Z, 04:00 on the 13th in Shanghai
+        // 2024-06-12T20:00:00Z, 04:00 on the 13th in Shanghai
+        let evening = Instant(seconds: 1_718_222_400)
         #expect(Self.shanghai.day(of: evening) == CivilDate(year: 2024, month: 6, day: 13))
         #expect(ResolvedZone.utc.day(of: evening) == CivilDate(year: 2024, month: 6, day: 12))
     }

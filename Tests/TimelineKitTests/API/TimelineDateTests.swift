@@ -31,7 +31,9 @@ struct TimelineDateTests {
             #expect(v.raw == text)
         }
         let date = try TimelineDate.parse("2024/6/12")
-        #expect(date.date == CivilDate(year: 2024, month: 6, day: 12) && date.basis == .date && date.instant == nil)
+        #expect(
+            date.date == CivilDate(year: 2024, month: 6, day: 12) && date.basis == .date
+                && date.instant == nil)
     }
 
     @Test("errors say why: unreadable (with the closest parser), naive, a DST gap under reject")
@@ -51,7 +53,9 @@ struct TimelineDateTests {
         }
         var newYork = Self.options(zone: "America/New_York")
         newYork.onGap = .reject
-        #expect(throws: InvalidDate.self) { try TimelineDate.parse("2024-03-10 02:30", options: newYork) }
+        #expect(throws: InvalidDate.self) {
+            try TimelineDate.parse("2024-03-10 02:30", options: newYork)
+        }
         newYork.onGap = .shift
         let shifted = try TimelineDate.parseReporting("2024-03-10 02:30", options: newYork)
         // 02:30 does not exist; read with the pre-gap offset (-05:00) it is 07:30Z = 03:30 EDT.
@@ -63,10 +67,15 @@ struct TimelineDateTests {
     func dates() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<10_000 {
-            let seconds = Int64.random(in: -2_208_988_800...4_102_444_800, using: &generator)  // 1900…2100
-            let instant = Instant(seconds: seconds, nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &generator))
+            // 1900…2100
+            let seconds = Int64.random(in: -2_208_988_800...4_102_444_800, using: &generator)
+            let instant = Instant(
+                seconds: seconds,
+                nanoseconds: Int32.random(in: 0..<1_000_000_000, using: &generator))
             let back = Instant(Date(instant))
-            let error = (back.seconds - instant.seconds) * 1_000_000_000 + Int64(back.nanoseconds - instant.nanoseconds)
+            let error =
+                (back.seconds - instant.seconds) * 1_000_000_000
+                + Int64(back.nanoseconds - instant.nanoseconds)
             #expect(abs(error) <= 1_000, "\(instant) → \(back)")  // within a microsecond
             #expect(Instant(Date(Instant(seconds: seconds))) == Instant(seconds: seconds))
         }
@@ -83,13 +92,19 @@ struct TimelineDateTests {
         #expect(TimeZone(UTCOffset(seconds: -18_000))?.secondsFromGMT() == -18_000)
         // 2024-06-11T17:30:00Z is the 12th in Shanghai and the 11th in New York.
         let instant = Date(timeIntervalSince1970: 1_718_127_000)
-        #expect(CivilDate(instant, in: TimeZone(identifier: "Asia/Shanghai")!) == CivilDate(year: 2024, month: 6, day: 12))
-        #expect(CivilDate(instant, in: TimeZone(identifier: "America/New_York")!) == CivilDate(year: 2024, month: 6, day: 11))
+        #expect(
+            CivilDate(instant, in: TimeZone(identifier: "Asia/Shanghai")!)
+                == CivilDate(year: 2024, month: 6, day: 12))
+        #expect(
+            CivilDate(instant, in: TimeZone(identifier: "America/New_York")!)
+                == CivilDate(year: 2024, month: 6, day: 11))
         let day = CivilDate(year: 2024, month: 2, day: 29)!
         #expect(CivilDate(day.dateComponents) == day)
         // Midnight in Santiago on 2024-09-08 falls in the spring gap: the day starts at 01:00 (-03:00).
         let santiago = try ZoneResolver().resolve("America/Santiago")
-        #expect(CivilDate(year: 2024, month: 9, day: 8)!.start(in: santiago).isoString(fractionDigits: 0) == "2024-09-08T04:00:00Z")
+        #expect(
+            CivilDate(year: 2024, month: 9, day: 8)!.start(in: santiago).isoString(
+                fractionDigits: 0) == "2024-09-08T04:00:00Z")
         #expect(TimelineLocale(Locale(identifier: "zh_CN")) == .simplifiedChinese)
         #expect(TimelineLocale(Locale(identifier: "en_GB")) == .english)
     }

@@ -7,7 +7,8 @@ import TimelineKit
 /// from the samples (whose instants were checked with Python's zoneinfo).
 @Suite("Timeline: reading, writing, converting, validating")
 struct TimelineTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
     static var shanghai: ReadOptions {
@@ -27,7 +28,8 @@ struct TimelineTests {
 
     @Test("read a CSV string: events in input order, each reject with its line, code and reason")
     func readString() throws {
-        let result = try Timeline.read(.string(Self.csv, name: "orders.csv"), options: Self.shanghai)
+        let result = try Timeline.read(
+            .string(Self.csv, name: "orders.csv"), options: Self.shanghai)
         // 08:00 Shanghai is 00:00Z; 01:30Z is as written; 09:00 Shanghai is 01:00Z.
         #expect(
             result.events.map { $0.start.instant?.isoString(fractionDigits: 0) } == [
@@ -48,10 +50,13 @@ struct TimelineTests {
         let fromFile = try Timeline.read(.file(orders), options: options)
         #expect(fromFile.events.count == 12 && fromFile.rejects.isEmpty)
         #expect(fromFile.events.first?.source?.file == orders.path)
-        let fromData = try Timeline.read(.data(try Data(contentsOf: orders), name: "orders.csv"), options: options)
+        let fromData = try Timeline.read(
+            .data(try Data(contentsOf: orders), name: "orders.csv"), options: options)
         #expect(fromData.events.map(\.start) == fromFile.events.map(\.start))
         options.format = .named("csv")
-        let both = try Timeline.read([.string(Self.csv, name: "a"), .data(try Data(contentsOf: orders), name: "b")], options: options)
+        let both = try Timeline.read(
+            [.string(Self.csv, name: "a"), .data(try Data(contentsOf: orders), name: "b")],
+            options: options)
         #expect(both.events.count == 3 + 12)
         #expect(both.events.first?.source?.file == "a" && both.events.last?.source?.file == "b")
     }
@@ -69,13 +74,16 @@ struct TimelineTests {
     /// A CSV of `rows` rows, the i-th at 2024-01-01T00:00:00Z plus i minutes.
     static func bigCSV(_ rows: Int) -> String {
         var text = "time,title\n"
-        for i in 0..<rows { text += "2024-01-01T\(String(format: "%02d:%02d", i / 60 % 24, i % 60)):00Z,e\(i)\n" }
+        for i in 0..<rows {
+            text += "2024-01-01T\(String(format: "%02d:%02d", i / 60 % 24, i % 60)):00Z,e\(i)\n"
+        }
         return text
     }
 
     @Test("events as a sequence: read while iterated, in order, rejects collected")
     func syncSequence() throws {
-        let events = Timeline.events(in: .string(Self.bigCSV(20_000) + "not a time,bad\n", name: "big.csv"))
+        let events = Timeline.events(
+            in: .string(Self.bigCSV(20_000) + "not a time,bad\n", name: "big.csv"))
         var titles: [String] = []
         for e in events { titles.append(e.title) }
         #expect(titles.count == 20_000)
@@ -101,7 +109,9 @@ struct TimelineTests {
     @Test("events as an AsyncSequence: the same events; an error is thrown")
     func asyncSequence() async throws {
         var titles: [String] = []
-        for try await e in Timeline.asyncEvents(in: .string(Self.bigCSV(5_000), name: "big.csv")) { titles.append(e.title) }
+        for try await e in Timeline.asyncEvents(in: .string(Self.bigCSV(5_000), name: "big.csv")) {
+            titles.append(e.title)
+        }
         #expect(titles.count == 5_000 && titles.last == "e4999")
         await #expect(throws: TimelineError.self) {
             for try await _ in Timeline.asyncEvents(in: .file(path: "/nonexistent/x.csv")) {}
@@ -112,7 +122,8 @@ struct TimelineTests {
     func writeMatchesConvert() throws {
         let source = TimelineSource.file(Self.root.appendingPathComponent("samples/events.ndjson"))
         let events = try Timeline.read(source).events
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-api-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "timeline-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for format in FileFormat.all where format.isWritable {
@@ -127,15 +138,23 @@ struct TimelineTests {
         }
         // NDJSON of canonical input is that input, byte for byte.
         let ndjson = try Timeline.data(events, as: .named("ndjson")!)
-        #expect(ndjson == (try Data(contentsOf: Self.root.appendingPathComponent("samples/events.ndjson"))))
+        #expect(
+            ndjson
+                == (try Data(contentsOf: Self.root.appendingPathComponent("samples/events.ndjson")))
+        )
     }
 
     @Test("a writer dropped before finish() leaves no file; finish() puts it in place")
     func atomicWriter() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-writer-\(UUID().uuidString).ndjson").path
-        let event = Event(id: "a", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!), title: "holiday")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "timeline-writer-\(UUID().uuidString).ndjson"
+        ).path
+        let event = Event(
+            id: "a", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!),
+            title: "holiday")
         do {
-            let writer = try TimelineWriter(format: .named("ndjson")!, destination: .file(path: path))
+            let writer = try TimelineWriter(
+                format: .named("ndjson")!, destination: .file(path: path))
             try writer.write(event)
         }
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -143,13 +162,19 @@ struct TimelineTests {
         try writer.write(event)
         try writer.finish()
         #expect(
-            try String(contentsOfFile: path, encoding: .utf8) == #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"holiday"}"# + "\n")
+            try String(contentsOfFile: path, encoding: .utf8)
+                == #"{"id":"a","start":{"date":"2024-06-12","basis":"date"},"title":"holiday"}"#
+                + "\n")
         try FileManager.default.removeItem(atPath: path)
     }
 
-    @Test("convert: strict fails with no output; naive values without a zone fail; handlers see everything")
+    @Test(
+        "convert: strict fails with no output; naive values without a zone fail; handlers see everything"
+    )
     func convertPolicies() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("timeline-convert-\(UUID().uuidString).json").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "timeline-convert-\(UUID().uuidString).json"
+        ).path
         var options = ConvertOptions()
         options.read = Self.shanghai
         options.strict = true
@@ -159,25 +184,35 @@ struct TimelineTests {
         handlers.rejected = { rejected.append($0.location.line) }
         handlers.finished = { finished = $0.summary }
         #expect(throws: TimelineError.self) {
-            try Timeline.convert([.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options, handlers: handlers)
+            try Timeline.convert(
+                [.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options,
+                handlers: handlers)
         }
         #expect(rejected == [4])
         #expect(finished?.read == 4 && finished?.written == 3 && finished?.rejected == 1)
         #expect(!FileManager.default.fileExists(atPath: path))
         options = ConvertOptions()
         do {
-            _ = try Timeline.convert([.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options)
+            _ = try Timeline.convert(
+                [.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options)
             Issue.record("naive values without a zone converted")
         } catch {
-            #expect(error.kind == .data && error.diagnostic.message.contains("no UTC offset or zone"))
+            #expect(
+                error.kind == .data && error.diagnostic.message.contains("no UTC offset or zone"))
         }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test("validate events already read: the day-shift and mixed-offset rules fire as on the command line")
+    @Test(
+        "validate events already read: the day-shift and mixed-offset rules fire as on the command line"
+    )
     func validateEvents() throws {
         // The command line's TZ102 fixture, read and then validated as values.
-        let events = try Timeline.read(.file(Self.root.appendingPathComponent("Tests/TimelineCLITests/Fixtures/validate/tz102.csv"))).events
+        let events = try Timeline.read(
+            .file(
+                Self.root.appendingPathComponent(
+                    "Tests/TimelineCLITests/Fixtures/validate/tz102.csv"))
+        ).events
         var options = ValidationOptions()
         options.displayZone = try ZoneResolver().resolve("Asia/Shanghai")
         let report = Timeline.validate(events, options: options)

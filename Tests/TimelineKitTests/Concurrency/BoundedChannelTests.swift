@@ -9,7 +9,9 @@ import Testing
 @Suite("BoundedChannel")
 struct BoundedChannelTests {
     static func event(_ i: Int) -> Event {
-        Event(id: "e\(i)", start: TimeValue(date: CivilDate(year: 2024, month: 1, day: 1)!), title: "")
+        Event(
+            id: "e\(i)", start: TimeValue(date: CivilDate(year: 2024, month: 1, day: 1)!), title: ""
+        )
     }
 
     /// The most items the producer has had waiting at once.
@@ -101,7 +103,9 @@ struct BoundedChannelTests {
     /// An item whose release is seen (through a weak reference).
     final class Payload: Sendable {}
 
-    @Test("an item the consumer took is released when the consumer lets it go, not kept by the channel")
+    @Test(
+        "an item the consumer took is released when the consumer lets it go, not kept by the channel"
+    )
     func takenItemsAreReleased() {
         let channel = BoundedChannel<Payload>(capacity: 2)
         let released = DispatchSemaphore(value: 0)

@@ -28,7 +28,9 @@ struct ExportStageTests {
         func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
         func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
             if delay > 0 { usleep(delay) }
-            if event.id == failAt { throw TimelineError(.ioError, "cannot write 'out': No space left on device") }
+            if event.id == failAt {
+                throw TimelineError(.ioError, "cannot write 'out': No space left on device")
+            }
             lock.lock()
             ids.append(event.id)
             lock.unlock()
@@ -37,10 +39,14 @@ struct ExportStageTests {
     }
 
     static func event(_ i: Int) -> Event {
-        Event(id: "e\(i)", start: TimeValue(date: CivilDate(year: 2024, month: 1, day: 1)!), title: "")
+        Event(
+            id: "e\(i)", start: TimeValue(date: CivilDate(year: 2024, month: 1, day: 1)!), title: ""
+        )
     }
 
-    @Test("every event is written, in order, whatever the batch boundaries", arguments: [1, 2047, 2048, 2049, 10_000])
+    @Test(
+        "every event is written, in order, whatever the batch boundaries",
+        arguments: [1, 2047, 2048, 2049, 10_000])
     func order(count: Int) throws {
         let exporter = RecordingExporter()
         let stage = ExportStage(exporter: exporter, output: OutputWriter(inMemory: "out"))
@@ -62,7 +68,9 @@ struct ExportStageTests {
         #expect(lines[0].hasPrefix(#"{"id":"e1""#) && lines[2].hasPrefix(#"{"id":"e2""#))
     }
 
-    @Test("a writer that fails stops the stage: the error reaches the producer, nothing after it is written")
+    @Test(
+        "a writer that fails stops the stage: the error reaches the producer, nothing after it is written"
+    )
     func failingWriter() {
         let exporter = RecordingExporter(failAt: "e3000", delay: 1)
         let stage = ExportStage(exporter: exporter, output: OutputWriter(inMemory: "out"))

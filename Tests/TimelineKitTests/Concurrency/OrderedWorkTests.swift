@@ -28,7 +28,9 @@ struct OrderedWorkTests {
         }
     }
 
-    @Test("results arrive in submission order whatever the jobs' sizes and delays", arguments: [1, 2, 3, 6, 16])
+    @Test(
+        "results arrive in submission order whatever the jobs' sizes and delays",
+        arguments: [1, 2, 3, 6, 16])
     func order(limit: Int) throws {
         var generator = SystemRandomNumberGenerator()
         let sizes = (0..<300).map { _ in Int.random(in: 0...40, using: &generator) }
@@ -72,7 +74,9 @@ struct OrderedWorkTests {
         #expect(inFlight.most <= limit)
     }
 
-    @Test("a delivery that throws stops the run: the error comes out, nothing later is delivered, every job is waited for")
+    @Test(
+        "a delivery that throws stops the run: the error comes out, nothing later is delivered, every job is waited for"
+    )
     func failingDelivery() {
         let work = OrderedWork<Int>(limit: 4)
         let finished = InFlight()

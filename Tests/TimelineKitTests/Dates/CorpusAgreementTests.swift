@@ -19,12 +19,15 @@ struct CorpusAgreementTests {
     static let corpusDirectory = TestResources.url("corpus/dates")
 
     static func rows(_ file: String) throws -> [Row] {
-        let text = try String(contentsOf: corpusDirectory.appendingPathComponent(file), encoding: .utf8)
+        let text = try String(
+            contentsOf: corpusDirectory.appendingPathComponent(file), encoding: .utf8)
         return text.split(separator: "\n").dropFirst().map { line in
-            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map(
+                String.init)
             let input = cells[0].replacingOccurrences(of: "\\x00", with: "\u{0}")
             return Row(
-                corpus: file.hasPrefix("araddon") ? "araddon" : "dateutil", input: input, expected: cells[1], notes: cells.count > 2 ? cells[2] : "")
+                corpus: file.hasPrefix("araddon") ? "araddon" : "dateutil", input: input,
+                expected: cells[1], notes: cells.count > 2 ? cells[2] : "")
         }
     }
 
@@ -37,7 +40,9 @@ struct CorpusAgreementTests {
         var zone = "UTC"
         if let range = row.notes.range(of: #"loc=[A-Za-z_/]+"#, options: .regularExpression) {
             zone = String(row.notes[range].dropFirst(4))
-        } else if row.notes.contains("ParseLocal"), let range = row.notes.range(of: #"time.Local=[A-Za-z_/]+"#, options: .regularExpression) {
+        } else if row.notes.contains("ParseLocal"),
+            let range = row.notes.range(of: #"time.Local=[A-Za-z_/]+"#, options: .regularExpression)
+        {
             zone = String(row.notes[range].dropFirst(11))
         }
         // dateutil's tzinfos={'EST': America/New_York, 'BRST': -10800} is our --abbrev.
@@ -46,13 +51,15 @@ struct CorpusAgreementTests {
             let pattern = #"'([A-Z]+)': (-?[0-9]+|[A-Za-z_]+/[A-Za-z_]+)"#
             let regex = try! NSRegularExpression(pattern: pattern)
             let text = row.notes as NSString
-            for m in regex.matches(in: row.notes, range: NSRange(location: 0, length: text.length)) {
+            for m in regex.matches(in: row.notes, range: NSRange(location: 0, length: text.length))
+            {
                 let name = text.substring(with: m.range(at: 1))
                 let target = text.substring(with: m.range(at: 2))
                 if let seconds = Int(target) {
                     guard seconds % 3600 == 0 else { continue }
                     let hours = -seconds / 3600  // POSIX sign: Etc/GMT+3 is UTC-03:00
-                    abbreviations[name] = hours == 0 ? "Etc/UTC" : "Etc/GMT\(hours > 0 ? "+" : "")\(hours)"
+                    abbreviations[name] =
+                        hours == 0 ? "Etc/UTC" : "Etc/GMT\(hours > 0 ? "+" : "")\(hours)"
                 } else {
                     abbreviations[name] = target
                 }
@@ -67,7 +74,9 @@ struct CorpusAgreementTests {
         let parser = DateParser(options: options)
         if row.notes.contains("ParseStrict") {
             parser.setFieldOrder(nil)
-        } else if row.notes.contains("dayfirst=True") || row.notes.contains("swaps to day-first") || row.notes.contains("PreferMonthFirst(false)") {
+        } else if row.notes.contains("dayfirst=True") || row.notes.contains("swaps to day-first")
+            || row.notes.contains("PreferMonthFirst(false)")
+        {
             parser.setFieldOrder(.dayFirst)
         } else {
             parser.setFieldOrder(.monthFirst)
@@ -95,11 +104,14 @@ struct CorpusAgreementTests {
         if row.expected.hasSuffix("Z") {
             // An exact UTC instant. An all-day date agrees when the peer's answer is that
             // day's midnight in the zone the row assumed (its only way to say "a date").
-            guard case .success(let e) = DateParser().parse(row.expected), let want = e.value.instant else { return false }
+            guard case .success(let e) = DateParser().parse(row.expected),
+                let want = e.value.instant
+            else { return false }
             if let got = value.instant { return got == want }
             guard let d = value.date, let zone = parser(for: row).options.assumedZone,
                 case .success(let midnight) = DateParser().place(
-                    LocalDateTime(date: d, hour: 0, minute: 0)!, in: zone.rules, basis: .assumed, fractionDigits: 0)
+                    LocalDateTime(date: d, hour: 0, minute: 0)!, in: zone.rules, basis: .assumed,
+                    fractionDigits: 0)
             else { return false }
             return midnight.value.instant == want
         }
@@ -110,7 +122,9 @@ struct CorpusAgreementTests {
         // A naive wall time (dateutil without tzinfo, or with ignoretz=True).
         var utc = DateParsingOptions()
         utc.assumedZone = .utc
-        guard case .success(let e) = DateParser(options: utc).parse(row.expected), let wall = e.value.local else { return false }
+        guard case .success(let e) = DateParser(options: utc).parse(row.expected),
+            let wall = e.value.local
+        else { return false }
         if let got = value.local { return got == wall }
         if let d = value.date { return wall == LocalDateTime(date: d, hour: 0, minute: 0)! }
         return false
@@ -129,10 +143,14 @@ struct CorpusAgreementTests {
     /// `parserinfo` vocabularies, the process's `TZ`, dropping zones (`ignoretz`), or an XFAIL
     /// wish that the peer itself does not meet.
     static func usesOfferedSettings(_ row: Row) -> Bool {
-        !["default=", "fuzzy", "parserinfo", "TZ=", "ignoretz", "XFAIL"].contains { row.notes.contains($0) }
+        !["default=", "fuzzy", "parserinfo", "TZ=", "ignoretz", "XFAIL"].contains {
+            row.notes.contains($0)
+        }
     }
 
-    @Test("at least 94% agreement on rows whose settings we offer (less the peers' documented quirks); every disagreement is listed with a reason")
+    @Test(
+        "at least 94% agreement on rows whose settings we offer (less the peers' documented quirks); every disagreement is listed with a reason"
+    )
     func agreement() throws {
         let rows = try Self.rows("araddon-dateparse.tsv") + Self.rows("python-dateutil.tsv")
         #expect(rows.count > 600)
@@ -156,21 +174,35 @@ struct CorpusAgreementTests {
                 agreeing += 1
             } else {
                 disagreeingKeys.insert(key)
-                if listed[key] == nil { unlisted.append("\(key)\t\(row.expected)\t\(Self.describe(result))\t\(row.notes)") }
+                if listed[key] == nil {
+                    unlisted.append(
+                        "\(key)\t\(row.expected)\t\(Self.describe(result))\t\(row.notes)")
+                }
             }
         }
         let stale = listed.keys.filter { !disagreeingKeys.contains($0) }.sorted()
-        func percent(_ a: Int, _ b: Int) -> String { "\(a)/\(b) = \(String(format: "%.1f", Double(a) / Double(b) * 100))%" }
+        func percent(_ a: Int, _ b: Int) -> String {
+            "\(a)/\(b) = \(String(format: "%.1f", Double(a) / Double(b) * 100))%"
+        }
         let rate = Double(inScopeAgreeing) / Double(inScope - peerQuirks)
         if ProcessInfo.processInfo.environment["CORPUS_REPORT"] != nil {
             print(
                 "corpus agreement: all rows \(percent(agreeing, rows.count)); rows with settings we offer \(percent(inScopeAgreeing, inScope)); "
-                    + "those less the peer quirks named in INDEX.md \(percent(inScopeAgreeing, inScope - peerQuirks))")
+                    + "those less the peer quirks named in INDEX.md \(percent(inScopeAgreeing, inScope - peerQuirks))"
+            )
             for u in unlisted { print("UNLISTED\t\(u)") }
             for s in stale { print("STALE\t\(s)") }
         }
-        #expect(unlisted.isEmpty, "disagreements not listed in corpus-differences.tsv:\n\(unlisted.joined(separator: "\n"))")
-        #expect(stale.isEmpty, "listed as different but now agreeing:\n\(stale.joined(separator: "\n"))")
-        #expect(rate >= 0.94, "agreement \(inScopeAgreeing)/\(inScope - peerQuirks) on rows whose settings we offer, less peer quirks")
+        #expect(
+            unlisted.isEmpty,
+            "disagreements not listed in corpus-differences.tsv:\n\(unlisted.joined(separator: "\n"))"
+        )
+        #expect(
+            stale.isEmpty, "listed as different but now agreeing:\n\(stale.joined(separator: "\n"))"
+        )
+        #expect(
+            rate >= 0.94,
+            "agreement \(inScopeAgreeing)/\(inScope - peerQuirks) on rows whose settings we offer, less peer quirks"
+        )
     }
 }

@@ -15,7 +15,10 @@ struct ShapeCase: CustomTestStringConvertible, Sendable {
 
 @Suite("Date engine: shapes, zones and policies")
 struct DateParserTests {
-    static func parser(assume: String?, order: FieldOrder? = nil, patterns: [String] = [], abbrev: [String: String] = [:]) -> DateParser {
+    static func parser(
+        assume: String?, order: FieldOrder? = nil, patterns: [String] = [],
+        abbrev: [String: String] = [:]
+    ) -> DateParser {
         var o = DateParsingOptions()
         o.zoneResolver = ZoneResolver(abbreviationOverrides: abbrev)
         o.assumedZone = assume.map { try! o.zoneResolver.resolve($0) }
@@ -34,16 +37,24 @@ struct DateParserTests {
     static let shapes: [ShapeCase] = [
         // ISO / RFC 3339
         ShapeCase(input: "2024-06-12T08:00:00Z", expected: "2024-06-12T08:00:00Z", basis: .offset),
-        ShapeCase(input: "2024-06-12T08:00:00+08:00", expected: "2024-06-12T00:00:00Z", basis: .offset),
+        ShapeCase(
+            input: "2024-06-12T08:00:00+08:00", expected: "2024-06-12T00:00:00Z", basis: .offset),
         ShapeCase(input: "2024-06-12T08:00:00+05:45:30", expected: "2024-06-12T02:14:30Z"),
         ShapeCase(input: "2024-06-12 08:00:00", expected: "2024-06-12T00:00:00Z", basis: .assumed),
-        ShapeCase(input: "2024-06-12T08:00:00[Asia/Tokyo]", expected: "2024-06-11T23:00:00Z", basis: .zone),
-        ShapeCase(input: "2024-06-12T08:00:00+09:00[Asia/Tokyo]", expected: "2024-06-11T23:00:00Z", basis: .offset),
-        ShapeCase(input: "2024-06-12T08:00:00+09:00[u-ca=iso8601]", expected: "2024-06-11T23:00:00Z"),
+        ShapeCase(
+            input: "2024-06-12T08:00:00[Asia/Tokyo]", expected: "2024-06-11T23:00:00Z", basis: .zone
+        ),
+        ShapeCase(
+            input: "2024-06-12T08:00:00+09:00[Asia/Tokyo]", expected: "2024-06-11T23:00:00Z",
+            basis: .offset),
+        ShapeCase(
+            input: "2024-06-12T08:00:00+09:00[u-ca=iso8601]", expected: "2024-06-11T23:00:00Z"),
         ShapeCase(input: "2024-06-12T24:00:00Z", expected: "2024-06-13T00:00:00Z"),
         ShapeCase(input: "2024-06-12", expected: "2024-06-12", basis: .date),
         // RFC 2822 / HTTP
-        ShapeCase(input: "Wed, 12 Jun 2024 08:00:00 +0800", expected: "2024-06-12T00:00:00Z", basis: .offset),
+        ShapeCase(
+            input: "Wed, 12 Jun 2024 08:00:00 +0800", expected: "2024-06-12T00:00:00Z",
+            basis: .offset),
         ShapeCase(input: "Wed, 12 Jun 2024 08:00:00 GMT", expected: "2024-06-12T08:00:00Z"),
         ShapeCase(input: "12 Jun 2024 08:00 -0500", expected: "2024-06-12T13:00:00Z"),
         // Epochs: 1718179200 is 2024-06-12T08:00:00Z (python: datetime.fromtimestamp(1718179200, UTC)).
@@ -57,8 +68,11 @@ struct DateParserTests {
         ShapeCase(input: "25/Sep/2003", expected: "2003-09-25"),
         ShapeCase(input: "04:02:2014 4:8:9", expected: "2014-04-01T20:08:09Z", order: .monthFirst),
         ShapeCase(input: "2012:08:03 18:31:59", expected: "2012-08-03T10:31:59Z"),
-        ShapeCase(input: "2015-02-08 03:02:00 +0300 MSK m=+0.000000001", expected: "2015-02-08T00:02:00Z"),
-        ShapeCase(input: "Fri Jul 3 2015 06:04:07 PST-0700 (Pacific Daylight Time)", expected: "2015-07-03T13:04:07Z"),
+        ShapeCase(
+            input: "2015-02-08 03:02:00 +0300 MSK m=+0.000000001", expected: "2015-02-08T00:02:00Z"),
+        ShapeCase(
+            input: "Fri Jul 3 2015 06:04:07 PST-0700 (Pacific Daylight Time)",
+            expected: "2015-07-03T13:04:07Z"),
         ShapeCase(input: "2012-08-03 18:31:59 +0000 UTC", expected: "2012-08-03T18:31:59Z"),
         // Catalogue
         ShapeCase(input: "2024/06/12 08:00", expected: "2024-06-12T00:00:00Z"),
@@ -83,7 +97,9 @@ struct DateParserTests {
         ShapeCase(input: "2024/06/12 晚上 9:00", expected: "2024-06-12T13:00:00Z"),
         ShapeCase(input: "2024-06-12 08:00 PDT", expected: "2024-06-12T15:00:00Z", basis: .zone),
         ShapeCase(input: "2024-06-12 08:00 JST", expected: "2024-06-11T23:00:00Z"),
-        ShapeCase(input: "2024-06-12 08:00 America/New_York", expected: "2024-06-12T12:00:00Z", basis: .zone),
+        ShapeCase(
+            input: "2024-06-12 08:00 America/New_York", expected: "2024-06-12T12:00:00Z",
+            basis: .zone),
         ShapeCase(input: "2024-06-12 08:00 UTC+8", expected: "2024-06-12T00:00:00Z"),
         ShapeCase(input: "Mon Jan 02 15:04:05 -0700 2006", expected: "2006-01-02T22:04:05Z"),
         ShapeCase(input: "202406120800", expected: "2024-06-12T00:00:00Z"),
@@ -94,7 +110,8 @@ struct DateParserTests {
         ShapeCase(input: "1900-03-01T00:00:00Z", expected: "1900-03-01T00:00:00Z"),
         ShapeCase(input: "2100-02-28T23:59:59+08:00", expected: "2100-02-28T15:59:59Z"),
         ShapeCase(input: "2024-02-29 12:00", expected: "2024-02-29T04:00:00Z"),
-        ShapeCase(input: "1950-06-15 12:00", expected: "1950-06-15T16:00:00Z", assume: "America/New_York"),
+        ShapeCase(
+            input: "1950-06-15 12:00", expected: "1950-06-15T16:00:00Z", assume: "America/New_York"),
     ]
 
     @Test("every catalogued shape", arguments: shapes)
@@ -113,12 +130,17 @@ struct DateParserTests {
         "refusals carry their code",
         arguments: [
             ("2024-02-30", "E001"), ("2024-06-12T25:00:00Z", "E001"), ("2023-02-29 10:00", "E001"),
-            ("2024-06-12T08:00:60Z", "E001"), ("2024-06-12T24:00:01Z", "E001"), ("Jun 12 08:00", "E001"),
-            ("03/04/2024", "TZ112"), ("2024-06-12 08:00 CST", "TZ109"), ("2024-06-12 08:00 IST", "TZ109"),
+            ("2024-06-12T08:00:60Z", "E001"), ("2024-06-12T24:00:01Z", "E001"),
+            ("Jun 12 08:00", "E001"),
+            ("03/04/2024", "TZ112"), ("2024-06-12 08:00 CST", "TZ109"),
+            ("2024-06-12 08:00 IST", "TZ109"),
             ("2024-06-12 08:00 Mars/Olympus", "TZ110"), ("2024-06-12T08:00:00.1234567890Z", "E001"),
-            ("12", "E001"), ("2024", "E001"), ("99999999999999999999", "E001"), ("-99999999999999999999", "E001"),
-            ("08:00", "E001"), ("next tuesday", "E001"), ("-1314", "E001"), ("January 25, 1921 23:13 PM", "E001"),
-            ("03 25 Sep", "E001"), ("2024-06-12 08:00 +0800 UTC", "E001"), ("2024-06-12 08:00 +0800 +0900", "E001"),
+            ("12", "E001"), ("2024", "E001"), ("99999999999999999999", "E001"),
+            ("-99999999999999999999", "E001"),
+            ("08:00", "E001"), ("next tuesday", "E001"), ("-1314", "E001"),
+            ("January 25, 1921 23:13 PM", "E001"),
+            ("03 25 Sep", "E001"), ("2024-06-12 08:00 +0800 UTC", "E001"),
+            ("2024-06-12 08:00 +0800 +0900", "E001"),
         ])
     func refusals(input: String, code: String) {
         #expect(Self.parser(assume: "UTC").parse(input).failureCode == code)
@@ -129,19 +151,31 @@ struct DateParserTests {
     @Test(
         "ISO week and ordinal dates, .NET JSON dates and U+2212 offsets",
         arguments: [
-            ("2019-W01-1", "2018-12-31"), ("2020-W53-7", "2021-01-03"), ("2015-W53-5", "2016-01-01"), ("2021-W01-1", "2021-01-04"),
-            ("2004-W53-6", "2005-01-01"), ("2009-W01-4", "2009-01-01"), ("2024-W24-3", "2024-06-12"), ("0001-W01-1", "0001-01-01"),
-            ("9999-W52-5", "9999-12-31"), ("2019W011", "2018-12-31"), ("2024W243", "2024-06-12"), ("2019-W01", "2018-12-31"),
-            ("2024-W24-3T10:00:00Z", "2024-06-12T10:00:00Z"), ("2024W243T100000+0200", "2024-06-12T08:00:00Z"),
-            ("2020-060", "2020-02-29"), ("2021-365", "2021-12-31"), ("2024-366", "2024-12-31"), ("1900-059", "1900-02-28"),
-            ("2000-366", "2000-12-31"), ("2023-001", "2023-01-01"), ("2020060", "2020-02-29"), ("2020-060T10:00:00+08:00", "2020-02-29T02:00:00Z"),
-            ("/Date(1700000000000)/", "2023-11-14T22:13:20.000Z"), ("/Date(1700000000000-0500)/", "2023-11-14T22:13:20.000Z"),
-            ("/Date(-1000)/", "1969-12-31T23:59:59.000Z"), (#"\/Date(0+0530)\/"#, "1970-01-01T00:00:00.000Z"),
+            ("2019-W01-1", "2018-12-31"), ("2020-W53-7", "2021-01-03"),
+            ("2015-W53-5", "2016-01-01"), ("2021-W01-1", "2021-01-04"),
+            ("2004-W53-6", "2005-01-01"), ("2009-W01-4", "2009-01-01"),
+            ("2024-W24-3", "2024-06-12"), ("0001-W01-1", "0001-01-01"),
+            ("9999-W52-5", "9999-12-31"), ("2019W011", "2018-12-31"), ("2024W243", "2024-06-12"),
+            ("2019-W01", "2018-12-31"),
+            ("2024-W24-3T10:00:00Z", "2024-06-12T10:00:00Z"),
+            ("2024W243T100000+0200", "2024-06-12T08:00:00Z"),
+            ("2020-060", "2020-02-29"), ("2021-365", "2021-12-31"), ("2024-366", "2024-12-31"),
+            ("1900-059", "1900-02-28"),
+            ("2000-366", "2000-12-31"), ("2023-001", "2023-01-01"), ("2020060", "2020-02-29"),
+            ("2020-060T10:00:00+08:00", "2020-02-29T02:00:00Z"),
+            ("/Date(1700000000000)/", "2023-11-14T22:13:20.000Z"),
+            ("/Date(1700000000000-0500)/", "2023-11-14T22:13:20.000Z"),
+            ("/Date(-1000)/", "1969-12-31T23:59:59.000Z"),
+            (#"\/Date(0+0530)\/"#, "1970-01-01T00:00:00.000Z"),
             ("/Date(1718150400123+0800)/", "2024-06-12T00:00:00.123Z"),
-            ("2024-06-12T08:00:00\u{2212}05:00", "2024-06-12T13:00:00Z"), ("2024-06-12T08:00\u{2212}0530", "2024-06-12T13:30:00Z"),
-            ("Wed, 12 Jun 2024 08:00:00 \u{2212}0500", "2024-06-12T13:00:00Z"), ("12 June 2024 08:00 \u{2212}05:00", "2024-06-12T13:00:00Z"),
-            ("June 12th, 2024 at 3pm", "2024-06-12T15:00:00Z"), ("12 June 2024, 3:05 PM", "2024-06-12T15:05:00Z"),
-            ("June 12, 2024 at 3 pm", "2024-06-12T15:00:00Z"), ("Wednesday, June 12, 2024", "2024-06-12"), ("2024年6月12日 星期三", "2024-06-12"),
+            ("2024-06-12T08:00:00\u{2212}05:00", "2024-06-12T13:00:00Z"),
+            ("2024-06-12T08:00\u{2212}0530", "2024-06-12T13:30:00Z"),
+            ("Wed, 12 Jun 2024 08:00:00 \u{2212}0500", "2024-06-12T13:00:00Z"),
+            ("12 June 2024 08:00 \u{2212}05:00", "2024-06-12T13:00:00Z"),
+            ("June 12th, 2024 at 3pm", "2024-06-12T15:00:00Z"),
+            ("12 June 2024, 3:05 PM", "2024-06-12T15:05:00Z"),
+            ("June 12, 2024 at 3 pm", "2024-06-12T15:00:00Z"),
+            ("Wednesday, June 12, 2024", "2024-06-12"), ("2024年6月12日 星期三", "2024-06-12"),
         ])
     func newForms(input: String, expected: String) {
         guard case .success(let parsed) = Self.parser(assume: "UTC").parse(input) else {
@@ -155,22 +189,30 @@ struct DateParserTests {
     func dotNetOffset() throws {
         let v = try Self.parser(assume: nil).parse("/Date(1718150400123+0800)/").get().value
         #expect(v.rfc3339 == "2024-06-12T08:00:00.123+08:00" && v.basis == .offset)
-        #expect(try Self.parser(assume: nil).parse("/Date(1718150400123)/").get().value.basis == .epoch)
+        #expect(
+            try Self.parser(assume: nil).parse("/Date(1718150400123)/").get().value.basis == .epoch)
     }
 
     @Test(
         "a value of a known shape that cannot be a date or time says why",
         arguments: [
-            ("2024-02-30", "February 2024 has 29 days, not 30"), ("2023-02-29 10:00", "February 2023 has 28 days, not 29"),
+            ("2024-02-30", "February 2024 has 29 days, not 30"),
+            ("2023-02-29 10:00", "February 2023 has 28 days, not 29"),
             ("2024-13-01", "there is no month 13"), ("2024-06-12 25:00", "hour 25 is out of range"),
-            ("2024-06-12T10:60:00Z", "minute 60 is out of range"), ("2024-06-12T08:00:60Z", "leap seconds are not supported"),
-            ("2024-06-12T24:00:01Z", "hour 24 is out of range"), ("2021-W53-1", "2021 has 52 ISO weeks, not 53"),
-            ("2021-W00-1", "there is no week 0"), ("2021-W01-8", "weekday 8 is out of range"), ("2021-366", "2021 has 365 days, not 366"),
+            ("2024-06-12T10:60:00Z", "minute 60 is out of range"),
+            ("2024-06-12T08:00:60Z", "leap seconds are not supported"),
+            ("2024-06-12T24:00:01Z", "hour 24 is out of range"),
+            ("2021-W53-1", "2021 has 52 ISO weeks, not 53"),
+            ("2021-W00-1", "there is no week 0"), ("2021-W01-8", "weekday 8 is out of range"),
+            ("2021-366", "2021 has 365 days, not 366"),
             ("31 Jun 2024 08:00 +0000", "June 2024 has 30 days, not 31"),
             ("Wed, 05 Mar 2024 10:00:00 +0000", "5 March 2024 was a Tuesday, not a Wednesday"),
-            ("Tuesday, June 12, 2024", "12 June 2024 was a Wednesday, not a Tuesday"), ("2024年6月12日 星期二", "was a Wednesday, not a Tuesday"),
-            ("June 31, 2024", "June 2024 has 30 days, not 31"), ("2021-03-04T", "nothing follows 'T'"),
-            ("2021-03-04T10:11:12.", "no fraction digits follow the decimal mark"), ("2021-03-04T10:", "no minutes follow ':'"),
+            ("Tuesday, June 12, 2024", "12 June 2024 was a Wednesday, not a Tuesday"),
+            ("2024年6月12日 星期二", "was a Wednesday, not a Tuesday"),
+            ("June 31, 2024", "June 2024 has 30 days, not 31"),
+            ("2021-03-04T", "nothing follows 'T'"),
+            ("2021-03-04T10:11:12.", "no fraction digits follow the decimal mark"),
+            ("2021-03-04T10:", "no minutes follow ':'"),
             ("2021-03-04T10:11:12+", "the offset is incomplete"),
         ])
     func problems(input: String, message: String) {
@@ -183,15 +225,23 @@ struct DateParserTests {
         #expect(error.message(for: input).contains(message), "\(error.message(for: input))")
     }
 
-    @Test("a day/month order the user fixed is not flipped by a value that contradicts it; one inferred from a column is")
+    @Test(
+        "a day/month order the user fixed is not flipped by a value that contradicts it; one inferred from a column is"
+    )
     func explicitOrder() throws {
         let dayFirst = Self.parser(assume: "UTC", order: .dayFirst)
         guard case .failure(let e) = dayFirst.parse("11-25-2023") else {
             Issue.record("11-25-2023 read under --day-first")
             return
         }
-        #expect(e.message(for: "11-25-2023").contains("cannot be read day-first (25 is not a month); drop --day-first or pass --month-first"))
-        #expect(try Self.utcText(Self.parser(assume: "UTC", order: .monthFirst).parse("11-25-2023").get().value) == "2023-11-25")
+        #expect(
+            e.message(for: "11-25-2023").contains(
+                "cannot be read day-first (25 is not a month); drop --day-first or pass --month-first"
+            ))
+        #expect(
+            try Self.utcText(
+                Self.parser(assume: "UTC", order: .monthFirst).parse("11-25-2023").get().value)
+                == "2023-11-25")
         #expect(try Self.utcText(dayFirst.parse("25-11-2023").get().value) == "2023-11-25")
         let inferred = Self.parser(assume: "UTC")
         inferred.setFieldOrder(.dayFirst)
@@ -218,13 +268,19 @@ struct DateParserTests {
 
     @Test("an offset that contradicts its zone is used and reported (TZ106)")
     func contradiction() {
-        guard case .success(let v) = Self.parser(assume: nil).parse("2024-07-01T08:00:00-05:00[America/New_York]") else {
+        guard
+            case .success(let v) = Self.parser(assume: nil).parse(
+                "2024-07-01T08:00:00-05:00[America/New_York]")
+        else {
             Issue.record("not parsed")
             return
         }
         #expect(v.value.instant?.isoString(fractionDigits: 0) == "2024-07-01T13:00:00Z")
         #expect(
-            v.notice == .offsetContradictsZone(UTCOffset(seconds: -5 * 3600), zone: "America/New_York", zoneOffset: UTCOffset(seconds: -4 * 3600)))
+            v.notice
+                == .offsetContradictsZone(
+                    UTCOffset(seconds: -5 * 3600), zone: "America/New_York",
+                    zoneOffset: UTCOffset(seconds: -4 * 3600)))
     }
 
     @Test(
@@ -233,7 +289,10 @@ struct DateParserTests {
             ("dd/MM/yyyy HH:mm", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
             ("%d/%m/%Y %H:%M", "03/04/2024 09:15", "2024-04-03T01:15:00Z"),
             ("yyyyMMddHHmmss", "20240403091500", "2024-04-03T01:15:00Z"),
-            ("yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "2024-04-03T09:15:00.250+02:00", "2024-04-03T07:15:00.250Z"),
+            (
+                "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", "2024-04-03T09:15:00.250+02:00",
+                "2024-04-03T07:15:00.250Z"
+            ),
             ("EEE, d MMM yyyy h:mm a", "Wed, 3 Apr 2024 9:15 PM", "2024-04-03T13:15:00Z"),
             ("%Y-%m-%d %H:%M:%S %z", "2024-04-03 09:15:00 +0530", "2024-04-03T03:45:00Z"),
             ("yyyy.MM.dd HH:mm VV", "2024.04.03 09:15 Europe/Paris", "2024-04-03T07:15:00Z"),
@@ -249,7 +308,9 @@ struct DateParserTests {
         #expect(Self.utcText(v.value) == expected)
     }
 
-    @Test("bad patterns are refused at compile time with the reason", arguments: ["HH:mm", "yyyy-QQ", "%Y-%q", "yyyy-MM-dd'T"])
+    @Test(
+        "bad patterns are refused at compile time with the reason",
+        arguments: ["HH:mm", "yyyy-QQ", "%Y-%q", "yyyy-MM-dd'T"])
     func badPatterns(pattern: String) {
         #expect(throws: DatePattern.CompileError.self) { try DatePattern(pattern) }
     }
@@ -257,8 +318,12 @@ struct DateParserTests {
     @Test("patterns format as well as parse")
     func patternFormatting() throws {
         let p = try DatePattern("EEE dd.MM.yyyy hh:mm:ss.SSS a XXX")
-        let local = LocalDateTime(date: CivilDate(year: 2024, month: 6, day: 12)!, hour: 20, minute: 5, second: 9, nanosecond: 7_000_000)!
-        #expect(p.format(local, offset: UTCOffset(seconds: 8 * 3600), zone: nil, fractionDigits: 3) == "Wed 12.06.2024 08:05:09.007 PM +08:00")
+        let local = LocalDateTime(
+            date: CivilDate(year: 2024, month: 6, day: 12)!, hour: 20, minute: 5, second: 9,
+            nanosecond: 7_000_000)!
+        #expect(
+            p.format(local, offset: UTCOffset(seconds: 8 * 3600), zone: nil, fractionDigits: 3)
+                == "Wed 12.06.2024 08:05:09.007 PM +08:00")
     }
 
     @Test("hostile input gets a per-value error, never a crash")
@@ -274,7 +339,8 @@ struct DateParserTests {
         #expect(r.failureCode == "E001")
         for length in 0..<40 {
             // Every prefix of a long mixed value: no crash, and either a value or an error.
-            let text = String("Wed, 12 Jun 2024 08:00:00.123456789 +08:00 [Asia/Shanghai] 下午".prefix(length))
+            let text = String(
+                "Wed, 12 Jun 2024 08:00:00.123456789 +08:00 [Asia/Shanghai] 下午".prefix(length))
             _ = p.parse(text)
         }
     }

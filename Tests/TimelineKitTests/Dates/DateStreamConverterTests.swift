@@ -31,11 +31,14 @@ struct DateStreamConverterTests {
         }
     }
 
-    static func convert(_ text: String, options: DateParsingOptions = DateParsingOptions(), zone: String = "UTC")
+    static func convert(
+        _ text: String, options: DateParsingOptions = DateParsingOptions(), zone: String = "UTC"
+    )
         throws -> (String, [String], DateStreamConverter.Summary)
     {
         let converter = DateStreamConverter(
-            parser: DateParser(options: options), format: .rfc3339, zone: try ZoneResolver().resolve(zone).rules)
+            parser: DateParser(options: options), format: .rfc3339,
+            zone: try ZoneResolver().resolve(zone).rules)
         let out = OutputWriter(inMemory: "out")
         var messages: [String] = []
         let summary = try converter.run(
@@ -50,7 +53,8 @@ struct DateStreamConverterTests {
         var options = DateParsingOptions()
         options.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
         let (out, messages, summary) = try Self.convert(
-            "\u{FEFF}2024-06-12 08:00\r\nnope\r\n\r\n2024-06-12\r\n1718179200", options: options, zone: "Asia/Shanghai")
+            "\u{FEFF}2024-06-12 08:00\r\nnope\r\n\r\n2024-06-12\r\n1718179200", options: options,
+            zone: "Asia/Shanghai")
         #expect(out == "2024-06-12T08:00:00+08:00\n\n\n2024-06-12\n2024-06-12T16:00:00+08:00\n")
         #expect(messages == ["2 E001 nope", "3 E001 "])
         #expect(summary == DateStreamConverter.Summary(lines: 5, failed: 2, naive: 0))
@@ -80,18 +84,26 @@ struct DateStreamConverterTests {
 
 @Suite("DateOutputFormat")
 struct DateOutputFormatTests {
-    @Test("the day cache never changes what is written (random and sorted instants, both sides of 1970)")
+    @Test(
+        "the day cache never changes what is written (random and sorted instants, both sides of 1970)"
+    )
     func dayCache() throws {
         var rng = SplitMix64(seed: 7)
         let zone = try #require(ZoneResolver.ianaRules("America/Santiago"))
         var cache = DateOutputFormat.DayCache()
         var seconds: Int64 = -100_000_000
         for i in 0..<50_000 {
-            seconds = i % 2 == 0 ? seconds + Int64(rng.next() % 5000) : Int64(rng.next() % 6_000_000_000) - 3_000_000_000
-            let value = TimeValue(instant: Instant(seconds: seconds, nanoseconds: 0), offset: .utc, basis: .offset)
+            seconds =
+                i % 2 == 0
+                ? seconds + Int64(rng.next() % 5000)
+                : Int64(rng.next() % 6_000_000_000) - 3_000_000_000
+            let value = TimeValue(
+                instant: Instant(seconds: seconds, nanoseconds: 0), offset: .utc, basis: .offset)
             var cached = [UInt8]()
             DateOutputFormat.rfc3339.append(value, in: zone, cache: &cache, to: &cached)
-            var expected = TimeValue(instant: value.instant!, offset: zone.offset(at: value.instant!), basis: .offset).rfc3339
+            var expected = TimeValue(
+                instant: value.instant!, offset: zone.offset(at: value.instant!), basis: .offset
+            ).rfc3339
             if expected.hasSuffix("+00:00") { expected = String(expected.dropLast(6)) + "Z" }
             #expect(String(decoding: cached, as: UTF8.self) == expected)
         }
@@ -100,9 +112,12 @@ struct DateOutputFormatTests {
     @Test(
         "epoch outputs keep the digits read",
         arguments: [
-            ("1718179200", DateOutputFormat.epoch, "1718179200"), ("1718179200.5", .epoch, "1718179200.5"),
-            ("1718179200123", .epochMilliseconds, "1718179200123"), ("1718179200123456", .epochMilliseconds, "1718179200123.456"),
-            ("1969-12-31T23:59:59.5Z", .epoch, "-0.5"), ("1969-12-31T23:59:58.25Z", .epoch, "-1.75"),
+            ("1718179200", DateOutputFormat.epoch, "1718179200"),
+            ("1718179200.5", .epoch, "1718179200.5"),
+            ("1718179200123", .epochMilliseconds, "1718179200123"),
+            ("1718179200123456", .epochMilliseconds, "1718179200123.456"),
+            ("1969-12-31T23:59:59.5Z", .epoch, "-0.5"),
+            ("1969-12-31T23:59:58.25Z", .epoch, "-1.75"),
             ("2024-06-12", .epoch, "2024-06-12"),
         ])
     func epochs(input: String, format: DateOutputFormat, expected: String) throws {

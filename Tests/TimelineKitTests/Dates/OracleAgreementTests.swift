@@ -8,7 +8,9 @@ import Testing
 struct OracleAgreementTests {
     static func utc(_ text: String) -> Instant {
         let p = DateParser().parse(text)
-        guard case .success(let v) = p, let i = v.value.instant else { fatalError("bad oracle value \(text)") }
+        guard case .success(let v) = p, let i = v.value.instant else {
+            fatalError("bad oracle value \(text)")
+        }
         return i
     }
 
@@ -36,7 +38,9 @@ struct OracleAgreementTests {
                     Issue.record("\(input) with --assume-zone UTC failed")
                     continue
                 }
-                #expect(parsed.value.instant!.isoString(fractionDigits: 9) == row["value"]! + "Z", "\(input)")
+                #expect(
+                    parsed.value.instant!.isoString(fractionDigits: 9) == row["value"]! + "Z",
+                    "\(input)")
             case "date":
                 guard case .success(let parsed) = result else {
                     Issue.record("\(input): \(result)")

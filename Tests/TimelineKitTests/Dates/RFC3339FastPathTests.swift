@@ -7,7 +7,9 @@ struct RFC3339FastPathTests {
     static func general(_ text: String) -> (Instant, UTCOffset, Int)? {
         text.withByteView { bytes in
             var attempt = SyntaxAttempt()
-            guard let f = ISO8601Syntax().parse(bytes, attempt: &attempt), let offset = f.offset, f.zoneName == nil else { return nil }
+            guard let f = ISO8601Syntax().parse(bytes, attempt: &attempt), let offset = f.offset,
+                f.zoneName == nil
+            else { return nil }
             return (Instant(local: f.local, offset: offset), offset, f.fractionDigits)
         }
     }
@@ -16,7 +18,9 @@ struct RFC3339FastPathTests {
         text.withByteView { RFC3339FastPath.parse($0) }
     }
 
-    @Test("whenever the fast path accepts a value, the general ISO parser reads the same instant, offset and digits")
+    @Test(
+        "whenever the fast path accepts a value, the general ISO parser reads the same instant, offset and digits"
+    )
     func agreesWithGeneralParser() {
         var rng = SplitMix64(seed: 42)
         let alphabet = Array("0123456789-:T .,Z+z")
@@ -27,11 +31,13 @@ struct RFC3339FastPathTests {
             let offset = UTCOffset(seconds: (Int(rng.next() % 57) - 28) * 1800)
             let digits = Int(rng.next() % 10)
             let value = TimeValue(
-                instant: Instant(seconds: seconds, nanoseconds: Int32(rng.next() % 1_000_000_000)), offset: offset, basis: .offset,
+                instant: Instant(seconds: seconds, nanoseconds: Int32(rng.next() % 1_000_000_000)),
+                offset: offset, basis: .offset,
                 fractionDigits: digits)
             var chars = Array(value.rfc3339)
             for _ in 0..<Int(rng.next() % 3) {
-                chars[Int(rng.next() % UInt64(chars.count))] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                chars[Int(rng.next() % UInt64(chars.count))] =
+                    alphabet[Int(rng.next() % UInt64(alphabet.count))]
             }
             let text = String(chars)
             guard let f = Self.fast(text) else { continue }
@@ -48,9 +54,12 @@ struct RFC3339FastPathTests {
     @Test(
         "shapes it leaves to the general parsers",
         arguments: [
-            "2024-06-12T08:00:00", "2024-06-12T24:00:00Z", "2024-06-12T08:00:00+05:45:30", "2024-06-12T08:00:00Z[Asia/Tokyo]",
-            "2024-02-30T08:00:00Z", "2024-06-12T08:00:00.1234567890Z", "2024-06-12T08:00:00+19:00", "2024-06-12T08:00:60Z",
-            "20240612T080000Z", "2024-06-12T08:00Z", "2024-06-12T08:00:00+0", "0000-01-01T00:00:00Z",
+            "2024-06-12T08:00:00", "2024-06-12T24:00:00Z", "2024-06-12T08:00:00+05:45:30",
+            "2024-06-12T08:00:00Z[Asia/Tokyo]",
+            "2024-02-30T08:00:00Z", "2024-06-12T08:00:00.1234567890Z", "2024-06-12T08:00:00+19:00",
+            "2024-06-12T08:00:60Z",
+            "20240612T080000Z", "2024-06-12T08:00Z", "2024-06-12T08:00:00+0",
+            "0000-01-01T00:00:00Z",
         ])
     func declines(text: String) {
         #expect(Self.fast(text) == nil)

@@ -22,12 +22,15 @@ struct RecurrenceCorpusTests {
         var out: [Case] = []
         var comment = ""
         var current: Case?
-        for raw in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in try String(contentsOf: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("#") {
                 comment = String(line.dropFirst()).trimmingCharacters(in: .whitespaces)
             } else if line.hasPrefix("RRULE:") {
-                current = Case(comment: comment, rule: String(line.dropFirst(6)), start: "", instances: [])
+                current = Case(
+                    comment: comment, rule: String(line.dropFirst(6)), start: "", instances: [])
             } else if line.hasPrefix("DTSTART"), current != nil {
                 current!.start = String(line.dropFirst(7))
             } else if line.hasPrefix("INSTANCES:"), var c = current {
@@ -43,13 +46,17 @@ struct RecurrenceCorpusTests {
     static func expand(_ c: Case) throws -> [String] {
         // `:19970902T090000`, `:19970902T090000Z`, `;TZID=America/New_York:…` or `;VALUE=DATE:…`.
         let value = String(c.start.split(separator: ":").last ?? "")
-        let tzid = c.start.range(of: "TZID=").map { String(c.start[$0.upperBound...].prefix { $0 != ":" && $0 != ";" }) }
+        let tzid = c.start.range(of: "TZID=").map {
+            String(c.start[$0.upperBound...].prefix { $0 != ":" && $0 != ";" })
+        }
         let rules = try tzid.map { try ZoneResolver().resolve($0).rules } ?? .utc
         let isDate = value.count == 8
         let startText = isDate ? value + "T000000" : String(value.prefix(15))
         let start = RecurrenceExpanderTests.local(startText)
         let rule = try RecurrenceRule.parse(c.rule).get()
-        let expander = RecurrenceExpander(rule: rule, start: start, startIsDate: isDate) { rules.instantReadingGapsForward($0) }
+        let expander = RecurrenceExpander(rule: rule, start: start, startIsDate: isDate) {
+            rules.instantReadingGapsForward($0)
+        }
         let limit = RecurrenceExpanderTests.local("99991231T235959")
         return expander.occurrences(through: limit, maxOccurrences: 100_000).occurrences.map { t in
             let basic = t.isoString(fractionDigits: 0).filter { $0 != "-" && $0 != ":" }
@@ -69,7 +76,8 @@ struct RecurrenceCorpusTests {
     static func agreesExceptUnsyncedStart(_ ours: [String], _ libical: [String]) -> Bool {
         guard let first = ours.first, !libical.contains(first) else { return false }
         let rest = Array(ours.dropFirst())
-        return rest == Array(libical.prefix(rest.count)) && (rest.count == libical.count || rest.count == libical.count - 1)
+        return rest == Array(libical.prefix(rest.count))
+            && (rest.count == libical.count || rest.count == libical.count - 1)
     }
 
     @Test("every case expands to libical's instances, or differs only by the RFC's DTSTART rule")
@@ -96,13 +104,16 @@ struct RecurrenceCorpusTests {
                 unsyncedStart.append(c.comment)
             } else {
                 let firstDifference =
-                    (0..<min(ours.count, c.instances.count)).first { ours[$0] != c.instances[$0] } ?? min(ours.count, c.instances.count)
+                    (0..<min(ours.count, c.instances.count)).first { ours[$0] != c.instances[$0] }
+                    ?? min(ours.count, c.instances.count)
                 disagreements.append(
                     "\(c): \(ours.count) vs \(c.instances.count) instances; first difference at #\(firstDifference): ours \(ours.dropFirst(firstDifference).first ?? "-"), libical \(c.instances.dropFirst(firstDifference).first ?? "-")"
                 )
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) of 146 disagree:\n\(disagreements.joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) of 146 disagree:\n\(disagreements.joined(separator: "\n"))")
         // Counted so a change in either direction is noticed (libical marks one case as not implemented).
         #expect(unimplementedInLibical == 1)
         #expect(exact == 134)

@@ -16,7 +16,8 @@ struct ZoneResolverTests {
             ("W. Europe Standard Time", "Europe/Berlin", .windows),
             ("/mozilla.org/20050126_1/America/New_York", "America/New_York", .vendor),
             ("/softwarestudio.org/Olson_20011030_5/Europe/London", "Europe/London", .vendor),
-            ("UTC", "UTC", .utc), ("Z", "UTC", .utc), ("GMT", "UTC", .utc), ("Etc/UTC", "UTC", .utc),
+            ("UTC", "UTC", .utc), ("Z", "UTC", .utc), ("GMT", "UTC", .utc),
+            ("Etc/UTC", "UTC", .utc),
             ("JST", "Asia/Tokyo", .abbreviation), ("PDT", "America/Los_Angeles", .abbreviation),
         ])
     func resolves(name: String, iana: String, kind: ZoneNameKind) throws {
@@ -31,7 +32,9 @@ struct ZoneResolverTests {
         #expect(z.rules.offset(atEpochSeconds: 0).seconds == -8 * 3600)
     }
 
-    @Test("ambiguous abbreviations are refused with their candidates", arguments: ["CST", "IST", "BST", "AST", "EST"])
+    @Test(
+        "ambiguous abbreviations are refused with their candidates",
+        arguments: ["CST", "IST", "BST", "AST", "EST"])
     func ambiguous(name: String) {
         #expect(throws: ZoneResolutionError.self) { try ZoneResolver().resolve(name) }
         do {
@@ -48,7 +51,9 @@ struct ZoneResolverTests {
 
     @Test("unknown names are refused")
     func unknown() {
-        #expect(throws: ZoneResolutionError.unknownZone("Mars/Olympus")) { try ZoneResolver().resolve("Mars/Olympus") }
+        #expect(throws: ZoneResolutionError.unknownZone("Mars/Olympus")) {
+            try ZoneResolver().resolve("Mars/Olympus")
+        }
         #expect(throws: ZoneResolutionError.self) { try ZoneResolver().resolve("") }
     }
 
@@ -56,21 +61,31 @@ struct ZoneResolverTests {
     func windowsTable() {
         #expect(ZoneResolver.windowsZones.count > 130)
         #expect(ZoneResolver.windowsZones["Tokyo Standard Time"] == "Asia/Tokyo")
-        for (_, iana) in ZoneResolver.windowsZones { #expect(ZoneResolver.ianaRules(iana) != nil, "\(iana)") }
+        for (_, iana) in ZoneResolver.windowsZones {
+            #expect(ZoneResolver.ianaRules(iana) != nil, "\(iana)")
+        }
     }
 
     static let propertyZones = [
-        "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles", "America/Anchorage",
-        "America/Sao_Paulo", "America/Santiago", "America/Havana", "America/St_Johns", "America/Mexico_City",
-        "Europe/London", "Europe/Paris", "Europe/Berlin", "Europe/Moscow", "Europe/Dublin", "Europe/Lisbon",
-        "Europe/Istanbul", "Africa/Cairo", "Africa/Casablanca", "Africa/Johannesburg", "Asia/Shanghai",
-        "Asia/Tokyo", "Asia/Kolkata", "Asia/Kathmandu", "Asia/Tehran", "Asia/Jerusalem", "Asia/Dubai",
+        "America/New_York", "America/Chicago", "America/Denver", "America/Los_Angeles",
+        "America/Anchorage",
+        "America/Sao_Paulo", "America/Santiago", "America/Havana", "America/St_Johns",
+        "America/Mexico_City",
+        "Europe/London", "Europe/Paris", "Europe/Berlin", "Europe/Moscow", "Europe/Dublin",
+        "Europe/Lisbon",
+        "Europe/Istanbul", "Africa/Cairo", "Africa/Casablanca", "Africa/Johannesburg",
+        "Asia/Shanghai",
+        "Asia/Tokyo", "Asia/Kolkata", "Asia/Kathmandu", "Asia/Tehran", "Asia/Jerusalem",
+        "Asia/Dubai",
         "Asia/Singapore", "Asia/Hong_Kong", "Asia/Seoul", "Australia/Sydney", "Australia/Adelaide",
-        "Australia/Lord_Howe", "Australia/Perth", "Pacific/Auckland", "Pacific/Chatham", "Pacific/Apia",
+        "Australia/Lord_Howe", "Australia/Perth", "Pacific/Auckland", "Pacific/Chatham",
+        "Pacific/Apia",
         "Pacific/Kiritimati", "Atlantic/Azores", "UTC",
     ]
 
-    @Test("offsets agree with Foundation's TimeZone, including one second either side of every transition")
+    @Test(
+        "offsets agree with Foundation's TimeZone, including one second either side of every transition"
+    )
     func offsetsAgreeWithFoundation() throws {
         var checked = 0
         for name in Self.propertyZones {
@@ -80,7 +95,9 @@ struct ZoneResolverTests {
             while let t = rules.nextTransition(afterEpochSeconds: cursor), t.at < 4_102_444_800 {
                 for s in [t.at - 1, t.at, t.at + 1] {
                     #expect(
-                        rules.offset(atEpochSeconds: s).seconds == tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s))), "\(name) at \(s)")
+                        rules.offset(atEpochSeconds: s).seconds
+                            == tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(s))),
+                        "\(name) at \(s)")
                     checked += 1
                 }
                 cursor = t.at
@@ -89,7 +106,9 @@ struct ZoneResolverTests {
         #expect(checked > 5000)
     }
 
-    @Test("random instants 1900–2100 in 40 zones: format the wall time, read it back with the zone, same instant")
+    @Test(
+        "random instants 1900–2100 in 40 zones: format the wall time, read it back with the zone, same instant"
+    )
     func roundTripProperty() throws {
         var generator = SplitMix64(seed: 0x5EED)
         for name in Self.propertyZones {
@@ -103,7 +122,10 @@ struct ZoneResolverTests {
                 let nanos = Int32(generator.next() % 1_000_000_000)
                 let instant = Instant(seconds: seconds, nanoseconds: nanos)
                 let offset = zone.rules.offset(at: instant)
-                #expect(offset.seconds == tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))), "\(name) \(seconds)")
+                #expect(
+                    offset.seconds
+                        == tz.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))),
+                    "\(name) \(seconds)")
                 let wall = instant.local(in: offset).isoString(fractionDigits: 9)
                 guard case .success(let parsed) = parser.parse(wall) else {
                     Issue.record("\(name): \(wall) did not parse")
@@ -118,8 +140,12 @@ struct ZoneResolverTests {
                     #expect(other == offset, "\(name) \(wall)")
                 }
                 // And with the offset written out, always exact.
-                let explicit = TimeValue(instant: instant, offset: offset, basis: .offset, fractionDigits: 9).rfc3339
-                #expect((try? DateParser().parse(explicit).get().value.instant) == instant, "\(explicit)")
+                let explicit = TimeValue(
+                    instant: instant, offset: offset, basis: .offset, fractionDigits: 9
+                ).rfc3339
+                #expect(
+                    (try? DateParser().parse(explicit).get().value.instant) == instant,
+                    "\(explicit)")
             }
         }
     }

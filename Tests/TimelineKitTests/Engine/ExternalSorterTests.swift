@@ -24,14 +24,19 @@ struct ExternalSorterTests {
             }
             let amount = rng.next() % 3 == 0 ? "\(Int(rng.next() % 10_000))/100" : ""
             let recorded = rng.next() % 4 == 0 ? "2024-06-0\(1 + rng.next() % 9)T00:00:00Z" : ""
-            text += "E\(i),\(time),event \(i) with a title longer than fifteen bytes,\(amount.isEmpty ? "" : "\(Double(rng.next() % 10_000) / 100)"),"
-            text += "\(amount.isEmpty ? "" : "CNY"),\(recorded),\"a,b\",note \(i),\(rng.next() % 2 == 0 ? "杭州" : "")\n"
+            text +=
+                "E\(i),\(time),event \(i) with a title longer than fifteen bytes,\(amount.isEmpty ? "" : "\(Double(rng.next() % 10_000) / 100)"),"
+            text +=
+                "\(amount.isEmpty ? "" : "CNY"),\(recorded),\"a,b\",note \(i),\(rng.next() % 2 == 0 ? "杭州" : "")\n"
         }
         return text
     }
 
     /// `name` names the input file, which events carry: conversions compared must share it.
-    static func convert(_ text: String, name: String, sort: TimelineKit.SortOrder, spillTo directory: URL?, format: String = "ndjson") throws
+    static func convert(
+        _ text: String, name: String, sort: TimelineKit.SortOrder, spillTo directory: URL?,
+        format: String = "ndjson"
+    ) throws
         -> String
     {
         var options = ConvertOptions()
@@ -41,7 +46,8 @@ struct ExternalSorterTests {
         options.sort = sort
         options.sortDirectory = directory?.path
         options.sortMemory = 64 << 10  // a few dozen events a run
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sorted-\(UUID().uuidString)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sorted-\(UUID().uuidString)")
         // A file is read in blocks of records (a string in one): every block outgrows the budget.
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).csv")
         defer {
@@ -53,9 +59,12 @@ struct ExternalSorterTests {
         return try String(contentsOf: out, encoding: .utf8)
     }
 
-    @Test("many runs give the same bytes as the in-memory sort, ties in input order across runs", arguments: [TimelineKit.SortOrder.asc, .desc])
+    @Test(
+        "many runs give the same bytes as the in-memory sort, ties in input order across runs",
+        arguments: [TimelineKit.SortOrder.asc, .desc])
     func identity(order: TimelineKit.SortOrder) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for seed in [1, 2] as [UInt64] {
@@ -74,28 +83,37 @@ struct ExternalSorterTests {
     func ties() throws {
         let dir = FileManager.default.temporaryDirectory
         var text = "id,time,title\n"
-        for i in 0..<2_000 { text += "E\(i),2024-06-12T08:00:00Z,the same moment for every one of them\n" }
+        for i in 0..<2_000 {
+            text += "E\(i),2024-06-12T08:00:00Z,the same moment for every one of them\n"
+        }
         for order in [TimelineKit.SortOrder.asc, .desc] {
-            let ids = try Self.convert(text, name: "ties-\(order)", sort: order, spillTo: dir).split(separator: "\n").map { line in
-                String(line.dropFirst(7).prefix { $0 != "\"" })
-            }
+            let ids = try Self.convert(text, name: "ties-\(order)", sort: order, spillTo: dir)
+                .split(separator: "\n").map { line in
+                    String(line.dropFirst(7).prefix { $0 != "\"" })
+                }
             #expect(ids == (0..<2_000).map { "E\($0)" })
         }
     }
 
-    @Test("NDJSON sorted as encoded records equals the event sort's JSON document, line for line", arguments: [TimelineKit.SortOrder.asc, .desc])
+    @Test(
+        "NDJSON sorted as encoded records equals the event sort's JSON document, line for line",
+        arguments: [TimelineKit.SortOrder.asc, .desc])
     func encodedEqualsEventSort(order: TimelineKit.SortOrder) throws {
         // NDJSON output is sorted as encoded bytes (EncodedRecordSorter); a JSON document is
         // sorted as events (ExternalSorter) and writes each event as the same line NDJSON does.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = Self.csv(rows: 20_000, seed: 3)
         let ndjson = try Self.convert(text, name: "encoded-\(order)", sort: order, spillTo: dir)
-        let document = try Self.convert(text, name: "encoded-\(order)", sort: order, spillTo: dir, format: "json")
+        let document = try Self.convert(
+            text, name: "encoded-\(order)", sort: order, spillTo: dir, format: "json")
         var lines = document.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         lines = lines.dropLast(2)  // "]}" and the empty string after the last newline
-        let events = lines.enumerated().map { i, line in i + 1 < lines.count ? line.dropLast() : line }  // the comma
+        let events = lines.enumerated().map { i, line in
+            i + 1 < lines.count ? line.dropLast() : line
+        }  // the comma
         #expect(ndjson.split(separator: "\n").map(String.init) == events.map(String.init))
         #expect(events.count == 20_000)
     }
@@ -107,12 +125,15 @@ struct ExternalSorterTests {
         // Sorted, these outputs are handed one day at a time from the merge (SectionCutter,
         // HTML's month totals gathered while reading); with --sort input they are handed
         // every event and order and group them at the end (TimelineGrouping.group).
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = Self.csv(rows: 5_000, seed: 4)
-        let merged = try Self.convert(text, name: "sections-\(format)", sort: .asc, spillTo: dir, format: format)
-        let whole = try Self.convert(text, name: "sections-\(format)", sort: .input, spillTo: nil, format: format)
+        let merged = try Self.convert(
+            text, name: "sections-\(format)", sort: .asc, spillTo: dir, format: format)
+        let whole = try Self.convert(
+            text, name: "sections-\(format)", sort: .input, spillTo: nil, format: format)
         #expect(merged == whole)
         #expect(merged.utf8.count > 100_000)
     }
@@ -127,21 +148,29 @@ struct ExternalSorterTests {
         var steps: [SortProgress] = []
         var handlers = ConvertHandlers()
         handlers.sortProgress = { steps.append($0) }
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "phases-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         var text = "id,time,title\n"
         for i in 0..<20_000 {
-            text += "E\(i),2024-06-12T\(String(format: "%02d:%02d", (i * 7) % 24, i % 60)):00Z,a title long enough to be on the heap\n"
+            text +=
+                "E\(i),2024-06-12T\(String(format: "%02d:%02d", (i * 7) % 24, i % 60)):00Z,a title long enough to be on the heap\n"
         }
         // From a file, which is read in blocks of records: each block here outgrows the budget.
-        let input = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString).csv")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "phases-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: input) }
         try text.write(to: input, atomically: false, encoding: .utf8)
-        _ = try Timeline.convert([.file(input)], to: .file(out), options: options, handlers: handlers)
-        let spills = steps.compactMap { if case .spilled(let n) = $0 { return n } else { return nil } }
+        _ = try Timeline.convert(
+            [.file(input)], to: .file(out), options: options, handlers: handlers)
+        let spills = steps.compactMap {
+            if case .spilled(let n) = $0 { return n } else { return nil }
+        }
         #expect(spills.count > 5)
         #expect(spills == Array(1...max(spills.count, 1)))
-        let ids = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(7).prefix { $0 != "\"" } }
+        let ids = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map {
+            $0.dropFirst(7).prefix { $0 != "\"" }
+        }
         // By hand: ascending time, ties (the same hour and minute) in input order.
         let expected = (0..<20_000).sorted { a, b in
             let ka = ((a * 7) % 24, a % 60)
@@ -162,16 +191,26 @@ struct ExternalSorterTests {
         var handlers = ConvertHandlers()
         handlers.sortProgress = { steps.append($0) }
         handlers.progressInterval = 500
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("phases-\(UUID().uuidString)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "phases-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         var text = "id,time,title\n"
-        for i in 0..<1_000 { text += "E\(i),2024-06-12T08:\(String(format: "%02d", (i * 7) % 60)):00Z,a title long enough to be on the heap\n" }
-        _ = try Timeline.convert([.string(text, name: "e.csv")], to: .file(out), options: options, handlers: handlers)
-        let spills = steps.compactMap { if case .spilled(let n) = $0 { return n } else { return nil } }
+        for i in 0..<1_000 {
+            text +=
+                "E\(i),2024-06-12T08:\(String(format: "%02d", (i * 7) % 60)):00Z,a title long enough to be on the heap\n"
+        }
+        _ = try Timeline.convert(
+            [.string(text, name: "e.csv")], to: .file(out), options: options, handlers: handlers)
+        let spills = steps.compactMap {
+            if case .spilled(let n) = $0 { return n } else { return nil }
+        }
         #expect(spills.count > 2)
         #expect(spills == Array(1...max(spills.count, 1)))
         let runs = spills.count + 1
-        let merging: [SortProgress] = [.merging(runs: runs, written: 0), .merging(runs: runs, written: 500), .merging(runs: runs, written: 1_000)]
+        let merging: [SortProgress] = [
+            .merging(runs: runs, written: 0), .merging(runs: runs, written: 500),
+            .merging(runs: runs, written: 1_000),
+        ]
         #expect(Array(steps.suffix(3)) == merging)
     }
 
@@ -180,7 +219,8 @@ struct ExternalSorterTests {
         var e = Event.blank
         e.id = "ÿ-1"
         e.start = TimeValue(
-            instant: Instant(seconds: -62_135_596_800, nanoseconds: 5), offset: UTCOffset(seconds: -34_200), zone: "America/St_Johns", basis: .zone,
+            instant: Instant(seconds: -62_135_596_800, nanoseconds: 5),
+            offset: UTCOffset(seconds: -34_200), zone: "America/St_Johns", basis: .zone,
             fractionDigits: 9, raw: "raw")
         e.end = TimeValue(date: CivilDate(year: 9999, month: 12, day: 31)!, raw: nil)
         e.title = "标题"
@@ -188,11 +228,14 @@ struct ExternalSorterTests {
         e.status = .cancelled
         e.category = "c"
         e.amount = Amount(
-            value: DecimalNumber(coefficient: Int128(-170_141_183_460_469_231_731_687_303_715_884_105_727), scale: 18), currency: "CNY", neutral: true
+            value: DecimalNumber(
+                coefficient: Int128(-170_141_183_460_469_231_731_687_303_715_884_105_727), scale: 18
+            ), currency: "CNY", neutral: true
         )
         e.location = "l"
         e.series = "s"
-        e.recorded = TimeValue(instant: Instant(seconds: 1, nanoseconds: 0), offset: .utc, basis: .epoch)
+        e.recorded = TimeValue(
+            instant: Instant(seconds: 1, nanoseconds: 0), offset: .utc, basis: .epoch)
         e.links = ["a", ""]
         e.tags = ["t"]
         e.attributes = ["k": "v", "": "empty key"]
@@ -204,6 +247,8 @@ struct ExternalSorterTests {
         #expect(first == e)
         let (second, end) = try EventRunCodec.decode(bytes, at: next)
         #expect(second == Event.blank && end == bytes.count)
-        #expect(throws: EventRunCodec.Corrupt.self) { try EventRunCodec.decode(Array(bytes.prefix(next - 1)), at: 2) }
+        #expect(throws: EventRunCodec.Corrupt.self) {
+            try EventRunCodec.decode(Array(bytes.prefix(next - 1)), at: 2)
+        }
     }
 }

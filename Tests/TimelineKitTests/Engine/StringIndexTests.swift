@@ -4,12 +4,18 @@ import Testing
 
 @Suite("StringIndex")
 struct StringIndexTests {
-    @Test("numbers strings in first-seen order, the same string always the same number, across growth")
+    @Test(
+        "numbers strings in first-seen order, the same string always the same number, across growth"
+    )
     func numbering() {
         var index = StringIndex()
         // 10,000 distinct strings (the table starts with 64 slots and grows many times),
         // short and long, ASCII and not, each seen twice.
-        let strings = (0..<10_000).map { i in i % 3 == 0 ? "id-\(i)" : i % 3 == 1 ? "订单-\(i)-" + String(repeating: "x", count: i % 40) : "\(i)" }
+        let strings = (0..<10_000).map { i in
+            i % 3 == 0
+                ? "id-\(i)"
+                : i % 3 == 1 ? "订单-\(i)-" + String(repeating: "x", count: i % 40) : "\(i)"
+        }
         for (i, s) in strings.enumerated() {
             let (n, isNew) = index.number(of: s)
             #expect(n == i && isNew, "\(s)")
@@ -29,7 +35,11 @@ struct StringIndexTests {
     func byteStrings() {
         var index = ByteStringIndex()
         // Short, long, empty and non-ASCII, each seen twice, across many table growths.
-        let strings = [""] + (0..<5_000).map { i in i % 2 == 0 ? "EV-\(i)" : "事件-\(i)-" + String(repeating: "y", count: i % 50) }
+        let strings =
+            [""]
+            + (0..<5_000).map { i in
+                i % 2 == 0 ? "EV-\(i)" : "事件-\(i)-" + String(repeating: "y", count: i % 50)
+            }
         func number(_ s: String) -> (number: Int, isNew: Bool) {
             Array(s.utf8).withByteView { index.number(of: $0, hash: StringIndex.hash(s)) }
         }

@@ -9,13 +9,17 @@ struct InputReaderTests {
     static func lines(_ bytes: [UInt8], chunk: Int) throws -> [String] {
         let reader = InputReader(name: "t", bytes: bytes, chunkSize: chunk)
         var lines: [String] = []
-        while let line = try reader.nextLine() { lines.append(String(decoding: line, as: UTF8.self)) }
+        while let line = try reader.nextLine() {
+            lines.append(String(decoding: line, as: UTF8.self))
+        }
         return lines
     }
 
     /// Expected by hand: LF, CRLF and a lone CR each end a line; a final line needs no end;
     /// an empty line between two ends is a line; a BOM at the start is not text.
-    @Test("LF, CRLF and lone CR end lines wherever a chunk boundary falls", arguments: [1, 2, 3, 7, 1 << 16])
+    @Test(
+        "LF, CRLF and lone CR end lines wherever a chunk boundary falls",
+        arguments: [1, 2, 3, 7, 1 << 16])
     func lineEnds(chunk: Int) throws {
         let text = Array("\u{FEFF}a\nbb\r\ncc\rd\r\r\ne\n\nlast".utf8)
         #expect(try Self.lines(text, chunk: chunk) == ["a", "bb", "cc", "d", "", "e", "", "last"])
@@ -28,10 +32,13 @@ struct InputReaderTests {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         let reader = InputReader(name: "t", bytes: bom + Array("a".utf8) + bom, chunkSize: 1)
         #expect(try reader.readAll() == Array("a".utf8) + bom)
-        #expect(try InputReader(name: "t", bytes: [0xEF, 0xBB], chunkSize: 1).readAll() == [0xEF, 0xBB])
+        #expect(
+            try InputReader(name: "t", bytes: [0xEF, 0xBB], chunkSize: 1).readAll() == [0xEF, 0xBB])
     }
 
-    @Test("a file is read in chunks from its descriptor; a directory or a missing path is refused with advice")
+    @Test(
+        "a file is read in chunks from its descriptor; a directory or a missing path is refused with advice"
+    )
     func files() throws {
         let path = NSTemporaryDirectory() + "timeline-input-\(UUID().uuidString).txt"
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -47,7 +54,9 @@ struct InputReaderTests {
             Issue.record("a missing file was opened")
         } catch {
             #expect(error.kind == .inputUnavailable)
-            #expect(error.diagnostic.message == "cannot read '/nonexistent/x.csv': No such file or directory")
+            #expect(
+                error.diagnostic.message
+                    == "cannot read '/nonexistent/x.csv': No such file or directory")
         }
     }
 }

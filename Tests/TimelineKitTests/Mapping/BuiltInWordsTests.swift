@@ -9,9 +9,15 @@ struct BuiltInWordsTests {
     @Test("every key names a field, a status or a direction, and each has words")
     func keys() {
         let files = [
-            ("header-names.json", BuiltInWords.headerNames, Set(MappedField.allCases.map(\.rawValue))),
+            (
+                "header-names.json", BuiltInWords.headerNames,
+                Set(MappedField.allCases.map(\.rawValue))
+            ),
             ("statuses.json", BuiltInWords.statuses, Set(EventStatus.allCases.map(\.rawValue))),
-            ("directions.json", BuiltInWords.directions, Set(AmountDirection.allCases.map(\.rawValue))),
+            (
+                "directions.json", BuiltInWords.directions,
+                Set(AmountDirection.allCases.map(\.rawValue))
+            ),
         ]
         for (file, lists, allowed) in files {
             #expect(!lists.isEmpty, "\(file) does not parse as an object of word lists")
@@ -23,19 +29,25 @@ struct BuiltInWordsTests {
         }
         // Every status and direction has its list (the header names leave some fields to flags).
         #expect(Set(BuiltInWords.statuses.map(\.key)) == Set(EventStatus.allCases.map(\.rawValue)))
-        #expect(Set(BuiltInWords.directions.map(\.key)) == Set(AmountDirection.allCases.map(\.rawValue)))
+        #expect(
+            Set(BuiltInWords.directions.map(\.key)) == Set(AmountDirection.allCases.map(\.rawValue))
+        )
     }
 
     @Test("a word means one status, one direction; a header name feeds one field")
     func distinct() {
         for (file, lists) in [
-            ("header-names.json", BuiltInWords.headerNames), ("statuses.json", BuiltInWords.statuses), ("directions.json", BuiltInWords.directions),
+            ("header-names.json", BuiltInWords.headerNames),
+            ("statuses.json", BuiltInWords.statuses), ("directions.json", BuiltInWords.directions),
         ] {
             var seen: [String: String] = [:]
             for (key, words) in lists {
                 for word in words {
-                    let normal = file == "header-names.json" ? FieldMapping.key(word) : word.lowercased()
-                    if let other = seen[normal], other != key { Issue.record("\(file): '\(word)' is both \(other) and \(key)") }
+                    let normal =
+                        file == "header-names.json" ? FieldMapping.key(word) : word.lowercased()
+                    if let other = seen[normal], other != key {
+                        Issue.record("\(file): '\(word)' is both \(other) and \(key)")
+                    }
                     seen[normal] = key
                 }
             }

@@ -6,7 +6,9 @@ import Testing
 /// The defaults for the headers real exports write; expected values by hand.
 @Suite("Field mapping: headers of real exports")
 struct FieldMappingTests {
-    static func read(_ text: String, configure: (inout ReadOptions) -> Void = { _ in }) throws -> ReadResult {
+    static func read(_ text: String, configure: (inout ReadOptions) -> Void = { _ in }) throws
+        -> ReadResult
+    {
         var options = ReadOptions()
         options.format = .named("csv")
         configure(&options)
@@ -33,12 +35,16 @@ struct FieldMappingTests {
 
     @Test("a bracket that names no zone leaves the column naive; matching uses the name before it")
     func bracketWithoutZone() throws {
-        let r = try Self.read("Time (local),Amount (CNY),title\n2024-06-12 15:04:05,12.00,x\n") { $0.dates.assumedZone = .utc }
+        let r = try Self.read("Time (local),Amount (CNY),title\n2024-06-12 15:04:05,12.00,x\n") {
+            $0.dates.assumedZone = .utc
+        }
         #expect(r.events.first?.start.basis == .assumed)
         #expect(r.events.first?.amount?.value.description == "12.00")
     }
 
-    @Test("date and time columns are one start; a zone column with an exporter's abbreviation places it")
+    @Test(
+        "date and time columns are one start; a zone column with an exporter's abbreviation places it"
+    )
     func dateAndTime() throws {
         let paypal = """
             Date,Time,TimeZone,Name,Gross,Fee,Net,Transaction ID
@@ -47,7 +53,10 @@ struct FieldMappingTests {
 
             """
         let r = try Self.read(paypal) { $0.dates.fieldOrder = .monthFirst }
-        #expect(r.events.map(\.start.rfc3339) == ["2024-06-12T08:15:30-07:00", "2024-12-01T23:59:00-08:00"])
+        #expect(
+            r.events.map(\.start.rfc3339) == [
+                "2024-06-12T08:15:30-07:00", "2024-12-01T23:59:00-08:00",
+            ])
         #expect(r.events.map { $0.amount?.value.description } == ["-4.50", "-20.00"])
         #expect(r.events.map(\.id) == ["1AB23456CD7890123", "9ZY87654XW3210987"])
         #expect(r.events[0].attributes == ["Fee": "0.00", "Net": "-4.50"])
@@ -56,9 +65,18 @@ struct FieldMappingTests {
     @Test(
         "paid-out and paid-in columns are one signed amount",
         arguments: [
-            ("Date,Description,Paid out,Paid in\n12/06/2024,TESCO,12.50,\n13/06/2024,SALARY,,2000.00\n", ["-12.50", "2000.00"]),
-            ("日期,摘要,支出金额,收入金额\n2024-06-12,消费,35.50,\n2024-06-13,工资,,8000.00\n", ["-35.50", "8000.00"]),
-            ("Date,Memo,Debit,Credit\n2024-06-12,Fee,-1.00,\n2024-06-13,Refund,,5.00\n", ["-1.00", "5.00"]),
+            (
+                "Date,Description,Paid out,Paid in\n12/06/2024,TESCO,12.50,\n13/06/2024,SALARY,,2000.00\n",
+                ["-12.50", "2000.00"]
+            ),
+            (
+                "日期,摘要,支出金额,收入金额\n2024-06-12,消费,35.50,\n2024-06-13,工资,,8000.00\n",
+                ["-35.50", "8000.00"]
+            ),
+            (
+                "Date,Memo,Debit,Credit\n2024-06-12,Fee,-1.00,\n2024-06-13,Refund,,5.00\n",
+                ["-1.00", "5.00"]
+            ),
             ("Date,Memo,Withdrawals,Deposits\n2024-06-12,ATM,100.00,20.00\n", ["-80.00"]),
         ])
     func debitCredit(text: String, amounts: [String]) throws {
@@ -81,14 +99,18 @@ struct DefaultNamesDocumentedTests {
     @Test("docs/mapping.md's table lists exactly the default header names, field by field")
     func documented() throws {
         let header = "| field | header names, most specific first |"
-        #expect(try documentedKeys(in: "mapping.md", after: header) == FieldMapping.defaults.map(\.0.rawValue))
+        #expect(
+            try documentedKeys(in: "mapping.md", after: header)
+                == FieldMapping.defaults.map(\.0.rawValue))
         for (field, names) in FieldMapping.defaults {
             let listed = try documentedWords(field.rawValue, in: "mapping.md", after: header)
             #expect(listed == names, "docs/mapping.md's row for \(field.rawValue)")
         }
     }
 
-    @Test("payer and payee: the other party is the title, by the amount's sign; the account holder is kept")
+    @Test(
+        "payer and payee: the other party is the title, by the amount's sign; the account holder is kept"
+    )
     func parties() throws {
         let r = try FieldMappingTests.read(
             """
@@ -99,7 +121,10 @@ struct DefaultNamesDocumentedTests {
             """
         ) { $0.dates.assumedZone = try? ZoneResolver().resolve("Europe/Berlin") }
         #expect(r.events.map(\.title) == ["Bäckerei Sonnenschein", "Möbelwerk Kranich KG"])
-        #expect(r.events.map { $0.attributes["Zahlungspflichtige*r"] ?? $0.attributes["Zahlungsempfänger*in"] } == ["Jana Körner", "Jana Körner"])
+        #expect(
+            r.events.map {
+                $0.attributes["Zahlungspflichtige*r"] ?? $0.attributes["Zahlungsempfänger*in"]
+            } == ["Jana Körner", "Jana Körner"])
         // The currency the amount's header names.
         #expect(r.events.map { $0.amount?.currency } == ["EUR", "EUR"])
         #expect(r.events.map { $0.amount?.value.description } == ["-4.80", "2950.00"])

@@ -8,12 +8,16 @@ struct StatusVocabularyTests {
     let words = StatusVocabulary()
 
     /// Expected by hand from the matching rules in `status(for:)`.
-    @Test("whole words, phrases by their first words, camel-case codes, a bracketed mark, Chinese phrases")
+    @Test(
+        "whole words, phrases by their first words, camel-case codes, a bracketed mark, Chinese phrases"
+    )
     func phrases() {
         #expect(words.status(for: "REVERTED") == .cancelled)
         #expect(words.status(for: "Out For Delivery Today") == .processing)
         #expect(words.status(for: "Delivered, In/At Mailbox") == .completed)
-        #expect(words.status(for: "Shipper created a label, UPS has not received the package yet. ") == .pending)
+        #expect(
+            words.status(for: "Shipper created a label, UPS has not received the package yet. ")
+                == .pending)
         #expect(words.status(for: "OutForDelivery") == .processing)
         #expect(words.status(for: "InfoReceived") == .pending)
         #expect(words.status(for: "pre-transit") == .pending)
@@ -31,7 +35,9 @@ struct StatusVocabularyTests {
     @Test("docs/mapping.md lists exactly the built-in words")
     func documented() throws {
         for (status, list) in StatusVocabulary.builtIn {
-            #expect(try documentedWords(status.rawValue, in: "mapping.md") == list, "docs/mapping.md's row for \(status.rawValue)")
+            #expect(
+                try documentedWords(status.rawValue, in: "mapping.md") == list,
+                "docs/mapping.md's row for \(status.rawValue)")
         }
     }
 }
@@ -41,18 +47,24 @@ struct DirectionVocabularyTests {
     @Test("words in any case; --direction-map adds and overrides; a bad spec is a usage error")
     func words() throws {
         var words = DirectionVocabulary()
-        #expect(words.direction(for: "Bij") == .income && words.direction(for: " AF ") == .expense && words.direction(for: "不计收支") == .neutral)
+        #expect(
+            words.direction(for: "Bij") == .income && words.direction(for: " AF ") == .expense
+                && words.direction(for: "不计收支") == .neutral)
         #expect(words.direction(for: "Gutschrift") == nil)
         try words.add("Gutschrift=in")
         try words.add("bij=neutral")
-        #expect(words.direction(for: "gutschrift") == .income && words.direction(for: "Bij") == .neutral)
+        #expect(
+            words.direction(for: "gutschrift") == .income && words.direction(for: "Bij") == .neutral
+        )
         #expect(throws: TimelineError.self) { try words.add("Lastschrift=down") }
     }
 
     @Test("docs/mapping.md lists exactly the built-in direction words")
     func documented() throws {
         for (direction, list) in DirectionVocabulary.builtIn {
-            #expect(try documentedWords(direction.rawValue, in: "mapping.md") == list, "docs/mapping.md's row for \(direction.rawValue)")
+            #expect(
+                try documentedWords(direction.rawValue, in: "mapping.md") == list,
+                "docs/mapping.md's row for \(direction.rawValue)")
         }
     }
 }

@@ -7,7 +7,8 @@ struct DecimalNumberTests {
     @Test(
         "parsing and writing keep the scale",
         arguments: [
-            ("-12.50", "-12.50"), ("12", "12"), ("+0.5", "0.5"), (".5", "0.5"), ("0.05", "0.05"), ("-0.001", "-0.001"),
+            ("-12.50", "-12.50"), ("12", "12"), ("+0.5", "0.5"), (".5", "0.5"), ("0.05", "0.05"),
+            ("-0.001", "-0.001"),
             ("123456789012345678901234567890.12", "123456789012345678901234567890.12"),
         ])
     func roundTrip(input: String, written: String) {
@@ -20,7 +21,8 @@ struct DecimalNumberTests {
     @Test(
         "written from coefficient and scale",
         arguments: [
-            (Int128(0), 2, "0.00"), (Int128(5), 25, "0.0000000000000000000000005"), (Int128(-7), 1, "-0.7"),
+            (Int128(0), 2, "0.00"), (Int128(5), 25, "0.0000000000000000000000005"),
+            (Int128(-7), 1, "-0.7"),
             (Int128(1_844_674_407_370_955_1615), 2, "184467440737095516.15"),
             (Int128(1_844_674_407_370_955_1616), 0, "18446744073709551616"),
             (Int128.min, 18, "-170141183460469231731.687303715884105728"),
@@ -33,7 +35,11 @@ struct DecimalNumberTests {
         #expect(value.description.utf8.count <= value.textLengthBound)
     }
 
-    @Test("non-decimal text is refused", arguments: ["", "-", "1e5", "1,000", "12.5.1", "¥12", " 12", "0x10", "1.0000000000000000001"])
+    @Test(
+        "non-decimal text is refused",
+        arguments: [
+            "", "-", "1e5", "1,000", "12.5.1", "¥12", " 12", "0x10", "1.0000000000000000001",
+        ])
     func refused(input: String) {
         #expect(DecimalNumber(input) == nil)
     }

@@ -9,8 +9,10 @@ struct GeneratedIDTests {
         #expect(Event.generatedIDPrefix(file: "data/in/orders.csv") == "orders.csv:")
         #expect(Event.generatedIDPrefix(file: "-") == "-:")
         let cases: [(String, Int, String)] = [
-            ("orders.csv:", 1, "orders.csv:1"), ("orders.csv:", 0, "orders.csv:0"), ("-:", 1_000_000, "-:1000000"),
-            ("订单.csv:", 42, "订单.csv:42"), ("a:", -7, "a:-7"), ("orders-1000000.csv:", 999_999, "orders-1000000.csv:999999"),
+            ("orders.csv:", 1, "orders.csv:1"), ("orders.csv:", 0, "orders.csv:0"),
+            ("-:", 1_000_000, "-:1000000"),
+            ("订单.csv:", 42, "订单.csv:42"), ("a:", -7, "a:-7"),
+            ("orders-1000000.csv:", 999_999, "orders-1000000.csv:999999"),
             ("x:", Int.max, "x:9223372036854775807"),
         ]
         for (prefix, record, expected) in cases {
@@ -30,7 +32,9 @@ struct GeneratedIDTests {
         #expect(reads("orders.csv:0", "orders.csv:", 0))
         // What generatedID writes reads back as its record; 19 digits are more than a record.
         let written = Event.generatedID(prefix: "a/b:", record: 123_456_789_012_345_678)
-        #expect(written.withByteView { Event.generatedRecord($0, prefix: Array("a/b:".utf8)) } == 123_456_789_012_345_678)
+        #expect(
+            written.withByteView { Event.generatedRecord($0, prefix: Array("a/b:".utf8)) }
+                == 123_456_789_012_345_678)
         let long = "x:1234567890123456789"
         #expect(long.withByteView { Event.generatedRecord($0, prefix: Array("x:".utf8)) } == nil)
     }

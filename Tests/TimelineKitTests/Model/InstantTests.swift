@@ -40,12 +40,16 @@ struct InstantTests {
 
     @Test("negative epochs keep nanoseconds non-negative")
     func negativeEpochs() {
-        let local = LocalDateTime(date: CivilDate(year: 1969, month: 12, day: 31)!, hour: 23, minute: 59, second: 59, nanosecond: 500_000_000)!
+        let local = LocalDateTime(
+            date: CivilDate(year: 1969, month: 12, day: 31)!, hour: 23, minute: 59, second: 59,
+            nanosecond: 500_000_000)!
         let instant = Instant(local: local, offset: .utc)
         #expect(instant.seconds == -1)
         #expect(instant.nanoseconds == 500_000_000)
         #expect(instant.isoString(fractionDigits: 1) == "1969-12-31T23:59:59.5Z")
-        #expect(instant.local(in: UTCOffset(seconds: 8 * 3600)).isoString(fractionDigits: 3) == "1970-01-01T07:59:59.500")
+        #expect(
+            instant.local(in: UTCOffset(seconds: 8 * 3600)).isoString(fractionDigits: 3)
+                == "1970-01-01T07:59:59.500")
     }
 
     // Seconds from Python's datetime (9999-12-31T23:59:59 and 0001-01-01 minus the epoch);
@@ -80,7 +84,8 @@ struct InstantTests {
 
     @Test("instant = local - offset, including offsets with seconds")
     func offsetArithmetic() {
-        let local = LocalDateTime(date: CivilDate(year: 1900, month: 1, day: 1)!, hour: 0, minute: 0)!
+        let local = LocalDateTime(
+            date: CivilDate(year: 1900, month: 1, day: 1)!, hour: 0, minute: 0)!
         let amsterdamMeanTime = UTCOffset(seconds: 19 * 60 + 32)
         let instant = Instant(local: local, offset: amsterdamMeanTime)
         // 1900-01-01T00:00:00+00:19:32 is 1899-12-31T23:40:28Z (by hand).
@@ -94,11 +99,17 @@ struct InstantTests {
     @Test("fraction digits are written exactly as read")
     func fractionDigits() {
         let base = Instant(seconds: 1_718_179_200, nanoseconds: 500_000_000)
-        #expect(TimeValue(instant: base, offset: .utc, basis: .offset, fractionDigits: 1).rfc3339 == "2024-06-12T08:00:00.5Z")
-        #expect(TimeValue(instant: base, offset: .utc, basis: .offset, fractionDigits: 6).rfc3339 == "2024-06-12T08:00:00.500000Z")
+        #expect(
+            TimeValue(instant: base, offset: .utc, basis: .offset, fractionDigits: 1).rfc3339
+                == "2024-06-12T08:00:00.5Z")
+        #expect(
+            TimeValue(instant: base, offset: .utc, basis: .offset, fractionDigits: 6).rfc3339
+                == "2024-06-12T08:00:00.500000Z")
         let nanos = Instant(seconds: 0, nanoseconds: 123_456_789)
         #expect(
-            TimeValue(instant: nanos, offset: UTCOffset(seconds: 3600), basis: .offset, fractionDigits: 9).rfc3339
+            TimeValue(
+                instant: nanos, offset: UTCOffset(seconds: 3600), basis: .offset, fractionDigits: 9
+            ).rfc3339
                 == "1970-01-01T01:00:00.123456789+01:00")
     }
 }

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Grouping by day and month in the display zone")
 struct TimelineGroupingTests {
-    static func instant(_ text: String, amount: String? = nil, currency: String? = nil, id: String) throws -> Event {
+    static func instant(_ text: String, amount: String? = nil, currency: String? = nil, id: String)
+        throws -> Event
+    {
         var e = Event(id: id, start: try DateParser().parse(text).get().value, title: id)
         if let amount { e.amount = Amount(value: DecimalNumber(amount)!, currency: currency) }
         return e
@@ -13,20 +15,27 @@ struct TimelineGroupingTests {
     @Test("days are counted in the display zone; all-day dates never move")
     func days() throws {
         let events = [
-            try Self.instant("2024-06-12T16:20:00Z", id: "late-utc"),  // 00:20 on the 13th in Shanghai
-            Event(id: "all-day", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!), title: ""),
-            try Self.instant("2024-06-12T15:59:59Z", id: "just-before"),  // 23:59:59 on the 12th in Shanghai
+            // 00:20 on the 13th in Shanghai
+            try Self.instant("2024-06-12T16:20:00Z", id: "late-utc"),
+            Event(
+                id: "all-day", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!),
+                title: ""),
+            // 23:59:59 on the 12th in Shanghai
+            try Self.instant("2024-06-12T15:59:59Z", id: "just-before"),
         ]
         let shanghai = try #require(ZoneResolver.ianaRules("Asia/Shanghai"))
         let inShanghai = TimelineGrouping.group(events, unit: .day, zone: shanghai)
         #expect(inShanghai.map(\.key) == ["2024-06-13", "2024-06-12"])
-        #expect(inShanghai.map { $0.events.map(\.id) } == [["late-utc"], ["all-day", "just-before"]])
+        #expect(
+            inShanghai.map { $0.events.map(\.id) } == [["late-utc"], ["all-day", "just-before"]])
         let inUTC = TimelineGrouping.group(events, unit: .day, zone: .utc)
         #expect(inUTC.map(\.key) == ["2024-06-12"])
         // Honolulu (-10:00): the instants fall on the 12th, 06:20 and 05:59; the date stays the 12th.
         let honolulu = try #require(ZoneResolver.ianaRules("Pacific/Honolulu"))
-        #expect(TimelineGrouping.group(events, unit: .day, zone: honolulu).map(\.key) == ["2024-06-12"])
-        #expect(TimelineGrouping.group(events, unit: .month, zone: shanghai).map(\.key) == ["2024-06"])
+        #expect(
+            TimelineGrouping.group(events, unit: .day, zone: honolulu).map(\.key) == ["2024-06-12"])
+        #expect(
+            TimelineGrouping.group(events, unit: .month, zone: shanghai).map(\.key) == ["2024-06"])
     }
 
     @Test("totals per currency are exact decimal income and expense sums")

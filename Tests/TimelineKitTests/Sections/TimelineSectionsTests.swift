@@ -7,7 +7,8 @@ import TimelineKit
 /// and totals) and in Chinese.
 @Suite("TimelineSections: the screen model")
 struct TimelineSectionsTests {
-    static let orders = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let orders = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("samples/orders.csv")
 
     static func events() throws -> [Event] {
@@ -21,9 +22,17 @@ struct TimelineSectionsTests {
         let zone = try ZoneResolver().resolve("Asia/Shanghai")
         let now = try TimelineDate.parse("2024-06-13T20:00:00+08:00").instant!
         let sections = TimelineSections(try Self.events(), by: .day, zone: zone, now: now)
-        #expect(sections.sections.map(\.title) == ["Tue 11 Jun 2024", "Wed 12 Jun 2024", "Thu 13 Jun 2024", "Fri 14 Jun 2024", "Sat 15 Jun 2024"])
-        #expect(sections.sections.map(\.relativeDay) == [nil, "yesterday", "today", "tomorrow", nil])
-        #expect(sections.sections.map(\.key) == ["2024-06-11", "2024-06-12", "2024-06-13", "2024-06-14", "2024-06-15"])
+        #expect(
+            sections.sections.map(\.title) == [
+                "Tue 11 Jun 2024", "Wed 12 Jun 2024", "Thu 13 Jun 2024", "Fri 14 Jun 2024",
+                "Sat 15 Jun 2024",
+            ])
+        #expect(
+            sections.sections.map(\.relativeDay) == [nil, "yesterday", "today", "tomorrow", nil])
+        #expect(
+            sections.sections.map(\.key) == [
+                "2024-06-11", "2024-06-12", "2024-06-13", "2024-06-14", "2024-06-15",
+            ])
         #expect(sections.eventCount == 12)
         let first = sections.sections[0]
         #expect(first.entries.map(\.time) == ["23:42", "23:44"])
@@ -39,13 +48,17 @@ struct TimelineSectionsTests {
     func monthsAndFoundation() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "Asia/Shanghai")!
-        let now = Date(timeIntervalSince1970: 1_718_280_000)  // 2024-06-13T12:00:00Z, 20:00 in Shanghai
-        let zh = try TimelineSections(try Self.events(), by: .day, calendar: calendar, locale: Locale(identifier: "zh_CN"), now: now)
+        // 2024-06-13T12:00:00Z, 20:00 in Shanghai
+        let now = Date(timeIntervalSince1970: 1_718_280_000)
+        let zh = try TimelineSections(
+            try Self.events(), by: .day, calendar: calendar, locale: Locale(identifier: "zh_CN"),
+            now: now)
         #expect(zh.sections.first?.title == "2024年6月11日 星期二")
         #expect(zh.sections[1].relativeDay == "昨天")
         #expect(zh.sections[1].entries.last?.relativeTime == "22小时前")
         #expect(zh.sections.first?.totalsText == [["收入 +¥199.00"]])
-        let months = try TimelineSections(try Self.events(), by: .month, calendar: calendar, locale: Locale(identifier: "en"))
+        let months = try TimelineSections(
+            try Self.events(), by: .month, calendar: calendar, locale: Locale(identifier: "en"))
         #expect(months.sections.map(\.title) == ["June 2024"])
         #expect(months.sections.first?.entries.first?.shortDay == "11 Jun")
         // 199.00 + 58.50, the two payments in the sample.
@@ -56,13 +69,24 @@ struct TimelineSectionsTests {
     func ordering() throws {
         let day = CivilDate(year: 2024, month: 6, day: 12)!
         let events = [
-            Event(id: "late", start: try TimelineDate.parse("2024-06-12T15:00:00Z"), title: "late"),  // 23:00 in Shanghai
+            // 23:00 in Shanghai
+            Event(id: "late", start: try TimelineDate.parse("2024-06-12T15:00:00Z"), title: "late"),
             Event(id: "holiday", start: TimeValue(date: day), title: "holiday"),
-            Event(id: "early", start: try TimelineDate.parse("2024-06-11T16:30:00Z"), title: "early"),  // 00:30 on the 12th
+            Event(
+                // 00:30 on the 12th
+                id: "early", start: try TimelineDate.parse("2024-06-11T16:30:00Z"), title: "early"),
         ]
         let zone = try ZoneResolver().resolve("Asia/Shanghai")
-        #expect(TimelineSections(events, zone: zone).sections.flatMap { $0.entries.map(\.event.id) } == ["holiday", "early", "late"])
-        #expect(TimelineSections(events, zone: zone, order: .desc).sections.flatMap { $0.entries.map(\.event.id) } == ["late", "early", "holiday"])
-        #expect(TimelineSections(events, zone: .utc).sections.map(\.key) == ["2024-06-11", "2024-06-12"])
+        #expect(
+            TimelineSections(events, zone: zone).sections.flatMap { $0.entries.map(\.event.id) }
+                == ["holiday", "early", "late"])
+        #expect(
+            TimelineSections(events, zone: zone, order: .desc).sections.flatMap {
+                $0.entries.map(\.event.id)
+            } == ["late", "early", "holiday"])
+        #expect(
+            TimelineSections(events, zone: .utc).sections.map(\.key) == [
+                "2024-06-11", "2024-06-12",
+            ])
     }
 }

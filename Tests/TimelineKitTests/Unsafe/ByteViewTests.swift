@@ -13,35 +13,57 @@ struct ByteViewTests {
         // Every placement of the sought bytes (and near misses, UTF-8, 0x80 bytes) in a
         // 40-byte buffer, searched from every offset.
         var rng = SplitMix64(seed: 0xB17E)
-        let alphabet: [UInt8] = [0x2C, 0x0A, 0x0D, 0x22, 0x2B, 0x2D, 0x09, 0x0B, 0x0C, 0x61, 0x80, 0xE2, 0xFF, 0x00, 0x01]
+        let alphabet: [UInt8] = [
+            0x2C, 0x0A, 0x0D, 0x22, 0x2B, 0x2D, 0x09, 0x0B, 0x0C, 0x61, 0x80, 0xE2, 0xFF, 0x00,
+            0x01,
+        ]
         for _ in 0..<2_000 {
             let bytes = (0..<40).map { _ in
-                Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)!
+                Bool.random(using: &rng)
+                    ? UInt8.random(in: 0x61...0x7A, using: &rng)
+                    : alphabet.randomElement(using: &rng)!
             }
             bytes.withByteView { p in
                 for from in 0...p.count {
-                    let naive = bytes[from...].firstIndex { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-                    #expect(p.firstIndex(of: 0x2C, 0x0A, 0x0D, from: from) == naive, "\(bytes) from \(from)")
-                    #expect(p.firstIndex(of: 0x22, from: from) == bytes[from...].firstIndex(of: 0x22), "\(bytes) from \(from)")
+                    let naive =
+                        bytes[from...].firstIndex { $0 == 0x2C || $0 == 0x0A || $0 == 0x0D }
+                        ?? bytes.count
+                    #expect(
+                        p.firstIndex(of: 0x2C, 0x0A, 0x0D, from: from) == naive,
+                        "\(bytes) from \(from)")
+                    #expect(
+                        p.firstIndex(of: 0x22, from: from) == bytes[from...].firstIndex(of: 0x22),
+                        "\(bytes) from \(from)")
                 }
             }
         }
     }
 
-    @Test("finds the first control byte, quote or backslash exactly as a byte-by-byte scan, from every start")
+    @Test(
+        "finds the first control byte, quote or backslash exactly as a byte-by-byte scan, from every start"
+    )
     func firstControlOrTwo() {
         // Control bytes, the two sought, the bytes just above 0x20 and high bytes, where a
         // borrow between bytes could flag one wrongly.
         var rng = SplitMix64(seed: 0xC7A1)
-        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x3F, 0x40, 0x7F, 0x80, 0x9F, 0xA0, 0xC3, 0xFF]
+        let alphabet: [UInt8] = [
+            0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x3F, 0x40, 0x7F, 0x80, 0x9F,
+            0xA0, 0xC3, 0xFF,
+        ]
         for _ in 0..<2_000 {
             let bytes = (0..<40).map { _ in
-                Bool.random(using: &rng) ? UInt8.random(in: 0x61...0x7A, using: &rng) : alphabet.randomElement(using: &rng)!
+                Bool.random(using: &rng)
+                    ? UInt8.random(in: 0x61...0x7A, using: &rng)
+                    : alphabet.randomElement(using: &rng)!
             }
             bytes.withByteView { p in
                 for from in 0...p.count {
-                    let naive = bytes[from...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } ?? bytes.count
-                    #expect(p.firstIndex(ofControlOr: 0x22, 0x5C, from: from) == naive, "\(bytes) from \(from)")
+                    let naive =
+                        bytes[from...].firstIndex { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }
+                        ?? bytes.count
+                    #expect(
+                        p.firstIndex(ofControlOr: 0x22, 0x5C, from: from) == naive,
+                        "\(bytes) from \(from)")
                 }
             }
         }
@@ -55,14 +77,22 @@ struct ByteViewTests {
         let text = Array("abcdefgh€ijklmnop".utf8)
         for length in 0...text.count {
             let base = Array(text[0..<length])
-            #expect(base.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == false, "clean, length \(length)")
-            for special: UInt8 in [0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA0, 0xA2, 0xFF] {
+            #expect(
+                base.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == false,
+                "clean, length \(length)")
+            for special: UInt8 in [
+                0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA0,
+                0xA2, 0xFF,
+            ] {
                 for position in 0...base.count {
                     var bytes = base
                     bytes.insert(special, at: position)
-                    let naive = bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }
+                    let naive = bytes.contains {
+                        $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F
+                    }
                     #expect(
-                        bytes.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == naive, "byte \(special) at \(position) of \(bytes.count)")
+                        bytes.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == naive,
+                        "byte \(special) at \(position) of \(bytes.count)")
                     #expect(bytes.withByteView { FixedWriter.needsEscaping($0) } == naive)
                 }
             }
@@ -78,12 +108,17 @@ struct ByteViewTests {
             for position in 0..<length {
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 bytes[position] = 0x80
-                #expect(bytes.withByteView { $0.validatedString } == nil, "0x80 at \(position) of \(length)")
-                #expect(bytes.withByteView { $0.isASCII } == false, "0x80 at \(position) of \(length)")
+                #expect(
+                    bytes.withByteView { $0.validatedString } == nil,
+                    "0x80 at \(position) of \(length)")
+                #expect(
+                    bytes.withByteView { $0.isASCII } == false, "0x80 at \(position) of \(length)")
                 var valid = [UInt8](repeating: UInt8(ascii: "a"), count: length)
                 #expect(valid.withByteView { $0.isASCII })
                 valid.insert(contentsOf: [0xC3, 0xA9], at: position)  // é
-                #expect(valid.withByteView { $0.validatedString } == String(decoding: valid, as: UTF8.self))
+                #expect(
+                    valid.withByteView { $0.validatedString }
+                        == String(decoding: valid, as: UTF8.self))
             }
         }
         #expect([UInt8]().withByteView { $0.validatedString } == "")
@@ -97,7 +132,9 @@ struct ByteViewTests {
     func comparisons() {
         var rng = SplitMix64(seed: 0x5EED)
         for _ in 0..<500 {
-            let bytes = (0..<Int.random(in: 0...24, using: &rng)).map { _ in UInt8.random(in: 0x61...0x63, using: &rng) }
+            let bytes = (0..<Int.random(in: 0...24, using: &rng)).map { _ in
+                UInt8.random(in: 0x61...0x63, using: &rng)
+            }
             let prefix = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &rng)))
             var other = prefix
             if !other.isEmpty { other[other.count - 1] ^= 0x01 }
@@ -108,7 +145,9 @@ struct ByteViewTests {
                 #expect(v.first == bytes.first && v.last == bytes.last)
                 #expect(v.array == bytes && v.string == String(decoding: bytes, as: UTF8.self))
                 for offset in stride(from: 0, through: bytes.count - 8, by: 1) {
-                    let expected = (0..<8).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * $1) }
+                    let expected = (0..<8).reduce(UInt64(0)) {
+                        $0 | UInt64(bytes[offset + $1]) << (8 * $1)
+                    }
                     #expect(v.word(at: offset) == expected)
                 }
                 let cut = Int.random(in: 0...bytes.count, using: &rng)

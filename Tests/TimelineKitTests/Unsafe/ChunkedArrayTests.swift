@@ -24,7 +24,9 @@ struct ChunkedArrayTests {
         #expect(a.count == 40_003)
     }
 
-    @Test("a chunk exactly full: the next element starts a new one; a copy does not see later changes")
+    @Test(
+        "a chunk exactly full: the next element starts a new one; a copy does not see later changes"
+    )
     func fullChunkBoundary() {
         var a = ChunkedArray<Int>()
         for i in 0..<32_768 { a.append(i) }
@@ -48,7 +50,9 @@ struct ChunkedArrayTests {
         deinit { Tracked.alive -= 1 }
     }
 
-    @Test("elements that own memory: each released once, when the last copy holding it goes; a change to a copy leaves the original")
+    @Test(
+        "elements that own memory: each released once, when the last copy holding it goes; a change to a copy leaves the original"
+    )
     func ownedElements() {
         do {
             var a = ChunkedArray<Tracked>()

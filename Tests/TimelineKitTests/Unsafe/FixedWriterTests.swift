@@ -8,31 +8,45 @@ struct FixedWriterTests {
     /// `digits`, from the standard library's own formatting.
     static func padded(_ value: Int, width: Int) -> String {
         let digits = String(value.magnitude)
-        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - digits.count))
+            + digits
     }
 
     @Test("JSON strings are escaped as expected by hand (RFC 8259 §7)")
     func jsonStrings() {
         // Control characters as lower-case \u00xx; UTF-8 as is.
         let strings: [(String, String)] = [
-            ("", #""""#), ("plain", #""plain""#), ("quote \" and \\ backslash", #""quote \" and \\ backslash""#),
-            ("ctl \u{0}\u{1}\u{1F}\t\r\n", #""ctl \u0000\u0001\u001f\t\r\n""#), ("del \u{7F}", #""del \u007f""#),
-            ("€ 中文 🙂", "\"€ 中文 🙂\""), (String(repeating: "x\u{1}", count: 40), "\"" + String(repeating: #"x\u0001"#, count: 40) + "\""),
+            ("", #""""#), ("plain", #""plain""#),
+            ("quote \" and \\ backslash", #""quote \" and \\ backslash""#),
+            ("ctl \u{0}\u{1}\u{1F}\t\r\n", #""ctl \u0000\u0001\u001f\t\r\n""#),
+            ("del \u{7F}", #""del \u007f""#),
+            ("€ 中文 🙂", "\"€ 中文 🙂\""),
+            (
+                String(repeating: "x\u{1}", count: 40),
+                "\"" + String(repeating: #"x\u0001"#, count: 40) + "\""
+            ),
             ("\u{1A}\u{1B}\u{0B}", #""\u001a\u001b\u000b""#),
         ]
         for (s, expected) in strings {
             var fixed: [UInt8] = []
-            FixedWriter.appending(to: &fixed, capacity: FixedWriter.jsonStringBound(s)) { $0.jsonString(s) }
+            FixedWriter.appending(to: &fixed, capacity: FixedWriter.jsonStringBound(s)) {
+                $0.jsonString(s)
+            }
             #expect(String(decoding: fixed, as: UTF8.self) == expected, "\(s.debugDescription)")
         }
     }
 
     @Test("digits are written as the standard library formats them, zero-padded")
     func digits() {
-        for (value, width) in [(0, 1), (7, 1), (42, 4), (2024, 4), (-5, 2), (123_456_789, 1), (Int.max, 1), (Int.min, 1), (9, 3), (10, 0)] {
+        for (value, width) in [
+            (0, 1), (7, 1), (42, 4), (2024, 4), (-5, 2), (123_456_789, 1), (Int.max, 1),
+            (Int.min, 1), (9, 3), (10, 0),
+        ] {
             var fixed: [UInt8] = []
             FixedWriter.appending(to: &fixed, capacity: 32) { $0.digits(value, width: width) }
-            #expect(String(decoding: fixed, as: UTF8.self) == Self.padded(value, width: width), "\(value) width \(width)")
+            #expect(
+                String(decoding: fixed, as: UTF8.self) == Self.padded(value, width: width),
+                "\(value) width \(width)")
         }
     }
 
@@ -46,7 +60,9 @@ struct FixedWriterTests {
         }
     }
 
-    @Test("in place and through temporary room (beyond 64 KiB) write the same bytes after what is there")
+    @Test(
+        "in place and through temporary room (beyond 64 KiB) write the same bytes after what is there"
+    )
     func inPlace() {
         for size in [0, 10, 1 << 16, (1 << 16) + 1, 200_000] {
             let text = String(repeating: "é", count: size / 2)

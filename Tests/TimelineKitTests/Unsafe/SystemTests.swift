@@ -28,10 +28,14 @@ struct SystemTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let created = try System.createTemporaryFile(in: directory, prefix: ".out.tmp-").get()
-        #expect(created.path.hasPrefix(directory + "/.out.tmp-") && created.path.count == directory.count + 20)
+        #expect(
+            created.path.hasPrefix(directory + "/.out.tmp-")
+                && created.path.count == directory.count + 20)
         try System.writeAll(bytes, to: created.descriptor).get()
         try System.closeReporting(created.descriptor).get()
-        let permissions = try FileManager.default.attributesOfItem(atPath: created.path)[.posixPermissions] as? Int
+        let permissions =
+            try FileManager.default.attributesOfItem(atPath: created.path)[.posixPermissions]
+            as? Int
         #expect(permissions == 0o600)  // only its owner's until it is given its mode
         try System.moveReplacing(created.path, to: directory + "/out").get()
         #expect(System.kind(of: created.path) == nil)
@@ -40,7 +44,9 @@ struct SystemTests {
         defer { System.closeQuietly(fd) }
         var read: [UInt8] = [0xAA]  // bytes already in the buffer stay in front
         var chunks = 0
-        while try System.readChunk(from: fd, appendingTo: &read, upTo: 65_536).get() > 0 { chunks += 1 }
+        while try System.readChunk(from: fd, appendingTo: &read, upTo: 65_536).get() > 0 {
+            chunks += 1
+        }
         #expect(read == [0xAA] + bytes)
         #expect(chunks == 4)
     }
@@ -60,10 +66,14 @@ struct SystemTests {
         var read: [UInt8] = []
         _ = try System.readChunk(from: fd, appendingTo: &read, upTo: 16).get()
         #expect(read == Array("run".utf8))
-        #expect(throws: System.Failure.self) { try System.createAnonymousFile(in: directory + "/missing").get() }
+        #expect(throws: System.Failure.self) {
+            try System.createAnonymousFile(in: directory + "/missing").get()
+        }
     }
 
-    @Test("a move onto a file replaces it; onto a link replaces the link, not its target; onto a directory fails and moves nothing")
+    @Test(
+        "a move onto a file replaces it; onto a link replaces the link, not its target; onto a directory fails and moves nothing"
+    )
     func moveReplacingExisting() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -72,7 +82,9 @@ struct SystemTests {
             FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
             return path
         }
-        func text(_ path: String) -> String? { FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } }
+        func text(_ path: String) -> String? {
+            FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+        }
 
         let old = file("out", "old")
         try System.moveReplacing(file("new", "new"), to: old).get()
@@ -80,22 +92,30 @@ struct SystemTests {
         #expect(System.kind(of: directory + "/new") == nil)
 
         let target = file("target", "kept")
-        try FileManager.default.createSymbolicLink(atPath: directory + "/link", withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/link", withDestinationPath: target)
         try System.moveReplacing(file("new", "through"), to: directory + "/link").get()
         #expect(text(target) == "kept")
         #expect(text(directory + "/link") == "through")
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link")) == nil)
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link")) == nil
+        )
         #expect(System.kind(of: directory + "/new") == nil)  // the link swapped out is removed
 
-        try FileManager.default.createDirectory(atPath: directory + "/d", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: directory + "/d", withIntermediateDirectories: false)
         let source = file("new", "stays")
-        #expect(throws: System.Failure.self) { try System.moveReplacing(source, to: directory + "/d").get() }
+        #expect(throws: System.Failure.self) {
+            try System.moveReplacing(source, to: directory + "/d").get()
+        }
         #expect(text(source) == "stays")
         #expect(System.kind(of: directory + "/d") == .directory)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/d").isEmpty)
     }
 
-    @Test("the start of a temporary file read through is given back: its storage shrinks, its size and the rest stay")
+    @Test(
+        "the start of a temporary file read through is given back: its storage shrinks, its size and the rest stay"
+    )
     func discardStart() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -115,11 +135,13 @@ struct SystemTests {
             let after = try blocks()
             #expect(after <= before - 8_000, "\(before) blocks, then \(after)")
         #endif
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == bytes.count)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == bytes.count)
         try System.rewind(fd).get()
         var read: [UInt8] = []
         while try System.readChunk(from: fd, appendingTo: &read, upTo: 1 << 20).get() > 0 {}
-        #expect(read.count == bytes.count && Array(read[(4 << 20)...]) == Array(bytes[(4 << 20)...]))
+        #expect(
+            read.count == bytes.count && Array(read[(4 << 20)...]) == Array(bytes[(4 << 20)...]))
     }
 
     @Test("failures carry the system's reason")
@@ -129,13 +151,17 @@ struct SystemTests {
             return
         }
         #expect(failure.reason == "No such file or directory")
-        guard case .failure(let denied) = System.createTemporaryFile(in: "/nonexistent", prefix: "x") else {
+        guard
+            case .failure(let denied) = System.createTemporaryFile(in: "/nonexistent", prefix: "x")
+        else {
             Issue.record("created a file in a directory that does not exist")
             return
         }
         #expect(denied.reason == "No such file or directory")
         var buffer: [UInt8] = [1, 2]
-        #expect(throws: System.Failure.self) { try System.readChunk(from: -1, appendingTo: &buffer, upTo: 10).get() }
+        #expect(throws: System.Failure.self) {
+            try System.readChunk(from: -1, appendingTo: &buffer, upTo: 10).get()
+        }
         #expect(buffer == [1, 2])
     }
 }

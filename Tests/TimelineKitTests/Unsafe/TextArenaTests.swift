@@ -53,7 +53,9 @@ struct TextArenaTests {
         }
     }
 
-    @Test("compacting keeps every text at its place, over several chunks, one handed over, and a copy")
+    @Test(
+        "compacting keeps every text at its place, over several chunks, one handed over, and a copy"
+    )
     func compacted() {
         var arena = TextArena()
         var expected: [(TextArena.Text, String)] = []
@@ -65,7 +67,8 @@ struct TextArenaTests {
         var later = TextArena()
         let handed = later.append("handed over")
         let base = arena.append(later)
-        expected.append((TextArena.Text(start: handed.start + base, count: handed.count), "handed over"))
+        expected.append(
+            (TextArena.Text(start: handed.start + base, count: handed.count), "handed over"))
         expected.append((arena.append("after"), "after"))
         let copy = arena
         arena.compact()

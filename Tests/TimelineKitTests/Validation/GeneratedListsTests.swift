@@ -10,14 +10,19 @@ import Testing
 @Suite("generated lists")
 struct GeneratedListsTests {
     static let root = TestResources.packageRoot
-    static var regenerating: Bool { ProcessInfo.processInfo.environment["TIMELINE_REGENERATE"] == "1" }
+    static var regenerating: Bool {
+        ProcessInfo.processInfo.environment["TIMELINE_REGENERATE"] == "1"
+    }
 
     /// Replaces what lies between the line holding `begin` and the line holding `end` in the
     /// file at `path` with `body` (regenerating), or says whether it is `body` already.
-    static func generated(_ path: String, between begin: String, and end: String, _ body: String) throws -> Bool {
+    static func generated(_ path: String, between begin: String, and end: String, _ body: String)
+        throws -> Bool
+    {
         let url = root.appendingPathComponent(path)
         let text = try String(contentsOf: url, encoding: .utf8)
-        guard let b = text.range(of: begin), let lineEnd = text[b.upperBound...].firstIndex(of: "\n"),
+        guard let b = text.range(of: begin),
+            let lineEnd = text[b.upperBound...].firstIndex(of: "\n"),
             let e = text.range(of: end, range: lineEnd..<text.endIndex),
             let endLine = text[..<e.lowerBound].lastIndex(of: "\n")
         else {
@@ -28,8 +33,10 @@ struct GeneratedListsTests {
         let contentEnd = text.index(after: endLine)  // the start of the end marker's line
         let current = contentEnd > contentStart ? String(text[contentStart..<contentEnd]) : ""
         if regenerating && current != body {
-            try (String(text[..<contentStart]) + body + String(text[max(contentEnd, contentStart)...])).write(
-                to: url, atomically: true, encoding: .utf8)
+            try
+                (String(text[..<contentStart]) + body
+                + String(text[max(contentEnd, contentStart)...])).write(
+                    to: url, atomically: true, encoding: .utf8)
             return true
         }
         return current == body
@@ -40,19 +47,27 @@ struct GeneratedListsTests {
     static func declaredRules() throws -> [(type: String, code: String)] {
         let folder = root.appendingPathComponent("Sources/TimelineKit/Validation/Rules")
         var texts: [String: String] = [:]
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            texts[file] = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where file.hasSuffix(".swift") {
+            texts[file] = try String(
+                contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
         }
         var codes: [String: String] = [:]
         for text in texts.values {
-            for match in text.matches(of: /static let (\w+) = FindingCode\("(\w+)"/) { codes[String(match.1)] = String(match.2) }
+            for match in text.matches(of: /static let (\w+) = FindingCode\("(\w+)"/) {
+                codes[String(match.1)] = String(match.2)
+            }
         }
         var rules: [(type: String, code: String)] = []
         for (file, text) in texts {
-            guard let member = text.firstMatch(of: /static let code = FindingCode\.(\w+)/)?.1 else { continue }
+            guard let member = text.firstMatch(of: /static let code = FindingCode\.(\w+)/)?.1 else {
+                continue
+            }
             // The type that declares it: the last type declared before it.
             let before = text[..<text.firstRange(of: "static let code = FindingCode")!.lowerBound]
-            guard let type = before.matches(of: /(?:final class|struct|enum) (\w+)/).last?.1, let code = codes[String(member)] else {
+            guard let type = before.matches(of: /(?:final class|struct|enum) (\w+)/).last?.1,
+                let code = codes[String(member)]
+            else {
                 Issue.record("\(file): a rule whose type or code cannot be found")
                 continue
             }
@@ -73,7 +88,8 @@ struct GeneratedListsTests {
         let list = "        [\n" + body + "        ]\n"
         #expect(
             try Self.generated(
-                "Sources/TimelineKit/Validation/RuleRegistry.swift", between: "// generated: rules", and: "// end of generated rules", list),
+                "Sources/TimelineKit/Validation/RuleRegistry.swift", between: "// generated: rules",
+                and: "// end of generated rules", list),
             "RuleRegistry.swift is stale: run scripts/generate-lists")
         #expect(FindingCode.all.map(\.rawValue) == (try Self.declaredRules().map(\.code)))
     }
@@ -83,19 +99,27 @@ struct GeneratedListsTests {
         let context = ValidationContext(displayZone: .utc, assumedZone: nil)
         var rows = "| code | name | about | found |\n|---|---|---|---|\n"
         for rule in RuleRegistry.all {
-            let overEvents = rule.makeCheck(context) != nil || rule.makePartitionedCheck(context) != nil
-            let found = [rule.readingAdvice != nil ? "while reading" : nil, overEvents ? "over the events" : nil].compactMap { $0 }.joined(
+            let overEvents =
+                rule.makeCheck(context) != nil || rule.makePartitionedCheck(context) != nil
+            let found = [
+                rule.readingAdvice != nil ? "while reading" : nil,
+                overEvents ? "over the events" : nil,
+            ].compactMap { $0 }.joined(
                 separator: ", ")
             rows +=
                 "| [\(rule.code.rawValue)](#\(rule.code.rawValue.lowercased())-\(rule.code.name)) | `\(rule.code.name)` | \(rule.summary) | \(found) |\n"
         }
         #expect(
             try Self.generated(
-                "docs/validation.md", between: "scripts/generate-lists; a test fails when it", and: "<!-- end of generated codes -->", rows),
+                "docs/validation.md", between: "scripts/generate-lists; a test fails when it",
+                and: "<!-- end of generated codes -->", rows),
             "docs/validation.md's table is stale: run scripts/generate-lists")
         // Every code has its section, in registry order.
-        let doc = try String(contentsOf: Self.root.appendingPathComponent("docs/validation.md"), encoding: .utf8)
-        let sections = doc.split(separator: "\n").filter { $0.hasPrefix("## TZ") || $0.hasPrefix("## E0") }.map { String($0.dropFirst(3)) }
+        let doc = try String(
+            contentsOf: Self.root.appendingPathComponent("docs/validation.md"), encoding: .utf8)
+        let sections = doc.split(separator: "\n").filter {
+            $0.hasPrefix("## TZ") || $0.hasPrefix("## E0")
+        }.map { String($0.dropFirst(3)) }
         #expect(sections == RuleRegistry.all.map { "\($0.code.rawValue) \($0.code.name)" })
     }
 
@@ -103,9 +127,12 @@ struct GeneratedListsTests {
     func formats() throws {
         let folder = Self.root.appendingPathComponent("Sources/TimelineKit/Formats")
         var declared: Set<String> = []
-        for case let file as String in FileManager.default.enumerator(atPath: folder.path)! where file.hasSuffix(".swift") {
+        for case let file as String in FileManager.default.enumerator(atPath: folder.path)!
+        where file.hasSuffix(".swift") {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /enum (\w+): FormatPlugin/) { declared.insert(String(match.1)) }
+            for match in text.matches(of: /enum (\w+): FormatPlugin/) {
+                declared.insert(String(match.1))
+            }
         }
         #expect(Set(FormatRegistry.all.map { String(describing: $0) }) == declared)
     }

@@ -38,7 +38,10 @@ package struct RecurrenceExpander: Sendable {
     private let byDay: [RecurrenceRule.WeekdayEntry]
 
     /// `startIsDate`: the series is all-day, so BYHOUR, BYMINUTE and BYSECOND are ignored.
-    package init(rule: RecurrenceRule, start: LocalDateTime, startIsDate: Bool = false, instantOf: @escaping @Sendable (LocalDateTime) -> Instant) {
+    package init(
+        rule: RecurrenceRule, start: LocalDateTime, startIsDate: Bool = false,
+        instantOf: @escaping @Sendable (LocalDateTime) -> Instant
+    ) {
         var rule = rule
         if startIsDate {
             rule.byHour = []
@@ -65,7 +68,9 @@ package struct RecurrenceExpander: Sendable {
             case .weekly: byDay = [weekday]
             default: break
             }
-        } else if rule.frequency == .yearly, byMonth.isEmpty, !rule.byMonthDay.isEmpty, rule.byWeekNumber.isEmpty, rule.byYearDay.isEmpty {
+        } else if rule.frequency == .yearly, byMonth.isEmpty, !rule.byMonthDay.isEmpty,
+            rule.byWeekNumber.isEmpty, rule.byYearDay.isEmpty
+        {
             byMonth = [start.date.month]
         }
         self.byMonth = byMonth
@@ -83,7 +88,9 @@ package struct RecurrenceExpander: Sendable {
     /// Every occurrence from the start up to and including `limit` (local time), in order,
     /// at most `maxOccurrences` of them, charging `budget` a unit per period examined and
     /// per occurrence. COUNT counts from the start, not from any window.
-    package func occurrences(through limit: LocalDateTime, maxOccurrences: Int, budget: RecurrenceBudget? = nil) -> Expansion {
+    package func occurrences(
+        through limit: LocalDateTime, maxOccurrences: Int, budget: RecurrenceBudget? = nil
+    ) -> Expansion {
         var out: [LocalDateTime] = []
         var produced = 0
         func accept(_ t: LocalDateTime) -> Bool? {  // nil: the rule has ended
@@ -96,31 +103,47 @@ package struct RecurrenceExpander: Sendable {
             return true
         }
         guard accept(start) != nil else { return Expansion(occurrences: out, truncation: nil) }
-        var period = Period(frequency: rule.frequency, start: start, weekStart: rule.weekStart, byWeekNumber: !rule.byWeekNumber.isEmpty)
+        var period = Period(
+            frequency: rule.frequency, start: start, weekStart: rule.weekStart,
+            byWeekNumber: !rule.byWeekNumber.isEmpty)
         var emptyRun = 0
         while true {
             let skipped = skipExcluded(&period, upTo: limit)
             emptyRun += skipped
-            if let budget, !budget.spend(skipped) { return Expansion(occurrences: out, truncation: .budget) }
-            if emptyRun >= Self.emptyPeriodLimit { return Expansion(occurrences: out, truncation: .periodCap(Self.emptyPeriodLimit)) }
-            if period.firstDay > limit.date || period.firstDay.year > 9998 { return Expansion(occurrences: out, truncation: nil) }
+            if let budget, !budget.spend(skipped) {
+                return Expansion(occurrences: out, truncation: .budget)
+            }
+            if emptyRun >= Self.emptyPeriodLimit {
+                return Expansion(occurrences: out, truncation: .periodCap(Self.emptyPeriodLimit))
+            }
+            if period.firstDay > limit.date || period.firstDay.year > 9998 {
+                return Expansion(occurrences: out, truncation: nil)
+            }
             let (set, examined) = occurrencesAndDaysExamined(in: period)
-            if let budget, !budget.spend(examined) { return Expansion(occurrences: out, truncation: .budget) }
+            if let budget, !budget.spend(examined) {
+                return Expansion(occurrences: out, truncation: .budget)
+            }
             if set.isEmpty {
                 emptyRun += 1
-                if emptyRun >= Self.emptyPeriodLimit { return Expansion(occurrences: out, truncation: .periodCap(Self.emptyPeriodLimit)) }
+                if emptyRun >= Self.emptyPeriodLimit {
+                    return Expansion(
+                        occurrences: out, truncation: .periodCap(Self.emptyPeriodLimit))
+                }
             } else {
                 emptyRun = 0
             }
             for t in set where t > start {
                 switch accept(t) {
                 case nil: return Expansion(occurrences: out, truncation: nil)
-                case false?: return Expansion(occurrences: out, truncation: .occurrenceCap(maxOccurrences))
+                case false?:
+                    return Expansion(occurrences: out, truncation: .occurrenceCap(maxOccurrences))
                 case true?: break
                 }
             }
             period.advance(by: rule.interval)
-            if period.firstDay > limit.date || period.firstDay.year > 9998 { return Expansion(occurrences: out, truncation: nil) }
+            if period.firstDay > limit.date || period.firstDay.year > 9998 {
+                return Expansion(occurrences: out, truncation: nil)
+            }
         }
     }
 
@@ -130,12 +153,18 @@ package struct RecurrenceExpander: Sendable {
     private func skipExcluded(_ period: inout Period, upTo limit: LocalDateTime) -> Int {
         guard rule.frequency <= .hourly else { return 0 }
         var steps = 0
-        while period.firstDay <= limit.date && period.firstDay.year <= 9998 && steps < Self.emptyPeriodLimit {
+        while period.firstDay <= limit.date && period.firstDay.year <= 9998
+            && steps < Self.emptyPeriodLimit
+        {
             if !matches(period.firstDay) {
                 period.advance(pastUnitOf: 86_400, interval: rule.interval)
-            } else if let hour = period.hour, rule.frequency < .hourly, !rule.byHour.isEmpty, !rule.byHour.contains(hour) {
+            } else if let hour = period.hour, rule.frequency < .hourly, !rule.byHour.isEmpty,
+                !rule.byHour.contains(hour)
+            {
                 period.advance(pastUnitOf: 3600, interval: rule.interval)
-            } else if let minute = period.minute, rule.frequency < .minutely, !rule.byMinute.isEmpty, !rule.byMinute.contains(minute) {
+            } else if let minute = period.minute, rule.frequency < .minutely,
+                !rule.byMinute.isEmpty, !rule.byMinute.contains(minute)
+            {
                 period.advance(pastUnitOf: 60, interval: rule.interval)
             } else {
                 break
@@ -154,11 +183,15 @@ package struct RecurrenceExpander: Sendable {
     }
 
     /// The period's occurrences, sorted, after BYSETPOS.
-    func occurrences(in period: Period) -> [LocalDateTime] { occurrencesAndDaysExamined(in: period).occurrences }
+    func occurrences(in period: Period) -> [LocalDateTime] {
+        occurrencesAndDaysExamined(in: period).occurrences
+    }
 
     /// The period's occurrences, and the work of finding them that the budget counts: the
     /// days looked at plus the candidate occurrences before BYSETPOS.
-    private func occurrencesAndDaysExamined(in period: Period) -> (occurrences: [LocalDateTime], examined: Int) {
+    private func occurrencesAndDaysExamined(in period: Period) -> (
+        occurrences: [LocalDateTime], examined: Int
+    ) {
         // A yearly period only needs the days of its BYMONTH months (the common VTIMEZONE
         // and anniversary case): a twelfth of the work.
         let months = rule.frequency == .yearly && rule.byWeekNumber.isEmpty ? byMonth : []
@@ -171,7 +204,9 @@ package struct RecurrenceExpander: Sendable {
         set.reserveCapacity(days.count * times.count)
         for d in days {
             for (h, m, s) in times {
-                set.append(LocalDateTime(unchecked: d, hour: h, minute: m, second: s, nanosecond: start.nanosecond))
+                set.append(
+                    LocalDateTime(
+                        unchecked: d, hour: h, minute: m, second: s, nanosecond: start.nanosecond))
             }
         }
         guard !rule.bySetPosition.isEmpty else { return (set, candidates.count + set.count) }
@@ -204,14 +239,29 @@ package struct RecurrenceExpander: Sendable {
         let r = rule
         if !byMonth.isEmpty, !byMonth.contains(d.month) { return false }
         let yearLength = CivilDate.isLeapYear(d.year) ? 366 : 365
-        let dayOfYear = Int(d.daysSinceEpoch - CivilDate(uncheckedYear: d.year, month: 1, day: 1).daysSinceEpoch) + 1
+        let dayOfYear =
+            Int(
+                d.daysSinceEpoch - CivilDate(uncheckedYear: d.year, month: 1, day: 1).daysSinceEpoch
+            ) + 1
         if !r.byWeekNumber.isEmpty {
             let week = WeekNumbering(weekStart: r.weekStart).week(of: d)
-            guard r.byWeekNumber.contains(where: { $0 == week.number || $0 == week.number - week.weeksInYear - 1 }) else { return false }
+            guard
+                r.byWeekNumber.contains(where: {
+                    $0 == week.number || $0 == week.number - week.weeksInYear - 1
+                })
+            else { return false }
         }
-        if !r.byYearDay.isEmpty, !r.byYearDay.contains(where: { $0 == dayOfYear || $0 == dayOfYear - yearLength - 1 }) { return false }
+        if !r.byYearDay.isEmpty,
+            !r.byYearDay.contains(where: { $0 == dayOfYear || $0 == dayOfYear - yearLength - 1 })
+        {
+            return false
+        }
         let monthLength = CivilDate.daysInMonth(year: d.year, month: d.month)
-        if !byMonthDay.isEmpty, !byMonthDay.contains(where: { $0 == d.day || $0 == d.day - monthLength - 1 }) { return false }
+        if !byMonthDay.isEmpty,
+            !byMonthDay.contains(where: { $0 == d.day || $0 == d.day - monthLength - 1 })
+        {
+            return false
+        }
         if !byDay.isEmpty {
             let weekday = d.isoWeekday
             // Ordinals count within the month for MONTHLY (and YEARLY with BYMONTH), else the
@@ -247,7 +297,10 @@ struct Period {
     private(set) var minute: Int?
     private(set) var second: Int?
 
-    init(frequency: RecurrenceRule.Frequency, start: LocalDateTime, weekStart: Int, byWeekNumber: Bool = false) {
+    init(
+        frequency: RecurrenceRule.Frequency, start: LocalDateTime, weekStart: Int,
+        byWeekNumber: Bool = false
+    ) {
         self.frequency = frequency
         let d = start.date
         switch frequency {
@@ -270,12 +323,16 @@ struct Period {
     func days(inMonths months: [Int] = []) -> [CivilDate] {
         if let weeks {
             let next = weeks.numbering.firstWeekStart(ofYear: weeks.year + 1)
-            return (0..<Int(next.daysSinceEpoch - firstDay.daysSinceEpoch)).map { firstDay.adding(days: Int64($0)) }
+            return (0..<Int(next.daysSinceEpoch - firstDay.daysSinceEpoch)).map {
+                firstDay.adding(days: Int64($0))
+            }
         }
         switch frequency {
         case .yearly where !months.isEmpty:
             return Set(months).sorted().flatMap { month in
-                (1...CivilDate.daysInMonth(year: firstDay.year, month: month)).map { CivilDate(uncheckedYear: firstDay.year, month: month, day: $0) }
+                (1...CivilDate.daysInMonth(year: firstDay.year, month: month)).map {
+                    CivilDate(uncheckedYear: firstDay.year, month: month, day: $0)
+                }
             }
         case .yearly:
             let n = CivilDate.isLeapYear(firstDay.year) ? 366 : 365
@@ -293,10 +350,15 @@ struct Period {
     /// counted from the current one) at or after the start of the next day, hour or minute
     /// (`unit`: 86,400, 3,600 or 60 seconds).
     mutating func advance(pastUnitOf unit: Int64, interval: Int) {
-        let step = Int64(frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1) * Int64(interval)
-        let now = firstDay.daysSinceEpoch * 86_400 + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
-        let unitStart = now >= 0 ? now / unit * unit : (now - unit + 1) / unit * unit  // rounded down, also before 1970
-        let steps = (unitStart + unit - now + step - 1) / step  // whole steps to reach the next unit
+        let step =
+            Int64(frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1) * Int64(interval)
+        let now =
+            firstDay.daysSinceEpoch * 86_400
+            + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
+        // rounded down, also before 1970
+        let unitStart = now >= 0 ? now / unit * unit : (now - unit + 1) / unit * unit
+        // whole steps to reach the next unit
+        let steps = (unitStart + unit - now + step - 1) / step
         set(secondsAsIfUTC: now + steps * step)
     }
 
@@ -315,7 +377,8 @@ struct Period {
             return
         }
         switch frequency {
-        case .yearly: firstDay = CivilDate(uncheckedYear: firstDay.year + interval, month: 1, day: 1)
+        case .yearly:
+            firstDay = CivilDate(uncheckedYear: firstDay.year + interval, month: 1, day: 1)
         case .monthly:
             let months = firstDay.year * 12 + firstDay.month - 1 + interval
             firstDay = CivilDate(uncheckedYear: months / 12, month: months % 12 + 1, day: 1)
@@ -323,7 +386,9 @@ struct Period {
         case .daily: firstDay = firstDay.adding(days: Int64(interval))
         case .hourly, .minutely, .secondly:
             let step = frequency == .hourly ? 3600 : frequency == .minutely ? 60 : 1
-            let now = firstDay.daysSinceEpoch * 86_400 + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
+            let now =
+                firstDay.daysSinceEpoch * 86_400
+                + Int64((hour ?? 0) * 3600 + (minute ?? 0) * 60 + (second ?? 0))
             let next = LocalDateTime(secondsAsIfUTC: now + Int64(step * interval), nanosecond: 0)
             firstDay = next.date
             hour = next.hour
@@ -355,6 +420,9 @@ struct WeekNumbering {
         let year = weekBegins.adding(days: 3).year
         let first = firstWeekStart(ofYear: year)
         let next = firstWeekStart(ofYear: year + 1)
-        return (Int(weekBegins.daysSinceEpoch - first.daysSinceEpoch) / 7 + 1, Int(next.daysSinceEpoch - first.daysSinceEpoch) / 7)
+        return (
+            Int(weekBegins.daysSinceEpoch - first.daysSinceEpoch) / 7 + 1,
+            Int(next.daysSinceEpoch - first.daysSinceEpoch) / 7
+        )
     }
 }

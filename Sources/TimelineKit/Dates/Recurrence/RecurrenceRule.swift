@@ -49,44 +49,67 @@ package struct RecurrenceRule: Hashable, Sendable {
         var parts: [String: String] = [:]
         for piece in text.split(separator: ";", omittingEmptySubsequences: true) {
             let pair = piece.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { return .failure(RecurrenceRuleError("rule part '\(piece)' has no '='")) }
+            guard pair.count == 2 else {
+                return .failure(RecurrenceRuleError("rule part '\(piece)' has no '='"))
+            }
             let name = String(pair[0]).trimmingSpaces.uppercased()
-            guard parts[name] == nil else { return .failure(RecurrenceRuleError("rule part \(name) appears twice")) }
+            guard parts[name] == nil else {
+                return .failure(RecurrenceRuleError("rule part \(name) appears twice"))
+            }
             parts[name] = String(pair[1]).trimmingSpaces.uppercased()
         }
-        guard let freqText = parts.removeValue(forKey: "FREQ") else { return .failure(RecurrenceRuleError("FREQ is missing")) }
+        guard let freqText = parts.removeValue(forKey: "FREQ") else {
+            return .failure(RecurrenceRuleError("FREQ is missing"))
+        }
         let frequencies: [String: Frequency] = [
             "SECONDLY": .secondly, "MINUTELY": .minutely, "HOURLY": .hourly, "DAILY": .daily,
             "WEEKLY": .weekly, "MONTHLY": .monthly, "YEARLY": .yearly,
         ]
-        guard let frequency = frequencies[freqText] else { return .failure(RecurrenceRuleError("FREQ=\(freqText) is not SECONDLY…YEARLY")) }
+        guard let frequency = frequencies[freqText] else {
+            return .failure(RecurrenceRuleError("FREQ=\(freqText) is not SECONDLY…YEARLY"))
+        }
         var rule = RecurrenceRule(frequency: frequency)
         do throws(RecurrenceRuleError) {
-            func numbers(_ name: String, _ allowed: ClosedRange<Int>, signed: Bool) throws(RecurrenceRuleError) -> [Int] {
+            func numbers(_ name: String, _ allowed: ClosedRange<Int>, signed: Bool)
+                throws(RecurrenceRuleError) -> [Int]
+            {
                 guard let value = parts.removeValue(forKey: name) else { return [] }
                 var out: [Int] = []
                 for item in value.split(separator: ",") {
-                    guard let n = Int(item), allowed.contains(abs(n)), signed || n >= 0, n != 0 || allowed.lowerBound == 0 else {
-                        throw RecurrenceRuleError("\(name)=\(value): '\(item)' is outside \(signed ? "±" : "")\(allowed)")
+                    guard let n = Int(item), allowed.contains(abs(n)), signed || n >= 0,
+                        n != 0 || allowed.lowerBound == 0
+                    else {
+                        throw RecurrenceRuleError(
+                            "\(name)=\(value): '\(item)' is outside \(signed ? "±" : "")\(allowed)")
                     }
                     out.append(n)
                 }
                 return out
             }
             if let v = parts.removeValue(forKey: "INTERVAL") {
-                guard let n = Int(v), n >= 1 else { throw RecurrenceRuleError("INTERVAL=\(v) is not a positive integer") }
+                guard let n = Int(v), n >= 1 else {
+                    throw RecurrenceRuleError("INTERVAL=\(v) is not a positive integer")
+                }
                 // A million steps of any frequency is past year 9999 or at least days apart
                 // enough; anything larger only risks arithmetic overflow.
-                guard n <= 1_000_000 else { throw RecurrenceRuleError("INTERVAL=\(v) is larger than 1000000") }
+                guard n <= 1_000_000 else {
+                    throw RecurrenceRuleError("INTERVAL=\(v) is larger than 1000000")
+                }
                 rule.interval = n
             }
             if let v = parts.removeValue(forKey: "COUNT") {
-                guard let n = Int(v), n >= 1 else { throw RecurrenceRuleError("COUNT=\(v) is not a positive integer") }
+                guard let n = Int(v), n >= 1 else {
+                    throw RecurrenceRuleError("COUNT=\(v) is not a positive integer")
+                }
                 rule.count = n
             }
             if let v = parts.removeValue(forKey: "UNTIL") {
-                guard rule.count == nil else { throw RecurrenceRuleError("UNTIL and COUNT may not both be given") }
-                guard let until = untilValue(v) else { throw RecurrenceRuleError("UNTIL=\(v) is not a DATE or DATE-TIME") }
+                guard rule.count == nil else {
+                    throw RecurrenceRuleError("UNTIL and COUNT may not both be given")
+                }
+                guard let until = untilValue(v) else {
+                    throw RecurrenceRuleError("UNTIL=\(v) is not a DATE or DATE-TIME")
+                }
                 rule.until = until
             }
             rule.bySecond = try numbers("BYSECOND", 0...60, signed: false)
@@ -102,12 +125,16 @@ package struct RecurrenceRule: Hashable, Sendable {
                     let code = String(item.suffix(2))
                     let prefix = item.dropLast(2)
                     guard let weekday = weekdayCodes[code] else {
-                        throw RecurrenceRuleError("BYDAY=\(v): '\(item)' is not a weekday such as MO or -1FR")
+                        throw RecurrenceRuleError(
+                            "BYDAY=\(v): '\(item)' is not a weekday such as MO or -1FR")
                     }
                     var ordinal: Int?
                     if !prefix.isEmpty {
-                        guard let n = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix), (1...53).contains(abs(n)) else {
-                            throw RecurrenceRuleError("BYDAY=\(v): '\(item)' has an ordinal outside ±1…53")
+                        guard let n = Int(prefix.hasPrefix("+") ? prefix.dropFirst() : prefix),
+                            (1...53).contains(abs(n))
+                        else {
+                            throw RecurrenceRuleError(
+                                "BYDAY=\(v): '\(item)' has an ordinal outside ±1…53")
                         }
                         ordinal = n
                     }
@@ -115,10 +142,14 @@ package struct RecurrenceRule: Hashable, Sendable {
                 }
             }
             if let v = parts.removeValue(forKey: "WKST") {
-                guard let weekday = weekdayCodes[v] else { throw RecurrenceRuleError("WKST=\(v) is not a weekday such as MO") }
+                guard let weekday = weekdayCodes[v] else {
+                    throw RecurrenceRuleError("WKST=\(v) is not a weekday such as MO")
+                }
                 rule.weekStart = weekday
             }
-            if let unknown = parts.keys.sorted().first { throw RecurrenceRuleError("unknown rule part \(unknown)") }
+            if let unknown = parts.keys.sorted().first {
+                throw RecurrenceRuleError("unknown rule part \(unknown)")
+            }
         } catch {
             return .failure(error)
         }
@@ -126,7 +157,9 @@ package struct RecurrenceRule: Hashable, Sendable {
     }
 
     private static func untilValue(_ text: String) -> Until? {
-        guard let f = ISO8601Syntax.fields(text.hasSuffix("Z") ? String(text.dropLast()) : text), f.offset == nil else { return nil }
+        guard let f = ISO8601Syntax.fields(text.hasSuffix("Z") ? String(text.dropLast()) : text),
+            f.offset == nil
+        else { return nil }
         let local = f.local
         if text.count == 8 { return .date(local.date) }
         return text.hasSuffix("Z") ? .utc(Instant(local: local, offset: .utc)) : .local(local)

@@ -33,7 +33,8 @@ struct CSVBlockSplitter {
 
     /// Continues where `reader` stopped (after the header line).
     init(
-        continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize, maxRecord: Int = ReadOptions.defaultMaxRecordSize
+        continuing reader: CSVReader, input: InputReader, targetSize: Int = RecordBlocks.targetSize,
+        maxRecord: Int = ReadOptions.defaultMaxRecordSize
     ) {
         let rest = reader.takeRemainder()
         self.targetSize = targetSize
@@ -53,7 +54,9 @@ struct CSVBlockSplitter {
             if buffer.count >= scanAt || eof {
                 let scan = Self.scan(buffer, delimiter: delimiter, eof: eof)
                 if scan.cut > 0 {
-                    let block = CSVBlock(bytes: Array(buffer[..<scan.cut]), firstLine: line, recordsBefore: records, byteOffset: offset)
+                    let block = CSVBlock(
+                        bytes: Array(buffer[..<scan.cut]), firstLine: line, recordsBefore: records,
+                        byteOffset: offset)
                     buffer.removeFirst(scan.cut)
                     line += scan.lines
                     records += scan.records
@@ -62,7 +65,9 @@ struct CSVBlockSplitter {
                     return block
                 }
                 if eof { return nil }
-                guard buffer.count <= maxRecord else { throw CSVReader.tooLong(maxRecord, line: line, file: input?.name ?? "") }
+                guard buffer.count <= maxRecord else {
+                    throw CSVReader.tooLong(maxRecord, line: line, file: input?.name ?? "")
+                }
                 scanAt = min(2 * buffer.count, maxRecord + 1)
             }
             guard let chunk = try input?.nextChunk() else {
@@ -75,7 +80,9 @@ struct CSVBlockSplitter {
 
     /// The end of the last complete record in `bytes` (0 if none is complete), how many
     /// physical lines and how many non-blank records lie before it.
-    static func scan(_ bytes: [UInt8], delimiter: UInt8, eof: Bool) -> (cut: Int, lines: Int, records: Int) {
+    static func scan(_ bytes: [UInt8], delimiter: UInt8, eof: Bool) -> (
+        cut: Int, lines: Int, records: Int
+    ) {
         bytes.withByteView { p in
             let n = p.count
             var cut = 0
@@ -108,12 +115,16 @@ struct CSVBlockSplitter {
                 }
                 let contentEnd = i
                 if i < n {
-                    guard let length = CSVReader.lineEndLength(p, at: i, eof: eof) else { break record }
+                    guard let length = CSVReader.lineEndLength(p, at: i, eof: eof) else {
+                        break record
+                    }
                     i += length
                     lines += 1
                 }
                 let length = contentEnd - recordStart
-                let blank = length == 0 || (length == 2 && p[recordStart] == 0x22 && p[recordStart + 1] == 0x22)
+                let blank =
+                    length == 0
+                    || (length == 2 && p[recordStart] == 0x22 && p[recordStart + 1] == 0x22)
                 if !blank { records += 1 }
                 cut = i
                 cutLines = lines

@@ -34,7 +34,8 @@ package struct CSVDateColumns {
 
     /// Rewrites `source` into `destination` (a file is replaced once every record is written).
     package func run(
-        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
+        _ source: TimelineSource, to destination: TimelineDestination,
+        onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
         try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
@@ -80,7 +81,8 @@ package struct CSVDateColumns {
         var window: [Result<CSVRecord, CSVRecordError>] = []
         var orders: [FieldOrder?] = indices.map { _ in options.fieldOrder }
         if options.fieldOrder == nil {
-            var detectors = [FieldOrderDetector](repeating: FieldOrderDetector(), count: indices.count)
+            var detectors = [FieldOrderDetector](
+                repeating: FieldOrderDetector(), count: indices.count)
             while window.count < FieldOrderDetector.defaultWindow, let next = try reader.next() {
                 if case .success(let r) = next {
                     for (k, i) in indices.enumerated() where i < r.fields.count {
@@ -206,7 +208,8 @@ package struct CSVDateColumns {
                     if error == .naive { summary.naive += 1 }
                     failures.append(
                         DateFieldFailure(
-                            line: record.line, column: names[i], value: text, error: error, record: record.bytes,
+                            line: record.line, column: names[i], value: text, error: error,
+                            record: record.bytes,
                             header: header))
                     if job.onError == .empty {
                         out += record.bytes[copied..<range.lowerBound]

@@ -17,7 +17,8 @@
 final class CSVExporter: TimelineExporter {
     var showsTimesInDisplayZone: Bool { timeFormat != nil }
     static let fixedColumns = [
-        "id", "start", "zone", "end", "title", "detail", "status", "category", "amount", "currency", "direction", "location", "series",
+        "id", "start", "zone", "end", "title", "detail", "status", "category", "amount", "currency",
+        "direction", "location", "series",
         "recorded", "links", "tags",
     ]
     static let lookahead = 1000
@@ -56,7 +57,9 @@ final class CSVExporter: TimelineExporter {
     }
 
     private func flushHeld(to out: OutputWriter) throws(TimelineError) {
-        let columns = Set(held.flatMap(\.attributes.keys)).subtracting(Self.fixedColumns + ["other_attributes"]).sorted()
+        let columns = Set(held.flatMap(\.attributes.keys)).subtracting(
+            Self.fixedColumns + ["other_attributes"]
+        ).sorted()
         attributeColumns = columns
         columnSet = Set(columns)
         var line = [UInt8]()
@@ -81,8 +84,10 @@ final class CSVExporter: TimelineExporter {
     private func row(_ e: Event) -> [UInt8] {
         let columns = attributeColumns ?? []
         var cells: [String] = [
-            e.id, time(e.start), e.start.zone ?? "", time(e.end), e.title, e.detail ?? "", e.status?.rawValue ?? "", e.category ?? "",
-            e.amount?.value.description ?? "", e.amount?.currency ?? "", e.amount?.neutral == true ? "neutral" : "", e.location ?? "",
+            e.id, time(e.start), e.start.zone ?? "", time(e.end), e.title, e.detail ?? "",
+            e.status?.rawValue ?? "", e.category ?? "",
+            e.amount?.value.description ?? "", e.amount?.currency ?? "",
+            e.amount?.neutral == true ? "neutral" : "", e.location ?? "",
             e.series ?? "", time(e.recorded),
             e.links.joined(separator: " "), e.tags.joined(separator: ";"),
         ]
@@ -105,13 +110,18 @@ final class CSVExporter: TimelineExporter {
     }
 
     private func appendCell(_ text: String, to line: inout [UInt8]) {
-        Self.appendField((safe ? SpreadsheetSafety.neutralised(text) : text).utf8, delimiter: delimiter, to: &line)
+        Self.appendField(
+            (safe ? SpreadsheetSafety.neutralised(text) : text).utf8, delimiter: delimiter,
+            to: &line)
     }
 
     /// Appends a field's text, quoted (RFC 4180: `"` doubled) when it holds the delimiter, a
     /// quote or a line break.
-    static func appendField(_ text: some Collection<UInt8>, delimiter: UInt8, to line: inout [UInt8]) {
-        guard text.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+    static func appendField(
+        _ text: some Collection<UInt8>, delimiter: UInt8, to line: inout [UInt8]
+    ) {
+        guard text.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+        else {
             line += text
             return
         }
@@ -132,7 +142,10 @@ final class CSVExporter: TimelineExporter {
 enum SpreadsheetSafety {
     static func neutralised(_ cell: String) -> String {
         guard let first = cell.utf8.first else { return cell }
-        let triggers: [UInt8] = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D, 0x0A]
+        let triggers: [UInt8] = [
+            UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D,
+            0x0A,
+        ]
         guard triggers.contains(first), !isPlainNumber(cell.utf8) else { return cell }
         return "'" + cell
     }

@@ -17,18 +17,28 @@ enum CSVFormat: FormatPlugin {
     static func check(_ options: ReadOptions) throws(TimelineError) {
         guard options.csv.columns != nil else { return }
         if !options.csv.hasHeader {
-            throw TimelineError(.usage, "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out")
+            throw TimelineError(
+                .usage,
+                "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out"
+            )
         }
         if options.csv.headerLine != nil {
-            throw TimelineError(.usage, "--header-line cannot be combined with --columns or --header-from: the input has no header line then")
+            throw TimelineError(
+                .usage,
+                "--header-line cannot be combined with --columns or --header-from: the input has no header line then"
+            )
         }
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter() }
-    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    {
         try ZoneColumn.inTable(input, delimiter: 0x2C, parser: parser)
     }
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        CSVExporter(options: options)
+    }
 }
 
 /// How CSV and TSV input is read (`ReadOptions.csv`).
@@ -53,20 +63,27 @@ public struct CSVReadSettings: Sendable, Hashable {
     /// `--delimiter`, `--no-header`, `--header-line` (declared once here, offered for csv and tsv).
     static let options: [FormatOption<ReadOptions>] = [
         FormatOption(
-            "delimiter", .value(name: "C", choices: nil, repeatable: false), help: "CSV delimiter: a character, 'tab', or '\\t'.",
+            "delimiter", .value(name: "C", choices: nil, repeatable: false),
+            help: "CSV delimiter: a character, 'tab', or '\\t'.",
             default: "detected among , ; tab |"
         ) { values, options throws(TimelineError) in
             let d = values[0]
             switch d {
             case "tab", "\\t", "\t": options.csv.delimiter = "\t"
             default:
-                guard d.utf8.count == 1, let b = d.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
-                    throw TimelineError(.usage, "invalid value '\(d)' for '--delimiter'; expected one character such as ';' or 'tab'")
+                guard d.utf8.count == 1, let b = d.utf8.first, b != 0x22, b != 0x0A, b != 0x0D
+                else {
+                    throw TimelineError(
+                        .usage,
+                        "invalid value '\(d)' for '--delimiter'; expected one character such as ';' or 'tab'"
+                    )
                 }
                 options.csv.delimiter = Character(d)
             }
         },
-        FormatOption("no-header", .flag, help: "The CSV has no header line: columns are named 1, 2, …") { _, options throws(TimelineError) in
+        FormatOption(
+            "no-header", .flag, help: "The CSV has no header line: columns are named 1, 2, …"
+        ) { _, options throws(TimelineError) in
             options.csv.hasHeader = false
         },
         FormatOption(
@@ -76,7 +93,10 @@ public struct CSVReadSettings: Sendable, Hashable {
         ) { values, options throws(TimelineError) in
             let names = CSVReader.fields(ofLine: values[0])
             guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
-                throw TimelineError(.usage, "invalid value '\(values[0])' for '--columns'; expected column names such as 'order_id,status,time'")
+                throw TimelineError(
+                    .usage,
+                    "invalid value '\(values[0])' for '--columns'; expected column names such as 'order_id,status,time'"
+                )
             }
             options.csv.columns = .names(names)
         },
@@ -93,7 +113,10 @@ public struct CSVReadSettings: Sendable, Hashable {
             default: "the first line naming a time column and another known field"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n >= 1 else {
-                throw TimelineError(.usage, "invalid value '\(values[0])' for '--header-line'; expected a line number such as 17")
+                throw TimelineError(
+                    .usage,
+                    "invalid value '\(values[0])' for '--header-line'; expected a line number such as 17"
+                )
             }
             options.csv.headerLine = n
         },

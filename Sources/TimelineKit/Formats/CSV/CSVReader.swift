@@ -19,7 +19,8 @@ struct CSVRecord: Sendable {
     /// The record without its last field when it is one wider than `width` and that field is
     /// empty (a trailing delimiter on every row, as JD and ICBC exports write); nil otherwise.
     func trimmedTrailingEmpty(to width: Int) -> CSVRecord? {
-        guard fields.count == width + 1, fields[width].trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard fields.count == width + 1, fields[width].trimmingCharacters(in: .whitespaces).isEmpty
+        else { return nil }
         var record = self
         record.fields.removeLast()
         return record
@@ -130,14 +131,21 @@ final class CSVReader {
         func score(_ d: UInt8) -> (lines: Int, fields: Int) {
             var byCount: [Int: Int] = [:]
             for line in lines { if let n = line[d], n > 0 { byCount[n, default: 0] += 1 } }
-            guard let mode = byCount.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return (0, 0) }
+            guard let mode = byCount.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else {
+                return (0, 0)
+            }
             return (mode.value, mode.key)
         }
         var best: (delimiter: UInt8, score: (lines: Int, fields: Int))?
         for d in candidateDelimiters {
             let s = score(d)
             guard s.lines > 0 else { continue }
-            if best.map({ s.lines > $0.score.lines || (s.lines == $0.score.lines && s.fields > $0.score.fields) }) ?? true { best = (d, s) }
+            if best.map({
+                s.lines > $0.score.lines
+                    || (s.lines == $0.score.lines && s.fields > $0.score.fields)
+            }) ?? true {
+                best = (d, s)
+            }
         }
         return best?.delimiter ?? 0x2C
     }
@@ -159,7 +167,9 @@ final class CSVReader {
                 buffer.removeFirst(position)
                 position = 0
             }
-            guard buffer.count <= maxRecord else { throw Self.tooLong(maxRecord, line: line, file: input?.name ?? "") }
+            guard buffer.count <= maxRecord else {
+                throw Self.tooLong(maxRecord, line: line, file: input?.name ?? "")
+            }
             // At least as much again as the record so far: a record longer than a chunk is
             // parsed a bounded number of times over, not once per chunk.
             let held = buffer.count
@@ -178,7 +188,8 @@ final class CSVReader {
 
     static func tooLong(_ limit: Int, line: Int, file: String) -> TimelineError {
         TimelineError(
-            .data, "the record on line \(line) is longer than \(ByteCount.text(limit))", at: SourceLocation(file: file, line: line),
+            .data, "the record on line \(line) is longer than \(ByteCount.text(limit))",
+            at: SourceLocation(file: file, line: line),
             notes: ["a larger --max-record-size reads it"])
     }
 
@@ -205,7 +216,11 @@ final class CSVReader {
                     case .needsMore:
                         return nil
                     case .unterminated:
-                        problem = problem ?? ("unterminated quoted field (a '\"' opened on line \(openLine) is never closed)", false)
+                        problem =
+                            problem ?? (
+                                "unterminated quoted field (a '\"' opened on line \(openLine) is never closed)",
+                                false
+                            )
                         contentEnd = n
                         i = n
                     case .closed(let end, let hasDoubledQuotes):
@@ -215,7 +230,10 @@ final class CSVReader {
                         if i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D {
                             // Text after the closing quote: the record is malformed (and
                             // reported with its raw text, so the field's content is moot).
-                            problem = problem ?? ("text after a closing quote in field \(fields.count + 1)", false)
+                            problem =
+                                problem ?? (
+                                    "text after a closing quote in field \(fields.count + 1)", false
+                                )
                             while i < n, p[i] != delimiter, p[i] != 0x0A, p[i] != 0x0D { i += 1 }
                         }
                     }
@@ -225,7 +243,8 @@ final class CSVReader {
                         fields.append(s)  // no doubled quotes: straight from the buffer
                     } else {
                         appendField(
-                            doubled ? CSVReader.unescapingQuotes(content) : content.array, raw: content, offset: contentStart, to: &fields,
+                            doubled ? CSVReader.unescapingQuotes(content) : content.array,
+                            raw: content, offset: contentStart, to: &fields,
                             problem: &problem)
                     }
                 } else {
@@ -236,7 +255,9 @@ final class CSVReader {
                     if let s = CSVReader.string(slice) {
                         fields.append(s)
                     } else {
-                        appendField(slice.array, raw: slice, offset: fieldStart, to: &fields, problem: &problem)
+                        appendField(
+                            slice.array, raw: slice, offset: fieldStart, to: &fields,
+                            problem: &problem)
                     }
                 }
                 if keepsBytes { ranges.append((fieldStart - position)..<(i - position)) }
@@ -261,10 +282,15 @@ final class CSVReader {
             let bytes = keepsBytes ? p[span.lowerBound..<i].array : []
             if let problem {
                 return .failure(
-                    CSVRecordError(line: startLine, raw: p[span].string, message: problem.message, isEncoding: problem.encoding, bytes: bytes))
+                    CSVRecordError(
+                        line: startLine, raw: p[span].string, message: problem.message,
+                        isEncoding: problem.encoding, bytes: bytes))
             }
             let raw = keepsRaw ? p[span].string : ""
-            return .success(CSVRecord(fields: fields.finished(), line: startLine, raw: raw, span: span, bytes: bytes, fieldRanges: ranges))
+            return .success(
+                CSVRecord(
+                    fields: fields.finished(), line: startLine, raw: raw, span: span, bytes: bytes,
+                    fieldRanges: ranges))
         }
     }
 
@@ -281,7 +307,8 @@ final class CSVReader {
     /// of the first invalid byte in the file (`raw`, the field as it is there, starts at
     /// `offset`; `""` in a quoted field does not change which byte that is).
     private func appendField(
-        _ bytes: [UInt8], raw: ByteView, offset: Int, to fields: inout ReusedFields, problem: inout (message: String, encoding: Bool)?
+        _ bytes: [UInt8], raw: ByteView, offset: Int, to fields: inout ReusedFields,
+        problem: inout (message: String, encoding: Bool)?
     ) {
         if let s = String(validating: bytes, as: UTF8.self) {
             fields.append(s)
@@ -311,7 +338,9 @@ final class CSVReader {
     /// one scan both this reader (splitting fields) and `CSVBlockSplitter` (cutting blocks
     /// of whole records) make.
     @inline(__always)
-    static func scanQuoted(_ p: ByteView, from start: Int, eof: Bool, lines: inout Int) -> QuotedContent {
+    static func scanQuoted(_ p: ByteView, from start: Int, eof: Bool, lines: inout Int)
+        -> QuotedContent
+    {
         let n = p.count
         var i = start
         var doubled = false
@@ -352,8 +381,10 @@ final class CSVReader {
     /// The comma-separated fields of `line` (RFC 4180 quoting), spaces around each trimmed;
     /// empty when it is not one well-formed record.
     static func fields(ofLine line: String) -> [String] {
-        let reader = CSVReader(block: Array(line.utf8), delimiter: UInt8(ascii: ","), firstLine: 1, byteOffset: 0)
-        guard case .success(let record)? = try? reader.next(), case .none = try? reader.next() else { return [] }
+        let reader = CSVReader(
+            block: Array(line.utf8), delimiter: UInt8(ascii: ","), firstLine: 1, byteOffset: 0)
+        guard case .success(let record)? = try? reader.next(), case .none = try? reader.next()
+        else { return [] }
         return record.fields.map(\.trimmingSpaces)
     }
 
@@ -361,7 +392,9 @@ final class CSVReader {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
-            let length = b < 0x80 ? 1 : b >> 5 == 0b110 ? 2 : b >> 4 == 0b1110 ? 3 : b >> 3 == 0b11110 ? 4 : 0
+            let length =
+                b < 0x80
+                ? 1 : b >> 5 == 0b110 ? 2 : b >> 4 == 0b1110 ? 3 : b >> 3 == 0b11110 ? 4 : 0
             guard length > 0, i + length <= bytes.count,
                 String(validating: bytes[i..<i + length], as: UTF8.self) != nil
             else { return i }

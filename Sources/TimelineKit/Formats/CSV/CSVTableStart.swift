@@ -31,15 +31,20 @@ struct CSVTableStart {
     /// - Parameter spreadsheetRows: rows end at their last filled cell (XLSX), so the record
     ///   after a header confirms it by being no wider than it.
     static func find(
-        _ reader: CSVReader, options: ReadOptions, file: String, columns: [String]? = nil, spreadsheetRows: Bool = false
+        _ reader: CSVReader, options: ReadOptions, file: String, columns: [String]? = nil,
+        spreadsheetRows: Bool = false
     ) throws(TimelineError) -> CSVTableStart {
-        var table = try locate(reader, options: options, file: file, spreadsheetRows: spreadsheetRows)
-        if table.preset == nil { table.preset = detectedPreset(table, columns: columns, options.preset.candidates) }
+        var table = try locate(
+            reader, options: options, file: file, spreadsheetRows: spreadsheetRows)
+        if table.preset == nil {
+            table.preset = detectedPreset(table, columns: columns, options.preset.candidates)
+        }
         return table
     }
 
-    private static func locate(_ reader: CSVReader, options: ReadOptions, file: String, spreadsheetRows: Bool) throws(TimelineError) -> CSVTableStart
-    {
+    private static func locate(
+        _ reader: CSVReader, options: ReadOptions, file: String, spreadsheetRows: Bool
+    ) throws(TimelineError) -> CSVTableStart {
         var rows: [CSVRecord] = []
         var failure: CSVRecordError?
         func next() throws(TimelineError) -> CSVRecord? {
@@ -63,22 +68,30 @@ struct CSVTableStart {
                 }
                 guard row.line < line else {
                     throw TimelineError(
-                        .usage, "--header-line \(line): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))")
+                        .usage,
+                        "--header-line \(line): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))"
+                    )
                 }
                 rows.append(row)
             }
             guard table.header != nil else {
                 if let failure {
-                    throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line))
+                    throw TimelineError(
+                        .data, "cannot read the header line: \(failure.message)",
+                        at: SourceLocation(file: file, line: failure.line))
                 }
-                throw TimelineError(.usage, "--header-line \(line): '\(file)' has only \(rows.last?.line ?? 0) lines")
+                throw TimelineError(
+                    .usage,
+                    "--header-line \(line): '\(file)' has only \(rows.last?.line ?? 0) lines")
             }
             return table
         }
         guard options.csv.readsHeaderLine else {
             table.header = try next()
             if let failure {
-                throw TimelineError(.data, "cannot read the first line: \(failure.message)", at: SourceLocation(file: file, line: failure.line))
+                throw TimelineError(
+                    .data, "cannot read the first line: \(failure.message)",
+                    at: SourceLocation(file: file, line: failure.line))
             }
             return table
         }
@@ -87,7 +100,9 @@ struct CSVTableStart {
         func isHeader(_ i: Int) -> Bool {
             guard rows[i].fields.count <= widestHeader else { return false }
             let cells = rows[i].fields.map { $0.trimmingCharacters(in: .whitespaces) }
-            let recognised = presetsByHeader.contains { $0.matches(header: cells, preamble: []) } || mapping.recognisedFields(cells) >= 2
+            let recognised =
+                presetsByHeader.contains { $0.matches(header: cells, preamble: []) }
+                || mapping.recognisedFields(cells) >= 2
             guard recognised else { return false }
             guard i + 1 < rows.count, !rows[i + 1].isBlank else { return true }
             let width = rows[i + 1].fields.count
@@ -113,13 +128,18 @@ struct CSVTableStart {
         }
         guard !rows.isEmpty else {
             if let failure {
-                throw TimelineError(.data, "cannot read the header line: \(failure.message)", at: SourceLocation(file: file, line: failure.line))
+                throw TimelineError(
+                    .data, "cannot read the header line: \(failure.message)",
+                    at: SourceLocation(file: file, line: failure.line))
             }
             return table
         }
         // Without one, the first record that names anything (eBay's report opens with a
         // line of commas).
-        let h = found ?? rows.firstIndex { $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } } ?? 0
+        let h =
+            found ?? rows.firstIndex {
+                $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            } ?? 0
         table.header = rows[h]
         table.preamble = Array(rows[..<h])
         table.after = rows[(h + 1)...].map { .success($0) } + (failure.map { [.failure($0)] } ?? [])
@@ -132,17 +152,25 @@ struct CSVTableStart {
     /// cell) is as wide as its records.
     static func headerByValues(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int? {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
-        for (i, row) in rows.enumerated() where row.fields.count >= 2 && row.fields.count <= widestHeader {
-            let trailing = row.fields.count > 2 && row.fields.last!.trimmingCharacters(in: .whitespaces).isEmpty
+        for (i, row) in rows.enumerated()
+        where row.fields.count >= 2 && row.fields.count <= widestHeader {
+            let trailing =
+                row.fields.count > 2
+                && row.fields.last!.trimmingCharacters(in: .whitespaces).isEmpty
             let width = trailing ? row.fields.count - 1 : row.fields.count
             let cells = row.fields.prefix(width).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.allSatisfy({ !$0.isEmpty }), !cells.contains(where: { sniffer.isTime($0, header: "date") }) else { continue }
-            let below = rows[(i + 1)...].prefix(TimeColumnSniffer.sampleSize).compactMap { record -> [String]? in
+            guard cells.allSatisfy({ !$0.isEmpty }),
+                !cells.contains(where: { sniffer.isTime($0, header: "date") })
+            else { continue }
+            let below = rows[(i + 1)...].prefix(TimeColumnSniffer.sampleSize).compactMap {
+                record -> [String]? in
                 if let trimmed = record.trimmedTrailingEmpty(to: width) { return trimmed.fields }
                 return record.fields.count == width ? record.fields : nil
             }
             guard below.count >= 2 else { continue }
-            if sniffer.columns(header: cells, rows: below).contains(where: \.isTimeColumn) { return i }
+            if sniffer.columns(header: cells, rows: below).contains(where: \.isTimeColumn) {
+                return i
+            }
         }
         return nil
     }
@@ -150,20 +178,32 @@ struct CSVTableStart {
     /// The first record of a table with no header line: the first filled record of two or
     /// more fields whose values below it, in records of its width, hold times in a column
     /// where it holds one too.
-    static func firstRecordOfHeaderlessTable(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int? {
+    static func firstRecordOfHeaderlessTable(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int?
+    {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
-        guard let i = rows.firstIndex(where: { $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty } }),
+        guard
+            let i = rows.firstIndex(where: {
+                $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            }),
             rows[i].fields.count >= 2, rows[i].fields.count <= widestHeader
         else { return nil }
         let width = rows[i].fields.count
-        let records = rows[i...].prefix(TimeColumnSniffer.sampleSize).filter { $0.fields.count == width }.map(\.fields)
+        let records = rows[i...].prefix(TimeColumnSniffer.sampleSize).filter {
+            $0.fields.count == width
+        }.map(\.fields)
         let names = (1...width).map(String.init)
-        let timeColumns = sniffer.columns(header: names, rows: records).enumerated().filter(\.element.isTimeColumn).map(\.offset)
-        return timeColumns.contains { sniffer.isTime(rows[i].fields[$0].trimmingCharacters(in: .whitespaces), header: "date") } ? i : nil
+        let timeColumns = sniffer.columns(header: names, rows: records).enumerated().filter(
+            \.element.isTimeColumn
+        ).map(\.offset)
+        return timeColumns.contains {
+            sniffer.isTime(rows[i].fields[$0].trimmingCharacters(in: .whitespaces), header: "date")
+        } ? i : nil
     }
 
     /// The first of `candidates` whose signature the header row or a preamble line shows.
-    private static func detectedPreset(_ table: CSVTableStart, columns: [String]?, _ candidates: [MappingPreset]) -> MappingPreset? {
+    private static func detectedPreset(
+        _ table: CSVTableStart, columns: [String]?, _ candidates: [MappingPreset]
+    ) -> MappingPreset? {
         guard let header = table.header else { return nil }
         let cells = columns ?? header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         let lines = table.preamble.map { $0.fields.joined(separator: ",") }
@@ -187,7 +227,8 @@ struct CSVTableStart {
         } else if context.verbose, let header {
             context.report(
                 Diagnostic(
-                    .note, "header on line \(header.line); no preset applies (columns chosen by their names)",
+                    .note,
+                    "header on line \(header.line); no preset applies (columns chosen by their names)",
                     at: SourceLocation(file: file, line: header.line)))
         }
         let lines = preamble.filter { !$0.isBlank && !$0.fields.allSatisfy(\.isEmpty) }
@@ -196,12 +237,16 @@ struct CSVTableStart {
             Diagnostic(
                 .note,
                 "the table's header is on line \(header.line); lines \(first.line)–\(header.line - 1) before it are not records"
-                    + (context.verbose ? "" : " (--verbose lists them; --header-line N chooses another header)"),
+                    + (context.verbose
+                        ? "" : " (--verbose lists them; --header-line N chooses another header)"),
                 at: SourceLocation(file: file, line: header.line)))
         guard context.verbose else { return }
         for row in lines {
             let text = row.fields.reversed().drop { $0.isEmpty }.reversed().joined(separator: ", ")
-            context.report(Diagnostic(.note, "before the table: \(text)", at: SourceLocation(file: file, line: row.line)))
+            context.report(
+                Diagnostic(
+                    .note, "before the table: \(text)",
+                    at: SourceLocation(file: file, line: row.line)))
         }
     }
 }

@@ -13,9 +13,15 @@ enum TSVFormat: FormatPlugin {
         return head.contains(anyOf: [0x09], in: line) ? .fair : .no
     }
 
-    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CSVImporter(defaultDelimiter: 0x09) }
-    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? {
+        CSVImporter(defaultDelimiter: 0x09)
+    }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    {
         try ZoneColumn.inTable(input, delimiter: 0x09, parser: parser)
     }
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CSVExporter(options: options, delimiter: 0x09) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        CSVExporter(options: options, delimiter: 0x09)
+    }
 }

@@ -16,25 +16,33 @@ package enum CanonicalEncoder {
     /// temporary buffer instead would be on the heap for most events, as temporary
     /// allocations stay on the stack only up to 1 KiB.
     package static func append(_ event: Event, to bytes: inout [UInt8]) {
-        FixedWriter.appendingInPlace(event, to: &bytes, capacity: maximumLength(event)) { write($0, to: &$1) }
+        FixedWriter.appendingInPlace(event, to: &bytes, capacity: maximumLength(event)) {
+            write($0, to: &$1)
+        }
     }
 
     /// `{"instant":…,"local":…,"offset":…,"zone":…,"basis":…,"raw":…}` or
     /// `{"date":…,"basis":"date","raw":…}`.
     package static func append(_ value: TimeValue, to w: inout JSONWriter) {
-        FixedWriter.appending(to: &w.bytes, capacity: maximumLength(value)) { write(value, to: &$0) }
+        FixedWriter.appending(to: &w.bytes, capacity: maximumLength(value)) {
+            write(value, to: &$0)
+        }
     }
 
     /// An upper bound of what `write(event)` writes: every string escaped at worst (six
     /// bytes per byte) plus the keys, numbers and punctuation.
     static func maximumLength(_ event: Event) -> Int {
         func bound(_ s: String?) -> Int { s.map(FixedWriter.jsonStringBound) ?? 0 }
-        var n = 512 + bound(event.id) + maximumLength(event.start) + bound(event.title) + bound(event.detail) + bound(event.category)
+        var n =
+            512 + bound(event.id) + maximumLength(event.start) + bound(event.title)
+            + bound(event.detail) + bound(event.category)
         n += bound(event.location) + bound(event.series)
         if let end = event.end { n += maximumLength(end) }
         if let recorded = event.recorded { n += maximumLength(recorded) }
         // An amount's digits, sign and point need no escaping.
-        if let amount = event.amount { n += amount.value.textLengthBound + bound(amount.currency) + 15 }
+        if let amount = event.amount {
+            n += amount.value.textLengthBound + bound(amount.currency) + 15
+        }
         for s in event.links { n += bound(s) + 1 }
         for s in event.tags { n += bound(s) + 1 }
         for (k, v) in event.attributes { n += bound(k) + bound(v) + 2 }
@@ -43,7 +51,8 @@ package enum CanonicalEncoder {
     }
 
     static func maximumLength(_ value: TimeValue) -> Int {
-        192 + (value.zone.map(FixedWriter.jsonStringBound) ?? 0) + (value.raw.map(FixedWriter.jsonStringBound) ?? 0)
+        192 + (value.zone.map(FixedWriter.jsonStringBound) ?? 0)
+            + (value.raw.map(FixedWriter.jsonStringBound) ?? 0)
     }
 
     static func write(_ event: Event, to f: inout FixedWriter) {
@@ -143,7 +152,8 @@ package enum CanonicalEncoder {
         f.jsonString(value)
     }
 
-    private static func stringList(_ key: StaticString, _ values: [String], _ f: inout FixedWriter) {
+    private static func stringList(_ key: StaticString, _ values: [String], _ f: inout FixedWriter)
+    {
         guard !values.isEmpty else { return }
         f.text(key)
         f.byte(UInt8(ascii: "["))

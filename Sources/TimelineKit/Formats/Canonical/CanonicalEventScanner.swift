@@ -30,7 +30,9 @@ struct CanonicalEventScanner {
 
     /// The event whose object starts at `start` in `bytes` (an element of a document's
     /// events array), and the index just after the object; nil as for `event(_:warnings:)`.
-    mutating func event(in bytes: ByteView, at start: Int, warnings: inout [CanonicalDecoder.Warning]) -> (Event, end: Int)? {
+    mutating func event(
+        in bytes: ByteView, at start: Int, warnings: inout [CanonicalDecoder.Warning]
+    ) -> (Event, end: Int)? {
         var cursor = Cursor(bytes, at: start)
         do throws(Doubt) {
             let event = try read(&cursor, warnings: &warnings)
@@ -41,7 +43,8 @@ struct CanonicalEventScanner {
     }
 
     private enum Field: UInt32 {
-        case id, start, end, title, detail, status, category, amount, location, series, recorded, links, tags, attributes, source
+        case id, start, end, title, detail, status, category, amount, location, series, recorded,
+            links, tags, attributes, source
 
         init?(_ key: ByteView) {
             switch key.count {
@@ -65,7 +68,9 @@ struct CanonicalEventScanner {
         }
     }
 
-    private mutating func read(_ c: inout Cursor, warnings: inout [CanonicalDecoder.Warning]) throws(Doubt) -> Event {
+    private mutating func read(_ c: inout Cursor, warnings: inout [CanonicalDecoder.Warning])
+        throws(Doubt) -> Event
+    {
         var seen: UInt32 = 0
         var id: String?
         var title: String?
@@ -122,7 +127,9 @@ struct CanonicalEventScanner {
         throw Doubt()
     }
 
-    private mutating func time(_ c: inout Cursor, _ field: String, _ warnings: inout [CanonicalDecoder.Warning]) throws(Doubt)
+    private mutating func time(
+        _ c: inout Cursor, _ field: String, _ warnings: inout [CanonicalDecoder.Warning]
+    ) throws(Doubt)
         -> TimeValue
     {
         var raw: String?
@@ -137,7 +144,8 @@ struct CanonicalEventScanner {
             case 3 where key.equals("raw") && raw == nil: raw = try c.text()
             case 4 where key.equals("zone") && zone == nil: zone = try c.plainString()
             case 4 where key.equals("date") && date == nil: date = try c.asciiString()
-            case 5 where key.equals("basis") && basis == nil: basis = try Self.basis(c.plainString())
+            case 5 where key.equals("basis") && basis == nil:
+                basis = try Self.basis(c.plainString())
             case 5 where key.equals("local") && local == nil: local = try c.asciiString()
             case 6 where key.equals("offset") && offset == nil: offset = try c.asciiString()
             case 7 where key.equals("instant") && instant == nil: instant = try c.asciiString()
@@ -149,12 +157,16 @@ struct CanonicalEventScanner {
             guard let date, let day = try? CanonicalDecoder.date(date, field) else { throw Doubt() }
             return TimeValue(date: day, raw: raw)
         }
-        guard let instant, let local, let offset, let moment = try? CanonicalDecoder.instant(instant, local: local, offset: offset, field)
+        guard let instant, let local, let offset,
+            let moment = try? CanonicalDecoder.instant(instant, local: local, offset: offset, field)
         else { throw Doubt() }
         var zoneName: String?
         if let zone {
             let (name, rules) = try self.zone(zone)
-            if let w = CanonicalDecoder.zoneWarning(name, rules: rules, moment.offset, at: moment.instant, written: instant.string, field) {
+            if let w = CanonicalDecoder.zoneWarning(
+                name, rules: rules, moment.offset, at: moment.instant, written: instant.string,
+                field)
+            {
                 warnings.append(w)
             }
             zoneName = name
@@ -162,7 +174,8 @@ struct CanonicalEventScanner {
             throw Doubt()
         }
         return TimeValue(
-            instant: moment.instant, offset: moment.offset, zone: zoneName, basis: basis, fractionDigits: moment.fractionDigits, raw: raw)
+            instant: moment.instant, offset: moment.offset, zone: zoneName, basis: basis,
+            fractionDigits: moment.fractionDigits, raw: raw)
     }
 
     /// The zone named by `bytes` and its rules.
@@ -176,7 +189,9 @@ struct CanonicalEventScanner {
         var neutral: Bool?
         try c.members { (c, key) throws(Doubt) in
             if key.equals("value") && value == nil {
-                guard let text = try c.plainString().validatedString, let number = DecimalNumber(text) else { throw Doubt() }
+                guard let text = try c.plainString().validatedString,
+                    let number = DecimalNumber(text)
+                else { throw Doubt() }
                 value = number
             } else if key.equals("currency") && currency == nil {
                 currency = try c.text()
@@ -219,7 +234,9 @@ private struct LastDecoded<Value> {
 
     /// The value of the UTF-8 text `bytes`, from `decode` unless the bytes are the last ones.
     mutating func value(of bytes: ByteView, decode: (String) -> Value) throws(Doubt) -> Value {
-        if let last, last.bytes.count == bytes.count, bytes.hasPrefix(last.bytes) { return last.value }
+        if let last, last.bytes.count == bytes.count, bytes.hasPrefix(last.bytes) {
+            return last.value
+        }
         guard let text = bytes.validatedString else { throw Doubt() }
         let value = decode(text)
         last = (bytes.array, value)

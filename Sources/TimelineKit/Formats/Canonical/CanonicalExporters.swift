@@ -11,7 +11,9 @@ final class CanonicalDocumentExporter: TimelineExporter {
     }
 
     /// `{"schema":"timeline/1","zone":…,` then `list`, a quoted name, and `:[`.
-    fileprivate func writeHead(_ header: DocumentHeader, list: StaticString, to out: OutputWriter) throws(TimelineError) {
+    fileprivate func writeHead(_ header: DocumentHeader, list: StaticString, to out: OutputWriter)
+        throws(TimelineError)
+    {
         writer.bytes.removeAll(keepingCapacity: true)
         writer.raw("{\"schema\":\"timeline/1\",\"zone\":")
         writer.string(header.zone)
@@ -42,7 +44,10 @@ extension CanonicalDocumentExporter: SectionExporter {
 
     /// `{"schema":…,"zone":…,"groups":[{"key":…,"count":…,"totals":[…],"events":[…]}]}`,
     /// one event per line as in the flat document.
-    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
+    func beginSections(
+        _ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?,
+        to out: OutputWriter
+    ) throws(TimelineError) {
         count = 0
         try writeHead(header, list: "\"groups\"", to: out)
     }

@@ -5,6 +5,10 @@ enum CanonicalFormat: FormatPlugin {
     static let summary = "the canonical timeline document or NDJSON"
     static let extensions = ["timeline"]
 
-    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { CanonicalImporter() }
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? {
+        CanonicalImporter()
+    }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        CanonicalDocumentExporter()
+    }
 }

@@ -10,10 +10,13 @@ struct CanonicalImporter: TimelineImporter {
     init() {}
 
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
-        guard let (whole, index) = try input.peekPastWhitespace(limit: context.options.maxRecordSize) else { return }
+        guard
+            let (whole, index) = try input.peekPastWhitespace(limit: context.options.maxRecordSize)
+        else { return }
         let head = whole[index...].prefix(64)
         let first = whole[index]
-        context.recognise()  // a document or events of the canonical timeline (it says so when it is not)
+        // a document or events of the canonical timeline (it says so when it is not)
+        context.recognise()
         let context = WarningsOnce(context)
         if first == UInt8(ascii: "{") && !looksLikeNDJSONEvent(head) || first == UInt8(ascii: "[") {
             try readDocument(input, context: context)
@@ -35,10 +38,18 @@ struct CanonicalImporter: TimelineImporter {
         // A slice of a larger file continues its numbering (the events carry their own source).
         var lineNumber = input.position.linesBefore
         var number = input.position.recordsBefore
-        let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
+        let work = OrderedWork<
+            (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])
+        >(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: input.name)
         let deliver = {
-            (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
+            (
+                result:
+                    consuming (
+                        outcome: RecordBlockOutcome,
+                        warnings: [(CanonicalDecoder.Warning, SourceLocation)]
+                    )
+            ) throws(TimelineError) in
             for (warning, location) in result.warnings { context.report(warning, at: location) }
             try delivery.deliver(result.outcome)
         }
@@ -55,7 +66,8 @@ struct CanonicalImporter: TimelineImporter {
                 }
                 if block.records.isEmpty { break }
                 let job = (block, base)
-                try work.submit({ Self.decode(job.0, file: name, context: job.1) }, deliver: deliver)
+                try work.submit(
+                    { Self.decode(job.0, file: name, context: job.1) }, deliver: deliver)
             }
         } catch {
             work.abandon()
@@ -68,7 +80,8 @@ struct CanonicalImporter: TimelineImporter {
     /// thread). An element that is not JSON stops the run (`fault`, given its number in
     /// the block) after the events before it; a line that is not JSON is rejected.
     private static func decode(
-        _ block: JSONRecordBlock, file: String, context: ImportContext, fault: ((Int) -> TimelineError)? = nil
+        _ block: JSONRecordBlock, file: String, context: ImportContext,
+        fault: ((Int) -> TimelineError)? = nil
     ) -> (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)]) {
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
@@ -80,7 +93,9 @@ struct CanonicalImporter: TimelineImporter {
             var warnings: [CanonicalDecoder.Warning] = []
             // Nearly every line is read straight from its bytes; the tree decoder reads the
             // rest and says what is wrong with them.
-            if let event = block.bytes.withByteView({ scanner.event($0[entry.range], warnings: &warnings) }) {
+            if let event = block.bytes.withByteView({
+                scanner.event($0[entry.range], warnings: &warnings)
+            }) {
                 batch.add(event)
                 lastEventLine = location.line ?? 0
                 for w in warnings { found.append((w, location)) }
@@ -94,14 +109,18 @@ struct CanonicalImporter: TimelineImporter {
             } catch {
                 if let fault {
                     return (
-                        RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, failure: fault(n)), found
+                        RecordBlockOutcome(
+                            events: context.prepare(batch), messages: messages,
+                            lastEventLine: lastEventLine, failure: fault(n)), found
                     )
                 }
                 messages.append(
                     .reject(
                         RejectedRecord(
-                            location: SourceLocation(file: file, line: location.line, column: error.offset + 1),
-                            raw: String(decoding: bytes, as: UTF8.self), reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
+                            location: SourceLocation(
+                                file: file, line: location.line, column: error.offset + 1),
+                            raw: String(decoding: bytes, as: UTF8.self),
+                            reason: "invalid JSON: \(error.message)", code: .malformedRecord)))
                 continue
             }
             do {
@@ -113,11 +132,17 @@ struct CanonicalImporter: TimelineImporter {
             } catch {
                 messages.append(
                     .reject(
-                        RejectedRecord(location: location, raw: String(decoding: bytes, as: UTF8.self), reason: error.message, code: .malformedRecord)
+                        RejectedRecord(
+                            location: location, raw: String(decoding: bytes, as: UTF8.self),
+                            reason: error.message, code: .malformedRecord)
                     ))
             }
         }
-        return (RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine), found)
+        return (
+            RecordBlockOutcome(
+                events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine),
+            found
+        )
     }
 
     /// A document, read chunk by chunk (`JSONInputWindow`): never held whole, so its size
@@ -133,33 +158,55 @@ struct CanonicalImporter: TimelineImporter {
             if try window.step({ $0.peek() }) == UInt8(ascii: "[") {
                 try readEventArray(window, name: name, context: context, location: location)
             } else {
-                try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "{"), "'{' or '['") }
+                try window.step { p throws(JSONSyntaxError) in
+                    try p.expect(UInt8(ascii: "{"), "'{' or '['")
+                }
                 var sawEvents = false
                 if !(try window.step { $0.consume(UInt8(ascii: "}")) }) {
                     repeat {
                         // Located now: the window counts lines only forward.
                         let keyAt = location(window.offset)
-                        let key = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseString() }
-                        try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: ":"), "':'") }
+                        let key = try window.step(value: true) { p throws(JSONSyntaxError) in
+                            try p.parseString()
+                        }
+                        try window.step { p throws(JSONSyntaxError) in
+                            try p.expect(UInt8(ascii: ":"), "':'")
+                        }
                         switch key {
                         case "events":
                             sawEvents = true
-                            try readEventArray(window, name: name, context: context, location: location)
+                            try readEventArray(
+                                window, name: name, context: context, location: location)
                         case "schema":
-                            let v = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
+                            let v = try window.step(value: true) { p throws(JSONSyntaxError) in
+                                try p.parseValue()
+                            }
                             guard v == .string(DocumentHeader.schemaID) else {
-                                throw TimelineError(.data, "unsupported schema \(describe(v)); expected \"timeline/1\"", at: keyAt)
+                                throw TimelineError(
+                                    .data,
+                                    "unsupported schema \(describe(v)); expected \"timeline/1\"",
+                                    at: keyAt)
                             }
                         case "zone", "groups":
-                            _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
+                            _ = try window.step(value: true) { p throws(JSONSyntaxError) in
+                                try p.parseValue()
+                            }
                         default:
                             throw TimelineError(
-                                .data, "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'", at: keyAt)
+                                .data,
+                                "unknown document field '\(key)'; a timeline document has 'schema', 'zone' and 'events'",
+                                at: keyAt)
                         }
                     } while try window.step { $0.consume(UInt8(ascii: ",")) }
-                    try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "}"), "',' or '}'") }
+                    try window.step { p throws(JSONSyntaxError) in
+                        try p.expect(UInt8(ascii: "}"), "',' or '}'")
+                    }
                 }
-                if !sawEvents { throw TimelineError(.data, "the document has no 'events' array", at: SourceLocation(file: name, line: 1, column: 1)) }
+                if !sawEvents {
+                    throw TimelineError(
+                        .data, "the document has no 'events' array",
+                        at: SourceLocation(file: name, line: 1, column: 1))
+                }
             }
             try window.step { p throws(JSONSyntaxError) in
                 p.skipWhitespace()
@@ -174,7 +221,9 @@ struct CanonicalImporter: TimelineImporter {
         }
     }
 
-    private static func syntaxError(_ e: JSONSyntaxError, at location: SourceLocation) -> TimelineError {
+    private static func syntaxError(_ e: JSONSyntaxError, at location: SourceLocation)
+        -> TimelineError
+    {
         TimelineError(
             .data, "invalid JSON: \(e.message)", at: location, code: "json-syntax",
             notes: ["events before this point were converted; fix the document and run again"])
@@ -185,14 +234,25 @@ struct CanonicalImporter: TimelineImporter {
     /// threads as NDJSON lines are. An element that is not JSON stops the run with the error
     /// the parser gives reading the document from that element, where it gives it.
     private func readEventArray(
-        _ window: JSONInputWindow, name: String, context: WarningsOnce, location: (Int) -> SourceLocation
+        _ window: JSONInputWindow, name: String, context: WarningsOnce,
+        location: (Int) -> SourceLocation
     ) throws {
-        try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "["), "'[' to start the events") }
+        try window.step { p throws(JSONSyntaxError) in
+            try p.expect(UInt8(ascii: "["), "'[' to start the events")
+        }
         if try window.step({ $0.consume(UInt8(ascii: "]")) }) { return }
-        let work = OrderedWork<(outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])>(limit: RecordBlocks.inFlight)
+        let work = OrderedWork<
+            (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])
+        >(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context.base, file: name)
         let deliver = {
-            (result: consuming (outcome: RecordBlockOutcome, warnings: [(CanonicalDecoder.Warning, SourceLocation)])) throws(TimelineError) in
+            (
+                result:
+                    consuming (
+                        outcome: RecordBlockOutcome,
+                        warnings: [(CanonicalDecoder.Warning, SourceLocation)]
+                    )
+            ) throws(TimelineError) in
             for (warning, location) in result.warnings { context.report(warning, at: location) }
             try delivery.deliver(result.outcome)
         }
@@ -225,11 +285,15 @@ struct CanonicalImporter: TimelineImporter {
                 // bytes after the last (as many as the window holds, at least its margin or
                 // to the end), which a parser reading a faulty element again may look at.
                 let from = first.range.lowerBound
-                let bytes = Array(window.bytes[(from - window.base)...].prefix(last.range.upperBound - from + JSONInputWindow.margin))
+                let bytes = Array(
+                    window.bytes[(from - window.base)...].prefix(
+                        last.range.upperBound - from + JSONInputWindow.margin))
                 window.keep(from: nil)
                 let block = JSONRecordBlock(
                     .arrayElements, recordsBefore: 0, bytes: bytes,
-                    records: records.map { ($0.location, ($0.range.lowerBound - from)..<($0.range.upperBound - from)) })
+                    records: records.map {
+                        ($0.location, ($0.range.lowerBound - from)..<($0.range.upperBound - from))
+                    })
                 let job = (block, base)
                 try work.submit(
                     {
@@ -243,13 +307,19 @@ struct CanonicalImporter: TimelineImporter {
             work.abandon()
             throw error
         }
-        if missing { _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() } }
-        try window.step { p throws(JSONSyntaxError) in try p.expect(UInt8(ascii: "]"), "',' or ']' after an event") }
+        if missing {
+            _ = try window.step(value: true) { p throws(JSONSyntaxError) in try p.parseValue() }
+        }
+        try window.step { p throws(JSONSyntaxError) in
+            try p.expect(UInt8(ascii: "]"), "',' or ']' after an event")
+        }
     }
 
     /// The error for element `n` of a block, which is not JSON: the parser's, reading from
     /// the element as one parser over the document does, located from where it starts.
-    private static func fault(in block: JSONRecordBlock, element n: Int, file: String) -> TimelineError {
+    private static func fault(in block: JSONRecordBlock, element n: Int, file: String)
+        -> TimelineError
+    {
         let (start, range) = block.records[n]
         var reader = JSONParser(bytes: block.bytes, offset: range.lowerBound)
         do throws(JSONSyntaxError) {
@@ -257,10 +327,14 @@ struct CanonicalImporter: TimelineImporter {
             return TimelineError(.data, "invalid JSON in the events", code: "json-syntax")
         } catch {
             var lines = LineCounter()
-            let (line, column) = block.bytes.withByteView { lines.location(of: error.offset - range.lowerBound, in: $0[range.lowerBound...]) }
+            let (line, column) = block.bytes.withByteView {
+                lines.location(of: error.offset - range.lowerBound, in: $0[range.lowerBound...])
+            }
             let at =
                 line == 1
-                ? SourceLocation(file: file, line: start.line, column: (start.column ?? 1) + error.offset - range.lowerBound)
+                ? SourceLocation(
+                    file: file, line: start.line,
+                    column: (start.column ?? 1) + error.offset - range.lowerBound)
                 : SourceLocation(file: file, line: (start.line ?? 1) + line - 1, column: column)
             return Self.syntaxError(error, at: at)
         }
@@ -272,7 +346,9 @@ struct CanonicalImporter: TimelineImporter {
     }
 
     /// The event in `value`, or nil after rejecting it with the reason.
-    private func decode(_ value: JSONValue, location: SourceLocation, raw: String, context: WarningsOnce) -> Event? {
+    private func decode(
+        _ value: JSONValue, location: SourceLocation, raw: String, context: WarningsOnce
+    ) -> Event? {
         var warnings: [CanonicalDecoder.Warning] = []
         do {
             // Canonical input is already normalised: its own `source` (or none) is kept as
@@ -281,7 +357,9 @@ struct CanonicalImporter: TimelineImporter {
             for w in warnings { context.report(w, at: location) }
             return event
         } catch {
-            context.reject(RejectedRecord(location: location, raw: raw, reason: error.message, code: .malformedRecord))
+            context.reject(
+                RejectedRecord(
+                    location: location, raw: raw, reason: error.message, code: .malformedRecord))
             return nil
         }
     }

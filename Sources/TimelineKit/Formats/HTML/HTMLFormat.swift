@@ -4,5 +4,7 @@ enum HTMLFormat: FormatPlugin {
     static let summary = "a self-contained HTML timeline page"
     static let extensions = ["html", "htm"]
 
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { HTMLTimelineExporter(export: options) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        HTMLTimelineExporter(export: options)
+    }
 }

@@ -37,7 +37,10 @@ final class HTMLTimelineExporter: SectionExporter {
     /// Each month's totals are shown in its summary, before its days.
     var enclosingUnit: GroupingUnit? { .month }
 
-    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
+    func beginSections(
+        _ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?,
+        to out: OutputWriter
+    ) throws(TimelineError) {
         monthTotals = enclosingTotals
         month = nil
         let words = export.locale.words
@@ -65,11 +68,18 @@ final class HTMLTimelineExporter: SectionExporter {
         if key != month {
             if month != nil { html += "</details>\n" }
             month = key
-            let monthGroup = TimelineGroup(key: key, events: [], totals: monthTotals?.totals(of: key) ?? [])
-            let section = TimelineSection(group: monthGroup, unit: .month, zone: export.displayZone.rules, locale: locale, now: nil, today: nil)
-            html += "<details open class=\"month\"><summary><span>\(Self.escape(section.title))</span>" + Self.totals(section) + "</summary>\n"
+            let monthGroup = TimelineGroup(
+                key: key, events: [], totals: monthTotals?.totals(of: key) ?? [])
+            let section = TimelineSection(
+                group: monthGroup, unit: .month, zone: export.displayZone.rules, locale: locale,
+                now: nil, today: nil)
+            html +=
+                "<details open class=\"month\"><summary><span>\(Self.escape(section.title))</span>"
+                + Self.totals(section) + "</summary>\n"
         }
-        let day = TimelineSection(group: group, unit: .day, zone: export.displayZone.rules, locale: locale, now: nil, today: nil)
+        let day = TimelineSection(
+            group: group, unit: .day, zone: export.displayZone.rules, locale: locale, now: nil,
+            today: nil)
         html += "<section class=\"day\"><h2>\(Self.escape(day.title))</h2>\n<ol class=\"line\">\n"
         for entry in day.entries {
             let e = entry.event
@@ -78,12 +88,16 @@ final class HTMLTimelineExporter: SectionExporter {
                 "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
                 + "<span class=\"title\"><bdi>\(Self.escape(e.title))</bdi></span>"
             if let a = e.amount, let amount = entry.amount {
-                html += "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
+                html +=
+                    "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
             }
             if let detail = e.detail, !detail.isEmpty {
-                html += "<p class=\"detail\"><bdi>\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</bdi></p>"
+                html +=
+                    "<p class=\"detail\"><bdi>\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</bdi></p>"
             }
-            if let location = e.location { html += "<p class=\"detail\"><bdi>\(Self.escape(location))</bdi></p>" }
+            if let location = e.location {
+                html += "<p class=\"detail\"><bdi>\(Self.escape(location))</bdi></p>"
+            }
             html += "</li>\n"
         }
         html += "</ol>" + Self.totals(day) + "</section>\n"
@@ -96,7 +110,8 @@ final class HTMLTimelineExporter: SectionExporter {
 
     static func totals(_ section: TimelineSection) -> String {
         let parts = section.totalsText.flatMap { $0 }
-        return parts.isEmpty ? "" : "<p class=\"totals\">\(escape(parts.joined(separator: " · ")))</p>"
+        return parts.isEmpty
+            ? "" : "<p class=\"totals\">\(escape(parts.joined(separator: " · ")))</p>"
     }
 
     /// HTML text and attribute escaping: `& < > " '`; a control character HTML text may not

@@ -32,7 +32,9 @@ final class ICSComponent {
     /// missing END or a component nested deeper than `maximumDepth` (ignored with all it
     /// holds) is reported through `diagnose` with its physical line; nothing else is
     /// discarded. Returns the top-level components (several VCALENDARs, or a bare VEVENT).
-    static func read(_ input: InputReader, diagnose: (ICSLineError) -> Void) throws(TimelineError) -> [ICSComponent] {
+    static func read(_ input: InputReader, diagnose: (ICSLineError) -> Void) throws(TimelineError)
+        -> [ICSComponent]
+    {
         let root = ICSComponent(name: "", line: 0)
         let items: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
         var stack: [ICSComponent] = [root]
@@ -58,10 +60,13 @@ final class ICSComponent {
                         ))
                     ignoredDepth = 1
                 } else if content.name == "BEGIN" {
-                    let component = ICSComponent(name: content.value.trimmingSpaces.uppercased(), line: line)
+                    let component = ICSComponent(
+                        name: content.value.trimmingSpaces.uppercased(), line: line)
                     // An event, to-do or journal cannot nest in another: one that is still
                     // open lost its END, so it ends here rather than swallowing this one.
-                    if items.contains(component.name), let open = stack.lastIndex(where: { items.contains($0.name) }), open > 0 {
+                    if items.contains(component.name),
+                        let open = stack.lastIndex(where: { items.contains($0.name) }), open > 0
+                    {
                         diagnose(
                             ICSLineError(
                                 line: line,
@@ -78,11 +83,17 @@ final class ICSComponent {
                         for open in stack[(index + 1)...] {
                             diagnose(
                                 ICSLineError(
-                                    line: line, message: "END:\(name) closes BEGIN:\(open.name) from line \(open.line) too (its END is missing)"))
+                                    line: line,
+                                    message:
+                                        "END:\(name) closes BEGIN:\(open.name) from line \(open.line) too (its END is missing)"
+                                ))
                         }
                         stack.removeSubrange(index...)
                     } else {
-                        diagnose(ICSLineError(line: line, message: "END:\(name) without a matching BEGIN:\(name)"))
+                        diagnose(
+                            ICSLineError(
+                                line: line, message: "END:\(name) without a matching BEGIN:\(name)")
+                        )
                     }
                 } else {
                     stack.last!.properties.append(content)
@@ -98,7 +109,9 @@ final class ICSComponent {
             let body = isContinuation ? raw.dropFirst() : raw[...]
             var text: String
             let clean = body.withByteView { p -> String? in
-                guard !p.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return nil }
+                guard !p.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else {
+                    return nil
+                }
                 return CSVReader.string(p)
             }
             if let clean {
@@ -106,13 +119,20 @@ final class ICSComponent {
             } else {
                 var bytes = Array(body)
                 if let bad = bytes.firstIndex(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
-                    diagnose(ICSLineError(line: physical, message: "control byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) removed"))
+                    diagnose(
+                        ICSLineError(
+                            line: physical,
+                            message:
+                                "control byte 0x\(String(bytes[bad], radix: 16, uppercase: true)) removed"
+                        ))
                     bytes.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
                 }
                 if let valid = String(validating: bytes, as: UTF8.self) {
                     text = valid
                 } else {
-                    diagnose(ICSLineError(line: physical, message: "invalid UTF-8 (replaced with U+FFFD)"))
+                    diagnose(
+                        ICSLineError(
+                            line: physical, message: "invalid UTF-8 (replaced with U+FFFD)"))
                     text = String(decoding: bytes, as: UTF8.self)
                 }
             }
@@ -126,13 +146,20 @@ final class ICSComponent {
         }
         if let p = pending { handle(p.text, line: p.line) }
         for open in stack.dropFirst() {
-            diagnose(ICSLineError(line: physical, message: "BEGIN:\(open.name) from line \(open.line) has no END before the end of the file"))
+            diagnose(
+                ICSLineError(
+                    line: physical,
+                    message:
+                        "BEGIN:\(open.name) from line \(open.line) has no END before the end of the file"
+                ))
         }
         if !root.properties.isEmpty, let first = root.properties.first {
             diagnose(
                 ICSLineError(
                     line: first.line,
-                    message: "\(root.properties.count) propert\(root.properties.count == 1 ? "y" : "ies") outside any component ignored"))
+                    message:
+                        "\(root.properties.count) propert\(root.properties.count == 1 ? "y" : "ies") outside any component ignored"
+                ))
         }
         return root.children
     }

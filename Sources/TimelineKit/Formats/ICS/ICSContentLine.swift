@@ -40,7 +40,12 @@ struct ICSContentLine {
             while i < n, b[i] != 0x3B, b[i] != 0x3A { i += 1 }  // ; :
             let name = compact(0, i)
             guard i < n, !name.isEmpty else {
-                return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' between name and value"))
+                return .failure(
+                    ICSLineError(
+                        line: line,
+                        message:
+                            "content line '\(Self.shorten(text))' has no ':' between name and value"
+                    ))
             }
             var parameters: [(String, [String])] = []
             while i < n, b[i] == 0x3B {
@@ -66,7 +71,9 @@ struct ICSContentLine {
                             while i < n, b[i] != 0x2C, b[i] != 0x3B, b[i] != 0x3A {
                                 // A backslash-escaped ';' ':' ',' in an unquoted value (seen in
                                 // real files, not RFC 5545) stays part of the value.
-                                if b[i] == 0x5C, i + 1 < n, b[i + 1] == 0x3B || b[i + 1] == 0x3A || b[i + 1] == 0x2C {
+                                if b[i] == 0x5C, i + 1 < n,
+                                    b[i + 1] == 0x3B || b[i + 1] == 0x3A || b[i + 1] == 0x2C
+                                {
                                     i += 2
                                     continue
                                 }
@@ -85,10 +92,15 @@ struct ICSContentLine {
                 if !pname.isEmpty { parameters.append((upper(pname), values)) }
             }
             guard i < n, b[i] == 0x3A else {
-                return .failure(ICSLineError(line: line, message: "content line '\(Self.shorten(text))' has no ':' after its parameters"))
+                return .failure(
+                    ICSLineError(
+                        line: line,
+                        message:
+                            "content line '\(Self.shorten(text))' has no ':' after its parameters"))
             }
             let value = b[(i + 1)...].string
-            return .success(ICSContentLine(name: upper(name), parameters: parameters, value: value, line: line))
+            return .success(
+                ICSContentLine(name: upper(name), parameters: parameters, value: value, line: line))
         }
     }
 
@@ -220,7 +232,12 @@ enum ICSText {
     /// Text without any of those bytes is returned as it is.
     static func escape(_ s: String) -> String {
         s.withByteView { bytes -> String in
-            guard bytes.contains(where: { $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { return s }
+            guard
+                bytes.contains(where: {
+                    $0 == 0x5C || $0 == 0x3B || $0 == 0x2C || ($0 < 0x20 && $0 != 0x09)
+                        || $0 == 0x7F
+                })
+            else { return s }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 8)
             var i = 0
@@ -250,7 +267,9 @@ enum ICSText {
 enum ICSURI {
     static func safe(_ link: String) -> String? {
         let lower = link.prefix(8).lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") else { return nil }
+        guard
+            lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:")
+        else { return nil }
         let bytes = Array(link.utf8)
         guard bytes.contains(where: needsEncoding) else { return link }
         let hex = Array("0123456789ABCDEF".utf8)
@@ -269,7 +288,8 @@ enum ICSURI {
     private static func needsEncoding(_ b: UInt8) -> Bool {
         switch b {
         case ...0x20, 0x7F...: return true
-        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"),
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+            UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"),
             UInt8(ascii: "|"), UInt8(ascii: "}"):
             return true
         default: return false

@@ -5,7 +5,9 @@ extension ICSFormat {
     /// scan of the unfolded lines, not a parse of the calendar (a run that names no zone
     /// reads the file once more for this); only a TZID no zone database knows has the file's
     /// components read, for its VTIMEZONE.
-    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    {
         let bytes = try input.readAll()
         var calendarZone: String?
         var tzids: [String] = []
@@ -31,13 +33,18 @@ extension ICSFormat {
             if case .success(let known) = parser.zone(named: tzid) {
                 zone = known
             } else {
-                if components == nil { components = try ICSComponent.read(InputReader(name: input.name, bytes: bytes)) { _ in } }
+                if components == nil {
+                    components = try ICSComponent.read(InputReader(name: input.name, bytes: bytes))
+                    { _ in }
+                }
                 zone = defined(tzid, in: components!)
             }
             guard let zone else { continue }
             if !zones.contains(where: { $0.identifier == zone.identifier }) { zones.append(zone) }
         }
-        guard zones.count == 1 else { return zones.isEmpty ? nil : .several(zones.map(\.identifier)) }
+        guard zones.count == 1 else {
+            return zones.isEmpty ? nil : .several(zones.map(\.identifier))
+        }
         return .one(zones[0], reason: "the one zone the calendar's times name")
     }
 
@@ -61,7 +68,9 @@ extension ICSFormat {
 
     /// The TZID parameter of a DTSTART, DTEND, DUE or RECURRENCE-ID line (`DTSTART;TZID=…:`).
     private static func timeTZID(_ line: ByteView) -> String? {
-        guard let name = timePropertyNames.first(where: { starts(line, $0, at: 0) }) else { return nil }
+        guard let name = timePropertyNames.first(where: { starts(line, $0, at: 0) }) else {
+            return nil
+        }
         var i = name.utf8.count
         while i < line.count, line[i] != 0x3A {
             if starts(line, "TZID=", at: i) {
@@ -99,8 +108,11 @@ extension ICSFormat {
     private static func defined(_ tzid: String, in components: [ICSComponent]) -> ResolvedZone? {
         var defined: ZoneRules?
         func find(_ c: ICSComponent) {
-            if defined == nil, c.name == "VTIMEZONE", c.property("TZID")?.value.trimmingSpaces == tzid {
-                defined = ICSTimeZone.rules(c, through: ICSTimeZone.lastYearUsed(by: components, window: nil))
+            if defined == nil, c.name == "VTIMEZONE",
+                c.property("TZID")?.value.trimmingSpaces == tzid
+            {
+                defined = ICSTimeZone.rules(
+                    c, through: ICSTimeZone.lastYearUsed(by: components, window: nil))
             }
             c.children.forEach(find)
         }

@@ -38,7 +38,10 @@ final class ICSExporter: TimelineExporter {
 
     func finish(to out: OutputWriter) throws(TimelineError) {
         try Self.checkUniqueIDs(events)
-        var lines: [String] = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//timeline//timeline toolkit//EN", "CALSCALE:GREGORIAN"]
+        var lines: [String] = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//timeline//timeline toolkit//EN",
+            "CALSCALE:GREGORIAN",
+        ]
         if !utc {
             lines += timeZones()
         }
@@ -63,12 +66,15 @@ final class ICSExporter: TimelineExporter {
             if counts[e.id] == 2 { repeated.append(e.id) }
         }
         guard !repeated.isEmpty else { return }
-        let shown = repeated.prefix(5).map { "'\($0)' (\(counts[$0]!) events)" }.joined(separator: ", ")
+        let shown = repeated.prefix(5).map { "'\($0)' (\(counts[$0]!) events)" }.joined(
+            separator: ", ")
         throw TimelineError(
             .data,
             "\(repeated.count) id(s) name more than one event, and an ICS UID names one: \(shown)\(repeated.count > 5 ? ", …" : "")",
             code: "ics-duplicate-uid",
-            notes: ["give each event its own id (--map id=COLUMN names a column of distinct values), or write another format (ndjson, csv)"])
+            notes: [
+                "give each event its own id (--map id=COLUMN names a column of distinct values), or write another format (ndjson, csv)"
+            ])
     }
 
     /// Every event's VEVENT, folded: chunks of events are written on all cores at once and
@@ -90,10 +96,14 @@ final class ICSExporter: TimelineExporter {
 
     private func vevent(_ e: Event) -> [String] {
         var l = ["BEGIN:VEVENT", "UID:" + ICSText.escape(e.id)]
-        if let source = e.attributes["DTSTAMP"], source.hasSuffix("Z"), ICSTimeZone.localTime(source) != nil {
+        if let source = e.attributes["DTSTAMP"], source.hasSuffix("Z"),
+            ICSTimeZone.localTime(source) != nil
+        {
             l.append("DTSTAMP:" + source)  // the source calendar's own stamp
         } else {
-            let stamp = e.recorded?.instant ?? e.start.instant ?? Instant(seconds: e.start.date!.daysSinceEpoch * 86_400)
+            let stamp =
+                e.recorded?.instant ?? e.start.instant
+                ?? Instant(seconds: e.start.date!.daysSinceEpoch * 86_400)
             l.append("DTSTAMP:" + Self.utc(stamp))
         }
         l.append(time("DTSTART", e.start))
@@ -110,9 +120,13 @@ final class ICSExporter: TimelineExporter {
             case .cancelled: word = "CANCELLED"
             }
             l.append("STATUS:" + word)
-            if s == .processing || s == .completed || s == .refunded { l.append("X-TIMELINE-STATUS:" + s.rawValue) }  // VEVENT has no word for these
+            if s == .processing || s == .completed || s == .refunded {
+                l.append("X-TIMELINE-STATUS:" + s.rawValue)
+            }  // VEVENT has no word for these
         }
-        if !e.tags.isEmpty { l.append("CATEGORIES:" + e.tags.map(ICSText.escape).joined(separator: ",")) }
+        if !e.tags.isEmpty {
+            l.append("CATEGORIES:" + e.tags.map(ICSText.escape).joined(separator: ","))
+        }
         for (i, link) in e.links.enumerated() {
             if let uri = ICSURI.safe(link) {
                 l.append((i == 0 ? "URL:" : "ATTACH:") + uri)
@@ -123,16 +137,23 @@ final class ICSExporter: TimelineExporter {
         if let c = e.category { l.append("X-TIMELINE-CATEGORY:" + ICSText.escape(c)) }
         if let s = e.series { l.append("X-TIMELINE-SERIES:" + ICSText.escape(s)) }
         if let a = e.amount {
-            l.append("X-TIMELINE-AMOUNT" + (a.currency.map { ";X-CURRENCY=" + Self.currencyParameter($0) } ?? "") + ":" + a.value.description)
+            l.append(
+                "X-TIMELINE-AMOUNT"
+                    + (a.currency.map { ";X-CURRENCY=" + Self.currencyParameter($0) } ?? "") + ":"
+                    + a.value.description)
         }
         let fromCalendar = e.source?.format == "ics"
         for key in e.attributes.keys.sorted() where key != "DTSTAMP" {
             let value = e.attributes[key]!
             let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
-            if fromCalendar && Self.passedThrough(key) && lines.allSatisfy({ !ICSText.hasControl($0) }) {
+            if fromCalendar && Self.passedThrough(key)
+                && lines.allSatisfy({ !ICSText.hasControl($0) })
+            {
                 for v in lines { l.append("\(key):\(v)") }
             } else {
-                l.append("X-TIMELINE-ATTRIBUTE;X-NAME=\(Self.quoteParameter(key)):" + ICSText.escape(value))
+                l.append(
+                    "X-TIMELINE-ATTRIBUTE;X-NAME=\(Self.quoteParameter(key)):"
+                        + ICSText.escape(value))
             }
         }
         l.append("END:VEVENT")
@@ -145,7 +166,8 @@ final class ICSExporter: TimelineExporter {
         }
         let instant = v.instant!
         if !utc, let zone = v.zone, let rules = ZoneResolver.ianaRules(zone), zone != "UTC" {
-            return "\(name);TZID=\(Self.parameterValue(zone)):" + Self.basic(instant.local(in: rules.offset(at: instant)))
+            return "\(name);TZID=\(Self.parameterValue(zone)):"
+                + Self.basic(instant.local(in: rules.offset(at: instant)))
         }
         return "\(name):" + Self.utc(instant)
     }
@@ -176,28 +198,37 @@ final class ICSExporter: TimelineExporter {
     /// attributes and gets back as properties, and its `X-` extensions but ours. Nothing
     /// that starts a component, names a time this exporter writes, or alarms anyone.
     static let calendarProperties: Set<String> = [
-        "RRULE", "RDATE", "EXDATE", "EXRULE", "GEO", "CLASS", "PRIORITY", "TRANSP", "SEQUENCE", "LAST-MODIFIED", "ORGANIZER", "ATTENDEE",
-        "CONTACT", "COMMENT", "RESOURCES", "RELATED-TO", "REQUEST-STATUS", "COLOR", "CONFERENCE", "IMAGE",
+        "RRULE", "RDATE", "EXDATE", "EXRULE", "GEO", "CLASS", "PRIORITY", "TRANSP", "SEQUENCE",
+        "LAST-MODIFIED", "ORGANIZER", "ATTENDEE",
+        "CONTACT", "COMMENT", "RESOURCES", "RELATED-TO", "REQUEST-STATUS", "COLOR", "CONFERENCE",
+        "IMAGE",
     ]
 
     /// Whether the attribute `name` of an event read from a calendar is written back as
     /// the property it was.
     static func passedThrough(_ name: String) -> Bool {
         if calendarProperties.contains(name) { return true }
-        guard name.hasPrefix("X-"), !name.hasPrefix("X-TIMELINE-"), name.count > 2 else { return false }
-        return name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+        guard name.hasPrefix("X-"), !name.hasPrefix("X-TIMELINE-"), name.count > 2 else {
+            return false
+        }
+        return name.utf8.allSatisfy {
+            ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D
+        }
     }
 
     /// A parameter value, quoted only when it holds `:` `;` `,`, a quote or a control
     /// character (RFC 5545 §3.2).
     static func parameterValue(_ s: String) -> String {
         // Byte test: a ':' ';' ',' anywhere (even under a combining mark) needs quotes.
-        s.utf8.contains(where: { $0 == 0x3A || $0 == 0x3B || $0 == 0x2C || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F }) ? quoteParameter(s) : s
+        s.utf8.contains(where: {
+            $0 == 0x3A || $0 == 0x3B || $0 == 0x2C || $0 == 0x22 || $0 < 0x20 || $0 == 0x7F
+        }) ? quoteParameter(s) : s
     }
 
     /// A currency parameter: a code of three capital letters as it is, anything else quoted.
     static func currencyParameter(_ code: String) -> String {
-        code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A } ? code : quoteParameter(code)
+        code.utf8.count == 3 && code.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+            ? code : quoteParameter(code)
     }
 
     /// A quoted parameter value with RFC 6868's carets: `^^`, `^'` for a quote, `^n` for a
@@ -242,8 +273,10 @@ final class ICSExporter: TimelineExporter {
         var lines: [String] = []
         for zone in years.keys.sorted() {
             guard let rules = ZoneResolver.ianaRules(zone), let span = years[zone] else { continue }
-            let from = CivilDate(year: max(span.0 - 1, 1), month: 1, day: 1)!.daysSinceEpoch * 86_400
-            let to = CivilDate(year: min(span.1 + 2, 9999), month: 1, day: 1)!.daysSinceEpoch * 86_400
+            let from =
+                CivilDate(year: max(span.0 - 1, 1), month: 1, day: 1)!.daysSinceEpoch * 86_400
+            let to =
+                CivilDate(year: min(span.1 + 2, 9999), month: 1, day: 1)!.daysSinceEpoch * 86_400
             lines += ["BEGIN:VTIMEZONE", "TZID:\(zone)"]
             var before = rules.offset(atEpochSeconds: from)
             var cursor = from
@@ -252,7 +285,8 @@ final class ICSExporter: TimelineExporter {
                 let kind = t.offset.seconds > before.seconds ? "DAYLIGHT" : "STANDARD"
                 let local = Instant(seconds: t.at).local(in: before)
                 lines += [
-                    "BEGIN:\(kind)", "DTSTART:" + Self.basic(local), "TZOFFSETFROM:" + Self.offset(before), "TZOFFSETTO:" + Self.offset(t.offset),
+                    "BEGIN:\(kind)", "DTSTART:" + Self.basic(local),
+                    "TZOFFSETFROM:" + Self.offset(before), "TZOFFSETTO:" + Self.offset(t.offset),
                     "END:\(kind)",
                 ]
                 before = t.offset
@@ -261,7 +295,9 @@ final class ICSExporter: TimelineExporter {
             }
             if !wrote {
                 lines += [
-                    "BEGIN:STANDARD", "DTSTART:" + Self.basic(Instant(seconds: from).local(in: before)), "TZOFFSETFROM:" + Self.offset(before),
+                    "BEGIN:STANDARD",
+                    "DTSTART:" + Self.basic(Instant(seconds: from).local(in: before)),
+                    "TZOFFSETFROM:" + Self.offset(before),
                     "TZOFFSETTO:" + Self.offset(before), "END:STANDARD",
                 ]
             }

@@ -11,7 +11,8 @@ enum ICSFormat: FormatPlugin {
     /// `BEGIN:VCALENDAR` or a bare `BEGIN:VEVENT`.
     static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
         guard let first = head.firstNonBlank else { return .no }
-        return head.hasPrefix(caseInsensitive: "BEGIN:VCALENDAR", at: first) || head.hasPrefix(caseInsensitive: "BEGIN:VEVENT", at: first)
+        return head.hasPrefix(caseInsensitive: "BEGIN:VCALENDAR", at: first)
+            || head.hasPrefix(caseInsensitive: "BEGIN:VEVENT", at: first)
             ? .certain : .no
     }
 
@@ -19,13 +20,18 @@ enum ICSFormat: FormatPlugin {
         if options.ics.maxOccurrences != nil && options.ics.expansion == nil {
             throw TimelineError(.usage, "--max-occurrences only applies with --expand FROM..UNTIL")
         }
-        if options.ics.maxTotalOccurrences != ICSReadSettings().maxTotalOccurrences && options.ics.expansion == nil {
-            throw TimelineError(.usage, "--max-total-occurrences only applies with --expand FROM..UNTIL")
+        if options.ics.maxTotalOccurrences != ICSReadSettings().maxTotalOccurrences
+            && options.ics.expansion == nil
+        {
+            throw TimelineError(
+                .usage, "--max-total-occurrences only applies with --expand FROM..UNTIL")
         }
     }
 
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { ICSImporter() }
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { ICSExporter(options: options) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        ICSExporter(options: options)
+    }
 }
 
 /// How ICS input is read (`ReadOptions.ics`).
@@ -60,25 +66,35 @@ package struct ICSReadSettings: Sendable, Hashable {
         ) { values, options throws(TimelineError) in
             switch RecurrenceExpansion.parse(values[0]) {
             case .success(let window): options.ics.expansion = window
-            case .failure(let e): throw TimelineError(.usage, "invalid value for '--expand': \(e.message)")
+            case .failure(let e):
+                throw TimelineError(.usage, "invalid value for '--expand': \(e.message)")
             }
         },
         FormatOption(
             "max-occurrences", .value(name: "N", choices: nil, repeatable: false),
-            help: "ICS with --expand: occurrences generated per series before it is cut off, with a warning.", default: "10000"
+            help:
+                "ICS with --expand: occurrences generated per series before it is cut off, with a warning.",
+            default: "10000"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n >= 1 else {
-                throw TimelineError(.usage, "invalid value '\(values[0])' for '--max-occurrences'; expected a positive number such as 10000")
+                throw TimelineError(
+                    .usage,
+                    "invalid value '\(values[0])' for '--max-occurrences'; expected a positive number such as 10000"
+                )
             }
             options.ics.maxOccurrences = n
         },
         FormatOption(
             "max-total-occurrences", .value(name: "N", choices: nil, repeatable: false),
-            help: "ICS with --expand: occurrences all series of the run add together before the rest are cut off, with a warning.",
+            help:
+                "ICS with --expand: occurrences all series of the run add together before the rest are cut off, with a warning.",
             default: "500000"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n >= 1 else {
-                throw TimelineError(.usage, "invalid value '\(values[0])' for '--max-total-occurrences'; expected a positive number such as 500000")
+                throw TimelineError(
+                    .usage,
+                    "invalid value '\(values[0])' for '--max-total-occurrences'; expected a positive number such as 500000"
+                )
             }
             options.ics.maxTotalOccurrences = n
         },
@@ -95,7 +111,10 @@ package struct ICSWriteSettings: Sendable, Hashable {
 
     /// `--ics-utc`.
     static let options: [FormatOption<WriteOptions>] = [
-        FormatOption("ics-utc", .flag, help: "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs.") {
+        FormatOption(
+            "ics-utc", .flag,
+            help: "ICS output: write times in UTC (Z) instead of TZID with generated VTIMEZONEs."
+        ) {
             _, options throws(TimelineError) in options.ics.utc = true
         }
     ]
@@ -138,7 +157,8 @@ extension ReadOptions {
     public mutating func expandRecurrences(
         from: CivilDate, through: CivilDate, maxPerSeries: Int = 10_000, maxTotal: Int = 500_000
     ) {
-        ics.expansion = RecurrenceExpansion(from: .date(from), until: .date(through), maxOccurrences: maxPerSeries)
+        ics.expansion = RecurrenceExpansion(
+            from: .date(from), until: .date(through), maxOccurrences: maxPerSeries)
         ics.maxTotalOccurrences = maxTotal
     }
 
@@ -147,7 +167,8 @@ extension ReadOptions {
     public mutating func expandRecurrences(
         from: Instant, through: Instant, maxPerSeries: Int = 10_000, maxTotal: Int = 500_000
     ) {
-        ics.expansion = RecurrenceExpansion(from: .instant(from), until: .instant(through), maxOccurrences: maxPerSeries)
+        ics.expansion = RecurrenceExpansion(
+            from: .instant(from), until: .instant(through), maxOccurrences: maxPerSeries)
         ics.maxTotalOccurrences = maxTotal
     }
 }

@@ -20,7 +20,10 @@ struct ICSImporter: TimelineImporter {
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let window = context.options.ics.window
         let components = try ICSComponent.read(input) { error in
-            context.report(Diagnostic(.warning, error.message, at: SourceLocation(file: input.name, line: error.line), code: "ics-syntax"))
+            context.report(
+                Diagnostic(
+                    .warning, error.message, at: SourceLocation(file: input.name, line: error.line),
+                    code: "ics-syntax"))
         }
         let budget = RecurrenceBudget(RecurrenceBudget.perFile, within: context.recurrence)
         // Every VTIMEZONE of the file, wherever it stands (Evolution puts them last), with
@@ -28,10 +31,14 @@ struct ICSImporter: TimelineImporter {
         let lastYear = ICSTimeZone.lastYearUsed(by: components, window: window)
         var fileZones: [String: ZoneRules] = [:]
         func collectZones(_ c: ICSComponent) {
-            if c.name == "VTIMEZONE", let rules = ICSTimeZone.rules(c, through: lastYear, budget: budget) {
+            if c.name == "VTIMEZONE",
+                let rules = ICSTimeZone.rules(c, through: lastYear, budget: budget)
+            {
                 fileZones[rules.identifier] = rules
                 // A TZID the resolver cannot place is known from here on by the file's rules.
-                if case .failure = context.dateParser.zone(named: rules.identifier) { ZoneResolver.registerFileDefined(rules) }
+                if case .failure = context.dateParser.zone(named: rules.identifier) {
+                    ZoneResolver.registerFileDefined(rules)
+                }
             }
             c.children.forEach(collectZones)
         }
@@ -43,23 +50,31 @@ struct ICSImporter: TimelineImporter {
             if top.name.hasPrefix("V") { context.recognise() }
             let items = calendar?.children ?? [top]
             let mapper = ICSEventMapper(
-                file: input.name, format: context.format, parser: context.dateParser, fileZones: fileZones,
+                file: input.name, format: context.format, parser: context.dateParser,
+                fileZones: fileZones,
                 calendarZone: calendar?.property("X-WR-TIMEZONE")?.value.trimmingSpaces,
                 calendarName: calendar?.property("X-WR-CALNAME").map { ICSText.unescape($0.value) })
             // Older versions of a UID (and of an instance) give way to the current one first,
             // with or without --expand; they keep their record numbers.
             let revisions = ICSRevisions(items)
             for note in revisions.notes {
-                context.report(Diagnostic(.note, note.message, at: SourceLocation(file: input.name, line: note.line), code: "ics-revision"))
+                context.report(
+                    Diagnostic(
+                        .note, note.message, at: SourceLocation(file: input.name, line: note.line),
+                        code: "ics-revision"))
             }
             let current = items.indices.filter { !revisions.dropped.contains($0) }.map { items[$0] }
             let series = window.map { _ in ICSSeriesIndex(current) }
-            for (index, item) in items.enumerated() where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
+            for (index, item) in items.enumerated()
+            where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
                 number += 1
                 if revisions.dropped.contains(index) { continue }
                 let location = SourceLocation(file: input.name, line: item.line)
                 func reject(_ r: ICSEventMapper.Rejection) {
-                    context.reject(RejectedRecord(location: location, raw: "BEGIN:\(item.name) (line \(item.line))", reason: r.reason, code: r.code))
+                    context.reject(
+                        RejectedRecord(
+                            location: location, raw: "BEGIN:\(item.name) (line \(item.line))",
+                            reason: r.reason, code: r.code))
                 }
                 if let series, series.isHandledByItsMaster(item) { continue }
                 defer { context.report(mapper.notices.drain(), at: location) }
@@ -74,7 +89,9 @@ struct ICSImporter: TimelineImporter {
                     guard budget.occurrencesLeft > 0 else {
                         context.report(
                             Diagnostic(
-                                .warning, "series '\(event.id)' not expanded: the run reached --max-total-occurrences \(total)", at: location,
+                                .warning,
+                                "series '\(event.id)' not expanded: the run reached --max-total-occurrences \(total)",
+                                at: location,
                                 code: "ics-recurrence"))
                         continue
                     }
@@ -84,10 +101,18 @@ struct ICSImporter: TimelineImporter {
                         seriesWindow.maxOccurrences = budget.occurrencesLeft
                         cap = "the run reached --max-total-occurrences \(total)"
                     }
-                    let outcome = ICSSeriesExpander(mapper: mapper, window: seriesWindow, budget: budget, cap: cap)
-                        .expand(master: item, event: event, overrides: series.overrides(of: item), number: number)
+                    let outcome = ICSSeriesExpander(
+                        mapper: mapper, window: seriesWindow, budget: budget, cap: cap
+                    )
+                    .expand(
+                        master: item, event: event, overrides: series.overrides(of: item),
+                        number: number)
                     for w in outcome.warnings {
-                        context.report(Diagnostic(.warning, w.message, at: SourceLocation(file: input.name, line: w.line), code: "ics-recurrence"))
+                        context.report(
+                            Diagnostic(
+                                .warning, w.message,
+                                at: SourceLocation(file: input.name, line: w.line),
+                                code: "ics-recurrence"))
                     }
                     outcome.rejections.forEach(reject)
                     let taken = budget.takeOccurrences(outcome.events.count)
@@ -124,8 +149,10 @@ struct ICSEventMapper {
     }
 
     static let mapped: Set<String> = [
-        "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "STATUS", "CATEGORIES", "URL", "ATTACH", "DTSTART", "DTEND", "DUE",
-        "DURATION", "CREATED", "RECURRENCE-ID", "X-TIMELINE-SERIES", "X-TIMELINE-CATEGORY", "X-TIMELINE-AMOUNT",
+        "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "STATUS", "CATEGORIES", "URL", "ATTACH",
+        "DTSTART", "DTEND", "DUE",
+        "DURATION", "CREATED", "RECURRENCE-ID", "X-TIMELINE-SERIES", "X-TIMELINE-CATEGORY",
+        "X-TIMELINE-AMOUNT",
         "X-TIMELINE-STATUS", "X-TIMELINE-ATTRIBUTE", "X-TIMELINE-LINK",
     ]
 
@@ -134,23 +161,35 @@ struct ICSEventMapper {
             let startLine = c.property("DTSTART") ?? (c.name == "VTODO" ? c.property("DUE") : nil)
             guard let startLine else {
                 throw Rejection(
-                    reason: "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline", code: .missingStart)
+                    reason:
+                        "\(c.name) has no DTSTART\(c.name == "VTODO" ? " or DUE" : ""); it cannot be placed on a timeline",
+                    code: .missingStart)
             }
             let start = try time(startLine)
             var end: TimeValue?
-            if let e = c.property("DTEND") ?? (c.name == "VTODO" && c.property("DTSTART") != nil ? c.property("DUE") : nil) {
+            if let e = c.property("DTEND")
+                ?? (c.name == "VTODO" && c.property("DTSTART") != nil ? c.property("DUE") : nil)
+            {
                 end = try time(e)
             } else if let d = c.property("DURATION") {
                 let seconds: Int64
                 switch ICSDuration.read(d.value) {
                 case .seconds(let s)?: seconds = s
                 case .tooLong?:
-                    throw Rejection(reason: "line \(d.line): DTSTART plus DURATION '\(d.value)' is \(SupportedRange.outside)", code: .outOfRange)
+                    throw Rejection(
+                        reason:
+                            "line \(d.line): DTSTART plus DURATION '\(d.value)' is \(SupportedRange.outside)",
+                        code: .outOfRange)
                 case nil:
-                    throw Rejection(reason: "line \(d.line): cannot read DURATION '\(d.value)'", code: .unparseable)
+                    throw Rejection(
+                        reason: "line \(d.line): cannot read DURATION '\(d.value)'",
+                        code: .unparseable)
                 }
                 guard let e = add(seconds, to: start) else {
-                    throw Rejection(reason: "line \(d.line): DTSTART plus DURATION '\(d.value)' is \(SupportedRange.outside)", code: .outOfRange)
+                    throw Rejection(
+                        reason:
+                            "line \(d.line): DTSTART plus DURATION '\(d.value)' is \(SupportedRange.outside)",
+                        code: .outOfRange)
                 }
                 end = e
             } else if let day = start.date, c.name == "VEVENT" {
@@ -160,7 +199,9 @@ struct ICSEventMapper {
             event.end = end
             let uid = c.property("UID")?.value.trimmingSpaces
             event.id =
-                (uid?.isEmpty == false ? uid! : Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: number))
+                (uid?.isEmpty == false
+                    ? uid!
+                    : Event.generatedID(prefix: Event.generatedIDPrefix(file: file), record: number))
                 + (c.property("RECURRENCE-ID").map { "/" + $0.value.trimmingSpaces } ?? "")
             event.title = c.property("SUMMARY").map { ICSText.unescape($0.value) } ?? ""
             event.detail = c.property("DESCRIPTION").map { ICSText.unescape($0.value) }
@@ -172,7 +213,8 @@ struct ICSEventMapper {
             event.links = c.properties.compactMap { p in
                 switch p.name {
                 case "URL": return p.value.trimmingSpaces
-                case "ATTACH": return p.parameter("VALUE") == "BINARY" ? nil : p.value.trimmingSpaces
+                case "ATTACH":
+                    return p.parameter("VALUE") == "BINARY" ? nil : p.value.trimmingSpaces
                 case "X-TIMELINE-LINK": return ICSText.unescape(p.value)
                 default: return nil
                 }
@@ -182,15 +224,25 @@ struct ICSEventMapper {
             // What our own exporter wrote beyond RFC 5545 comes back to the same fields.
             if let s = c.property("X-TIMELINE-SERIES") { event.series = ICSText.unescape(s.value) }
             event.category = c.property("X-TIMELINE-CATEGORY").map { ICSText.unescape($0.value) }
-            if let a = c.property("X-TIMELINE-AMOUNT"), let value = DecimalNumber(a.value.trimmingSpaces) {
+            if let a = c.property("X-TIMELINE-AMOUNT"),
+                let value = DecimalNumber(a.value.trimmingSpaces)
+            {
                 event.amount = Amount(value: value, currency: a.parameter("X-CURRENCY"))
             }
-            if let s = c.property("X-TIMELINE-STATUS").flatMap({ EventStatus(rawValue: $0.value.trimmingSpaces) }) { event.status = s }
+            if let s = c.property("X-TIMELINE-STATUS").flatMap({
+                EventStatus(rawValue: $0.value.trimmingSpaces)
+            }) {
+                event.status = s
+            }
             // A repeated property's values joined by line breaks once, at the end: appending
             // to the text so far would copy it again for every value.
             var repeated: [String: [String]] = [:]
-            for p in c.properties where !Self.mapped.contains(p.name) { repeated[p.name, default: []].append(p.value) }
-            var attributes = repeated.mapValues { $0.count == 1 ? $0[0] : $0.joined(separator: "\n") }
+            for p in c.properties where !Self.mapped.contains(p.name) {
+                repeated[p.name, default: []].append(p.value)
+            }
+            var attributes = repeated.mapValues {
+                $0.count == 1 ? $0[0] : $0.joined(separator: "\n")
+            }
             for p in c.all("X-TIMELINE-ATTRIBUTE") {
                 if let name = p.parameter("X-NAME") { attributes[name] = ICSText.unescape(p.value) }
             }
@@ -198,7 +250,9 @@ struct ICSEventMapper {
             if c.name != "VEVENT" { attributes["COMPONENT"] = c.name }
             event.attributes = attributes
             event.source = SourceReference(format: format, file: file, record: number, line: c.line)
-            if let outside = event.unsupportedTime() { throw Rejection(reason: outside, code: .outOfRange) }
+            if let outside = event.unsupportedTime() {
+                throw Rejection(reason: outside, code: .outOfRange)
+            }
             return .success(event)
         } catch {
             return .failure(error)
@@ -220,7 +274,10 @@ struct ICSEventMapper {
         let text = p.value.trimmingSpaces
         let isDate = Self.isDateValue(p)
         guard let local = ICSTimeZone.localTime(text) else {
-            throw Rejection(reason: "line \(p.line): cannot read \(p.name) '\(text)' as an iCalendar date or date-time", code: .unparseable)
+            throw Rejection(
+                reason:
+                    "line \(p.line): cannot read \(p.name) '\(text)' as an iCalendar date or date-time",
+                code: .unparseable)
         }
         if isDate { return TimeValue(date: local.date, raw: text) }
         func value(_ r: Result<ParsedTimeValue, DateParseError>) throws(Rejection) -> TimeValue {
@@ -230,11 +287,15 @@ struct ICSEventMapper {
                 var v = parsed.value
                 v.raw = text
                 return v
-            case .failure(let e): throw Rejection(reason: "line \(p.line): \(p.name) " + e.message(for: text), code: e.code)
+            case .failure(let e):
+                throw Rejection(
+                    reason: "line \(p.line): \(p.name) " + e.message(for: text), code: e.code)
             }
         }
         if text.hasSuffix("Z") || text.hasSuffix("z") {
-            return TimeValue(instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset, raw: text)
+            return TimeValue(
+                instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset,
+                raw: text)
         }
         if let tzid = p.parameter("TZID"), !tzid.isEmpty {
             if let rules = zoneRules(named: tzid) {
@@ -246,7 +307,9 @@ struct ICSEventMapper {
                 code: .unknownZone)
         }
         // Floating: --assume-zone, else the calendar's X-WR-TIMEZONE, else naive.
-        if parser.options.assumedZone == nil, let name = calendarZone, case .success(let zone) = parser.zone(named: name) {
+        if parser.options.assumedZone == nil, let name = calendarZone,
+            case .success(let zone) = parser.zone(named: name)
+        {
             return try value(parser.place(local, in: zone.rules, basis: .zone, fractionDigits: 0))
         }
         return try value(parser.parse(text))
@@ -255,7 +318,8 @@ struct ICSEventMapper {
     /// `VALUE=DATE`, or a bare `YYYYMMDD` (some producers omit the parameter).
     static func isDateValue(_ p: ICSContentLine) -> Bool {
         let text = p.value.trimmingSpaces
-        return p.parameter("VALUE")?.uppercased() == "DATE" || (text.count == 8 && text.allSatisfy(\.isNumber))
+        return p.parameter("VALUE")?.uppercased() == "DATE"
+            || (text.count == 8 && text.allSatisfy(\.isNumber))
     }
 
     /// A TZID's rules: a name the resolver knows, else the file's own VTIMEZONE.
@@ -269,9 +333,13 @@ struct ICSEventMapper {
         let text = p.value.trimmingSpaces
         if Self.isDateValue(p) { return .allDay }
         if text.hasSuffix("Z") || text.hasSuffix("z") { return .utc }
-        if let tzid = p.parameter("TZID"), !tzid.isEmpty { return zoneRules(named: tzid).map { .zone($0, .zone) } }
+        if let tzid = p.parameter("TZID"), !tzid.isEmpty {
+            return zoneRules(named: tzid).map { .zone($0, .zone) }
+        }
         if let assumed = parser.options.assumedZone { return .zone(assumed.rules, .assumed) }
-        if let name = calendarZone, case .success(let zone) = parser.zone(named: name) { return .zone(zone.rules, .zone) }
+        if let name = calendarZone, case .success(let zone) = parser.zone(named: name) {
+            return .zone(zone.rules, .zone)
+        }
         return nil
     }
 
@@ -279,12 +347,17 @@ struct ICSEventMapper {
     /// leaves the years 0001–9999.
     func add(_ seconds: Int64, to start: TimeValue) -> TimeValue? {
         if let d = start.date {
-            let day = d.daysSinceEpoch + seconds / 86_400  // |seconds| / 86,400 cannot overflow a day number
-            return SupportedRange.contains(day: day) ? TimeValue(date: CivilDate(daysSinceEpoch: day)) : nil
+            // |seconds| / 86,400 cannot overflow a day number
+            let day = d.daysSinceEpoch + seconds / 86_400
+            return SupportedRange.contains(day: day)
+                ? TimeValue(date: CivilDate(daysSinceEpoch: day)) : nil
         }
         guard let instant = start.instant!.adding(seconds: seconds) else { return nil }
-        let offset = start.zone.flatMap { ZoneResolver.ianaRules($0)?.offset(at: instant) } ?? start.offset!
-        let end = TimeValue(instant: instant, offset: offset, zone: start.zone, basis: start.basis, fractionDigits: start.fractionDigits)
+        let offset =
+            start.zone.flatMap { ZoneResolver.ianaRules($0)?.offset(at: instant) } ?? start.offset!
+        let end = TimeValue(
+            instant: instant, offset: offset, zone: start.zone, basis: start.basis,
+            fractionDigits: start.fractionDigits)
         return end.isInSupportedRange ? end : nil
     }
 }

@@ -18,7 +18,9 @@ struct ICSRevisions {
         var sharing: [String: [Int]] = [:]
         var repeated: [String] = []
         for (i, item) in items.enumerated() where Self.kinds.contains(item.name) {
-            guard let uid = item.property("UID")?.value.trimmingSpaces, !uid.isEmpty else { continue }
+            guard let uid = item.property("UID")?.value.trimmingSpaces, !uid.isEmpty else {
+                continue
+            }
             guard let first = firstOfUID[uid] else {
                 firstOfUID[uid] = i
                 continue
@@ -35,17 +37,25 @@ struct ICSRevisions {
             var order: [Key] = []
             for i in sharing[uid]! {
                 let recurrence = items[i].property("RECURRENCE-ID")
-                let key = Key(kind: items[i].name, recurrenceZone: recurrence?.parameter("TZID"), recurrenceID: recurrence?.value.trimmingSpaces)
+                let key = Key(
+                    kind: items[i].name, recurrenceZone: recurrence?.parameter("TZID"),
+                    recurrenceID: recurrence?.value.trimmingSpaces)
                 if groups[key] == nil { order.append(key) }
                 groups[key, default: []].append(i)
             }
             for key in order {
                 guard let versions = groups[key], versions.count > 1 else { continue }
                 let ranked = versions.map { (index: $0, revision: Revision(items[$0])) }
-                let current = ranked.max { $0.revision < $1.revision || ($0.revision == $1.revision && $0.index < $1.index) }!
+                let current = ranked.max {
+                    $0.revision < $1.revision || ($0.revision == $1.revision && $0.index < $1.index)
+                }!
                 dropped.formUnion(versions.filter { $0 != current.index })
-                let what = key.recurrenceID.map { "instance \($0) (RECURRENCE-ID) of UID '\(uid)'" } ?? "UID '\(uid)'"
-                let others = ranked.filter { $0.index != current.index }.map { "line \(items[$0.index].line) (SEQUENCE \($0.revision.sequence))" }
+                let what =
+                    key.recurrenceID.map { "instance \($0) (RECURRENCE-ID) of UID '\(uid)'" }
+                    ?? "UID '\(uid)'"
+                let others = ranked.filter { $0.index != current.index }.map {
+                    "line \(items[$0.index].line) (SEQUENCE \($0.revision.sequence))"
+                }
                 notes.append(
                     (
                         "\(key.kind) \(what) has \(versions.count) versions: the current one (SEQUENCE \(current.revision.sequence)) is kept, "
@@ -73,9 +83,14 @@ struct ICSRevisions {
 
         init(_ c: ICSComponent) {
             sequence = c.property("SEQUENCE").flatMap { Int($0.value.trimmingSpaces) } ?? 0
-            stamp = [c.property("LAST-MODIFIED"), c.property("DTSTAMP")].compactMap { $0?.value.trimmingSpaces }.max() ?? ""
+            stamp =
+                [c.property("LAST-MODIFIED"), c.property("DTSTAMP")].compactMap {
+                    $0?.value.trimmingSpaces
+                }.max() ?? ""
         }
 
-        static func < (a: Revision, b: Revision) -> Bool { (a.sequence, a.stamp) < (b.sequence, b.stamp) }
+        static func < (a: Revision, b: Revision) -> Bool {
+            (a.sequence, a.stamp) < (b.sequence, b.stamp)
+        }
     }
 }

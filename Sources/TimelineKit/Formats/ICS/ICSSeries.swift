@@ -43,7 +43,9 @@ struct ICSSeriesExpander {
         c.property("DTSTART") ?? (c.name == "VTODO" ? c.property("DUE") : nil)
     }
 
-    func expand(master: ICSComponent, event masterEvent: Event, overrides: [ICSComponent], number: Int) -> Outcome {
+    func expand(
+        master: ICSComponent, event masterEvent: Event, overrides: [ICSComponent], number: Int
+    ) -> Outcome {
         var outcome = Outcome()
         let startLine = Self.seriesStart(of: master)!
         if startLine.name == "DUE" {
@@ -53,7 +55,9 @@ struct ICSSeriesExpander {
                     startLine.line
                 ))
         }
-        guard let clock = mapper.clock(of: startLine), let startLocal = ICSTimeZone.localTime(startLine.value) else {
+        guard let clock = mapper.clock(of: startLine),
+            let startLocal = ICSTimeZone.localTime(startLine.value)
+        else {
             outcome.warnings.append(
                 (
                     "series '\(masterEvent.id)' cannot be expanded: its \(startLine.name) '\(startLine.value)' is not a date or date-time to count occurrences from; the master event is kept",
@@ -62,7 +66,8 @@ struct ICSSeriesExpander {
             outcome.events = [masterEvent]
             return outcome
         }
-        let instantOf: @Sendable (LocalDateTime) -> Instant = { [clock] t in Self.instant(t, clock) }
+        let instantOf: @Sendable (LocalDateTime) -> Instant = { [clock] t in Self.instant(t, clock)
+        }
         var occurrences: [Occurrence] = []
         var generated = Set<LocalDateTime>()
         func add(_ o: Occurrence) {
@@ -81,16 +86,26 @@ struct ICSSeriesExpander {
                 outcome.events = [masterEvent]
                 return outcome
             case .success(let rule):
-                let expansion = RecurrenceExpander(rule: rule, start: startLocal, startIsDate: clock.isAllDay, instantOf: instantOf)
-                    .occurrences(through: window.localLimit, maxOccurrences: window.maxOccurrences, budget: budget)
+                let expansion = RecurrenceExpander(
+                    rule: rule, start: startLocal, startIsDate: clock.isAllDay, instantOf: instantOf
+                )
+                .occurrences(
+                    through: window.localLimit, maxOccurrences: window.maxOccurrences,
+                    budget: budget)
                 for local in expansion.occurrences { add(Occurrence(local: local)) }
                 switch expansion.truncation {
                 case .occurrenceCap(let n)?:
                     outcome.warnings.append(
-                        ("series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow --expand", line.line))
+                        (
+                            "series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow --expand",
+                            line.line
+                        ))
                 case .periodCap(let n)?:
                     outcome.warnings.append(
-                        ("series '\(masterEvent.id)' produced nothing in \(n) periods in a row; expansion stopped there", line.line))
+                        (
+                            "series '\(masterEvent.id)' produced nothing in \(n) periods in a row; expansion stopped there",
+                            line.line
+                        ))
                 case .budget?:
                     outcome.warnings.append(
                         (
@@ -105,7 +120,8 @@ struct ICSSeriesExpander {
             for item in line.value.split(separator: ",") {
                 let parts = item.split(separator: "/", maxSplits: 1).map(String.init)
                 guard let local = seriesLocal(parts[0], line, clock) else {
-                    outcome.warnings.append(("RDATE value '\(item)' is not a date or date-time; skipped", line.line))
+                    outcome.warnings.append(
+                        ("RDATE value '\(item)' is not a date or date-time; skipped", line.line))
                     continue
                 }
                 var seconds: Int64?
@@ -124,10 +140,13 @@ struct ICSSeriesExpander {
         for line in master.all("EXDATE") {
             for item in line.value.split(separator: ",") {
                 guard let local = seriesLocal(String(item), line, clock) else {
-                    outcome.warnings.append(("EXDATE value '\(item)' is not a date or date-time; skipped", line.line))
+                    outcome.warnings.append(
+                        ("EXDATE value '\(item)' is not a date or date-time; skipped", line.line))
                     continue
                 }
-                if line.parameter("VALUE")?.uppercased() == "DATE" || item.count == 8 { excludedDays.insert(local.date) }
+                if line.parameter("VALUE")?.uppercased() == "DATE" || item.count == 8 {
+                    excludedDays.insert(local.date)
+                }
                 excluded.insert(local)
             }
         }
@@ -142,27 +161,39 @@ struct ICSSeriesExpander {
             case .success(let e):
                 guard let id = seriesLocal(idLine.value, idLine, clock) else {
                     outcome.warnings.append(
-                        ("RECURRENCE-ID '\(idLine.value)' is not a date or date-time; the override is kept as it is", idLine.line))
+                        (
+                            "RECURRENCE-ID '\(idLine.value)' is not a date or date-time; the override is kept as it is",
+                            idLine.line
+                        ))
                     outcome.events.append(e)
                     continue
                 }
                 replaced.insert(id)
-                let start = e.start.local ?? LocalDateTime(unchecked: e.start.date!, hour: 0, minute: 0, second: 0, nanosecond: 0)
+                let start =
+                    e.start.local
+                    ?? LocalDateTime(
+                        unchecked: e.start.date!, hour: 0, minute: 0, second: 0, nanosecond: 0)
                 if idLine.parameter("RANGE")?.uppercased() == "THISANDFUTURE" {
                     futureChanges.append((id, start.secondsAsIfUTC - id.secondsAsIfUTC, e))
                 }
-                if window.contains(local: start, instant: e.start.instant) { outcome.events.append(e) }
+                if window.contains(local: start, instant: e.start.instant) {
+                    outcome.events.append(e)
+                }
             }
         }
         futureChanges.sort { $0.from < $1.from }
         let masterSeconds = duration(of: masterEvent)
         for o in occurrences.sorted(by: { $0.local < $1.local }) {
-            guard !excluded.contains(o.local), !excludedDays.contains(o.local.date), !replaced.contains(o.local) else { continue }
+            guard !excluded.contains(o.local), !excludedDays.contains(o.local.date),
+                !replaced.contains(o.local)
+            else { continue }
             var event = masterEvent
             var local = o.local
             var seconds = o.seconds ?? masterSeconds
             if let change = futureChanges.last(where: { $0.from < o.local }) {
-                local = LocalDateTime(secondsAsIfUTC: local.secondsAsIfUTC + change.shift, nanosecond: local.nanosecond)
+                local = LocalDateTime(
+                    secondsAsIfUTC: local.secondsAsIfUTC + change.shift,
+                    nanosecond: local.nanosecond)
                 event.title = change.event.title
                 event.detail = change.event.detail
                 event.location = change.event.location
@@ -174,7 +205,10 @@ struct ICSSeriesExpander {
             switch place(local, clock) {
             case .failure(let r):
                 outcome.rejections.append(
-                    .init(reason: "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': \(r.reason)", code: r.code))
+                    .init(
+                        reason:
+                            "occurrence \(o.local.isoString(fractionDigits: 0)) of series '\(masterEvent.id)': \(r.reason)",
+                        code: r.code))
                 continue
             case .success(let start):
                 guard window.contains(local: local, instant: start.instant) else { continue }
@@ -195,49 +229,67 @@ struct ICSSeriesExpander {
             event.id = masterEvent.id + "/" + Self.recurrenceID(o.local, clock)
             for name in ["RRULE", "RDATE", "EXDATE"] { event.attributes[name] = nil }
             if let outside = event.unsupportedTime() {
-                outcome.rejections.append(.init(reason: "occurrence of series '\(masterEvent.id)': \(outside)", code: .outOfRange))
+                outcome.rejections.append(
+                    .init(
+                        reason: "occurrence of series '\(masterEvent.id)': \(outside)",
+                        code: .outOfRange))
                 continue
             }
             outcome.events.append(event)
         }
-        outcome.events.sort { ($0.start.instant?.seconds ?? 0, $0.id) < ($1.start.instant?.seconds ?? 0, $1.id) }
+        outcome.events.sort {
+            ($0.start.instant?.seconds ?? 0, $0.id) < ($1.start.instant?.seconds ?? 0, $1.id)
+        }
         return outcome
     }
 
     /// The master's length in seconds (whole days for an all-day event); nil without an end.
     private func duration(of e: Event) -> Int64? {
         guard let end = e.end else { return nil }
-        if let a = e.start.date, let b = end.date { return (b.daysSinceEpoch - a.daysSinceEpoch) * 86_400 }
+        if let a = e.start.date, let b = end.date {
+            return (b.daysSinceEpoch - a.daysSinceEpoch) * 86_400
+        }
         guard let a = e.start.instant, let b = end.instant else { return nil }
         return b.seconds - a.seconds
     }
 
     /// An RDATE/EXDATE/RECURRENCE-ID value as a wall time of the series' clock: a UTC value
     /// (even on a zoned series) or one in another TZID is converted; others are taken as is.
-    private func seriesLocal(_ text: String, _ line: ICSContentLine, _ clock: Clock) -> LocalDateTime? {
+    private func seriesLocal(_ text: String, _ line: ICSContentLine, _ clock: Clock)
+        -> LocalDateTime?
+    {
         let trimmed = text.trimmingSpaces
         guard let local = ICSTimeZone.localTime(trimmed) else { return nil }
         guard case .zone(let rules, _) = clock else { return local }
         var instant: Instant?
         if trimmed.hasSuffix("Z") || trimmed.hasSuffix("z") {
             instant = Instant(local: local, offset: .utc)
-        } else if let tzid = line.parameter("TZID"), tzid != rules.identifier, let other = mapper.zoneRules(named: tzid) {
+        } else if let tzid = line.parameter("TZID"), tzid != rules.identifier,
+            let other = mapper.zoneRules(named: tzid)
+        {
             instant = Self.instant(local, .zone(other, .zone))
         }
         guard let instant else { return local }
         return instant.local(in: rules.offset(at: instant))
     }
 
-    private func place(_ local: LocalDateTime, _ clock: Clock) -> Result<TimeValue, ICSEventMapper.Rejection> {
+    private func place(_ local: LocalDateTime, _ clock: Clock) -> Result<
+        TimeValue, ICSEventMapper.Rejection
+    > {
         switch clock {
         case .allDay: return .success(TimeValue(date: local.date))
-        case .utc: return .success(TimeValue(instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset))
+        case .utc:
+            return .success(
+                TimeValue(
+                    instant: Instant(local: local, offset: .utc), offset: .utc, basis: .offset))
         case .zone(let rules, let basis):
             switch mapper.parser.place(local, in: rules, basis: basis, fractionDigits: 0) {
             case .success(let parsed):
                 if let n = parsed.notice { mapper.notices.items.append(n) }
                 return .success(parsed.value)
-            case .failure(let e): return .failure(.init(reason: e.message(for: local.isoString(fractionDigits: 0)), code: e.code))
+            case .failure(let e):
+                return .failure(
+                    .init(reason: e.message(for: local.isoString(fractionDigits: 0)), code: e.code))
             }
         }
     }

@@ -17,9 +17,12 @@ enum ICSTimeZone {
         while let c = stack.popLast() {
             stack += c.children
             guard c.name != "VTIMEZONE" else { continue }
-            for p in c.properties where ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "RDATE", "EXDATE"].contains(p.name) {
+            for p in c.properties
+            where ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "RDATE", "EXDATE"].contains(p.name) {
                 let digits = p.value.utf8.prefix(4)
-                if digits.count == 4, digits.allSatisfy({ $0 &- 0x30 < 10 }), let year = Int(String(decoding: digits, as: UTF8.self)) {
+                if digits.count == 4, digits.allSatisfy({ $0 &- 0x30 < 10 }),
+                    let year = Int(String(decoding: digits, as: UTF8.self))
+                {
                     latest = max(latest, year)
                 }
             }
@@ -27,18 +30,23 @@ enum ICSTimeZone {
         return min(latest + 1, lastYear)
     }
 
-    static func rules(_ component: ICSComponent, through lastYear: Int = lastYear, budget: RecurrenceBudget? = nil) -> ZoneRules? {
+    static func rules(
+        _ component: ICSComponent, through lastYear: Int = lastYear, budget: RecurrenceBudget? = nil
+    ) -> ZoneRules? {
         guard let tzid = component.property("TZID")?.value else { return nil }
         var transitions: [(at: Int64, offset: UTCOffset)] = []
         var earliest: (at: Int64, from: UTCOffset)?
-        for observance in component.children where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
+        for observance in component.children
+        where observance.name == "STANDARD" || observance.name == "DAYLIGHT" {
             guard let from = offset(observance.property("TZOFFSETFROM")?.value),
                 let to = offset(observance.property("TZOFFSETTO")?.value),
-                let startText = observance.property("DTSTART")?.value, let start = localTime(startText)
+                let startText = observance.property("DTSTART")?.value,
+                let start = localTime(startText)
             else { continue }
             var starts: [LocalDateTime] = []
             if let rule = observance.property("RRULE")?.value {
-                starts += onsets(rule, from: start, offsetFrom: from, through: lastYear, budget: budget)
+                starts += onsets(
+                    rule, from: start, offsetFrom: from, through: lastYear, budget: budget)
             } else {
                 starts.append(start)
             }
@@ -64,7 +72,9 @@ enum ICSTimeZone {
             let sign = text.first, sign == "+" || sign == "-"
         else { return nil }
         let digits = Array(text.dropFirst())
-        guard digits.allSatisfy(\.isASCII), let h = Int(String(digits[0...1])), let m = Int(String(digits[2...3])) else { return nil }
+        guard digits.allSatisfy(\.isASCII), let h = Int(String(digits[0...1])),
+            let m = Int(String(digits[2...3]))
+        else { return nil }
         let s = digits.count == 6 ? Int(String(digits[4...5])) ?? 0 : 0
         return UTCOffset(hours: h, minutes: m, seconds: s, negative: sign == "-")
     }
@@ -72,7 +82,9 @@ enum ICSTimeZone {
     /// `YYYYMMDDTHHMMSS` (a trailing `Z` ignored) or `YYYYMMDD` (midnight).
     static func localTime(_ text: String) -> LocalDateTime? {
         var copy = text.trimmingSpaces
-        if copy.utf8.last == UInt8(ascii: "Z") || copy.utf8.last == UInt8(ascii: "z") { copy = String(copy.dropLast()) }  // a byte test
+        if copy.utf8.last == UInt8(ascii: "Z") || copy.utf8.last == UInt8(ascii: "z") {
+            copy = String(copy.dropLast())
+        }  // a byte test
         guard let f = ISO8601Syntax.fields(copy), f.offset == nil else { return nil }
         return f.local
     }
@@ -82,12 +94,18 @@ enum ICSTimeZone {
     /// observance's local times are in its TZOFFSETFROM, which is how a UTC UNTIL is
     /// compared. An unreadable rule gives just the DTSTART.
     static func onsets(
-        _ rule: String, from start: LocalDateTime, offsetFrom: UTCOffset, through lastYear: Int = lastYear, budget: RecurrenceBudget? = nil
+        _ rule: String, from start: LocalDateTime, offsetFrom: UTCOffset,
+        through lastYear: Int = lastYear, budget: RecurrenceBudget? = nil
     ) -> [LocalDateTime] {
         guard case .success(let parsed) = RecurrenceRule.parse(rule) else { return [start] }
-        let expander = RecurrenceExpander(rule: parsed, start: start) { Instant(local: $0, offset: offsetFrom) }
-        let end = LocalDateTime(unchecked: CivilDate(uncheckedYear: lastYear, month: 12, day: 31), hour: 23, minute: 59, second: 59, nanosecond: 0)
+        let expander = RecurrenceExpander(rule: parsed, start: start) {
+            Instant(local: $0, offset: offsetFrom)
+        }
+        let end = LocalDateTime(
+            unchecked: CivilDate(uncheckedYear: lastYear, month: 12, day: 31), hour: 23, minute: 59,
+            second: 59, nanosecond: 0)
         let years = max(lastYear - start.date.year + 1, 1)
-        return expander.occurrences(through: end, maxOccurrences: 4 * years + 16, budget: budget).occurrences
+        return expander.occurrences(through: end, maxOccurrences: 4 * years + 16, budget: budget)
+            .occurrences
     }
 }

@@ -43,7 +43,11 @@ final class JSONArrayStream {
         guard !finished else { return .end }
         while true {
             if let step = scan() { return step }
-            guard !eof else { return .malformed(offset: consumedBefore + buffer.count, message: "unexpected end of input inside the array") }
+            guard !eof else {
+                return .malformed(
+                    offset: consumedBefore + buffer.count,
+                    message: "unexpected end of input inside the array")
+            }
             if position > 0 {
                 advanceLineCount(to: consumedBefore + position)
                 consumedBefore += position
@@ -51,7 +55,9 @@ final class JSONArrayStream {
                 position = 0
             }
             guard buffer.count <= maxElement else {
-                return .malformed(offset: consumedBefore, message: "a record longer than \(ByteCount.text(maxElement))")
+                return .malformed(
+                    offset: consumedBefore,
+                    message: "a record longer than \(ByteCount.text(maxElement))")
             }
             // At least as much again as is held: an element longer than a chunk is scanned a
             // bounded number of times over, not once per chunk.
@@ -91,7 +97,9 @@ final class JSONArrayStream {
         var i = position
         let n = buffer.count
         func skipSpace() {
-            while i < n, buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09 { i += 1 }
+            while i < n,
+                buffer[i] == 0x20 || buffer[i] == 0x0A || buffer[i] == 0x0D || buffer[i] == 0x09
+            { i += 1 }
         }
         while true {
             skipSpace()
@@ -99,7 +107,8 @@ final class JSONArrayStream {
             switch state {
             case .beforeArray:
                 guard buffer[i] == UInt8(ascii: "[") else {
-                    return .malformed(offset: consumedBefore + i, message: "expected '[' starting the records")
+                    return .malformed(
+                        offset: consumedBefore + i, message: "expected '[' starting the records")
                 }
                 i += 1
                 position = i
@@ -113,7 +122,9 @@ final class JSONArrayStream {
                 }
                 if state == .afterElement {
                     guard buffer[i] == UInt8(ascii: ",") else {
-                        return .malformed(offset: consumedBefore + i, message: "expected ',' or ']' after a record")
+                        return .malformed(
+                            offset: consumedBefore + i,
+                            message: "expected ',' or ']' after a record")
                     }
                     i += 1
                     position = i
@@ -162,7 +173,9 @@ final class JSONArrayStream {
                 if depth == 0 { return (i, true) }
                 depth -= 1
                 if depth == 0 { return (i + 1, true) }
-            } else if depth == 0 && (b == UInt8(ascii: ",") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09) {
+            } else if depth == 0
+                && (b == UInt8(ascii: ",") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09)
+            {
                 return (i, true)
             }
             i += 1

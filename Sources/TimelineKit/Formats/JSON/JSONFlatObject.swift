@@ -85,7 +85,9 @@ struct JSONFlatObject {
                     // The parser reads the block's whole buffer: a value it ends past this
                     // record's bytes is not this record's.
                     var parser = JSONParser(bytes: bytes, offset: i)
-                    guard let value = try? parser.parseValue(nestedAt: 1), parser.offset <= range.upperBound else { return false }
+                    guard let value = try? parser.parseValue(nestedAt: 1),
+                        parser.offset <= range.upperBound
+                    else { return false }
                     i = parser.offset
                     kind = .nested(nested.count)
                     nested.append(value)
@@ -126,8 +128,11 @@ struct JSONFlatObject {
         let parts = path.split(separator: ".", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         let head = parts[0]
-        let member = bytes.withByteView { view in members.first { view[$0.key].validatedString.map { $0[...] == head } ?? false } }
-        guard let member, case .nested(let k) = member.kind, case .object(let inner) = nested[k] else { return nil }
+        let member = bytes.withByteView { view in
+            members.first { view[$0.key].validatedString.map { $0[...] == head } ?? false }
+        }
+        guard let member, case .nested(let k) = member.kind, case .object(let inner) = nested[k]
+        else { return nil }
         return JSONRow(pairs: inner, siblings: []).value(String(parts[1]))
     }
 
@@ -158,7 +163,9 @@ struct JSONFlatObject {
                 var start = 0
                 for (m, end) in zip(members, ends) {
                     let key = view[m.key]
-                    guard key.count == end - start, keys[start..<end].hasPrefix(key) else { return false }
+                    guard key.count == end - start, keys[start..<end].hasPrefix(key) else {
+                        return false
+                    }
                     start = end
                 }
                 return true
@@ -218,7 +225,9 @@ struct JSONFlatObject {
         }
         if i < view.count, view[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
-            if i < view.count, view[i] == UInt8(ascii: "+") || view[i] == UInt8(ascii: "-") { i += 1 }
+            if i < view.count, view[i] == UInt8(ascii: "+") || view[i] == UInt8(ascii: "-") {
+                i += 1
+            }
             guard digits(&i) > 0 else { return false }
         }
         return true

@@ -3,7 +3,8 @@
 /// it is (`JSONRecordsImporter`). Written as the canonical document.
 enum JSONFormat: FormatPlugin {
     static let id = "json"
-    static let summary = "JSON records (array, wrapped array, --records PATH) or the canonical document"
+    static let summary =
+        "JSON records (array, wrapped array, --records PATH) or the canonical document"
     static let extensions = ["json"]
     static var readOptions: [FormatOption<ReadOptions>] { JSONReadSettings.options }
 
@@ -13,11 +14,17 @@ enum JSONFormat: FormatPlugin {
         return head[first] == UInt8(ascii: "{") || head[first] == UInt8(ascii: "[") ? .strong : .no
     }
 
-    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { JSONRecordsImporter() }
-    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError) -> DeclaredZone? {
+    static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? {
+        JSONRecordsImporter()
+    }
+    static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
+        -> DeclaredZone?
+    {
         try ZoneColumn.inDocument(input, parser: parser)
     }
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { CanonicalDocumentExporter() }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        CanonicalDocumentExporter()
+    }
 }
 
 /// How JSON and NDJSON records are found (`ReadOptions.json`).

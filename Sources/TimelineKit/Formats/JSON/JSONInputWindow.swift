@@ -51,8 +51,12 @@ final class JSONInputWindow {
         while true {
             let start = firstNonSpace(from: scannedFrom)
             if start - base < bytes.count {
-                let (end, complete) = bytes.withByteView { JSONArrayStream.elementEnd(in: $0, from: start - base) }
-                if complete && end + Self.margin <= bytes.count || ended { return (start, base + end, complete) }
+                let (end, complete) = bytes.withByteView {
+                    JSONArrayStream.elementEnd(in: $0, from: start - base)
+                }
+                if complete && end + Self.margin <= bytes.count || ended {
+                    return (start, base + end, complete)
+                }
             } else if ended {
                 return (start, start, false)
             }
@@ -65,11 +69,15 @@ final class JSONInputWindow {
     /// `value`, once the next value is held whole (for a parse of a value or a key), else
     /// once the next byte that is not whitespace is (for punctuation). A syntax error's
     /// offset is the input's.
-    func step<T>(value: Bool = false, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T) throws -> T {
+    func step<T>(value: Bool = false, _ body: (inout JSONParser) throws(JSONSyntaxError) -> T)
+        throws -> T
+    {
         if value {
             _ = try nextValue()
         } else {
-            while firstNonSpace(from: offset) - base + Self.margin > bytes.count, !ended { try read() }
+            while firstNonSpace(from: offset) - base + Self.margin > bytes.count, !ended {
+                try read()
+            }
         }
         var parser = JSONParser(bytes: bytes, offset: offset - base)
         do {
@@ -83,7 +91,9 @@ final class JSONInputWindow {
 
     private func firstNonSpace(from start: Int) -> Int {
         var i = start - base
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        while i < bytes.count,
+            bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09
+        { i += 1 }
         return base + i
     }
 

@@ -61,16 +61,22 @@ package struct JSONParser: ~Copyable {
 
     /// Parses `bytes` as exactly one JSON value (surrounding whitespace allowed); `what`
     /// names it in the error for anything after it ("after the record").
-    package static func parseComplete(_ bytes: [UInt8], what: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parseComplete(_ bytes: [UInt8], what: String) throws(JSONSyntaxError)
+        -> JSONValue
+    {
         var parser = JSONParser(bytes: bytes)
         let value = try parser.parseValue()
         parser.skipWhitespace()
-        if !parser.isAtEnd { throw parser.error("unexpected \(parser.describeNext()) after \(what)") }
+        if !parser.isAtEnd {
+            throw parser.error("unexpected \(parser.describeNext()) after \(what)")
+        }
         return value
     }
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
-        guard depth < JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth < JSONParser.maximumDepth else {
+            throw error("nesting deeper than \(JSONParser.maximumDepth) levels")
+        }
         guard let b = peek() else { throw error("unexpected end of input, expected a value") }
         switch b {
         case UInt8(ascii: "{"):
@@ -78,7 +84,9 @@ package struct JSONParser: ~Copyable {
             var pairs: [(String, JSONValue)] = []
             if consume(UInt8(ascii: "}")) { return .object(pairs) }
             repeat {
-                guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key, found \(describeNext())") }
+                guard peek() == UInt8(ascii: "\"") else {
+                    throw error("expected a string key, found \(describeNext())")
+                }
                 let key = try parseString()
                 try expect(UInt8(ascii: ":"), "':' after an object key")
                 pairs.append((key, try parseValue(depth: depth + 1)))
@@ -114,7 +122,9 @@ package struct JSONParser: ~Copyable {
 
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        guard offset + count <= bytes.count, bytes.withByteView({ $0[offset..<offset + count].equals(word) }) else {
+        guard offset + count <= bytes.count,
+            bytes.withByteView({ $0[offset..<offset + count].equals(word) })
+        else {
             throw error("expected a value, found \(describeNext())")
         }
         offset += count
@@ -125,7 +135,9 @@ package struct JSONParser: ~Copyable {
         if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         func digits(_ p: inout JSONParser) -> Int {
             let s = p.offset
-            while p.offset < p.bytes.count, p.bytes[p.offset] >= 0x30, p.bytes[p.offset] <= 0x39 { p.offset += 1 }
+            while p.offset < p.bytes.count, p.bytes[p.offset] >= 0x30, p.bytes[p.offset] <= 0x39 {
+                p.offset += 1
+            }
             return p.offset - s
         }
         let intDigits = digits(&self)
@@ -139,7 +151,11 @@ package struct JSONParser: ~Copyable {
         }
         if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
             offset += 1
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            if offset < bytes.count,
+                bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")
+            {
+                offset += 1
+            }
             guard digits(&self) > 0 else { throw error("invalid number: no digits in exponent") }
         }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
@@ -147,7 +163,9 @@ package struct JSONParser: ~Copyable {
 
     /// Parses a string starting at the current `"`.
     package mutating func parseString() throws(JSONSyntaxError) -> String {
-        guard peek() == UInt8(ascii: "\"") else { throw error("expected a string, found \(describeNext())") }
+        guard peek() == UInt8(ascii: "\"") else {
+            throw error("expected a string, found \(describeNext())")
+        }
         offset += 1
         let start = offset
         // Fast path: no escapes, no control characters: the closing quote found and the
@@ -160,7 +178,9 @@ package struct JSONParser: ~Copyable {
             return (end, view[start..<end].validatedString)
         }
         if let plain {
-            guard let s = plain.text else { throw JSONSyntaxError(offset: start, message: "invalid UTF-8 in a string") }
+            guard let s = plain.text else {
+                throw JSONSyntaxError(offset: start, message: "invalid UTF-8 in a string")
+            }
             offset = plain.end + 1
             return s
         }
@@ -175,7 +195,9 @@ package struct JSONParser: ~Copyable {
                 }
                 return s
             }
-            if b < 0x20 { throw error("control character U+\(hex4(Int(b))) in a string; escape it") }
+            if b < 0x20 {
+                throw error("control character U+\(hex4(Int(b))) in a string; escape it")
+            }
             if b != UInt8(ascii: "\\") {
                 out.append(b)
                 offset += 1
@@ -195,19 +217,26 @@ package struct JSONParser: ~Copyable {
             case UInt8(ascii: "u"):
                 var scalar = try hexQuad()
                 if (0xD800..<0xDC00).contains(scalar) {
-                    guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
+                    guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                        bytes[offset + 1] == UInt8(ascii: "u")
+                    else {
                         throw error("unpaired surrogate in \\u escape")
                     }
                     offset += 2
                     let low = try hexQuad()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     throw error("unpaired surrogate in \\u escape")
                 }
-                out.append(contentsOf: Array(String(Character(Unicode.Scalar(UInt32(scalar))!)).utf8))
+                out.append(
+                    contentsOf: Array(String(Character(Unicode.Scalar(UInt32(scalar))!)).utf8))
             default:
-                throw JSONSyntaxError(offset: offset - 2, message: "invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
+                throw JSONSyntaxError(
+                    offset: offset - 2,
+                    message: "invalid escape '\\\(Character(Unicode.Scalar(e)))' in a string")
             }
         }
         throw JSONSyntaxError(offset: start - 1, message: "unterminated string")

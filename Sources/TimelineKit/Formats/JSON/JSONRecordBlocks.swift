@@ -12,7 +12,9 @@ enum NDJSONLine {
         } catch {
             return .rejected(
                 RejectedRecord(
-                    location: SourceLocation(file: file, line: lineNumber, column: error.offset + 1), raw: String(decoding: line, as: UTF8.self),
+                    location: SourceLocation(
+                        file: file, line: lineNumber, column: error.offset + 1),
+                    raw: String(decoding: line, as: UTF8.self),
                     reason: "invalid JSON: \(error.message)", code: .malformedRecord))
         }
         guard case .object(let pairs) = value else {
@@ -55,7 +57,10 @@ struct JSONRecordBlock {
     }
 
     /// A block of records that lie in `bytes` already, one stretch of the input.
-    init(_ kind: Kind, recordsBefore: Int, bytes: [UInt8], records: [(location: SourceLocation, range: Range<Int>)]) {
+    init(
+        _ kind: Kind, recordsBefore: Int, bytes: [UInt8],
+        records: [(location: SourceLocation, range: Range<Int>)]
+    ) {
         self.kind = kind
         self.recordsBefore = recordsBefore
         self.bytes = bytes
@@ -69,12 +74,17 @@ struct JSONRecordBlock {
     }
 
     /// Where `offset` bytes into a record are, from where the record starts.
-    static func location(_ offset: Int, in bytes: [UInt8], from start: SourceLocation) -> SourceLocation {
+    static func location(_ offset: Int, in bytes: [UInt8], from start: SourceLocation)
+        -> SourceLocation
+    {
         let before = bytes.prefix(offset)
         guard let lastBreak = before.lastIndex(of: 0x0A) else {
-            return SourceLocation(file: start.file, line: start.line, column: (start.column ?? 1) + offset)
+            return SourceLocation(
+                file: start.file, line: start.line, column: (start.column ?? 1) + offset)
         }
-        return SourceLocation(file: start.file, line: (start.line ?? 1) + before.count { $0 == 0x0A }, column: offset - lastBreak)
+        return SourceLocation(
+            file: start.file, line: (start.line ?? 1) + before.count { $0 == 0x0A },
+            column: offset - lastBreak)
     }
 }
 
@@ -98,7 +108,9 @@ final class JSONRecordBlockMapper {
     /// JSON paths allow, so a record it fails for has no start.
     private func makeMapper(_ keys: [String]) throws(TimelineError) -> RecordMapper {
         let sources = try options.mapping.mapping.resolve(columns: keys, allowNested: true)
-        return RecordMapper(sources: sources, options: options.mapping.withDecimalPoints, parser: parser, format: context.format, file: file)
+        return RecordMapper(
+            sources: sources, options: options.mapping.withDecimalPoints, parser: parser,
+            format: context.format, file: file)
     }
 
     /// Reads a block's records: each as a flat object when it is one (nearly always), else
@@ -113,8 +125,13 @@ final class JSONRecordBlockMapper {
         var textsMapper: RecordMapper?
         var placeholders: [String: Int] = [:]
         var event = Event.blank  // every record is mapped into this one (see `RecordMapper.map`)
-        func raw(_ range: Range<Int>) -> String { String(decoding: block.bytes[range], as: UTF8.self) }
-        func map(_ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation, range: Range<Int>, fill: (inout FieldTexts) -> Void) {
+        func raw(_ range: Range<Int>) -> String {
+            String(decoding: block.bytes[range], as: UTF8.self)
+        }
+        func map(
+            _ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation,
+            range: Range<Int>, fill: (inout FieldTexts) -> Void
+        ) {
             let mapper = entry.mapper
             if mapper !== textsMapper {
                 texts = FieldTexts()
@@ -122,25 +139,37 @@ final class JSONRecordBlockMapper {
             }
             fill(&texts)
             let before = batch.count
-            if let r = mapper.map(texts, number: number, line: location.line, reusing: &event, into: &batch) {
-                messages.append(.reject(RejectedRecord(location: location, raw: raw(range), reason: r.reason, code: r.code)))
+            if let r = mapper.map(
+                texts, number: number, line: location.line, reusing: &event, into: &batch)
+            {
+                messages.append(
+                    .reject(
+                        RejectedRecord(
+                            location: location, raw: raw(range), reason: r.reason, code: r.code)))
             } else if batch.count > before {
                 if !mapper.notices.isEmpty { messages.append(.notices(mapper.notices, location)) }
                 lastEventLine = location.line ?? 0
             }
-            if !mapper.placeholders.isEmpty { placeholders.merge(mapper.takePlaceholders(), uniquingKeysWith: +) }
+            if !mapper.placeholders.isEmpty {
+                placeholders.merge(mapper.takePlaceholders(), uniquingKeysWith: +)
+            }
         }
         for (i, record) in block.records.enumerated() {
             let number = block.recordsBefore + i + 1
-            if flat.read(block.bytes, record.range), let entry = try? mappers.entry(for: flat, make: makeMapper) {
-                map(entry, number: number, location: record.location, range: record.range) { entry.plan.fill(&$0, from: flat) }
+            if flat.read(block.bytes, record.range),
+                let entry = try? mappers.entry(for: flat, make: makeMapper)
+            {
+                map(entry, number: number, location: record.location, range: record.range) {
+                    entry.plan.fill(&$0, from: flat)
+                }
                 continue
             }
             // The tree reads the record on its own.
             let bytes = Array(block.bytes[record.range])
             let parsed: NDJSONLine
             switch block.kind {
-            case .lines: parsed = NDJSONLine.parse(bytes, line: record.location.line ?? 0, file: file)
+            case .lines:
+                parsed = NDJSONLine.parse(bytes, line: record.location.line ?? 0, file: file)
             case .arrayElements:
                 do throws(JSONSyntaxError) {
                     let value = try JSONParser.parseComplete(bytes, what: "a record")
@@ -148,17 +177,22 @@ final class JSONRecordBlockMapper {
                         parsed = .rejected(
                             RejectedRecord(
                                 location: record.location, raw: raw(record.range),
-                                reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                                reason:
+                                    "expected a JSON object as a record, found \(value.typeName)",
+                                code: .malformedRecord))
                         break
                     }
                     parsed = .record(JSONRow(pairs: pairs, siblings: []), record.location)
                 } catch {
                     // The records before it are delivered; the run stops here.
                     let failure = TimelineError(
-                        .data, "invalid JSON: \(error.message)", at: JSONRecordBlock.location(error.offset, in: bytes, from: record.location),
+                        .data, "invalid JSON: \(error.message)",
+                        at: JSONRecordBlock.location(
+                            error.offset, in: bytes, from: record.location),
                         code: "json-syntax")
                     return RecordBlockOutcome(
-                        events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, placeholders: placeholders, failure: failure
+                        events: context.prepare(batch), messages: messages,
+                        lastEventLine: lastEventLine, placeholders: placeholders, failure: failure
                     )
                 }
             }
@@ -167,13 +201,21 @@ final class JSONRecordBlockMapper {
                 messages.append(.reject(rejected))
             case .record(let row, let location):
                 guard let entry = try? mappers.entry(for: row, make: makeMapper) else {
-                    messages.append(.reject(RejectedRecord(location: location, raw: raw(record.range), reason: "no start time", code: .missingStart)))
+                    messages.append(
+                        .reject(
+                            RejectedRecord(
+                                location: location, raw: raw(record.range), reason: "no start time",
+                                code: .missingStart)))
                     continue
                 }
-                map(entry, number: number, location: location, range: record.range) { entry.plan.fill(&$0, from: row) }
+                map(entry, number: number, location: location, range: record.range) {
+                    entry.plan.fill(&$0, from: row)
+                }
             }
         }
-        return RecordBlockOutcome(events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine, placeholders: placeholders)
+        return RecordBlockOutcome(
+            events: context.prepare(batch), messages: messages, lastEventLine: lastEventLine,
+            placeholders: placeholders)
     }
 
     /// Mappers for the worker threads; a finished block returns its mapper for the next.
@@ -181,11 +223,15 @@ final class JSONRecordBlockMapper {
         private let mappers: ObjectPool<JSONRecordBlockMapper>
 
         /// - Parameter fieldOrder: the day/month order the first records decided.
-        init(options: ReadOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?, context: ImportContext, file: String) {
+        init(
+            options: ReadOptions, dates: DateParsingOptions, fieldOrder: FieldOrder?,
+            context: ImportContext, file: String
+        ) {
             mappers = ObjectPool {
                 let parser = DateParser(options: dates)
                 parser.setFieldOrder(fieldOrder)
-                return JSONRecordBlockMapper(options: options, parser: parser, context: context, file: file)
+                return JSONRecordBlockMapper(
+                    options: options, parser: parser, context: context, file: file)
             }
         }
 

@@ -28,7 +28,8 @@ struct JSONRecordsFinder {
             for (key, value) in pairs {
                 switch value {
                 case .array(let items):
-                    let objects = items.compactMap { item -> [(String, JSONValue)]? in if case .object(let p) = item { return p } else { return nil }
+                    let objects = items.compactMap { item -> [(String, JSONValue)]? in
+                        if case .object(let p) = item { return p } else { return nil }
                     }
                     guard !objects.isEmpty else { continue }
                     let name = (path + [key]).joined(separator: ".")
@@ -49,7 +50,8 @@ struct JSONRecordsFinder {
         return order.map { name in
             let entry = found[name]!
             let timed = entry.items.prefix(Self.sample).filter(holdsTime).count
-            return Candidate(path: name, depth: entry.depth, objects: entry.items.count, timed: timed)
+            return Candidate(
+                path: name, depth: entry.depth, objects: entry.items.count, timed: timed)
         }
     }
 
@@ -65,15 +67,24 @@ struct JSONRecordsFinder {
     }
 
     /// The records' path, or why none can be chosen (several equally good: the paths to pass).
-    func choose(in root: JSONValue) -> Result<(path: String, note: String, hadOthers: Bool), Failure> {
+    func choose(in root: JSONValue) -> Result<
+        (path: String, note: String, hadOthers: Bool), Failure
+    > {
         let all = candidates(in: root)
-        let timed = all.filter { $0.timed > 0 }.sorted { ($0.timed, $0.depth) > ($1.timed, $1.depth) }
+        let timed = all.filter { $0.timed > 0 }.sorted {
+            ($0.timed, $0.depth) > ($1.timed, $1.depth)
+        }
         guard let best = timed.first else { return .failure(.none(arrays: all.map(\.path))) }
         let tied = timed.filter { $0.timed == best.timed && $0.depth == best.depth }
         guard tied.count == 1 else { return .failure(.several(tied.map(\.path))) }
-        let others = all.filter { $0.path != best.path }.map { "'\($0.path)' (\($0.objects), \($0.timed == 0 ? "none" : "\($0.timed)") with times)" }
-        var note = "the records are at '\(best.path)' (\(best.objects) objects, \(best.timed) of those sampled with times)"
-        if !others.isEmpty { note += "; other arrays of objects: " + others.joined(separator: ", ") }
+        let others = all.filter { $0.path != best.path }.map {
+            "'\($0.path)' (\($0.objects), \($0.timed == 0 ? "none" : "\($0.timed)") with times)"
+        }
+        var note =
+            "the records are at '\(best.path)' (\(best.objects) objects, \(best.timed) of those sampled with times)"
+        if !others.isEmpty {
+            note += "; other arrays of objects: " + others.joined(separator: ", ")
+        }
         return .success((best.path, note, !others.isEmpty))
     }
 

@@ -18,13 +18,18 @@ struct JSONRow {
 
     /// The names an id of what holds a record goes by (a shipment's id, a tracking number).
     static let holderIDs: Set<String> = [
-        "id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id", "idship", "ordernumber", "order_id", "orderid",
+        "id", "trackingnumber", "tracking_number", "trackingid", "shipmentid", "shipment_id",
+        "idship", "ordernumber", "order_id", "orderid",
         "number",
     ]
 
     /// The id of what holds a record: the nearest of `siblings` named as one.
     static func holderID(in siblings: [(String, JSONValue)]) -> String? {
-        guard let id = siblings.last(where: { holderIDs.contains(FieldMapping.key($0.0)) }).flatMap({ text($0.1) }), !id.isEmpty else { return nil }
+        guard
+            let id = siblings.last(where: { holderIDs.contains(FieldMapping.key($0.0)) }).flatMap({
+                text($0.1)
+            }), !id.isEmpty
+        else { return nil }
         return id
     }
 
@@ -34,7 +39,9 @@ struct JSONRow {
     static func display(_ v: JSONValue) -> String? {
         guard case .object(let pairs) = v else { return text(v) }
         for name in ["description", "name", "text", "label", "title"] {
-            if let value = pairs.first(where: { $0.0.lowercased() == name })?.1, case .string(let s) = value, !s.trimmingSpaces.isEmpty {
+            if let value = pairs.first(where: { $0.0.lowercased() == name })?.1,
+                case .string(let s) = value, !s.trimmingSpaces.isEmpty
+            {
                 return s.trimmingSpaces
             }
         }
@@ -69,7 +76,11 @@ struct JSONRow {
             var next: [JSONValue] = []
             for case .object(let members) in level {
                 for (key, member) in members {
-                    if case .string(let s) = member, !s.isEmpty, HeaderWords.names(FieldWordsSniffer.typeWords, in: key) { return s }
+                    if case .string(let s) = member, !s.isEmpty,
+                        HeaderWords.names(FieldWordsSniffer.typeWords, in: key)
+                    {
+                        return s
+                    }
                     if case .object = member { next.append(member) }
                 }
             }
@@ -79,14 +90,18 @@ struct JSONRow {
     }
 
     func value(_ column: String) -> String? {
-        if let v = lookup(column, in: pairs) ?? lookup(column, in: siblings) { return JSONRow.text(v) }
+        if let v = lookup(column, in: pairs) ?? lookup(column, in: siblings) {
+            return JSONRow.text(v)
+        }
         return nil
     }
 
     private func lookup(_ path: String, in pairs: [(String, JSONValue)]) -> JSONValue? {
         if let direct = pairs.first(where: { $0.0 == path })?.1 { return direct }
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let head = pairs.first(where: { $0.0 == parts[0] })?.1, case .object(let inner) = head else { return nil }
+        guard parts.count == 2, let head = pairs.first(where: { $0.0 == parts[0] })?.1,
+            case .object(let inner) = head
+        else { return nil }
         return lookup(parts[1], in: inner)
     }
 
@@ -129,7 +144,9 @@ struct JSONRecordsImporter: TimelineImporter {
         let named = context.options.json.recordsPath != nil || !(forced?.records.isEmpty ?? true)
         // The first line, however long (up to the longest record).
         var lineEnd = head[firstIndex...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D })
-        while lineEnd == nil, head[firstIndex] == UInt8(ascii: "{"), !named, head.count - firstIndex <= limit {
+        while lineEnd == nil, head[firstIndex] == UInt8(ascii: "{"), !named,
+            head.count - firstIndex <= limit
+        {
             let more = try input.peek(head.count * 2)
             if more.count == head.count { break }
             head = more
@@ -137,14 +154,19 @@ struct JSONRecordsImporter: TimelineImporter {
         }
         // A one-line document (a compact API response) is a document, not one NDJSON record,
         // when a preset recognises it; named NDJSON is lines whatever its first line is.
-        if head[firstIndex] == UInt8(ascii: "{"), !named, context.format == "ndjson" || head.count - firstIndex > limit {
+        if head[firstIndex] == UInt8(ascii: "{"), !named,
+            context.format == "ndjson" || head.count - firstIndex > limit
+        {
             try readLines(input, context: context)
         } else if head[firstIndex] == UInt8(ascii: "{"), !named, let end = lineEnd,
-            let first = try? JSONParser.parseComplete(Array(head[firstIndex..<end]), what: "the first line"),
+            let first = try? JSONParser.parseComplete(
+                Array(head[firstIndex..<end]), what: "the first line"),
             !context.options.preset.candidates.contains(where: { $0.matches(document: first) })
         {
             try readLines(input, context: context)
-        } else if head[firstIndex] == UInt8(ascii: "["), !named, !Self.holdsRecordsInside(head[firstIndex...], context: context) {
+        } else if head[firstIndex] == UInt8(ascii: "["), !named,
+            !Self.holdsRecordsInside(head[firstIndex...], context: context)
+        {
             try readArray(input, context: context)
         } else {
             // A wrapped document is read whole: fields beside the records array may come
@@ -163,10 +185,14 @@ struct JSONRecordsImporter: TimelineImporter {
         var parser = JSONParser(bytes: Array(head.prefix(Self.holderLookahead)))
         guard (try? parser.expect(UInt8(ascii: "["), "'['")) != nil else { return false }
         _ = parser.peek()
-        guard let first = try? parser.parseValue(), case .object(let pairs) = first, pairs.contains(where: { JSONPath.isContainer($0.1) }) else {
+        guard let first = try? parser.parseValue(), case .object(let pairs) = first,
+            pairs.contains(where: { JSONPath.isContainer($0.1) })
+        else {
             return false
         }
-        return !JSONRecordsFinder(sniffer: TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))).holdsTime(pairs)
+        return !JSONRecordsFinder(
+            sniffer: TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
+        ).holdsTime(pairs)
     }
 
     /// How many bytes of a top-level array's first element are parsed to tell a holder of
@@ -180,9 +206,11 @@ struct JSONRecordsImporter: TimelineImporter {
 
     /// A canonical document (`"schema":"timeline/1"`) or a canonical event (`"start":{…"basis"`).
     static func looksCanonical(_ head: ArraySlice<UInt8>) -> Bool {
-        let text = String(decoding: head.prefix(2048), as: UTF8.self).replacingOccurrences(of: " ", with: "")
+        let text = String(decoding: head.prefix(2048), as: UTF8.self).replacingOccurrences(
+            of: " ", with: "")
         return text.contains("\"schema\":\"timeline/1\"")
-            || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"") && text.contains("\"basis\":\""))
+            || (text.hasPrefix("{\"id\":") && text.contains("\"start\":{\"")
+                && text.contains("\"basis\":\""))
     }
 
     /// NDJSON: the first records on this thread (they decide the day/month order and the
@@ -193,23 +221,30 @@ struct JSONRecordsImporter: TimelineImporter {
         var lineNumber = input.position.linesBefore
         var number = input.position.recordsBefore
         let sink = RecordSink(context: context, name: input.name)
-        while number - input.position.recordsBefore < FieldOrderDetector.defaultWindow, let line = try input.nextLine() {
+        while number - input.position.recordsBefore < FieldOrderDetector.defaultWindow,
+            let line = try input.nextLine()
+        {
             lineNumber += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { continue }
             number += 1
             switch NDJSONLine.parse(Array(line), line: lineNumber, file: input.name) {
             case .record(let row, let location):
-                try sink.take(row, columns: row.pairs.map(\.0), number: number, location: location, raw: String(decoding: line, as: UTF8.self))
+                try sink.take(
+                    row, columns: row.pairs.map(\.0), number: number, location: location,
+                    raw: String(decoding: line, as: UTF8.self))
             case .rejected(let record): sink.reject(record)
             }
         }
         try sink.release()
         let blocks = JSONRecordBlockMapper.Pool(
-            options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context,
+            options: sink.options ?? context.options, dates: context.dateParser.options,
+            fieldOrder: sink.decidedOrder, context: context,
             file: input.name)
         let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
-        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
+        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in
+            try delivery.deliver(outcome)
+        }
         do {
             while true {
                 var block = JSONRecordBlock(.lines, recordsBefore: number)
@@ -249,7 +284,8 @@ struct JSONRecordsImporter: TimelineImporter {
                 return
             case .malformed(let offset, let message):
                 try sink.release()
-                throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax")
+                throw TimelineError(
+                    .data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax")
             case .element(let bytes, let offset):
                 number += 1
                 let value: JSONValue
@@ -257,26 +293,35 @@ struct JSONRecordsImporter: TimelineImporter {
                     value = try JSONParser.parseComplete(bytes, what: "a record")
                 } catch {
                     try sink.release()
-                    throw TimelineError(.data, "invalid JSON: \(error.message)", at: location(offset + error.offset), code: "json-syntax")
+                    throw TimelineError(
+                        .data, "invalid JSON: \(error.message)",
+                        at: location(offset + error.offset), code: "json-syntax")
                 }
                 let raw = String(decoding: bytes, as: UTF8.self)
                 let loc = location(offset)
                 guard case .object(let pairs) = value else {
                     sink.reject(
                         RejectedRecord(
-                            location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                            location: loc, raw: raw,
+                            reason: "expected a JSON object as a record, found \(value.typeName)",
+                            code: .malformedRecord))
                     continue
                 }
-                try sink.take(JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number, location: loc, raw: raw)
+                try sink.take(
+                    JSONRow(pairs: pairs, siblings: []), columns: pairs.map(\.0), number: number,
+                    location: loc, raw: raw)
             }
         }
         try sink.release()
         let blocks = JSONRecordBlockMapper.Pool(
-            options: sink.options ?? context.options, dates: context.dateParser.options, fieldOrder: sink.decidedOrder, context: context,
+            options: sink.options ?? context.options, dates: context.dateParser.options,
+            fieldOrder: sink.decidedOrder, context: context,
             file: input.name)
         let work = OrderedWork<RecordBlockOutcome>(limit: RecordBlocks.inFlight)
         let delivery = RecordBlockDelivery(context: context, file: input.name)
-        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in try delivery.deliver(outcome) }
+        let deliver = { (outcome: consuming RecordBlockOutcome) throws(TimelineError) in
+            try delivery.deliver(outcome)
+        }
         do throws(TimelineError) {
             var ended = false
             while !ended {
@@ -289,9 +334,13 @@ struct JSONRecordsImporter: TimelineImporter {
                     case .malformed(let offset, let message):
                         // The records before the fault are converted first.
                         let last = block
-                        if !block.records.isEmpty { try work.submit({ blocks.map(last) }, deliver: deliver) }
+                        if !block.records.isEmpty {
+                            try work.submit({ blocks.map(last) }, deliver: deliver)
+                        }
                         try work.finish(deliver: deliver)
-                        throw TimelineError(.data, "invalid JSON: \(message)", at: location(offset), code: "json-syntax")
+                        throw TimelineError(
+                            .data, "invalid JSON: \(message)", at: location(offset),
+                            code: "json-syntax")
                     case .element(let bytes, let offset):
                         number += 1
                         block.add(bytes, at: location(offset))
@@ -323,7 +372,11 @@ struct JSONRecordsImporter: TimelineImporter {
         private var resolvedOptions: ReadOptions?
         private var mappers = JSONKeySetMappers()
         /// Records held back, and the records rejected among them (kept in input order).
-        private var held: [(row: JSONRow?, number: Int, location: SourceLocation, raw: String, rejected: RejectedRecord?)] = []
+        private var held:
+            [(
+                row: JSONRow?, number: Int, location: SourceLocation, raw: String,
+                rejected: RejectedRecord?
+            )] = []
         private var detector: FieldOrderDetector?
         /// The preset's day/month order, for values that do not show it.
         private var fallbackOrder: FieldOrder?
@@ -345,20 +398,29 @@ struct JSONRecordsImporter: TimelineImporter {
         var options: ReadOptions? { resolvedOptions }
 
         /// Takes one record; `columns` are its field names (a wrapped document's siblings too).
-        func take(_ row: JSONRow, columns: @autoclosure () -> [String], number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
+        func take(
+            _ row: JSONRow, columns: @autoclosure () -> [String], number: Int,
+            location: SourceLocation, raw: String
+        ) throws(TimelineError) {
             if resolvedOptions == nil {
                 let keys = columns()
                 if preset == nil {
-                    preset = context.options.preset.candidates.first { !$0.signature.headers.isEmpty && $0.matches(header: keys, preamble: []) }
+                    preset = context.options.preset.candidates.first {
+                        !$0.signature.headers.isEmpty && $0.matches(header: keys, preamble: [])
+                    }
                 }
                 resolvedOptions = context.options
                 if let preset {
                     resolvedOptions = preset.applied(to: context.options)
-                    context.report(Diagnostic(.note, "read as \(preset.title) (preset \(preset.name))", at: location))
+                    context.report(
+                        Diagnostic(
+                            .note, "read as \(preset.title) (preset \(preset.name))", at: location))
                     if detector != nil, let order = preset.dateOrder { fallbackOrder = order }
                 }
             }
-            guard detector != nil else { return try emit(row, number: number, location: location, raw: raw) }
+            guard detector != nil else {
+                return try emit(row, number: number, location: location, raw: raw)
+            }
             detector!.observe(timesOf: try mapper(for: row).plan.texts(row))
             held.append((row, number, location, raw, nil))
             if held.count >= FieldOrderDetector.defaultWindow { try release() }
@@ -405,7 +467,10 @@ struct JSONRecordsImporter: TimelineImporter {
                 // … before a member of the record's own a default name gave (La Poste's
                 // `order`, each event's place in its shipment).
                 if options.mapping.mapping.explicit[.series] == nil,
-                    let holder = row.siblings.last(where: { JSONRow.holderIDs.contains(FieldMapping.key($0.0)) && siblings.contains($0.0) })
+                    let holder = row.siblings.last(where: {
+                        JSONRow.holderIDs.contains(FieldMapping.key($0.0))
+                            && siblings.contains($0.0)
+                    })
                 {
                     sources[.series] = FieldSource(columns: [holder.0])
                 }
@@ -413,52 +478,71 @@ struct JSONRecordsImporter: TimelineImporter {
                 // (USPS's current `status`, a shipment's `description`) stays an attribute.
                 let explicit = options.mapping.mapping.explicit
                 for field in [MappedField.title, .detail, .status, .category, .amount, .location]
-                where explicit[field] == nil && sources[field].map({ $0.columns.allSatisfy(siblings.contains) }) == true {
+                where explicit[field] == nil
+                    && sources[field].map({ $0.columns.allSatisfy(siblings.contains) }) == true
+                {
                     sources[field] = nil
                 }
                 // No start named: the record's own members decide (USPS's eventTimestamp).
-                if options.mapping.mapping.explicit[.start] == nil && options.mapping.mapping.events.isEmpty {
-                    let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
+                if options.mapping.mapping.explicit[.start] == nil
+                    && options.mapping.mapping.events.isEmpty
+                {
+                    let sniffer = TimeColumnSniffer(
+                        parser: DateParser(options: context.dateParser.options))
                     let own = row.pairs.map(\.0)
                     let used = Set(sources.filter { $0.key != .start }.values.flatMap(\.columns))
-                    if let choice = sniffer.choose(header: own, rows: [own.map { row.value($0) ?? "" }], used: used, named: sources[.start]) {
+                    if let choice = sniffer.choose(
+                        header: own, rows: [own.map { row.value($0) ?? "" }], used: used,
+                        named: sources[.start])
+                    {
                         choice.apply(to: &sources)
                         if !reportedChoice {
                             reportedChoice = true
-                            context.report(choice.note(file: name, line: nil, verbose: context.verbose))
+                            context.report(
+                                choice.note(file: name, line: nil, verbose: context.verbose))
                         }
                     }
                 }
                 if sources[.start] != nil {
                     let own = row.pairs.map(\.0)
-                    var found = sources.filter { $0.value.columns.allSatisfy { !siblings.contains($0) } }
+                    var found = sources.filter {
+                        $0.value.columns.allSatisfy { !siblings.contains($0) }
+                    }
                     // Only a status a name gave may be replaced (by the title's sentences).
                     let fixed = Set(explicit.keys).union(sources.keys.filter { $0 != .status })
                     FieldWordsSniffer(statuses: options.mapping.statuses).fill(
-                        &found, header: own, rows: [own.map { row.value($0) ?? "" }], explicit: fixed)
+                        &found, header: own, rows: [own.map { row.value($0) ?? "" }],
+                        explicit: fixed)
                     let named = sources[.status]
                     sources.merge(found) { kept, new in kept == named ? new : kept }
                 }
                 return RecordMapper(
-                    sources: sources, options: options.mapping.withDecimalPoints, parser: context.dateParser, format: context.format, file: name)
+                    sources: sources, options: options.mapping.withDecimalPoints,
+                    parser: context.dateParser, format: context.format, file: name)
             }
         }
 
-        private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String) throws(TimelineError) {
+        private func emit(_ row: JSONRow, number: Int, location: SourceLocation, raw: String)
+            throws(TimelineError)
+        {
             let entry = try mapper(for: row)
             let mapper = entry.mapper
             var rejection: RecordMapper.Rejection?
             var texts = entry.plan.texts(row)
             if texts[.id] == nil, let place = row.place { texts[.id] = place }
-            if texts[.title] == nil, texts[.detail] == nil, texts[.status] == nil, texts[.category] == nil, let kind = row.kind {
+            if texts[.title] == nil, texts[.detail] == nil, texts[.status] == nil,
+                texts[.category] == nil, let kind = row.kind
+            {
                 texts[.title] = kind
             }
-            let events = mapper.mapAll(texts, number: number, line: location.line, rejection: &rejection)
+            let events = mapper.mapAll(
+                texts, number: number, line: location.line, rejection: &rejection)
             if !events.isEmpty {
                 if !mapper.notices.isEmpty { context.report(mapper.notices, at: location) }
                 for event in events { try context.emit(event) }
             } else if let r = rejection {
-                context.reject(RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
+                context.reject(
+                    RejectedRecord(location: location, raw: raw, reason: r.reason, code: r.code))
             }
         }
     }
@@ -470,13 +554,16 @@ struct JSONRecordsImporter: TimelineImporter {
             var w = JSONWriter()
             w.value(.object(row.pairs))
             try sink.take(
-                row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1, location: SourceLocation(file: name),
+                row, columns: row.pairs.map(\.0) + row.siblings.map(\.0), number: i + 1,
+                location: SourceLocation(file: name),
                 raw: String(decoding: w.bytes, as: UTF8.self))
         }
         try sink.release()
     }
 
-    private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext) throws(TimelineError) {
+    private func readDocument(_ bytes: [UInt8], name: String, context: ImportContext)
+        throws(TimelineError)
+    {
         var lines = LineCounter()
         func location(_ offset: Int) -> SourceLocation {
             let (line, column) = bytes.withByteView { lines.location(of: offset, in: $0) }
@@ -489,7 +576,8 @@ struct JSONRecordsImporter: TimelineImporter {
         var sink = RecordSink(context: context, name: name)
         do {
             var siblings: [(String, JSONValue)] = []
-            let path = context.options.json.recordsPath?.split(separator: ".").map(String.init) ?? []
+            let path =
+                context.options.json.recordsPath?.split(separator: ".").map(String.init) ?? []
             if parser.peek() == UInt8(ascii: "[") {
                 var inside: (path: [String], root: JSONValue)?
                 if path.first == "[]" {
@@ -512,7 +600,9 @@ struct JSONRecordsImporter: TimelineImporter {
                 // array of objects.
                 var nested: [JSONRow]?
                 let (array, found) = try locateRecords(
-                    &parser, path: path, preset: &preset, candidates: context.options.preset.candidates, nested: &nested, name: name, context: context
+                    &parser, path: path, preset: &preset,
+                    candidates: context.options.preset.candidates, nested: &nested, name: name,
+                    context: context
                 )
                 sink = RecordSink(context: context, name: name, preset: preset)
                 if let nested {
@@ -522,7 +612,9 @@ struct JSONRecordsImporter: TimelineImporter {
                 guard let array else {
                     throw TimelineError(
                         .data, found, at: SourceLocation(file: name), code: "json-shape",
-                        notes: ["name the array with --records PATH (for example --records data or --records result.traces)"])
+                        notes: [
+                            "name the array with --records PATH (for example --records data or --records result.traces)"
+                        ])
                 }
                 siblings = array.siblings
                 parser = JSONParser(bytes: bytes, offset: array.offset)
@@ -540,17 +632,22 @@ struct JSONRecordsImporter: TimelineImporter {
                 guard case .object(let pairs) = value else {
                     sink.reject(
                         RejectedRecord(
-                            location: loc, raw: raw, reason: "expected a JSON object as a record, found \(value.typeName)", code: .malformedRecord))
+                            location: loc, raw: raw,
+                            reason: "expected a JSON object as a record, found \(value.typeName)",
+                            code: .malformedRecord))
                     continue
                 }
                 try sink.take(
-                    JSONRow(pairs: pairs, siblings: siblings), columns: pairs.map(\.0) + siblings.map(\.0), number: number, location: loc, raw: raw)
+                    JSONRow(pairs: pairs, siblings: siblings),
+                    columns: pairs.map(\.0) + siblings.map(\.0), number: number, location: loc,
+                    raw: raw)
             } while parser.consume(UInt8(ascii: ","))
             try parser.expect(UInt8(ascii: "]"), "',' or ']' after a record")
             try sink.release()
         } catch let e as JSONSyntaxError {
             try sink.release()
-            throw TimelineError(.data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax")
+            throw TimelineError(
+                .data, "invalid JSON: \(e.message)", at: location(e.offset), code: "json-syntax")
         } catch let e as TimelineError {
             throw e
         } catch {
@@ -570,23 +667,31 @@ struct JSONRecordsImporter: TimelineImporter {
                 let holder = JSONRow.holderID(in: found.siblings)
                 let index = holder.map { counts[$0, default: 0] } ?? 0
                 if let holder { counts[holder] = index + 1 }
-                return JSONRow(pairs: pairs, siblings: found.siblings, place: holder.map { "\($0)/\(key)/\(index)" })
+                return JSONRow(
+                    pairs: pairs, siblings: found.siblings,
+                    place: holder.map { "\($0)/\(key)/\(index)" })
             }
         }
     }
 
     /// For a document that is an array whose first element holds no time of its own: the
     /// path to the records inside its elements (`[].shipment.event`), when one holds times.
-    private func recordsInsideElements(_ bytes: [UInt8], context: ImportContext) throws -> (path: [String], root: JSONValue)? {
+    private func recordsInsideElements(_ bytes: [UInt8], context: ImportContext) throws -> (
+        path: [String], root: JSONValue
+    )? {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: context.dateParser.options))
         let finder = JSONRecordsFinder(sniffer: sniffer)
         var first = JSONParser(bytes: bytes)
         try first.expect(UInt8(ascii: "["), "'['")
         _ = first.peek()
-        guard !first.consume(UInt8(ascii: "]")), case .object(let pairs) = try first.parseValue(), !finder.holdsTime(pairs) else { return nil }
+        guard !first.consume(UInt8(ascii: "]")), case .object(let pairs) = try first.parseValue(),
+            !finder.holdsTime(pairs)
+        else { return nil }
         var whole = JSONParser(bytes: bytes)
         let root = try whole.parseValue()
-        guard case .success(let found) = finder.choose(in: root), found.path.hasPrefix("[].") else { return nil }
+        guard case .success(let found) = finder.choose(in: root), found.path.hasPrefix("[].") else {
+            return nil
+        }
         return (found.path.split(separator: ".").map(String.init), root)
     }
 
@@ -594,30 +699,38 @@ struct JSONRecordsImporter: TimelineImporter {
     /// for a path through arrays (`data.accepted[].track_info.tracking.providers[].events`),
     /// the records of every array it reaches, in `nested`.
     private func locateRecords(
-        _ parser: inout JSONParser, path: [String], preset: inout MappingPreset?, candidates: [MappingPreset], nested: inout [JSONRow]?,
+        _ parser: inout JSONParser, path: [String], preset: inout MappingPreset?,
+        candidates: [MappingPreset], nested: inout [JSONRow]?,
         name: String, context: ImportContext
     ) throws -> (array: (offset: Int, siblings: [(String, JSONValue)])?, message: String) {
         let root = try parser.parseValue()
         var path = path
         if path.isEmpty {
             if preset == nil { preset = candidates.first { $0.matches(document: root) } }
-            if let records = preset?.recordsPath(in: root) { path = records.split(separator: ".").map(String.init) }
+            if let records = preset?.recordsPath(in: root) {
+                path = records.split(separator: ".").map(String.init)
+            }
         }
         if path.isEmpty, case .object = root {
             // No path named: the array whose objects hold times (`shipments[].events`).
-            let finder = JSONRecordsFinder(sniffer: TimeColumnSniffer(parser: DateParser(options: context.dateParser.options)))
+            let finder = JSONRecordsFinder(
+                sniffer: TimeColumnSniffer(parser: DateParser(options: context.dateParser.options)))
             switch finder.choose(in: root) {
             case .success(let found):
                 path = found.path.split(separator: ".").map(String.init)
                 // Said only when there was a choice to make.
                 if found.hadOthers {
-                    context.report(Diagnostic(.note, found.note, at: SourceLocation(file: name), notes: ["--records PATH names another"]))
+                    context.report(
+                        Diagnostic(
+                            .note, found.note, at: SourceLocation(file: name),
+                            notes: ["--records PATH names another"]))
                 }
             case .failure(.several(let paths)):
                 throw TimelineError(
                     .data,
                     "several arrays of objects hold as many times: \(paths.map { "'\($0)'" }.joined(separator: ", ")); which holds the records?",
-                    at: SourceLocation(file: name), code: "json-shape", notes: paths.map { "--records '\($0)'" })
+                    at: SourceLocation(file: name), code: "json-shape",
+                    notes: paths.map { "--records '\($0)'" })
             case .failure(.none): break
             }
         }
@@ -630,19 +743,30 @@ struct JSONRecordsImporter: TimelineImporter {
         var offsetPath: [String] = []
         if !path.isEmpty {
             for key in path {
-                guard case .object(let pairs) = node, let next = pairs.first(where: { $0.0 == key })?.1 else {
-                    return (nil, "--records \(path.joined(separator: ".")): no field '\(key)' at '\(offsetPath.joined(separator: "."))'")
+                guard case .object(let pairs) = node,
+                    let next = pairs.first(where: { $0.0 == key })?.1
+                else {
+                    return (
+                        nil,
+                        "--records \(path.joined(separator: ".")): no field '\(key)' at '\(offsetPath.joined(separator: "."))'"
+                    )
                 }
                 siblings += pairs.filter { $0.0 != key && !JSONPath.isContainer($0.1) }
                 offsetPath.append(key)
                 node = next
             }
-            guard case .array = node else { return (nil, "--records \(path.joined(separator: ".")): that field is not an array") }
+            guard case .array = node else {
+                return (nil, "--records \(path.joined(separator: ".")): that field is not an array")
+            }
         } else {
-            guard case .object(let pairs) = root else { return (nil, "expected an array of records or an object holding one") }
+            guard case .object(let pairs) = root else {
+                return (nil, "expected an array of records or an object holding one")
+            }
             let arrays = pairs.filter {
                 if case .array(let items) = $0.1 {
-                    return items.contains { if case .object = $0 { return true } else { return false } }
+                    return items.contains {
+                        if case .object = $0 { return true } else { return false }
+                    }
                 } else {
                     return false
                 }

@@ -26,9 +26,14 @@ struct JSONRowPlan {
     /// - Parameters:
     ///   - pairs: the record's keys, in order.
     ///   - siblings: the wrapping document's keys kept on every record.
-    init(pairs: [String], siblings: [String], sources: [MappedField: FieldSource], events: [WideRowEvent]) {
-        let pairIndex = Dictionary(pairs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let siblingIndex = Dictionary(siblings.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    init(
+        pairs: [String], siblings: [String], sources: [MappedField: FieldSource],
+        events: [WideRowEvent]
+    ) {
+        let pairIndex = Dictionary(
+            pairs.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let siblingIndex = Dictionary(
+            siblings.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         // As `JSONRow.value` looks a column up: the record's key, else a path into the
         // record, else the sibling's key (or a path into it).
         func place(_ column: String) -> Place {
@@ -37,13 +42,19 @@ struct JSONRowPlan {
             if let i = siblingIndex[column] { return .sibling(i) }
             return .absent
         }
-        let columns = MappedField.allCases.compactMap { field in sources[field].map { (field: field, columns: $0.columns) } }
-        singles = columns.compactMap { $0.columns.count == 1 ? ($0.field, place($0.columns[0])) : nil }
+        let columns = MappedField.allCases.compactMap { field in
+            sources[field].map { (field: field, columns: $0.columns) }
+        }
+        singles = columns.compactMap {
+            $0.columns.count == 1 ? ($0.field, place($0.columns[0])) : nil
+        }
         joined = columns.filter { $0.columns.count != 1 }.map { ($0.field, $0.columns.map(place)) }
         self.events = events.map { place($0.column) }
         let used = Set(columns.flatMap(\.columns) + events.map(\.column))
         unmapped =
-            siblings.indices.filter { !used.contains(siblings[$0]) }.map { (Place.sibling($0), siblings[$0]) }
+            siblings.indices.filter { !used.contains(siblings[$0]) }.map {
+                (Place.sibling($0), siblings[$0])
+            }
             + pairs.indices.filter { !used.contains(pairs[$0]) }.map { (Place.pair($0), pairs[$0]) }
     }
 
@@ -53,13 +64,20 @@ struct JSONRowPlan {
     /// one plan.
     func fill(_ texts: inout FieldTexts, from record: some JSONRecordValues) {
         for (field, place) in singles {
-            texts[field] = FieldTexts.single(field.isReadable ? record.display(at: place) : record.value(at: place))
+            texts[field] = FieldTexts.single(
+                field.isReadable ? record.display(at: place) : record.value(at: place))
         }
-        for (field, places) in joined { texts[field] = FieldTexts.join(places.map(record.value(at:))) }
-        if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(record.value(at: $0)) } }
+        for (field, places) in joined {
+            texts[field] = FieldTexts.join(places.map(record.value(at:)))
+        }
+        if !events.isEmpty {
+            texts.eventTimes = events.map { FieldTexts.single(record.value(at: $0)) }
+        }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
         for (place, key) in unmapped {
-            if let text = record.value(at: place), !text.isEmpty { texts.attributes.append((key, text)) }
+            if let text = record.value(at: place), !text.isEmpty {
+                texts.attributes.append((key, text))
+            }
         }
     }
 
@@ -152,7 +170,9 @@ struct JSONKeySetMappers {
 
     /// The mapper and plan for the keys `row` has (its own, then its siblings).
     mutating func entry(for row: JSONRow, make: Make) throws(TimelineError) -> Entry {
-        if let entry = last.entry, last.keys.count == row.pairs.count + row.siblings.count, Self.keys(of: row, equal: last.keys) {
+        if let entry = last.entry, last.keys.count == row.pairs.count + row.siblings.count,
+            Self.keys(of: row, equal: last.keys)
+        {
             return entry
         }
         let pairs = row.pairs.map(\.0)
@@ -165,17 +185,25 @@ struct JSONKeySetMappers {
     /// The mapper and plan for the keys of `record`, told from the last flat record's by
     /// their bytes.
     mutating func entry(for record: JSONFlatObject, make: Make) throws(TimelineError) -> Entry {
-        if let entry = lastFlat.entry, record.hasKeys(lastFlat.keys.bytes, ends: lastFlat.keys.ends) { return entry }
+        if let entry = lastFlat.entry, record.hasKeys(lastFlat.keys.bytes, ends: lastFlat.keys.ends)
+        {
+            return entry
+        }
         let entry = try resolve(pairs: record.keys, siblings: [], make: make)
         lastFlat = Last(keys: record.keyBytes, entry: entry)
         return entry
     }
 
-    private mutating func resolve(pairs: [String], siblings: [String], make: Make) throws(TimelineError) -> Entry {
+    private mutating func resolve(pairs: [String], siblings: [String], make: Make)
+        throws(TimelineError) -> Entry
+    {
         let keys = pairs + siblings
         if let found = known[keys] { return found }
         let mapper = try make(keys)
-        let entry = Entry(mapper: mapper, plan: JSONRowPlan(pairs: pairs, siblings: siblings, sources: mapper.sources, events: mapper.events))
+        let entry = Entry(
+            mapper: mapper,
+            plan: JSONRowPlan(
+                pairs: pairs, siblings: siblings, sources: mapper.sources, events: mapper.events))
         if known.count < Self.limit { known[keys] = entry }
         return entry
     }
@@ -183,7 +211,9 @@ struct JSONKeySetMappers {
     private static func keys(of row: JSONRow, equal keys: [String]) -> Bool {
         for (i, pair) in row.pairs.enumerated() where pair.0 != keys[i] { return false }
         let offset = row.pairs.count
-        for (i, sibling) in row.siblings.enumerated() where sibling.0 != keys[offset + i] { return false }
+        for (i, sibling) in row.siblings.enumerated() where sibling.0 != keys[offset + i] {
+            return false
+        }
         return true
     }
 }

@@ -7,7 +7,9 @@ package struct JSONWriter {
 
     /// `s` quoted and escaped (one implementation: `FixedWriter.jsonString`).
     package mutating func string(_ s: String) {
-        FixedWriter.appending(to: &bytes, capacity: FixedWriter.jsonStringBound(s)) { $0.jsonString(s) }
+        FixedWriter.appending(to: &bytes, capacity: FixedWriter.jsonStringBound(s)) {
+            $0.jsonString(s)
+        }
     }
 
     package mutating func raw(_ s: StaticString) {

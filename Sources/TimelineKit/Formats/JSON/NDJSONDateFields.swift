@@ -30,7 +30,8 @@ package struct NDJSONDateFields {
 
     /// Rewrites `source` into `destination` (a file is replaced once every line is written).
     package func run(
-        _ source: TimelineSource, to destination: TimelineDestination, onNotice: (Int, DateNotice) -> Void = { _, _ in },
+        _ source: TimelineSource, to destination: TimelineDestination,
+        onNotice: (Int, DateNotice) -> Void = { _, _ in },
         onFailure: (DateFieldFailure) -> Void
     ) throws(TimelineError) -> DateFieldSummary {
         try DateFieldRewriting.run(source, to: destination) { input, output throws(TimelineError) in
@@ -42,7 +43,8 @@ package struct NDJSONDateFields {
     /// in order. Each field's day/month order, unless the options set one, is decided from
     /// its own values in the first lines (up to 1,000, in the first MiB) before any is written.
     package func run(
-        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void, onFailure: (DateFieldFailure) -> Void,
+        _ input: InputReader, to output: OutputWriter, onNotice: (Int, DateNotice) -> Void,
+        onFailure: (DateFieldFailure) -> Void,
         onProgress: (Int) -> Void = { _ in }
     ) throws(TimelineError) -> DateFieldSummary {
         let job = self
@@ -65,7 +67,10 @@ package struct NDJSONDateFields {
                 seen += 1
                 let line = content.array
                 for (k, path) in paths.enumerated() {
-                    if let (_, value) = Self.locate(path, in: line), case .string(let text) = value { detectors[k].observe(text) }
+                    if let (_, value) = Self.locate(path, in: line), case .string(let text) = value
+                    {
+                        detectors[k].observe(text)
+                    }
                 }
             }
         }
@@ -104,7 +109,9 @@ package struct NDJSONDateFields {
                         var isNumber = false
                         if case .number = found { isNumber = true }
                         var w = JSONWriter()
-                        if isNumber && value.allSatisfy({ $0 == 0x2D || (0x30...0x39).contains($0) }) {
+                        if isNumber
+                            && value.allSatisfy({ $0 == 0x2D || (0x30...0x39).contains($0) })
+                        {
                             w.bytes = value
                         } else {
                             w.string(String(decoding: value, as: UTF8.self))
@@ -115,7 +122,8 @@ package struct NDJSONDateFields {
                         if error == .naive { block.summary.naive += 1 }
                         block.failures.append(
                             DateFieldFailure(
-                                line: number, column: path.joined(separator: "."), value: text, error: error,
+                                line: number, column: path.joined(separator: "."), value: text,
+                                error: error,
                                 record: line + end.array, header: []))
                         if onError == .empty { edits.append((range, Array("\"\"".utf8))) }
                     }

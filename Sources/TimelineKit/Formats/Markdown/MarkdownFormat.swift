@@ -8,7 +8,9 @@ enum MarkdownFormat: FormatPlugin {
     static let summary = "a day-grouped Markdown list (GitHub, notes apps)"
     static let extensions = ["md", "markdown"]
 
-    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { MarkdownExporter(options) }
+    static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
+        MarkdownExporter(options)
+    }
 }
 
 /// Writes the Markdown timeline a section at a time (events handed over one by one are
@@ -29,23 +31,32 @@ final class MarkdownExporter: SectionExporter {
     }
 
     func finish(to out: OutputWriter) throws(TimelineError) {
-        let ordered = events.sortedForTimeline(options.descending ? .desc : .asc, zone: options.displayZone.rules)
+        let ordered = events.sortedForTimeline(
+            options.descending ? .desc : .asc, zone: options.displayZone.rules)
         let groups = TimelineGrouping.group(ordered, unit: unit, zone: options.displayZone.rules)
-        try write(sections: groups, header: options.documentHeader, zone: options.displayZone.rules, to: out)
+        try write(
+            sections: groups, header: options.documentHeader, zone: options.displayZone.rules,
+            to: out)
     }
 
     private var unit: GroupingUnit { options.grouping == .none ? .day : options.grouping }
 
     func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit? { unit }
 
-    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
+    func beginSections(
+        _ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?,
+        to out: OutputWriter
+    ) throws(TimelineError) {
         let words = options.locale.words
-        try out.write("# \(words.timeline)\n\n\(words.events(eventCount)) · \(words.timesIn) \(header.zoneShown)\n")
+        try out.write(
+            "# \(words.timeline)\n\n\(words.events(eventCount)) · \(words.timesIn) \(header.zoneShown)\n"
+        )
     }
 
     func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
         let section = TimelineSection(
-            group: group, unit: unit, zone: options.displayZone.rules, locale: options.locale, now: options.now,
+            group: group, unit: unit, zone: options.displayZone.rules, locale: options.locale,
+            now: options.now,
             today: options.now.map { options.displayZone.rules.day(of: $0) })
         var text = "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
         let month = options.grouping == .month
@@ -53,14 +64,16 @@ final class MarkdownExporter: SectionExporter {
             let e = entry.event
             let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
             // One line whatever the title holds: a line break in it would end the list item.
-            text += "- **\(when)** \(Self.mark(e.status)) \(Self.escape(VisibleText.forPeople(e.title)))"
+            text +=
+                "- **\(when)** \(Self.mark(e.status)) \(Self.escape(VisibleText.forPeople(e.title)))"
             if let amount = entry.amount { text += " · \(amount)" }
             if let relative = entry.relativeTime { text += " _(\(relative))_" }
             text += "\n"
             // The detail and location as items of their own below the event, so every
             // renderer shows them on lines of their own.
             for part in [e.detail, e.location].compactMap({ $0 }) {
-                for line in VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n").map({ String($0).trimmingSpaces })
+                for line in VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n")
+                    .map({ String($0).trimmingSpaces })
                 where !line.isEmpty {
                     text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
                 }
@@ -99,7 +112,9 @@ final class MarkdownExporter: SectionExporter {
     static func escapeLineStart(_ line: String) -> String {
         guard let first = line.first else { return line }
         if first == "-" || first == "=" { return "\\" + line }
-        if let end = line.firstIndex(where: { !$0.isASCII || !$0.isNumber }), end != line.startIndex, line[end] == "." || line[end] == ")" {
+        if let end = line.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
+            end != line.startIndex, line[end] == "." || line[end] == ")"
+        {
             return line[..<end] + "\\" + line[end...]
         }
         return line

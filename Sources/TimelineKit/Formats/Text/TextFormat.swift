@@ -8,7 +8,8 @@ enum TextFormat: FormatPlugin {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
         var text = TextTimelineExporter.Options(now: options.now ?? Instant(seconds: 0))
         text.locale = options.locale
-        text.color = options.text.color == .always || (options.text.color == .auto && options.terminalColors)
+        text.color =
+            options.text.color == .always || (options.text.color == .auto && options.terminalColors)
         text.grouping = options.grouping
         text.split = options.text.layout == .split
         return TextTimelineExporter(export: options, options: text)
@@ -48,13 +49,21 @@ package struct TextWriteSettings: Sendable, Hashable {
     /// `--layout`, `--color`.
     static let options: [FormatOption<WriteOptions>] = [
         FormatOption(
-            "layout", .value(name: "KIND", choices: Layout.allCases.map(\.rawValue), repeatable: false),
-            help: "Text output: 'split' puts income left of the line and expense right.", default: "line"
-        ) { values, options throws(TimelineError) in options.text.layout = Layout(rawValue: values[0])! },
+            "layout",
+            .value(name: "KIND", choices: Layout.allCases.map(\.rawValue), repeatable: false),
+            help: "Text output: 'split' puts income left of the line and expense right.",
+            default: "line"
+        ) { values, options throws(TimelineError) in
+            options.text.layout = Layout(rawValue: values[0])!
+        },
         FormatOption(
-            "color", .value(name: "WHEN", choices: Color.allCases.map(\.rawValue), repeatable: false),
-            help: "Text output: ANSI colour. NO_COLOR is respected.", default: "auto: only when stdout is a terminal"
-        ) { values, options throws(TimelineError) in options.text.color = Color(rawValue: values[0])! },
+            "color",
+            .value(name: "WHEN", choices: Color.allCases.map(\.rawValue), repeatable: false),
+            help: "Text output: ANSI colour. NO_COLOR is respected.",
+            default: "auto: only when stdout is a terminal"
+        ) { values, options throws(TimelineError) in
+            options.text.color = Color(rawValue: values[0])!
+        },
     ]
 }
 

@@ -52,23 +52,33 @@ final class TextTimelineExporter: SectionExporter {
         let order: SortOrder = export.descending ? .desc : .asc
         let ordered = events.sortedForTimeline(order, zone: export.displayZone.rules)
         let groups = TimelineGrouping.group(ordered, unit: unit, zone: export.displayZone.rules)
-        try write(sections: groups, header: export.documentHeader, zone: export.displayZone.rules, to: out)
+        try write(
+            sections: groups, header: export.documentHeader, zone: export.displayZone.rules, to: out
+        )
     }
 
     private var unit: GroupingUnit { options.grouping == .none ? .day : options.grouping }
 
     func sectionUnit(for grouping: GroupingUnit) -> GroupingUnit? { unit }
 
-    func beginSections(_ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?, to out: OutputWriter) throws(TimelineError) {
+    func beginSections(
+        _ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?,
+        to out: OutputWriter
+    ) throws(TimelineError) {
         let words = options.locale.words
-        try out.write("\(words.timeline) · \(words.events(eventCount)) · \(words.timesIn) \(header.zoneShown)\n")
+        try out.write(
+            "\(words.timeline) · \(words.events(eventCount)) · \(words.timesIn) \(header.zoneShown)\n"
+        )
     }
 
     func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
         let section = TimelineSection(
-            group: group, unit: unit, zone: export.displayZone.rules, locale: options.locale, now: options.now,
+            group: group, unit: unit, zone: export.displayZone.rules, locale: options.locale,
+            now: options.now,
             today: export.displayZone.rules.day(of: options.now))
-        var text = "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold) + "\n"
+        var text =
+            "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold)
+            + "\n"
         if options.split {
             text += splitRows(section.entries)
             text += totalsLine(section) + "\n"
@@ -83,14 +93,18 @@ final class TextTimelineExporter: SectionExporter {
             let when = time(entry)
             var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + title
             if let amount = entry.amount {
-                line += String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(title) + 2)) + amount
+                line +=
+                    String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(title) + 2))
+                    + amount
             }
             if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
             text += line + "\n"
             if let detail = e.detail, !detail.isEmpty {
                 // Indented to the title's column.
                 let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
-                for part in VisibleText.forPeople(detail, lineBreaks: true).split(separator: "\n", omittingEmptySubsequences: false) {
+                for part in VisibleText.forPeople(detail, lineBreaks: true).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                {
                     text += "│\(indent)\(part)\n"
                 }
             }
@@ -144,7 +158,9 @@ final class TextTimelineExporter: SectionExporter {
     /// comes first (`12 Jun 10:10`, `12日 10:10`).
     private func time(_ entry: TimelineEntry) -> String {
         let prefix = options.grouping == .month ? entry.shortDay + " " : ""
-        return prefix + (entry.event.start.instant == nil ? entry.time.padding(toDisplayWidth: 5) : entry.time)
+        return prefix
+            + (entry.event.start.instant == nil
+                ? entry.time.padding(toDisplayWidth: 5) : entry.time)
     }
 
     struct Mark {
@@ -186,9 +202,12 @@ enum DisplayWidth {
     static func width(_ u: Unicode.Scalar) -> Int {
         let v = u.value
         if v < 0x1100 { return 1 }
-        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-            || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
-            || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v) || (0x1F900...0x1F9FF).contains(v)
+        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)
+            || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
+            || (0xFF00...0xFF60).contains(v)
+            || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
+            || (0x1F900...0x1F9FF).contains(v)
             || (0x20000...0x3FFFD).contains(v)
         {
             return 2

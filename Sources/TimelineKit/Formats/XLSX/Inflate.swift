@@ -51,7 +51,9 @@ struct Inflater {
 
     private mutating func bits(_ n: Int) throws(InflateError) -> Int {
         while bitCount < n {
-            guard position < input.endIndex else { throw InflateError(message: "DEFLATE stream ends early") }
+            guard position < input.endIndex else {
+                throw InflateError(message: "DEFLATE stream ends early")
+            }
             bitBuffer |= UInt32(input[position]) << UInt32(bitCount)
             position += 1
             bitCount += 8
@@ -63,7 +65,9 @@ struct Inflater {
     }
 
     private mutating func append(_ byte: UInt8) throws(InflateError) {
-        guard output.count < limit else { throw InflateError(message: "decompressed data larger than \(limit) bytes") }
+        guard output.count < limit else {
+            throw InflateError(message: "decompressed data larger than \(limit) bytes")
+        }
         output.append(byte)
     }
 
@@ -71,13 +75,21 @@ struct Inflater {
     private mutating func stored() throws(InflateError) {
         bitBuffer = 0
         bitCount = 0
-        guard position + 4 <= input.endIndex else { throw InflateError(message: "DEFLATE stored block ends early") }
+        guard position + 4 <= input.endIndex else {
+            throw InflateError(message: "DEFLATE stored block ends early")
+        }
         let length = Int(input[position]) | Int(input[position + 1]) << 8
         let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
         position += 4
-        guard length == ~complement & 0xFFFF else { throw InflateError(message: "DEFLATE stored block length does not match its complement") }
-        guard position + length <= input.endIndex else { throw InflateError(message: "DEFLATE stored block ends early") }
-        guard output.count + length <= limit else { throw InflateError(message: "decompressed data larger than \(limit) bytes") }
+        guard length == ~complement & 0xFFFF else {
+            throw InflateError(message: "DEFLATE stored block length does not match its complement")
+        }
+        guard position + length <= input.endIndex else {
+            throw InflateError(message: "DEFLATE stored block ends early")
+        }
+        guard output.count + length <= limit else {
+            throw InflateError(message: "decompressed data larger than \(limit) bytes")
+        }
         output.append(contentsOf: input[position..<position + length])
         position += length
     }
@@ -124,26 +136,37 @@ struct Inflater {
     }
 
     private static let lengthBase = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+        131, 163, 195, 227, 258,
     ]
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
+    private static let lengthExtra = [
+        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+    ]
     private static let distanceBase = [
-        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+        2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
     ]
-    private static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
+    private static let distanceExtra = [
+        0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12,
+        13, 13,
+    ]
 
     // The fixed codes of RFC 1951 §3.2.6 (valid lengths: they never throw).
     private static let fixedLengths = try! Huffman(
         lengths: ArraySlice(
-            [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112) + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8)))
-    private static let fixedDistances = try! Huffman(lengths: ArraySlice([Int](repeating: 5, count: 30)))
+            [Int](repeating: 8, count: 144) + [Int](repeating: 9, count: 112)
+                + [Int](repeating: 7, count: 24) + [Int](repeating: 8, count: 8)))
+    private static let fixedDistances = try! Huffman(
+        lengths: ArraySlice([Int](repeating: 5, count: 30)))
 
     /// The literal/length and distance codes of a dynamic block (RFC 1951 §3.2.7).
     private mutating func dynamicTables() throws(InflateError) -> (Huffman, Huffman) {
         let literals = try bits(5) + 257
         let distances = try bits(5) + 1
         let codeLengthCodes = try bits(4) + 4
-        guard literals <= 286, distances <= 30 else { throw InflateError(message: "invalid DEFLATE code counts") }
+        guard literals <= 286, distances <= 30 else {
+            throw InflateError(message: "invalid DEFLATE code counts")
+        }
         let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
         var lengths = [Int](repeating: 0, count: 19)
         for i in 0..<codeLengthCodes { lengths[order[i]] = try bits(3) }
@@ -159,16 +182,22 @@ struct Inflater {
                 all.append(symbol)
                 continue
             case 16:
-                guard let previous = all.last else { throw InflateError(message: "DEFLATE repeats a length before any") }
+                guard let previous = all.last else {
+                    throw InflateError(message: "DEFLATE repeats a length before any")
+                }
                 value = previous
                 repeated = 3 + (try bits(2))
             case 17: repeated = 3 + (try bits(3))
             default: repeated = 11 + (try bits(7))
             }
-            guard all.count + repeated <= literals + distances else { throw InflateError(message: "DEFLATE code lengths overrun") }
+            guard all.count + repeated <= literals + distances else {
+                throw InflateError(message: "DEFLATE code lengths overrun")
+            }
             all += repeatElement(value, count: repeated)
         }
-        guard all[256] != 0 else { throw InflateError(message: "DEFLATE block has no end-of-block code") }
+        guard all[256] != 0 else {
+            throw InflateError(message: "DEFLATE block has no end-of-block code")
+        }
         return (try Huffman(lengths: all[0..<literals]), try Huffman(lengths: all[literals...]))
     }
 
@@ -182,13 +211,21 @@ struct Inflater {
                 return
             } else {
                 let index = symbol - 257
-                guard index < Self.lengthBase.count else { throw InflateError(message: "invalid DEFLATE length code") }
+                guard index < Self.lengthBase.count else {
+                    throw InflateError(message: "invalid DEFLATE length code")
+                }
                 let length = Self.lengthBase[index] + (try bits(Self.lengthExtra[index]))
                 let d = try decode(distances)
-                guard d < Self.distanceBase.count else { throw InflateError(message: "invalid DEFLATE distance code") }
+                guard d < Self.distanceBase.count else {
+                    throw InflateError(message: "invalid DEFLATE distance code")
+                }
                 let distance = Self.distanceBase[d] + (try bits(Self.distanceExtra[d]))
-                guard distance <= output.count else { throw InflateError(message: "DEFLATE distance reaches before the start") }
-                guard output.count + length <= limit else { throw InflateError(message: "decompressed data larger than \(limit) bytes") }
+                guard distance <= output.count else {
+                    throw InflateError(message: "DEFLATE distance reaches before the start")
+                }
+                guard output.count + length <= limit else {
+                    throw InflateError(message: "decompressed data larger than \(limit) bytes")
+                }
                 let from = output.count - distance
                 for i in 0..<length { output.append(output[from + i]) }
             }

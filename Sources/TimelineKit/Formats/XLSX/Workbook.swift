@@ -50,7 +50,8 @@ struct Workbook {
         budget = ZipArchive.ExpansionBudget(bytes: memory)
         textBudget = memory
         guard let workbookXML = try Self.part(archive, "xl/workbook.xml", &budget) else {
-            throw Failure(message: "not an XLSX workbook (no xl/workbook.xml; .xls and .ods are not read)")
+            throw Failure(
+                message: "not an XLSX workbook (no xl/workbook.xml; .xls and .ods are not read)")
         }
         var names: [String] = []
         var ids: [String] = []
@@ -58,7 +59,9 @@ struct Workbook {
         var scanner = XMLScanner(workbookXML)
         while let token = try Self.scan(&scanner) {
             guard case .start(let name, let attributes, _) = token else { continue }
-            if name == "workbookPr", let value = attributes["date1904"] { date1904 = value == "1" || value == "true" }
+            if name == "workbookPr", let value = attributes["date1904"] {
+                date1904 = value == "1" || value == "true"
+            }
             if name == "sheet", let sheet = attributes["name"], let id = attributes["id"] {
                 names.append(sheet)
                 ids.append(id)
@@ -68,8 +71,11 @@ struct Workbook {
         if let rels = try Self.part(archive, "xl/_rels/workbook.xml.rels", &budget) {
             var relsScanner = XMLScanner(rels)
             while let token = try Self.scan(&relsScanner) {
-                if case .start("Relationship", let attributes, _) = token, let id = attributes["Id"], let target = attributes["Target"] {
-                    targets[id] = target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
+                if case .start("Relationship", let attributes, _) = token,
+                    let id = attributes["Id"], let target = attributes["Target"]
+                {
+                    targets[id] =
+                        target.hasPrefix("/") ? String(target.dropFirst()) : "xl/" + target
                 }
             }
         }
@@ -85,7 +91,10 @@ struct Workbook {
         let index: Int
         if let name {
             guard let i = sheetNames.firstIndex(of: name) else {
-                throw Failure(message: "no sheet '\(name)'; the sheets are \(sheetNames.map { "'\($0)'" }.joined(separator: ", "))")
+                throw Failure(
+                    message:
+                        "no sheet '\(name)'; the sheets are \(sheetNames.map { "'\($0)'" }.joined(separator: ", "))"
+                )
             }
             index = i
         } else {
@@ -152,14 +161,21 @@ struct Workbook {
                 case .start("c", let attributes, let selfClosing) where level == 4 && number != nil:
                     let column = try attributes["r"].map(columnNumber) ?? nextColumn
                     guard column < Workbook.maxColumns else {
-                        throw Failure(message: "row \(number!) has more than \(Workbook.maxColumns) cells (columns A–XFD)")
+                        throw Failure(
+                            message:
+                                "row \(number!) has more than \(Workbook.maxColumns) cells (columns A–XFD)"
+                        )
                     }
                     nextColumn = column + 1
-                    cell = selfClosing ? nil : (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
+                    cell =
+                        selfClosing
+                        ? nil
+                        : (column, attributes["t"] ?? "n", attributes["s"].flatMap { Int($0) } ?? 0)
                     value = ""
                 case .start("v", _, false) where cell != nil && level == 5:
                     inValue = true
-                case .start("t", _, false) where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
+                case .start("t", _, false)
+                where cell != nil && !inPhonetic && (inInline || cell?.type != "inlineStr"):
                     inValue = true
                 case .start("is", _, false) where cell != nil && level == 5:
                     inInline = true
@@ -176,8 +192,11 @@ struct Workbook {
                 case .end("c") where level == 4:
                     if let c = cell, number != nil {
                         let text = try workbook.text(value, type: c.type, style: c.style)
-                        try take(text.utf8.count + Self.cellCost * (max(0, c.column - cells.count) + 1))
-                        if c.column >= cells.count { cells += repeatElement("", count: c.column - cells.count + 1) }
+                        try take(
+                            text.utf8.count + Self.cellCost * (max(0, c.column - cells.count) + 1))
+                        if c.column >= cells.count {
+                            cells += repeatElement("", count: c.column - cells.count + 1)
+                        }
                         cells[c.column] = text
                     }
                     cell = nil
@@ -192,22 +211,32 @@ struct Workbook {
         /// A row's `r`: 1–1,048,576, after the row before it; none is the next row.
         private mutating func rowNumber(_ attribute: String?) throws(Failure) -> Int {
             guard let attribute else {
-                guard lastRow < Workbook.maxRows else { throw Failure(message: "the sheet has more than \(Workbook.maxRows) rows") }
+                guard lastRow < Workbook.maxRows else {
+                    throw Failure(message: "the sheet has more than \(Workbook.maxRows) rows")
+                }
                 lastRow += 1
                 return lastRow
             }
             guard let row = Int(attribute), (1...Workbook.maxRows).contains(row) else {
-                throw Failure(message: "row number '\(attribute.prefix(20))' is not one of 1–\(Workbook.maxRows)")
+                throw Failure(
+                    message:
+                        "row number '\(attribute.prefix(20))' is not one of 1–\(Workbook.maxRows)")
             }
-            guard row > lastRow else { throw Failure(message: "row \(row) comes after row \(lastRow); rows must be in order") }
+            guard row > lastRow else {
+                throw Failure(
+                    message: "row \(row) comes after row \(lastRow); rows must be in order")
+            }
             lastRow = row
             return row
         }
 
         /// A cell's `r` (`AB12`): its 0-based column, within A–XFD.
         private func columnNumber(_ reference: String) throws(Failure) -> Int {
-            guard let column = Workbook.column(ofReference: reference), column < Workbook.maxColumns else {
-                throw Failure(message: "cell reference '\(reference.prefix(20))' is not a cell of columns A–XFD")
+            guard let column = Workbook.column(ofReference: reference), column < Workbook.maxColumns
+            else {
+                throw Failure(
+                    message:
+                        "cell reference '\(reference.prefix(20))' is not a cell of columns A–XFD")
             }
             return column
         }
@@ -221,7 +250,9 @@ struct Workbook {
             textLeft -= bytes
             guard textLeft >= 0 else {
                 throw Failure(
-                    message: "workbook too large: its cells hold more than \(ByteCount.text(workbook.textBudget)) of text and cells", tooLarge: true)
+                    message:
+                        "workbook too large: its cells hold more than \(ByteCount.text(workbook.textBudget)) of text and cells",
+                    tooLarge: true)
             }
         }
     }
@@ -231,17 +262,22 @@ struct Workbook {
         switch type {
         case "s":
             guard let i = Int(value), sharedStrings.indices.contains(i) else {
-                throw Failure(message: "a cell refers to shared string '\(value)', which does not exist")
+                throw Failure(
+                    message: "a cell refers to shared string '\(value)', which does not exist")
             }
             return sharedStrings[i]
         case "b": return value == "1" ? "TRUE" : "FALSE"
         case "n":
             let kind = styleKinds.indices.contains(style) ? styleKinds[style] : .number
-            if kind == .number { return NumberFormatDecimals.padded(value, to: styleDecimals.indices.contains(style) ? styleDecimals[style] : 0) }
+            if kind == .number {
+                return NumberFormatDecimals.padded(
+                    value, to: styleDecimals.indices.contains(style) ? styleDecimals[style] : 0)
+            }
             guard let serial = Double(value) else { return value }
             // A serial that is no day is said so in the cell's text, which no date reading
             // takes: read as it is written, 2959001 would be the year 2959.
-            return ExcelSerial.text(serial, kind: kind, uses1904: uses1904) ?? "\(value) (a date cell whose serial is no day of 0001–9999)"
+            return ExcelSerial.text(serial, kind: kind, uses1904: uses1904)
+                ?? "\(value) (a date cell whose serial is no day of 0001–9999)"
         default: return value  // str, inlineStr, e (an error such as #N/A), d (ISO 8601 already)
         }
     }
@@ -259,7 +295,9 @@ struct Workbook {
         return letters == 0 ? nil : column - 1
     }
 
-    private static func part(_ archive: ZipArchive, _ name: String, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> [UInt8]? {
+    private static func part(
+        _ archive: ZipArchive, _ name: String, _ budget: inout ZipArchive.ExpansionBudget
+    ) throws(Failure) -> [UInt8]? {
         guard let entry = archive.entry(name) else { return nil }
         do throws(ZipArchive.ZipError) {
             return try archive.contents(entry, budget: &budget)
@@ -277,7 +315,9 @@ struct Workbook {
     }
 
     /// The shared string table: each `si`'s text runs joined, phonetic runs left out.
-    private static func sharedStrings(_ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> [String] {
+    private static func sharedStrings(
+        _ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget
+    ) throws(Failure) -> [String] {
         guard let xml = try part(archive, "xl/sharedStrings.xml", &budget) else { return [] }
         var scanner = XMLScanner(xml)
         var strings: [String] = []
@@ -303,7 +343,9 @@ struct Workbook {
 
     /// What each cell style's number format shows (`cellXfs`, in order): a date, a time or a
     /// number, and a number's decimals.
-    private static func styleFormats(_ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget) throws(Failure) -> ([SerialKind], [Int]) {
+    private static func styleFormats(
+        _ archive: ZipArchive, _ budget: inout ZipArchive.ExpansionBudget
+    ) throws(Failure) -> ([SerialKind], [Int]) {
         guard let xml = try part(archive, "xl/styles.xml", &budget) else { return ([], []) }
         var scanner = XMLScanner(xml)
         var customFormats: [Int: String] = [:]
@@ -312,7 +354,11 @@ struct Workbook {
         while let token = try scan(&scanner) {
             switch token {
             case .start("numFmt", let attributes, _):
-                if let id = attributes["numFmtId"].flatMap({ Int($0) }), let code = attributes["formatCode"] { customFormats[id] = code }
+                if let id = attributes["numFmtId"].flatMap({ Int($0) }),
+                    let code = attributes["formatCode"]
+                {
+                    customFormats[id] = code
+                }
             case .start("cellXfs", _, let selfClosing): inCellXfs = !selfClosing
             case .end("cellXfs"): inCellXfs = false
             case .start("xf", let attributes, _) where inCellXfs:
@@ -320,8 +366,13 @@ struct Workbook {
             default: break
             }
         }
-        let kinds = formats.map { id in customFormats[id].map(SerialKind.init(formatCode:)) ?? SerialKind(builtInFormat: id) }
-        let decimals = formats.map { id in customFormats[id].map(NumberFormatDecimals.of(formatCode:)) ?? NumberFormatDecimals.of(builtInFormat: id) }
+        let kinds = formats.map { id in
+            customFormats[id].map(SerialKind.init(formatCode:)) ?? SerialKind(builtInFormat: id)
+        }
+        let decimals = formats.map { id in
+            customFormats[id].map(NumberFormatDecimals.of(formatCode:))
+                ?? NumberFormatDecimals.of(builtInFormat: id)
+        }
         return (kinds, decimals)
     }
 }
@@ -370,10 +421,15 @@ enum NumberFormatDecimals {
     /// `18.5` with 2 decimals as `18.50`; a value with as many or more, or not a plain
     /// decimal (`1E-7`), as stored.
     static func padded(_ value: String, to decimals: Int) -> String {
-        guard decimals > 0, !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else { return value }
-        let fraction = value.firstIndex(of: ".").map { value.distance(from: value.index(after: $0), to: value.endIndex) }
+        guard decimals > 0, !value.isEmpty,
+            value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") })
+        else { return value }
+        let fraction = value.firstIndex(of: ".").map {
+            value.distance(from: value.index(after: $0), to: value.endIndex)
+        }
         guard (fraction ?? 0) < decimals else { return value }
-        return value + (fraction == nil ? "." : "") + String(repeating: "0", count: decimals - (fraction ?? 0))
+        return value + (fraction == nil ? "." : "")
+            + String(repeating: "0", count: decimals - (fraction ?? 0))
     }
 }
 
@@ -443,7 +499,9 @@ enum ExcelSerial {
     /// The 1904 system reaches before its epoch with negative serials (as openpyxl writes
     /// them); the 1900 system has none.
     static func text(_ serial: Double, kind: SerialKind, uses1904: Bool) -> String? {
-        guard serial.isFinite, serial >= (uses1904 ? -800_000 : 0), serial < 3_000_000 else { return nil }
+        guard serial.isFinite, serial >= (uses1904 ? -800_000 : 0), serial < 3_000_000 else {
+            return nil
+        }
         var days = Int(serial.rounded(.down))
         var milliseconds = Int(((serial - Double(days)) * 86_400_000).rounded())
         if milliseconds >= 86_400_000 {
@@ -454,11 +512,14 @@ enum ExcelSerial {
         if kind == .time && days == 0 { return time }
         let date: CivilDate
         if uses1904 {
-            date = CivilDate(daysSinceEpoch: CivilDate(uncheckedYear: 1904, month: 1, day: 1).daysSinceEpoch + Int64(days))
+            date = CivilDate(
+                daysSinceEpoch: CivilDate(uncheckedYear: 1904, month: 1, day: 1).daysSinceEpoch
+                    + Int64(days))
         } else if days == 60 {
             return nil
         } else {
-            let epoch = CivilDate(uncheckedYear: 1899, month: 12, day: days < 60 ? 31 : 30).daysSinceEpoch
+            let epoch = CivilDate(uncheckedYear: 1899, month: 12, day: days < 60 ? 31 : 30)
+                .daysSinceEpoch
             date = CivilDate(daysSinceEpoch: epoch + Int64(days))
         }
         guard (1...9999).contains(date.year) else { return nil }

@@ -12,7 +12,8 @@ enum XLSXFormat: FormatPlugin {
 
     /// A ZIP archive's local file header (no other readable format is a ZIP file).
     static func sniff(_ head: Span<UInt8>) -> SniffConfidence {
-        guard head.count >= 4, head[0] == 0x50, head[1] == 0x4B, head[2] == 0x03, head[3] == 0x04 else { return .no }
+        guard head.count >= 4, head[0] == 0x50, head[1] == 0x4B, head[2] == 0x03, head[3] == 0x04
+        else { return .no }
         return .strong
     }
 
@@ -30,7 +31,8 @@ package struct XLSXReadSettings: Sendable, Hashable {
     /// `--sheet`.
     static let options: [FormatOption<ReadOptions>] = [
         FormatOption(
-            "sheet", .value(name: "NAME", choices: nil, repeatable: false), help: "XLSX input: the sheet to read.", default: "the first sheet"
+            "sheet", .value(name: "NAME", choices: nil, repeatable: false),
+            help: "XLSX input: the sheet to read.", default: "the first sheet"
         ) { values, options throws(TimelineError) in options.xlsx.sheet = values[0] }
     ]
 }
@@ -57,12 +59,15 @@ struct XLSXImporter: TimelineImporter {
         let bytes = try input.readAll()
         func failure(_ error: Workbook.Failure) -> TimelineError {
             TimelineError(
-                .data, "cannot read '\(input.name)' as an XLSX workbook: \(error.message)", at: SourceLocation(file: input.name), code: "xlsx",
+                .data, "cannot read '\(input.name)' as an XLSX workbook: \(error.message)",
+                at: SourceLocation(file: input.name), code: "xlsx",
                 notes: error.tooLarge ? ["a larger --memory reads larger workbooks"] : [])
         }
         var table: SheetCSV
         do throws(Workbook.Failure) {
-            table = SheetCSV(rows: try Workbook(bytes, memory: context.memory).rows(sheet: context.options.xlsx.sheet))
+            table = SheetCSV(
+                rows: try Workbook(bytes, memory: context.memory).rows(
+                    sheet: context.options.xlsx.sheet))
         } catch {
             throw failure(error)
         }
@@ -102,7 +107,9 @@ struct SheetCSV {
             }
             for (column, cell) in row.cells.enumerated() {
                 if column > 0 { csv.append(UInt8(ascii: ",")) }
-                if cell.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
+                if cell.utf8.contains(where: {
+                    $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+                }) {
                     csv.append(UInt8(ascii: "\""))
                     for b in cell.utf8 {
                         if b == UInt8(ascii: "\"") { csv.append(b) }

@@ -56,7 +56,9 @@ struct XMLScanner {
     private func has(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard i + count <= bytes.count else { return false }
-        return text.withUTF8Buffer { prefix in (0..<count).allSatisfy { bytes[i + $0] == prefix[$0] } }
+        return text.withUTF8Buffer { prefix in
+            (0..<count).allSatisfy { bytes[i + $0] == prefix[$0] }
+        }
     }
 
     private mutating func skip(past text: StaticString) throws(Failure) {
@@ -71,7 +73,8 @@ struct XMLScanner {
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {
-        !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ">") || b == UInt8(ascii: "/") || b == UInt8(ascii: "="))
+        !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == UInt8(ascii: ">")
+            || b == UInt8(ascii: "/") || b == UInt8(ascii: "="))
     }
 
     /// A name, without its namespace prefix.
@@ -86,7 +89,9 @@ struct XMLScanner {
     }
 
     private mutating func skipSpace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        while i < bytes.count,
+            bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D
+        { i += 1 }
     }
 
     private mutating func startTag() throws(Failure) -> Token {
@@ -95,7 +100,9 @@ struct XMLScanner {
         var attributes: [String: String] = [:]
         while true {
             skipSpace()
-            guard i < bytes.count else { throw Failure(message: "XML ends inside the tag <\(name)>") }
+            guard i < bytes.count else {
+                throw Failure(message: "XML ends inside the tag <\(name)>")
+            }
             if bytes[i] == UInt8(ascii: ">") {
                 i += 1
                 return .start(name: name, attributes: attributes, selfClosing: false)
@@ -107,17 +114,22 @@ struct XMLScanner {
             let key = readName()
             guard !key.isEmpty else { throw Failure(message: "malformed attribute in <\(name)>") }
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw Failure(message: "attribute '\(key)' of <\(name)> has no value") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
+                throw Failure(message: "attribute '\(key)' of <\(name)> has no value")
+            }
             i += 1
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'")
+            else {
                 throw Failure(message: "attribute '\(key)' of <\(name)> is not quoted")
             }
             let quote = bytes[i]
             i += 1
             let start = i
             while i < bytes.count, bytes[i] != quote { i += 1 }
-            guard i < bytes.count else { throw Failure(message: "XML ends inside an attribute of <\(name)>") }
+            guard i < bytes.count else {
+                throw Failure(message: "XML ends inside an attribute of <\(name)>")
+            }
             attributes[key] = try Self.decode(bytes[start..<i])
             i += 1
         }
@@ -147,7 +159,9 @@ struct XMLScanner {
             case "apos": out.append(UInt8(ascii: "'"))
             default:
                 let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
-                guard name.hasPrefix("#"), let code = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10), let scalar = Unicode.Scalar(code)
+                guard name.hasPrefix("#"),
+                    let code = UInt32(name.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
+                    let scalar = Unicode.Scalar(code)
                 else {
                     throw Failure(message: "unknown XML reference '&\(name);'")
                 }

@@ -35,7 +35,11 @@ struct ZipArchive {
 
         /// Takes what `entry` declares it expands to, or fails saying why it is refused.
         mutating func take(_ entry: Entry) throws(ZipError) -> Int {
-            let allowed = min(remaining, max(Self.ratioFloor, entry.compressedSize.multipliedReportingOverflow(by: Self.ratio).partialValue))
+            let allowed = min(
+                remaining,
+                max(
+                    Self.ratioFloor,
+                    entry.compressedSize.multipliedReportingOverflow(by: Self.ratio).partialValue))
             guard entry.size <= allowed else {
                 let reason =
                     entry.size > remaining
@@ -64,30 +68,47 @@ struct ZipArchive {
             }
             i -= 1
         }
-        guard let eocd else { throw ZipError(message: "not a ZIP archive (no end of central directory)") }
+        guard let eocd else {
+            throw ZipError(message: "not a ZIP archive (no end of central directory)")
+        }
         let count = Self.u16(bytes, eocd + 10)
         let directorySize = Int(Self.u32(bytes, eocd + 12))
         let directoryOffset = Int(Self.u32(bytes, eocd + 16))
-        guard count != 0xFFFF, directoryOffset != 0xFFFF_FFFF else { throw ZipError(message: "ZIP64 archives are not supported") }
-        guard directoryOffset + directorySize <= bytes.count else { throw ZipError(message: "the ZIP central directory lies outside the file") }
+        guard count != 0xFFFF, directoryOffset != 0xFFFF_FFFF else {
+            throw ZipError(message: "ZIP64 archives are not supported")
+        }
+        guard directoryOffset + directorySize <= bytes.count else {
+            throw ZipError(message: "the ZIP central directory lies outside the file")
+        }
         var entries: [Entry] = []
         var p = directoryOffset
         for _ in 0..<count {
-            guard p + 46 <= bytes.count, Self.u32(bytes, p) == 0x0201_4B50 else { throw ZipError(message: "damaged ZIP central directory") }
+            guard p + 46 <= bytes.count, Self.u32(bytes, p) == 0x0201_4B50 else {
+                throw ZipError(message: "damaged ZIP central directory")
+            }
             let flags = Self.u16(bytes, p + 8)
             let nameLength = Self.u16(bytes, p + 28)
             let extraLength = Self.u16(bytes, p + 30)
             let commentLength = Self.u16(bytes, p + 32)
-            guard p + 46 + nameLength <= bytes.count else { throw ZipError(message: "damaged ZIP central directory") }
+            guard p + 46 + nameLength <= bytes.count else {
+                throw ZipError(message: "damaged ZIP central directory")
+            }
             let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
-            guard flags & 1 == 0 else { throw ZipError(message: "the ZIP entry '\(name)' is encrypted") }
+            guard flags & 1 == 0 else {
+                throw ZipError(message: "the ZIP entry '\(name)' is encrypted")
+            }
             guard !entries.contains(where: { $0.name == name }) else {
-                throw ZipError(message: "the ZIP archive holds two entries named '\(name)' (readers differ on which is meant)")
+                throw ZipError(
+                    message:
+                        "the ZIP archive holds two entries named '\(name)' (readers differ on which is meant)"
+                )
             }
             entries.append(
                 Entry(
-                    name: name, method: Self.u16(bytes, p + 10), crc: Self.u32(bytes, p + 16), compressedSize: Int(Self.u32(bytes, p + 20)),
-                    size: Int(Self.u32(bytes, p + 24)), localHeaderOffset: Int(Self.u32(bytes, p + 42))))
+                    name: name, method: Self.u16(bytes, p + 10), crc: Self.u32(bytes, p + 16),
+                    compressedSize: Int(Self.u32(bytes, p + 20)),
+                    size: Int(Self.u32(bytes, p + 24)),
+                    localHeaderOffset: Int(Self.u32(bytes, p + 42))))
             p += 46 + nameLength + extraLength + commentLength
         }
         self.entries = entries
@@ -103,9 +124,13 @@ struct ZipArchive {
     func contents(_ entry: Entry, budget: inout ExpansionBudget) throws(ZipError) -> [UInt8] {
         let allowed = try budget.take(entry)
         let p = entry.localHeaderOffset
-        guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else { throw ZipError(message: "damaged ZIP entry '\(entry.name)'") }
+        guard p + 30 <= bytes.count, Self.u32(bytes, p) == 0x0403_4B50 else {
+            throw ZipError(message: "damaged ZIP entry '\(entry.name)'")
+        }
         let start = p + 30 + Self.u16(bytes, p + 26) + Self.u16(bytes, p + 28)
-        guard entry.compressedSize <= bytes.count - start else { throw ZipError(message: "the ZIP entry '\(entry.name)' is cut short") }
+        guard entry.compressedSize <= bytes.count - start else {
+            throw ZipError(message: "the ZIP entry '\(entry.name)' is cut short")
+        }
         let data = bytes[start..<(start + entry.compressedSize)]
         let result: [UInt8]
         switch entry.method {
@@ -114,12 +139,21 @@ struct ZipArchive {
             do throws(Inflater.InflateError) {
                 result = try Inflater.inflate(data, limit: allowed)
             } catch {
-                throw ZipError(message: "the ZIP entry '\(entry.name)' cannot be decompressed: \(error.message)")
+                throw ZipError(
+                    message:
+                        "the ZIP entry '\(entry.name)' cannot be decompressed: \(error.message)")
             }
-        default: throw ZipError(message: "the ZIP entry '\(entry.name)' uses compression method \(entry.method) (only stored and DEFLATE are read)")
+        default:
+            throw ZipError(
+                message:
+                    "the ZIP entry '\(entry.name)' uses compression method \(entry.method) (only stored and DEFLATE are read)"
+            )
         }
         guard result.count == entry.size, CRC32.checksum(result) == entry.crc else {
-            throw ZipError(message: "the ZIP entry '\(entry.name)' is damaged (its size or checksum does not match)")
+            throw ZipError(
+                message:
+                    "the ZIP entry '\(entry.name)' is damaged (its size or checksum does not match)"
+            )
         }
         return result
     }
@@ -131,6 +165,7 @@ struct ZipArchive {
 
     private static func u32(_ b: [UInt8], _ i: Int) -> UInt32 {
         guard i >= 0, i + 4 <= b.count else { return 0 }
-        return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24
+        return UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3])
+            << 24
     }
 }

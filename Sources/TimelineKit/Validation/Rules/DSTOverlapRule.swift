@@ -3,8 +3,10 @@
 /// or the later, or the record rejected.
 enum DSTOverlapRule: RuleDeclaration {
     static let code = FindingCode.dstOverlap
-    static let summary = "a local time the clocks repeated (a DST overlap), the earlier instant taken"
-    static let readingAdvice: String? = "local times that occur twice (DST overlap); the earlier was used (see --on-overlap)"
+    static let summary =
+        "a local time the clocks repeated (a DST overlap), the earlier instant taken"
+    static let readingAdvice: String? =
+        "local times that occur twice (DST overlap); the earlier was used (see --on-overlap)"
 }
 
 extension FindingCode {

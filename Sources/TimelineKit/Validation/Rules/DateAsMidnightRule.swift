@@ -17,7 +17,8 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
 
         mutating func add(_ later: FileState) {
             guard qualifies else { return }
-            guard later.qualifies, offset == nil || later.offset == nil || offset == later.offset else {
+            guard later.qualifies, offset == nil || later.offset == nil || offset == later.offset
+            else {
                 self = FileState(qualifies: false)
                 return
             }
@@ -40,14 +41,17 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
             d.with(e.file) { state in
                 guard state.qualifies else { return }
                 guard let written = e.written, let offset = e.offset, let instant = e.instant,
-                    written.second == 0, instant.nanoseconds == 0, state.offset == nil || state.offset == offset
+                    written.second == 0, instant.nanoseconds == 0,
+                    state.offset == nil || state.offset == offset
                 else {
                     state = FileState(qualifies: false)
                     return
                 }
                 state.offset = offset
                 state.midnights += 1
-                if zone.rules.dayNumber(of: instant) != written.day { state.shifted.add(batch.example(e)) }
+                if zone.rules.dayNumber(of: instant) != written.day {
+                    state.shifted.add(batch.example(e))
+                }
             }
         }
         return d
@@ -64,7 +68,9 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
         var examples: [Finding.Example] = []
         var notes: [String] = []
         for (file, state) in files.sorted(names) {
-            guard state.qualifies, state.midnights >= 2, let offset = state.offset, state.shifted.count > 0 else { continue }
+            guard state.qualifies, state.midnights >= 2, let offset = state.offset,
+                state.shifted.count > 0
+            else { continue }
             count += state.shifted.count
             examples += state.shifted.examples
             notes.append("\(file): all at 00:00 \(offset.isoString)")
@@ -72,7 +78,8 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
         guard count > 0 else { return nil }
         return Finding(
             code: Self.code, severity: chosen ? .warning : .info, count: count,
-            message: "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
+            message:
+                "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
                 + "\(zone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
             examples: examples)
     }
@@ -88,8 +95,11 @@ extension DateAsMidnightRule.FileState: StateCodable {
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         self.init(
-            offset: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try UTCOffset(decoding: &r) },
-            qualifies: try r.byte() != 0, midnights: try r.number(), shifted: try FlaggedEvents(decoding: &r))
+            offset: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+                try UTCOffset(decoding: &r)
+            },
+            qualifies: try r.byte() != 0, midnights: try r.number(),
+            shifted: try FlaggedEvents(decoding: &r))
     }
 }
 

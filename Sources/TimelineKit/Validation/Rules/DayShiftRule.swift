@@ -5,7 +5,8 @@
 /// from the data it is a note saying which days would differ and to name the zone.
 final class DayShiftRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.dayShift
-    static let summary = "an event on another calendar day in the display zone than in the offset it was written in"
+    static let summary =
+        "an event on another calendar day in the display zone than in the offset it was written in"
     private let zone: ResolvedZone
     private let chosen: Bool
     private var moved = Digest()
@@ -35,13 +36,20 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
         var d = Digest()
         var offsets = ZoneRules.OffsetCache()
         for e in batch.facts {
-            guard let instant = e.instant, let writtenDay = e.written?.day, e.basis != .epoch else { continue }
+            guard let instant = e.instant, let writtenDay = e.written?.day, e.basis != .epoch else {
+                continue
+            }
             // Days as numbers: calendar dates are made only for the examples kept.
             let shownDay = zone.rules.dayNumber(of: instant, cache: &offsets)
             guard shownDay != writtenDay else { continue }
             let move = DayMove(writtenDay: writtenDay, shownDay: shownDay)
             d.perDay[move, default: 0] += 1
-            d.flagged.add(batch.example(e, note: "\(move.written.isoString) written, \(move.shown.isoString) in \(zone.identifier)"))
+            d.flagged.add(
+                batch.example(
+                    e,
+                    note:
+                        "\(move.written.isoString) written, \(move.shown.isoString) in \(zone.identifier)"
+                ))
         }
         return d
     }
@@ -57,18 +65,21 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
         let count = moved.flagged.count
         guard count > 0 else { return nil }
         let perDay = moved.perDay
-        let days = perDay.map { ($0.key.description, $0.value) }.sorted { $0.0 < $1.0 }.prefix(6).map { "\($0.0): \($0.1)" }.joined(separator: ", ")
+        let days = perDay.map { ($0.key.description, $0.value) }.sorted { $0.0 < $1.0 }.prefix(6)
+            .map { "\($0.0): \($0.1)" }.joined(separator: ", ")
         let moves = "(\(days)" + (perDay.count > 6 ? ", …" : "") + ")"
         guard chosen else {
             return Finding(
                 code: Self.code, severity: .info, count: count,
-                message: "\(count) event(s) would fall on another calendar day in \(zone.identifier), which no option named, than in the offset "
+                message:
+                    "\(count) event(s) would fall on another calendar day in \(zone.identifier), which no option named, than in the offset "
                     + "they were written in \(moves); name the zone people see with --zone to count days there",
                 examples: moved.flagged.examples)
         }
         return Finding(
             code: Self.code, severity: .warning, count: count,
-            message: "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in \(moves)"
+            message:
+                "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in \(moves)"
                 + "; if people saw the written day, group in their zone with --zone",
             examples: moved.flagged.examples)
     }
@@ -78,7 +89,9 @@ extension DayShiftRule.Digest: StateCodable {
     func encode(to out: inout [UInt8]) {
         flagged.encode(to: &out)
         BinaryWriter.count(perDay.count, &out)
-        for (move, count) in perDay.sorted(by: { ($0.key.writtenDay, $0.key.shownDay) < ($1.key.writtenDay, $1.key.shownDay) }) {
+        for (move, count) in perDay.sorted(by: {
+            ($0.key.writtenDay, $0.key.shownDay) < ($1.key.writtenDay, $1.key.shownDay)
+        }) {
             move.written.encode(to: &out)
             move.shown.encode(to: &out)
             BinaryWriter.count(count, &out)
@@ -89,7 +102,8 @@ extension DayShiftRule.Digest: StateCodable {
         self.init(flagged: try FlaggedEvents(decoding: &r))
         for _ in 0..<(try r.count()) {
             let move = DayShiftRule.DayMove(
-                writtenDay: try CivilDate(decoding: &r).daysSinceEpoch, shownDay: try CivilDate(decoding: &r).daysSinceEpoch)
+                writtenDay: try CivilDate(decoding: &r).daysSinceEpoch,
+                shownDay: try CivilDate(decoding: &r).daysSinceEpoch)
             perDay[move] = try r.number()
         }
     }

@@ -44,18 +44,26 @@ final class DuplicateIDRule: PartitionedRule {
     }
 
     func finishPart(_ names: RunNames) -> Part {
-        let (ids, counts, firstSeen, repeats) = (seen.ids, seen.counts, seen.firstSeen, seen.repeats)
+        let (ids, counts, firstSeen, repeats) = (
+            seen.ids, seen.counts, seen.firstSeen, seen.repeats
+        )
         var part = Part(ids: repeats.count, events: repeats.keys.reduce(0) { $0 + Int(counts[$1]) })
-        let smallest = MixedOffsetsRule.smallest(Finding.maximumExamples, of: Array(repeats.keys)) { ids[$0] < ids[$1] }
+        let smallest = MixedOffsetsRule.smallest(Finding.maximumExamples, of: Array(repeats.keys)) {
+            ids[$0] < ids[$1]
+        }
         for n in smallest {
             // In input order: files by first appearance, then lines (a file read twice
             // interleaves).
-            let places = ([firstSeen[n]] + repeats[n]!).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+            let places = ([firstSeen[n]] + repeats[n]!).sorted {
+                ($0.file, $0.line) < ($1.file, $1.line)
+            }
             part.first.append(
                 (
                     ids[n], Int(counts[n]),
                     places.map { place in
-                        Finding.Example(file: names.files.strings[Int(place.file)], line: place.line < 0 ? nil : Int(place.line), value: ids[n])
+                        Finding.Example(
+                            file: names.files.strings[Int(place.file)],
+                            line: place.line < 0 ? nil : Int(place.line), value: ids[n])
                     }
                 ))
         }
@@ -70,7 +78,8 @@ final class DuplicateIDRule: PartitionedRule {
         for id in first where examples.count < Finding.maximumExamples { examples += id.examples }
         return Finding(
             code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
-            message: "\(ids) id(s) occur more than once (\(first.prefix(3).map { "'\($0.id)' ×\($0.count)" }.joined(separator: ", "))); "
+            message:
+                "\(ids) id(s) occur more than once (\(first.prefix(3).map { "'\($0.id)' ×\($0.count)" }.joined(separator: ", "))); "
                 + "systems keyed by id will keep only one — map a unique column with --map id=COLUMN",
             examples: examples)
     }
@@ -117,7 +126,8 @@ extension DuplicateIDRule.Part: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        (ids, events, first) = try FlaggedKeysCoding.decode(&r) { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+        (ids, events, first) = try FlaggedKeysCoding.decode(&r) {
+            (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
             (try r.string(), try r.number(), try r.list())
         }
     }

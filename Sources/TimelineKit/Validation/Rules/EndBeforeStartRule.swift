@@ -37,7 +37,8 @@ final class EndBeforeStartRule: EventRuleDeclaration, MergeableRule {
         guard flagged.count > 0 else { return nil }
         return Finding(
             code: Self.code, severity: .error, count: flagged.count,
-            message: "\(flagged.count) event(s) end before they start; check the end column's zone and format",
+            message:
+                "\(flagged.count) event(s) end before they start; check the end column's zone and format",
             examples: flagged.examples)
     }
 }

@@ -4,7 +4,8 @@
 /// milliseconds were meant, say).
 final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.epochUnit
-    static let summary = "epoch numbers in different units in one file, or read as implausible dates"
+    static let summary =
+        "epoch numbers in different units in one file, or read as implausible dates"
 
     init(_ context: ValidationContext) {}
     static let plausible = 1980...2100
@@ -20,7 +21,8 @@ final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
             for (unit, tally) in later.units {
                 let stored = units[unit]?.examples.count ?? 0
                 units[unit, default: (0, [])].count += tally.count
-                units[unit]!.examples += tally.examples.prefix(Finding.maximumExamples - stored).map { ($0.0 + seen, $0.1) }
+                units[unit]!.examples += tally.examples.prefix(Finding.maximumExamples - stored).map
+                { ($0.0 + seen, $0.1) }
             }
             implausible.add(later.implausible)
             seen += later.seen
@@ -39,9 +41,12 @@ final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
                 let n = state.seen
                 let stored = state.units[unit]?.examples.count ?? 0
                 state.units[unit, default: (0, [])].count += 1
-                if stored < Finding.maximumExamples { state.units[unit]!.examples.append((n, batch.example(e, note: "in \(unit)"))) }
+                if stored < Finding.maximumExamples {
+                    state.units[unit]!.examples.append((n, batch.example(e, note: "in \(unit)")))
+                }
                 if !Self.plausible.contains(instant.local(in: .utc).date.year) {
-                    state.implausible.add(batch.example(e, note: "reads as \(instant.isoString(fractionDigits: 0))"))
+                    state.implausible.add(
+                        batch.example(e, note: "reads as \(instant.isoString(fractionDigits: 0))"))
                 }
             }
         }
@@ -61,11 +66,19 @@ final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
         for (file, state) in files.sorted(names) {
             if state.units.count > 1 {
                 // The majority unit; on a tie, the first by name (deterministic).
-                let majority = state.units.max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }!.key
-                notes.append("\(file): " + state.units.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value.count)" }.joined(separator: ", "))
+                let majority = state.units.max {
+                    ($0.value.count, $1.key) < ($1.value.count, $0.key)
+                }!.key
+                notes.append(
+                    "\(file): "
+                        + state.units.sorted { $0.key < $1.key }.map {
+                            "\($0.key) ×\($0.value.count)"
+                        }.joined(separator: ", "))
                 let others = state.units.filter { $0.key != majority }
                 count += others.reduce(0) { $0 + $1.value.count }
-                examples += others.flatMap(\.value.examples).sorted { $0.0 < $1.0 }.map { $0.1.noting("most are \(majority)") }
+                examples += others.flatMap(\.value.examples).sorted { $0.0 < $1.0 }.map {
+                    $0.1.noting("most are \(majority)")
+                }
             }
             count += state.implausible.count
             examples += state.implausible.examples
@@ -73,7 +86,8 @@ final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
         guard count > 0 else { return nil }
         return Finding(
             code: Self.code, severity: .warning, count: count,
-            message: "epoch numbers with mixed units or implausible dates" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+            message: "epoch numbers with mixed units or implausible dates"
+                + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
                 + "; check the unit the source writes (10 digits: seconds, 13: milliseconds, 16: microseconds, 19: nanoseconds)",
             examples: examples)
     }
@@ -112,7 +126,9 @@ extension EpochUnitRule.FileState: StateCodable {
             let unit = try r.string()
             let count = try r.number()
             var examples: [(Int, Finding.Example)] = []
-            for _ in 0..<(try r.count()) { examples.append((try r.number(), try Finding.Example(decoding: &r))) }
+            for _ in 0..<(try r.count()) {
+                examples.append((try r.number(), try Finding.Example(decoding: &r)))
+            }
             units[unit] = (count, examples)
         }
         implausible = try FlaggedEvents(decoding: &r)

@@ -3,7 +3,8 @@
 enum FieldOrderRule: RuleDeclaration {
     static let code = FindingCode.fieldOrderAmbiguous
     static let summary = "dates whose day/month order no value and no flag decides"
-    static let readingAdvice: String? = "dates that read either day-first or month-first; pass --day-first or --month-first"
+    static let readingAdvice: String? =
+        "dates that read either day-first or month-first; pass --day-first or --month-first"
 }
 
 extension FindingCode {

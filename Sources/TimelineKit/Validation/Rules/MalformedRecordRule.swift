@@ -4,7 +4,8 @@
 enum MalformedRecordRule: RuleDeclaration {
     static let code = FindingCode.malformedRecord
     static let summary = "a record that cannot be read in its format"
-    static let readingAdvice: String? = "records that are not well-formed in their format; see the first reason, and fix the source"
+    static let readingAdvice: String? =
+        "records that are not well-formed in their format; see the first reason, and fix the source"
 }
 
 extension FindingCode {

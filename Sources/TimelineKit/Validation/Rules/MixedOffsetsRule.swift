@@ -37,8 +37,11 @@ final class MixedOffsetsRule: PartitionedRule {
             if atAPlace { spanAtAPlace = Self.widened(spanAtAPlace, seconds) }
         }
 
-        private static func widened(_ span: ClosedRange<Int64>?, _ seconds: Int64) -> ClosedRange<Int64> {
-            span.map { min($0.lowerBound, seconds)...max($0.upperBound, seconds) } ?? seconds...seconds
+        private static func widened(_ span: ClosedRange<Int64>?, _ seconds: Int64) -> ClosedRange<
+            Int64
+        > {
+            span.map { min($0.lowerBound, seconds)...max($0.upperBound, seconds) }
+                ?? seconds...seconds
         }
     }
 
@@ -111,11 +114,14 @@ final class MixedOffsetsRule: PartitionedRule {
 
         /// Counts one event and keeps its instant as a sample while its offset has fewer
         /// than `samplesPerOffset`; true when its group wants it as an example (the first two).
-        mutating func count(group g: Int, seconds: Int64, offset: Int32, marks: EventFacts.Marks = []) -> Bool {
+        mutating func count(
+            group g: Int, seconds: Int64, offset: Int32, marks: EventFacts.Marks = []
+        ) -> Bool {
             if marks.contains(.writtenInUTC) { groups[g].writtenInUTC = true }
             if marks.contains(.atAPlace) { groups[g].atAPlace = true }
             let (sample, example) = Self.count(
-                &groups[g], number: g, offset: offset, seconds: seconds, atAPlace: marks.contains(.atAPlace), more: &more)
+                &groups[g], number: g, offset: offset, seconds: seconds,
+                atAPlace: marks.contains(.atAPlace), more: &more)
             if sample { samples.append(Sample(seconds: seconds, offset: offset, group: Int32(g))) }
             return example
         }
@@ -123,18 +129,25 @@ final class MixedOffsetsRule: PartitionedRule {
         /// Counts one event of `group` (number `g`) with `offset`: whether its instant is
         /// sampled and whether it is an example.
         private static func count(
-            _ group: inout Group, number g: Int, offset: Int32, seconds: Int64, atAPlace: Bool, more: inout [Int32: [Tally]]
+            _ group: inout Group, number g: Int, offset: Int32, seconds: Int64, atAPlace: Bool,
+            more: inout [Int32: [Tally]]
         ) -> (Bool, Bool) {
             group.total += 1
             let example = group.examples < 2
             if example { group.examples += 1 }
             if group.first == nil { group.first = Tally(offset: offset, count: 0) }
-            if group.first!.offset == offset { return (take(&group.first!, seconds, atAPlace), example) }
+            if group.first!.offset == offset {
+                return (take(&group.first!, seconds, atAPlace), example)
+            }
             if group.second == nil { group.second = Tally(offset: offset, count: 0) }
-            if group.second!.offset == offset { return (take(&group.second!, seconds, atAPlace), example) }
+            if group.second!.offset == offset {
+                return (take(&group.second!, seconds, atAPlace), example)
+            }
             var tallies = more.removeValue(forKey: Int32(g)) ?? []
             defer { more[Int32(g)] = tallies }
-            if let i = tallies.firstIndex(where: { $0.offset == offset }) { return (take(&tallies[i], seconds, atAPlace), example) }
+            if let i = tallies.firstIndex(where: { $0.offset == offset }) {
+                return (take(&tallies[i], seconds, atAPlace), example)
+            }
             tallies.append(Tally(offset: offset, count: 0))
             group.moreCount += 1
             return (take(&tallies[tallies.count - 1], seconds, atAPlace), example)
@@ -155,7 +168,8 @@ final class MixedOffsetsRule: PartitionedRule {
         func isJourney(_ g: Int) -> Bool {
             let group = groups[g]
             guard !group.writtenInUTC else { return false }
-            let spans = tallies(of: g).compactMap { group.atAPlace ? $0.spanAtAPlace : $0.span }.sorted { $0.lowerBound < $1.lowerBound }
+            let spans = tallies(of: g).compactMap { group.atAPlace ? $0.spanAtAPlace : $0.span }
+                .sorted { $0.lowerBound < $1.lowerBound }
             return zip(spans, spans.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound }
         }
 
@@ -167,20 +181,31 @@ final class MixedOffsetsRule: PartitionedRule {
             // A series' events mostly follow each other: its group is looked up once for them.
             var last: (key: Int64, group: Int) = (Int64.min, 0)
             for e in batch.facts {
-                guard e.basis == .offset, !e.offsetFitsItsZone, let instant = e.instant, let offset = e.offset else { continue }
+                guard e.basis == .offset, !e.offsetFitsItsZone, let instant = e.instant,
+                    let offset = e.offset
+                else { continue }
                 let file = numbers.files[Int(e.file)]
                 let key = e.hasSeries ? Int64(numbers.series[Int(e.series)]) : -1 - Int64(file)
                 if key != last.key {
-                    last = (key, key >= 0 ? group(series: Int32(key), file: -1) : group(series: -1, file: file))
+                    last = (
+                        key,
+                        key >= 0
+                            ? group(series: Int32(key), file: -1) : group(series: -1, file: file)
+                    )
                 }
                 let g = last.group
-                guard count(group: g, seconds: instant.seconds, offset: Int32(offset.seconds), marks: e.marks) else { continue }
+                guard
+                    count(
+                        group: g, seconds: instant.seconds, offset: Int32(offset.seconds),
+                        marks: e.marks)
+                else { continue }
                 let base = textBase ?? texts.append(batch.starts)
                 textBase = base
                 examples.append(
                     Example(
                         group: Int32(g), offset: Int32(offset.seconds), file: file, line: e.line,
-                        text: TextArena.Text(start: e.startText.start + base, count: e.startText.count)))
+                        text: TextArena.Text(
+                            start: e.startText.start + base, count: e.startText.count)))
             }
         }
     }
@@ -193,8 +218,10 @@ final class MixedOffsetsRule: PartitionedRule {
     }
 
     var approximateBytes: Int {
-        groups.groups.count * MemoryLayout<Group>.stride + groups.samples.count * MemoryLayout<Sample>.stride
-            + groups.examples.count * MemoryLayout<Example>.stride + (groups.bySeries.count + groups.byFile.count) * 4
+        groups.groups.count * MemoryLayout<Group>.stride + groups.samples.count
+            * MemoryLayout<Sample>.stride
+            + groups.examples.count * MemoryLayout<Example>.stride
+            + (groups.bySeries.count + groups.byFile.count) * 4
     }
 
     /// What one partition found: how many series or files have offsets no zone explains
@@ -232,39 +259,51 @@ final class MixedOffsetsRule: PartitionedRule {
         if !checked.isEmpty {
             // The samples of each checked group, side by side (a counting sort by group).
             var start = [Int](repeating: 0, count: checked.count + 1)
-            for s in groups.samples where checkOf[Int(s.group)] >= 0 { start[Int(checkOf[Int(s.group)]) + 1] += 1 }
+            for s in groups.samples where checkOf[Int(s.group)] >= 0 {
+                start[Int(checkOf[Int(s.group)]) + 1] += 1
+            }
             for c in checked.indices { start[c + 1] += start[c] }
             var filled = start
-            var samples = [(Instant, Int)](repeating: (Instant(unchecked: 0, nanoseconds: 0), 0), count: start[checked.count])
+            var samples = [(Instant, Int)](
+                repeating: (Instant(unchecked: 0, nanoseconds: 0), 0), count: start[checked.count])
             for s in groups.samples where checkOf[Int(s.group)] >= 0 {
                 let c = Int(checkOf[Int(s.group)])
                 samples[filled[c]] = (Instant(unchecked: s.seconds, nanoseconds: 0), Int(s.offset))
                 filled[c] += 1
             }
-            for (c, check) in checked.enumerated() where !Self.explained(samples[start[c]..<start[c + 1]], by: check.zones) {
+            for (c, check) in checked.enumerated()
+            where !Self.explained(samples[start[c]..<start[c + 1]], by: check.zones) {
                 flagged.append(check.group)
             }
         }
         flagged.removeAll { groups.isJourney($0) }
         let all = groups.groups
         guard !flagged.isEmpty else { return Part() }
-        func name(_ g: Int) -> String { all[g].series >= 0 ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)] }
+        func name(_ g: Int) -> String {
+            all[g].series >= 0
+                ? names.series.strings[Int(all[g].series)] : names.files.strings[Int(all[g].file)]
+        }
         let first = Self.smallest(Finding.maximumExamples, of: flagged) {
             (name($0), all[$0].series < 0 ? 1 : 0) < (name($1), all[$1].series < 0 ? 1 : 0)
         }
         let shown = Set(first)
         var examplesOf: [Int: [Example]] = [:]
-        for e in groups.examples where shown.contains(Int(e.group)) { examplesOf[Int(e.group), default: []].append(e) }
+        for e in groups.examples where shown.contains(Int(e.group)) {
+            examplesOf[Int(e.group), default: []].append(e)
+        }
         return Part(
             groups: flagged.count, events: flagged.reduce(0) { $0 + all[$1].total },
             first: first.map { g in
                 (
                     name(g), all[g].series < 0,
-                    groups.tallies(of: g).sorted { $0.offset < $1.offset }.map { "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)" }
-                        .joined(separator: ", "),
+                    groups.tallies(of: g).sorted { $0.offset < $1.offset }.map {
+                        "\(UTCOffset(seconds: Int($0.offset)).isoString) ×\($0.count)"
+                    }
+                    .joined(separator: ", "),
                     (examplesOf[g] ?? []).map { e in
                         Finding.Example(
-                            file: names.files.strings[Int(e.file)], line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],
+                            file: names.files.strings[Int(e.file)],
+                            line: e.line < 0 ? nil : Int(e.line), value: groups.texts[e.text],
                             note: UTCOffset(seconds: Int(e.offset)).isoString)
                     }
                 )
@@ -274,14 +313,20 @@ final class MixedOffsetsRule: PartitionedRule {
     static func finding(combining parts: [Part]) -> Finding? {
         let flagged = parts.reduce(0) { $0 + $1.groups }
         guard flagged > 0 else { return nil }
-        let first = parts.flatMap(\.first).sorted { ($0.name, $0.isFile ? 1 : 0) < ($1.name, $1.isFile ? 1 : 0) }.prefix(Finding.maximumExamples)
+        let first = parts.flatMap(\.first).sorted {
+            ($0.name, $0.isFile ? 1 : 0) < ($1.name, $1.isFile ? 1 : 0)
+        }.prefix(Finding.maximumExamples)
         let describe = first.prefix(4).map { "\($0.name): \($0.offsets)" }.joined(separator: "; ")
         var examples: [Finding.Example] = []
-        for group in first where examples.count < Finding.maximumExamples { examples += group.examples }
+        for group in first where examples.count < Finding.maximumExamples {
+            examples += group.examples
+        }
         return Finding(
             code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
-            message: "offsets that no single zone's rules explain, in \(flagged) series or file(s) (\(describe)"
-                + (flagged > 4 ? "; …" : "") + "): the values come from different clocks; count days in one zone with --zone",
+            message:
+                "offsets that no single zone's rules explain, in \(flagged) series or file(s) (\(describe)"
+                + (flagged > 4 ? "; …" : "")
+                + "): the values come from different clocks; count days in one zone with --zone",
             examples: examples)
     }
 
@@ -331,7 +376,9 @@ final class MixedOffsetsRule: PartitionedRule {
     /// True when one of `zones` has exactly these offsets at these instants.
     static func explained(_ samples: ArraySlice<(Instant, Int)>, by zones: [ZoneRules]) -> Bool {
         guard !zones.isEmpty else { return false }
-        return zones.contains { rules in samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 } }
+        return zones.contains { rules in
+            samples.allSatisfy { rules.offset(at: $0.0).seconds == $0.1 }
+        }
     }
 }
 
@@ -362,7 +409,9 @@ struct ZonesInSpan {
         // Within the years the zone tables cover (through 2199): past them every zone only
         // repeats its last rules, and walking thousands of years of transitions of every
         // zone would take seconds for one far-off value.
-        func clamped(_ t: Int64) -> Double { Double(min(max(t, ZoneRules.tableStart), ZoneRules.tableEnd)) }
+        func clamped(_ t: Int64) -> Double {
+            Double(min(max(t, ZoneRules.tableStart), ZoneRules.tableEnd))
+        }
         let start = Date(timeIntervalSince1970: clamped(low))
         let end = Date(timeIntervalSince1970: clamped(high))
         zones = TimeZone.knownTimeZoneIdentifiers.compactMap { id in
@@ -379,13 +428,16 @@ struct ZonesInSpan {
 
     /// The rules of the zones whose offsets in the span include all of `offsets`.
     func candidates(for offsets: Set<Int>) -> [ZoneRules] {
-        zones.filter { offsets.isSubset(of: $0.offsets) }.compactMap { ZoneResolver.ianaRules($0.identifier) }
+        zones.filter { offsets.isSubset(of: $0.offsets) }.compactMap {
+            ZoneResolver.ianaRules($0.identifier)
+        }
     }
 }
 
 extension MixedOffsetsRule.Part: StateCodable {
     func encode(to out: inout [UInt8]) {
-        FlaggedKeysCoding.encode(flagged: groups, events: events, first: first, to: &out) { group, out in
+        FlaggedKeysCoding.encode(flagged: groups, events: events, first: first, to: &out) {
+            group, out in
             BinaryWriter.string(group.name, &out)
             out.append(group.isFile ? 1 : 0)
             BinaryWriter.string(group.offsets, &out)
@@ -394,7 +446,8 @@ extension MixedOffsetsRule.Part: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        (groups, events, first) = try FlaggedKeysCoding.decode(&r) { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+        (groups, events, first) = try FlaggedKeysCoding.decode(&r) {
+            (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
             let name = try r.string()
             let isFile = try r.byte()
             guard isFile <= 1 else { throw BinaryReader.Corrupt() }

@@ -24,7 +24,9 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
         var d = Digest()
         for e in batch.facts {
             guard e.basis == .assumed || batch.end(of: e)?.basis == .assumed else { continue }
-            if d.flagged.count == 0 { d.zone = e.assumedZone < 0 ? nil : batch.assumedZones[Int(e.assumedZone)] }
+            if d.flagged.count == 0 {
+                d.zone = e.assumedZone < 0 ? nil : batch.assumedZones[Int(e.assumedZone)]
+            }
             d.flagged.add(batch.example(e))
         }
         return d
@@ -42,7 +44,8 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
         let zone = zone ?? context.assumedZone?.identifier ?? "the assumed zone"
         return Finding(
             code: Self.code, severity: .warning, count: flagged.count,
-            message: "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
+            message:
+                "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
                 + "make sure the source really writes \(zone) times, or map a zone column with --map zone=COLUMN",
             examples: flagged.examples)
     }
@@ -56,7 +59,10 @@ extension NaiveTimeRule.Digest: StateCodable {
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
         self.init(
-            flagged: try FlaggedEvents(decoding: &r), zone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in try r.string() })
+            flagged: try FlaggedEvents(decoding: &r),
+            zone: try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+                try r.string()
+            })
     }
 }
 

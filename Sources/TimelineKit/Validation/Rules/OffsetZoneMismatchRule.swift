@@ -3,7 +3,8 @@
 enum OffsetZoneMismatchRule: RuleDeclaration {
     static let code = FindingCode.offsetZoneMismatch
     static let summary = "an offset that contradicts the zone named beside it"
-    static let readingAdvice: String? = "explicit offsets that contradict the named zone at that instant; the offset was used — check which is right"
+    static let readingAdvice: String? =
+        "explicit offsets that contradict the named zone at that instant; the offset was used — check which is right"
 }
 
 extension FindingCode {

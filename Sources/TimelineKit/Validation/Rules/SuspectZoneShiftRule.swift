@@ -15,7 +15,8 @@
 /// the shift. Not yet compared: one series spread over several files.
 final class SuspectZoneShiftRule: PartitionedRule {
     static let code = FindingCode.suspectZoneShift
-    static let summary = "a series whose statuses are in order only after shifting one source by whole hours"
+    static let summary =
+        "a series whose statuses are in order only after shifting one source by whole hours"
     static let partitionKey = PartitionKey.seriesOrFile
     static let readsAsAbsorbed = true
 
@@ -71,7 +72,11 @@ final class SuspectZoneShiftRule: PartitionedRule {
         mutating func step(to seconds: Int64, line: Int32) {
             if count > 0 {
                 if line < lastLine { linesBack = true }
-                if seconds > lastSeconds { wentUp = true } else if seconds < lastSeconds { wentDown = true }
+                if seconds > lastSeconds {
+                    wentUp = true
+                } else if seconds < lastSeconds {
+                    wentDown = true
+                }
             }
             count += 1
             lastSeconds = seconds
@@ -102,7 +107,8 @@ final class SuspectZoneShiftRule: PartitionedRule {
     }
 
     var approximateBytes: Int {
-        all.lists.count * MemoryLayout<List>.stride + all.firstListOfSeries.count * 4 + all.entries.count * MemoryLayout<Entry>.stride
+        all.lists.count * MemoryLayout<List>.stride + all.firstListOfSeries.count * 4 + all.entries
+            .count * MemoryLayout<Entry>.stride
     }
 
     func rereads() -> Bool {
@@ -124,7 +130,11 @@ final class SuspectZoneShiftRule: PartitionedRule {
     }
 
     func finishPart(_ names: RunNames) -> Part {
-        var flagged: [(order: String, series: String, file: String, offset: Int, hours: Int, subset: String, members: [Int32])] = []
+        var flagged:
+            [(
+                order: String, series: String, file: String, offset: Int, hours: Int,
+                subset: String, members: [Int32]
+            )] = []
         var listed: [(number: Int32, entry: Entry)] = []
         var times: [Int64] = []
         for list in all.lists where list.rereads {
@@ -135,12 +145,18 @@ final class SuspectZoneShiftRule: PartitionedRule {
             // as sources list far more often, is tried first.
             let entries = listed.map(\.entry)
             let directions = Self.direction(times).map { [$0] } ?? [1, -1]
-            let found = directions.lazy.compactMap { d in Self.monotonic(times, d) ? nil : Self.shiftedSubset(entries, times, d) }.first
+            let found = directions.lazy.compactMap { d in
+                Self.monotonic(times, d) ? nil : Self.shiftedSubset(entries, times, d)
+            }.first
             if let (members, offset, shift, subset) = found {
                 let series = names.series.strings[Int(list.series)]
                 let file = names.files.strings[Int(list.file)]
                 // In the order of "series<US>file", as findings have always been listed.
-                flagged.append((series + "\u{1F}" + file, series, file, offset, shift / 3600, subset, members.map { listed[$0].number }))
+                flagged.append(
+                    (
+                        series + "\u{1F}" + file, series, file, offset, shift / 3600, subset,
+                        members.map { listed[$0].number }
+                    ))
             }
         }
         var part = Part(lists: flagged.count, events: flagged.reduce(0) { $0 + $1.members.count })
@@ -149,11 +165,13 @@ final class SuspectZoneShiftRule: PartitionedRule {
             let shift = "\(hours > 0 ? "+" : "")\(hours) h"
             part.first.append(
                 (
-                    list.order, "\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(shift)",
+                    list.order,
+                    "\(list.series): \(list.subset) \(UTCOffset(seconds: list.offset).isoString) times by \(shift)",
                     list.members.prefix(Finding.maximumExamples).map { n in
                         let entry = all.entries[Int(n)]
                         return Finding.Example(
-                            file: list.file, line: entry.line < 0 ? nil : Int(entry.line), value: all.text(of: Int(n)),
+                            file: list.file, line: entry.line < 0 ? nil : Int(entry.line),
+                            value: all.text(of: Int(n)),
                             note: "in order only if shifted \(shift)")
                     }
                 ))
@@ -164,13 +182,15 @@ final class SuspectZoneShiftRule: PartitionedRule {
     static func finding(combining parts: [Part]) -> Finding? {
         let lists = parts.reduce(0) { $0 + $1.lists }
         guard lists > 0 else { return nil }
-        let first = parts.flatMap(\.first).sorted { $0.order < $1.order }.prefix(Finding.maximumExamples)
+        let first = parts.flatMap(\.first).sorted { $0.order < $1.order }.prefix(
+            Finding.maximumExamples)
         let examples = first.flatMap(\.examples).prefix(Finding.maximumExamples)
         return Finding(
             code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
             message:
                 "events out of their source's order unless some of their times are shifted (\(first.prefix(4).map(\.note).joined(separator: "; "))"
-                + (lists > 4 ? "; …" : "") + "): those times are probably labelled with the wrong offset; fix the source's zone "
+                + (lists > 4 ? "; …" : "")
+                + "): those times are probably labelled with the wrong offset; fix the source's zone "
                 + "(--assume-zone or --map zone=COLUMN for naive values)",
             examples: Array(examples))
     }
@@ -178,14 +198,21 @@ final class SuspectZoneShiftRule: PartitionedRule {
     /// The events of a list (indices into `entries`) that are in order once shifted, with
     /// their offset, the shift and which subset they are (for the message); nil when no
     /// subset tried explains the disorder. See the type's comment for the subsets.
-    static func shiftedSubset(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
-        func works(_ members: [Int], _ shift: Int) -> Bool { mends(members, by: shift, times, direction) }
+    static func shiftedSubset(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (
+        members: [Int], offset: Int, shift: Int, subset: String
+    )? {
+        func works(_ members: [Int], _ shift: Int) -> Bool {
+            mends(members, by: shift, times, direction)
+        }
         let offsets = Set(entries.map { Int($0.offset) })
         if offsets.count >= 2 {
-            for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {  // labelled offsets first
+            // labelled offsets first
+            for offset in offsets.sorted(by: { ($0 == 0 ? 1 : 0, $0) < ($1 == 0 ? 1 : 0, $1) }) {
                 let members = entries.indices.filter { Int(entries[$0].offset) == offset }
                 let shifts = offset != 0 ? [offset] : offsets.filter { $0 != 0 }.sorted()
-                for shift in shifts.flatMap({ [$0, -$0] }) where works(members, shift) { return (members, offset, shift, "the") }
+                for shift in shifts.flatMap({ [$0, -$0] }) where works(members, shift) {
+                    return (members, offset, shift, "the")
+                }
             }
         }
         // One origin's events, all in one offset: UTC readings labelled with the offset
@@ -196,8 +223,12 @@ final class SuspectZoneShiftRule: PartitionedRule {
                 for origin in origins.sorted() {
                     let members = entries.indices.filter { entries[$0].origin == origin }
                     let memberOffsets = Set(members.map { Int(entries[$0].offset) })
-                    guard members.count >= 2, memberOffsets.count == 1, let offset = memberOffsets.first else { continue }
-                    if works(members, sign * offset) { return (members, offset, sign * offset, "one origin's") }
+                    guard members.count >= 2, memberOffsets.count == 1,
+                        let offset = memberOffsets.first
+                    else { continue }
+                    if works(members, sign * offset) {
+                        return (members, offset, sign * offset, "one origin's")
+                    }
                 }
             }
         }
@@ -205,10 +236,16 @@ final class SuspectZoneShiftRule: PartitionedRule {
     }
 
     /// One contiguous run: the only disorder is at one of its ends.
-    static func run(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
-        func works(_ members: [Int], _ shift: Int) -> Bool { mends(members, by: shift, times, direction) }
+    static func run(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (
+        members: [Int], offset: Int, shift: Int, subset: String
+    )? {
+        func works(_ members: [Int], _ shift: Int) -> Bool {
+            mends(members, by: shift, times, direction)
+        }
         guard entries.count >= 4, entries.count <= 512 else { return nil }
-        let breaks = (0..<times.count - 1).filter { direction > 0 ? times[$0 + 1] < times[$0] : times[$0 + 1] > times[$0] }
+        let breaks = (0..<times.count - 1).filter {
+            direction > 0 ? times[$0 + 1] < times[$0] : times[$0 + 1] > times[$0]
+        }
         guard breaks.count == 1, let b = breaks.first else { return nil }
         let disorder = Int(abs(times[b] - times[b + 1]))
         // A run that begins after the break (too early, ascending) or ends at it (too late).
@@ -216,11 +253,16 @@ final class SuspectZoneShiftRule: PartitionedRule {
         if b + 3 <= entries.count { candidates += (b + 3...entries.count).map { (b + 1)..<$0 } }
         if b >= 1 { candidates += (0...(b - 1)).map { $0..<(b + 1) } }
         // The longest run that explains it: a feed's readings stay wrong to its last one.
-        for run in candidates.sorted(by: { $0.count > $1.count }) where run.count >= 2 && entries.count - run.count >= 2 {
+        for run in candidates.sorted(by: { $0.count > $1.count })
+        where run.count >= 2 && entries.count - run.count >= 2 {
             let runOffsets = Set(run.map { Int(entries[$0].offset) })
-            guard runOffsets.count == 1, let offset = runOffsets.first, offset != 0 else { continue }
+            guard runOffsets.count == 1, let offset = runOffsets.first, offset != 0 else {
+                continue
+            }
             let shift = (run.lowerBound == b + 1) == (direction > 0) ? abs(offset) : -abs(offset)
-            guard disorder * 4 >= abs(shift), disorder < abs(shift), works(Array(run), shift) else { continue }
+            guard disorder * 4 >= abs(shift), disorder < abs(shift), works(Array(run), shift) else {
+                continue
+            }
             return (Array(run), offset, shift, "a run of \(run.count)")
         }
         return nil
@@ -231,7 +273,9 @@ final class SuspectZoneShiftRule: PartitionedRule {
     /// events written right: too early for a positive offset (below the latest time listed
     /// before it), too late for a negative one (above the earliest listed after it). At least
     /// two, and shifting each by its own offset must mend the list.
-    static func scattered(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (members: [Int], offset: Int, shift: Int, subset: String)? {
+    static func scattered(_ entries: [Entry], _ times: [Int64], _ direction: Int) -> (
+        members: [Int], offset: Int, shift: Int, subset: String
+    )? {
         let n = times.count
         guard n >= 4, n <= 512 else { return nil }
         // In ascending order (a newest-first listing read from its end).
@@ -240,16 +284,22 @@ final class SuspectZoneShiftRule: PartitionedRule {
         var latestBefore = [Int64](repeating: .min, count: n)
         var earliestAfter = [Int64](repeating: .max, count: n)
         for i in 1..<n { latestBefore[i] = max(latestBefore[i - 1], ascending[i - 1]) }
-        for i in (0..<(n - 1)).reversed() { earliestAfter[i] = min(earliestAfter[i + 1], ascending[i + 1]) }
+        for i in (0..<(n - 1)).reversed() {
+            earliestAfter[i] = min(earliestAfter[i + 1], ascending[i + 1])
+        }
         var members: [Int] = []
         for i in 0..<n {
             let offset = Int64(entries[order[i]].offset)
             // How far the event is out of place in the direction its offset would explain.
             let bound = offset > 0 ? latestBefore[i] : earliestAfter[i]
             guard offset != 0, offset % 3600 == 0, bound != .min, bound != .max else { continue }
-            let disorder = offset > 0 ? bound.subtractingReportingOverflow(ascending[i]) : ascending[i].subtractingReportingOverflow(bound)
+            let disorder =
+                offset > 0
+                ? bound.subtractingReportingOverflow(ascending[i])
+                : ascending[i].subtractingReportingOverflow(bound)
             guard !disorder.overflow, disorder.partialValue > 0 else { continue }
-            guard disorder.partialValue * 4 >= abs(offset), disorder.partialValue < abs(offset) else { return nil }
+            guard disorder.partialValue * 4 >= abs(offset), disorder.partialValue < abs(offset)
+            else { return nil }
             members.append(order[i])
         }
         guard members.count >= 2, n - members.count >= 2 else { return nil }
@@ -292,16 +342,22 @@ extension SuspectZoneShiftRule.Lists {
     /// number of its list (made if new), in input order (`numbers`: the batch's numbers
     /// here). `wanted`, when given, says by series number which series to look at.
     private mutating func forEachListed(
-        _ batch: ValidationBatch, _ numbers: BatchNumbers, wanted: [Bool]? = nil, _ body: (inout Self, EventFacts, Int, Int64, Int32) -> Void
+        _ batch: ValidationBatch, _ numbers: BatchNumbers, wanted: [Bool]? = nil,
+        _ body: (inout Self, EventFacts, Int, Int64, Int32) -> Void
     ) {
         // The run's list of each (file, series) of the batch, by file × series number.
         let seriesCount = batch.series.count
         var listOf = [Int32](repeating: -1, count: batch.files.count * seriesCount)
         for e in batch.facts {
-            guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else { continue }
+            guard e.hasSeries, e.hasSource, let instant = e.instant, let offset = e.offset else {
+                continue
+            }
             if let wanted, !wanted[Int(numbers.series[Int(e.series)])] { continue }
             let place = Int(e.file) * seriesCount + Int(e.series)
-            if listOf[place] < 0 { listOf[place] = list(file: numbers.files[Int(e.file)], series: numbers.series[Int(e.series)]) }
+            if listOf[place] < 0 {
+                listOf[place] = list(
+                    file: numbers.files[Int(e.file)], series: numbers.series[Int(e.series)])
+            }
             body(&self, e, Int(listOf[place]), instant.seconds, Int32(offset.seconds))
         }
     }
@@ -335,9 +391,15 @@ extension SuspectZoneShiftRule.Lists {
             let n = Int32(all.entries.count)
             all.entries.append(
                 Entry(
-                    seconds: seconds, text: TextArena.Text(start: e.startText.start + base, count: e.startText.count), offset: offset,
+                    seconds: seconds,
+                    text: TextArena.Text(start: e.startText.start + base, count: e.startText.count),
+                    offset: offset,
                     line: e.line, next: -1, origin: e.origin))
-            if all.lists[l].last >= 0 { all.entries[Int(all.lists[l].last)].next = n } else { all.lists[l].first = n }
+            if all.lists[l].last >= 0 {
+                all.entries[Int(all.lists[l].last)].next = n
+            } else {
+                all.lists[l].first = n
+            }
             all.lists[l].last = n
         }
     }
@@ -382,7 +444,8 @@ extension SuspectZoneShiftRule.Lists {
 
 extension SuspectZoneShiftRule.Part: StateCodable {
     func encode(to out: inout [UInt8]) {
-        FlaggedKeysCoding.encode(flagged: lists, events: events, first: first, to: &out) { list, out in
+        FlaggedKeysCoding.encode(flagged: lists, events: events, first: first, to: &out) {
+            list, out in
             BinaryWriter.string(list.order, &out)
             BinaryWriter.string(list.note, &out)
             list.examples.encode(to: &out)
@@ -390,7 +453,8 @@ extension SuspectZoneShiftRule.Part: StateCodable {
     }
 
     init(decoding r: inout BinaryReader) throws(BinaryReader.Corrupt) {
-        (lists, events, first) = try FlaggedKeysCoding.decode(&r) { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
+        (lists, events, first) = try FlaggedKeysCoding.decode(&r) {
+            (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
             (try r.string(), try r.string(), try r.list())
         }
     }

@@ -3,7 +3,8 @@
 enum UnknownZoneRule: RuleDeclaration {
     static let code = FindingCode.unknownZone
     static let summary = "a zone name no tz database or calendar defines"
-    static let readingAdvice: String? = "zone names that are neither IANA, Windows nor known abbreviations; fix the source or map the zone"
+    static let readingAdvice: String? =
+        "zone names that are neither IANA, Windows nor known abbreviations; fix the source or map the zone"
 }
 
 extension FindingCode {

@@ -5,12 +5,16 @@ import Testing
 @Suite("CSV reader (RFC 4180, streaming)")
 struct CSVReaderTests {
     /// Every record (or error message) of `text`, read with chunks of `chunk` bytes.
-    static func read(_ text: String, chunk: Int? = nil, delimiter: UInt8? = nil) throws -> [String] {
+    static func read(_ text: String, chunk: Int? = nil, delimiter: UInt8? = nil) throws -> [String]
+    {
         try read(Array(text.utf8), chunk: chunk, delimiter: delimiter)
     }
 
-    static func read(_ bytes: [UInt8], chunk: Int? = nil, delimiter: UInt8? = nil) throws -> [String] {
-        let reader = try CSVReader(input: InputReader(name: "t.csv", bytes: bytes, chunkSize: chunk), delimiter: delimiter)
+    static func read(_ bytes: [UInt8], chunk: Int? = nil, delimiter: UInt8? = nil) throws
+        -> [String]
+    {
+        let reader = try CSVReader(
+            input: InputReader(name: "t.csv", bytes: bytes, chunkSize: chunk), delimiter: delimiter)
         var out: [String] = []
         while let r = try reader.next() {
             switch r {
@@ -32,13 +36,21 @@ struct CSVReaderTests {
             ("a\tb\n1\t2\n", ["1:a|b", "2:1|2"]),
             ("a|b\n1|2\n", ["1:a|b", "2:1|2"]),
             ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
-            ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
-            ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
+            (
+                "a,b\n\"open,2\n",
+                ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]
+            ),
+            (
+                "a,b\n\"x\"y,2\n3,4\n",
+                ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]
+            ),
             ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
         ])
     func rfc4180(text: String, expected: [String]) throws {
         for chunk in [nil, 1, 2, 3, 5, 7, 64] {
-            #expect(try Self.read(text, chunk: chunk) == expected, "chunk \(chunk.map(String.init) ?? "whole")")
+            #expect(
+                try Self.read(text, chunk: chunk) == expected,
+                "chunk \(chunk.map(String.init) ?? "whole")")
         }
     }
 
@@ -46,14 +58,21 @@ struct CSVReaderTests {
     func invalidUTF8() throws {
         let bytes = Array("a,b\n1,".utf8) + [0xFF, 0xFE] + Array("\n3,4\n".utf8)
         let out = try Self.read(bytes, chunk: 3)
-        #expect(out == ["1:a|b", "2!invalid UTF-8 at byte offset 6 (field 2); pass --encoding if the file is not UTF-8", "3:3|4"])
+        #expect(
+            out == [
+                "1:a|b",
+                "2!invalid UTF-8 at byte offset 6 (field 2); pass --encoding if the file is not UTF-8",
+                "3:3|4",
+            ])
         // In a quoted field after a doubled quote, the offset is the byte's place in the file
         // (counted by hand: "a,b\n" is bytes 0-3, the opening quote 4, x 5, the `""` 6-7, 0xFF 8).
         let quoted = Array("a,b\n\"x\"\"".utf8) + [0xFF] + Array("y\",2\n3,4\n".utf8)
         for chunk in [nil, 1, 3] {
             #expect(
                 try Self.read(quoted, chunk: chunk) == [
-                    "1:a|b", "2!invalid UTF-8 at byte offset 8 (field 1); pass --encoding if the file is not UTF-8", "3:3|4",
+                    "1:a|b",
+                    "2!invalid UTF-8 at byte offset 8 (field 1); pass --encoding if the file is not UTF-8",
+                    "3:3|4",
                 ])
         }
     }
@@ -70,7 +89,8 @@ struct CSVReaderTests {
 
     @Test("delimiter detection ignores delimiters inside quotes")
     func detection() {
-        #expect(CSVReader.detectDelimiter(ArraySlice("\"a,b,c\";d;e\n1,2,3".utf8)) == UInt8(ascii: ";"))
+        #expect(
+            CSVReader.detectDelimiter(ArraySlice("\"a,b,c\";d;e\n1,2,3".utf8)) == UInt8(ascii: ";"))
         #expect(CSVReader.detectDelimiter(ArraySlice("only".utf8)) == UInt8(ascii: ","))
     }
 }
@@ -90,7 +110,9 @@ struct CSVBlockSplitterTests {
         var records = 0
         while let block = try splitter.next() {
             #expect(block.recordsBefore == records, "block at line \(block.firstLine)")
-            let reader = CSVReader(block: block.bytes, delimiter: stream.delimiter, firstLine: block.firstLine, byteOffset: block.byteOffset)
+            let reader = CSVReader(
+                block: block.bytes, delimiter: stream.delimiter, firstLine: block.firstLine,
+                byteOffset: block.byteOffset)
             while let r = try reader.next() {
                 switch r {
                 case .success(let rec):
@@ -114,13 +136,22 @@ struct CSVBlockSplitterTests {
             ("a,b\n\"line1\nline2\",z\nlast,row", ["1:a|b", "2:line1\nline2|z", "4:last|row"]),
             ("a,b\r1,2\r3,4", ["1:a|b", "2:1|2", "3:3|4"]),
             ("a,b\n,\n\"\",\"\"\n", ["1:a|b", "2:|", "3:|"]),
-            ("a,b\n\"open,2\n", ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]),
-            ("a,b\n\"x\"y,2\n3,4\n", ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]),
+            (
+                "a,b\n\"open,2\n",
+                ["1:a|b", "2!unterminated quoted field (a '\"' opened on line 2 is never closed)"]
+            ),
+            (
+                "a,b\n\"x\"y,2\n3,4\n",
+                ["1:a|b", "2!text after a closing quote in field 1", "3:3|4"]
+            ),
             ("a,b\nit\"s,2\n", ["1:a|b", "2:it\"s|2"]),
             // … and boundaries a splitter can get wrong: blank lines (not records), a lone `""`
             // line, CRLF inside quotes, a quote opening only at a field start, a CR at the end.
             ("a,b\n\n1,2\n\"\"\n\n3,4\r\n", ["1:a|b", "2:", "3:1|2", "4:", "5:", "6:3|4"]),
-            ("a,b\r\n\"p\r\nq\",\"\"\"\"\r\nx\"\ny\",z\r", ["1:a|b", "2:p\r\nq|\"", "4:x\"", "5:y\"|z"]),
+            (
+                "a,b\r\n\"p\r\nq\",\"\"\"\"\r\nx\"\ny\",z\r",
+                ["1:a|b", "2:p\r\nq|\"", "4:x\"", "5:y\"|z"]
+            ),
             ("a,b\n\"\",\"\"\"\"\n1,\"2\"\r", ["1:a|b", "2:|\"", "3:1|2"]),
         ])
     func sameAsStream(text: String, expected: [String]) throws {
@@ -145,12 +176,16 @@ extension CSVBlockSplitterTests {
         var rng = SplitMix64(seed: 0xC5F)
         let alphabet = Array("ab,\"\n\r ".utf8)
         for round in 0..<400 {
-            let body = (0..<Int.random(in: 0...48, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            let body = (0..<Int.random(in: 0...48, using: &rng)).map { _ in
+                alphabet.randomElement(using: &rng)!
+            }
             let text = "h1,h2\n" + String(decoding: body, as: UTF8.self)
             let streamed = try CSVReaderTests.read(text)
             for blockSize in [1, 3, 8, 1 << 17] {
                 let chunk = [nil, 1, 5][round % 3]
-                #expect(try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == streamed, "\(text.debugDescription), block \(blockSize)")
+                #expect(
+                    try Self.readInBlocks(text, chunk: chunk, blockSize: blockSize) == streamed,
+                    "\(text.debugDescription), block \(blockSize)")
             }
         }
     }

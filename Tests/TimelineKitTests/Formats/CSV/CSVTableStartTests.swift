@@ -20,7 +20,9 @@ struct CSVTableStartTests {
 
         """
 
-    static func read(_ text: String, configure: (inout ReadOptions) -> Void = { _ in }) throws -> ReadResult {
+    static func read(_ text: String, configure: (inout ReadOptions) -> Void = { _ in }) throws
+        -> ReadResult
+    {
         var options = ReadOptions()
         options.format = .named("csv")
         options.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
@@ -32,13 +34,20 @@ struct CSVTableStartTests {
     func preamble() throws {
         let r = try Self.read(Self.wechatLike)
         #expect(r.rejects.isEmpty)
-        #expect(r.events.map(\.start.rfc3339) == ["2024-06-12T12:45:27+08:00", "2024-06-13T10:10:11+08:00"])
+        #expect(
+            r.events.map(\.start.rfc3339) == [
+                "2024-06-12T12:45:27+08:00", "2024-06-13T10:10:11+08:00",
+            ])
         #expect(r.events.map { $0.amount?.value.description } == ["-28.16", "100.00"])
         #expect(r.events.map(\.title) == ["某米线店", "小红"])
         // The tab WeChat appends to long numbers and a leading ' are guards, not text.
         #expect(r.events.map(\.id) == ["4200001234202406120001", "0012345"])
         #expect(r.events.map { $0.source?.line } == [8, 9])
-        #expect(r.diagnostics.contains { $0.message.contains("the table's header is on line 7; lines 1–6 before it are not records") })
+        #expect(
+            r.diagnostics.contains {
+                $0.message.contains(
+                    "the table's header is on line 7; lines 1–6 before it are not records")
+            })
     }
 
     @Test("--verbose lists the lines before the table; --header-line chooses the header")
@@ -50,19 +59,26 @@ struct CSVTableStartTests {
         pipeline.verbose = true
         pipeline.onDiagnostic = { lines.append("\($0.location?.line ?? 0): \($0.message)") }
         _ = try pipeline.run(
-            sources: [.string(Self.wechatLike, name: "bill.csv")], exporter: DiscardingExporter(), output: OutputWriter(inMemory: "x"))
+            sources: [.string(Self.wechatLike, name: "bill.csv")], exporter: DiscardingExporter(),
+            output: OutputWriter(inMemory: "x"))
         #expect(lines.contains("2: before the table: 微信昵称：[小明]"))
         #expect(lines.contains("1: before the table: 微信支付账单明细"))
         #expect(!lines.contains { $0.hasPrefix("4: ") })  // the empty line is not listed
         // A header on line 2: line 1 is skipped, every other line is a record.
-        let r = try Self.read("report,x\ntime,title\n2024-06-12T08:00:00Z,a\n") { $0.csv.headerLine = 2 }
+        let r = try Self.read("report,x\ntime,title\n2024-06-12T08:00:00Z,a\n") {
+            $0.csv.headerLine = 2
+        }
         #expect(r.events.map(\.title) == ["a"])
-        #expect(throws: TimelineError.self) { try Self.read("time,title\n") { $0.csv.headerLine = 5 } }
+        #expect(throws: TimelineError.self) {
+            try Self.read("time,title\n") { $0.csv.headerLine = 5 }
+        }
     }
 
     @Test("a plain CSV keeps its first line as the header, even when it names no known column")
     func plain() throws {
-        let r = try Self.read("when,title\n2024-06-12T08:00:00Z,a\n") { try! $0.mapping.mapping.add("start=when") }
+        let r = try Self.read("when,title\n2024-06-12T08:00:00Z,a\n") {
+            try! $0.mapping.mapping.add("start=when")
+        }
         #expect(r.events.map(\.title) == ["a"])
         let unknown = try Self.read("a,b\n1,2\n")
         #expect(unknown.rejects.map(\.code) == [.missingStart])
@@ -92,11 +108,14 @@ struct CSVTableStartTests {
 
     /// The bytes are Python's `'交易时间,商品,金额\n2024-06-12 08:00:00,咖啡,-35.50\n'.encode('gb18030')`.
     static let gb18030: [UInt8] = [
-        189, 187, 210, 215, 202, 177, 188, 228, 44, 201, 204, 198, 183, 44, 189, 240, 182, 238, 10, 50, 48, 50, 52, 45, 48, 54, 45, 49, 50,
+        189, 187, 210, 215, 202, 177, 188, 228, 44, 201, 204, 198, 183, 44, 189, 240, 182, 238, 10,
+        50, 48, 50, 52, 45, 48, 54, 45, 49, 50,
         32, 48, 56, 58, 48, 48, 58, 48, 48, 44, 191, 167, 183, 200, 44, 45, 51, 53, 46, 53, 48, 10,
     ]
 
-    @Test("input that is not UTF-8 but is GB18030 is read as such, with a note; --encoding still wins")
+    @Test(
+        "input that is not UTF-8 but is GB18030 is read as such, with a note; --encoding still wins"
+    )
     func encodings() throws {
         var options = ReadOptions()
         options.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
@@ -105,14 +124,20 @@ struct CSVTableStartTests {
         #expect(r.events.map(\.title) == ["咖啡"])
         #expect(r.diagnostics.contains { $0.message.hasPrefix("reading as GB18030") })
         options.encoding = .utf8
-        #expect(throws: TimelineError.self) { try Timeline.read(.data(Data(Self.gb18030), name: "bank.csv"), options: options) }
+        #expect(throws: TimelineError.self) {
+            try Timeline.read(.data(Data(Self.gb18030), name: "bank.csv"), options: options)
+        }
         // UTF-16 with a byte-order mark.
         options.encoding = nil
-        let utf16 = try Timeline.read(.data("time,title\n2024-06-12T08:00:00Z,x\n".data(using: .utf16)!, name: "u.csv"), options: options)
+        let utf16 = try Timeline.read(
+            .data("time,title\n2024-06-12T08:00:00Z,x\n".data(using: .utf16)!, name: "u.csv"),
+            options: options)
         #expect(utf16.events.map(\.title) == ["x"])
     }
 
-    @Test("a file with no header line: its first line is a record when its values are like those below it")
+    @Test(
+        "a file with no header line: its first line is a record when its values are like those below it"
+    )
     func headerless() throws {
         let text = """
             28/06/2024|COMPRA TARJ. PANADERIA SEGOVIA|29/06/2024|-4.80|2417.33
@@ -128,6 +153,8 @@ struct CSVTableStartTests {
         #expect(r.diagnostics.contains { $0.message.hasPrefix("no header line: line 1") })
         // A header naming its columns stays a header.
         let named = try Self.read("Date|Concept|Amount\n28/06/2024|Bread|-4.80\n")
-        #expect(named.events.count == 1 && !named.diagnostics.contains { $0.message.hasPrefix("no header line") })
+        #expect(
+            named.events.count == 1
+                && !named.diagnostics.contains { $0.message.hasPrefix("no header line") })
     }
 }

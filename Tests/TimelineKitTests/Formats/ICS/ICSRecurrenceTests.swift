@@ -43,7 +43,9 @@ struct ICSRecurrenceTests {
     static func run(_ text: String, window: String?, cap: Int = 10_000) throws -> ImportRun {
         try ImportRun(ICSImporter(), text, name: "cal.ics", format: "ics") { options in
             options.dates.assumedZone = nil
-            options.ics.expansion = try window.map { try RecurrenceExpansion.parse($0, maxOccurrences: cap).get() }
+            options.ics.expansion = try window.map {
+                try RecurrenceExpansion.parse($0, maxOccurrences: cap).get()
+            }
         }
     }
 
@@ -53,7 +55,9 @@ struct ICSRecurrenceTests {
         return "\(e.id) \(e.start.rfc3339) \(utc(e.start.instant!))\(end) \(e.title)"
     }
 
-    @Test("weekly series across the end of DST: EXDATE in UTC, RDATE period, an override and THISANDFUTURE")
+    @Test(
+        "weekly series across the end of DST: EXDATE in UTC, RDATE period, an override and THISANDFUTURE"
+    )
     func weeklySeries() throws {
         let run = try Self.run(Self.weekly, window: "2024-10-01..2024-12-31")
         #expect(run.rejects.isEmpty)
@@ -74,7 +78,10 @@ struct ICSRecurrenceTests {
     @Test("without --expand the master and its overrides are kept as they are, RRULE in attributes")
     func withoutExpansion() throws {
         let run = try Self.run(Self.weekly, window: nil)
-        #expect(run.events.map(\.id) == ["standup", "standup/20241111T090000", "standup/20241118T090000", "lunch"])
+        #expect(
+            run.events.map(\.id) == [
+                "standup", "standup/20241111T090000", "standup/20241118T090000", "lunch",
+            ])
         #expect(run.events[0].attributes["RRULE"] == "FREQ=WEEKLY;BYDAY=MO;COUNT=6")
     }
 
@@ -127,18 +134,29 @@ struct ICSRecurrenceTests {
         #expect(run.diagnostics.contains { $0.message.contains("stopped after 1000 occurrences") })
         let years = run.events.filter { $0.id.hasPrefix("new-year/") }
         #expect(years.map(\.id) == ["new-year/20240101", "new-year/20250101", "new-year/20260101"])
-        #expect(years.allSatisfy { $0.start.date != nil && $0.end?.date == $0.start.date!.adding(days: 1) })
+        #expect(
+            years.allSatisfy {
+                $0.start.date != nil && $0.end?.date == $0.start.date!.adding(days: 1)
+            })
     }
 
     @Test("a rule that cannot be read keeps the master and warns with the line")
     func badRule() throws {
-        let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20240101T000000Z\nRRULE:FREQ=FORTNIGHTLY\nEND:VEVENT\nEND:VCALENDAR\n"
+        let text =
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:x\nDTSTART:20240101T000000Z\nRRULE:FREQ=FORTNIGHTLY\nEND:VEVENT\nEND:VCALENDAR\n"
         let run = try Self.run(text, window: "2024-01-01..2024-12-31")
         #expect(run.events.map(\.id) == ["x"])
-        #expect(run.diagnostics.contains { $0.message.contains("FREQ=FORTNIGHTLY") && $0.location?.line == 5 })
+        #expect(
+            run.diagnostics.contains {
+                $0.message.contains("FREQ=FORTNIGHTLY") && $0.location?.line == 5
+            })
     }
 
-    @Test("window syntax", arguments: ["2024-01-01", "2024-01-01..", "2024-01-01T00:00..2024-02-01", "yesterday..today"])
+    @Test(
+        "window syntax",
+        arguments: [
+            "2024-01-01", "2024-01-01..", "2024-01-01T00:00..2024-02-01", "yesterday..today",
+        ])
     func badWindow(text: String) {
         guard case .failure = RecurrenceExpansion.parse(text) else {
             Issue.record("'\(text)' was accepted")

@@ -14,20 +14,23 @@ struct JSONParserTests {
 
     @Test("values, key order and number text are kept")
     func values() throws {
-        let v = try Self.parse(#"{"b":1,"a":[true,false,null,-0.50,1e3],"s":"x\"\\\/\n\u00e9\ud83d\ude00"}"#)
+        let v = try Self.parse(
+            #"{"b":1,"a":[true,false,null,-0.50,1e3],"s":"x\"\\\/\n\u00e9\ud83d\ude00"}"#)
         guard case .object(let pairs) = v else {
             Issue.record("not an object")
             return
         }
         #expect(pairs.map(\.0) == ["b", "a", "s"])
-        #expect(v["a"] == .array([.bool(true), .bool(false), .null, .number("-0.50"), .number("1e3")]))
+        #expect(
+            v["a"] == .array([.bool(true), .bool(false), .null, .number("-0.50"), .number("1e3")]))
         #expect(v["s"] == .string("x\"\\/\né😀"))
     }
 
     @Test(
         "syntax errors name the byte offset",
         arguments: [
-            (#"{"a":1,}"#, 7), (#"[1,2"#, 4), (#"{"a" 1}"#, 5), (#""abc"#, 0), (#"[01]"#, 1), (#"{"a":tru}"#, 5),
+            (#"{"a":1,}"#, 7), (#"[1,2"#, 4), (#"{"a" 1}"#, 5), (#""abc"#, 0), (#"[01]"#, 1),
+            (#"{"a":tru}"#, 5),
             ("[\"a\u{1}\"]", 3), (#"["\x"]"#, 2), (#"["\ud800"]"#, 8),
         ])
     func errors(text: String, offset: Int) {
@@ -59,7 +62,8 @@ struct JSONParserTests {
         "UTF-8 is checked wherever it falls in a string",
         arguments: [
             ([0xC3, 0xA9], true), ([0xE4, 0xB8, 0xAD], true), ([0xF0, 0x9F, 0x98, 0x80], true),
-            ([0x80], false), ([0xE4, 0xB8], false), ([0xED, 0xA0, 0x80], false), ([0xC0, 0xAF], false),
+            ([0x80], false), ([0xE4, 0xB8], false), ([0xED, 0xA0, 0x80], false),
+            ([0xC0, 0xAF], false),
         ])
     func utf8Positions(sequence: [UInt8], valid: Bool) {
         for length in 0...16 {
@@ -72,9 +76,14 @@ struct JSONParserTests {
                     do {
                         let value = try p.parseValue()
                         let expected = String(decoding: body, as: UTF8.self) + (escaped ? "\n" : "")
-                        #expect(valid && value == .array([.string(expected)]), "length \(length), at \(position)")
+                        #expect(
+                            valid && value == .array([.string(expected)]),
+                            "length \(length), at \(position)")
                     } catch {
-                        #expect(!valid && error.offset == 2 && error.message == "invalid UTF-8 in a string", "length \(length), at \(position)")
+                        #expect(
+                            !valid && error.offset == 2
+                                && error.message == "invalid UTF-8 in a string",
+                            "length \(length), at \(position)")
                     }
                 }
             }
@@ -83,7 +92,10 @@ struct JSONParserTests {
 
     @Test("the writer escapes control characters and round-trips")
     func writer() throws {
-        let original = JSONValue.object([("k\"", .string("a\u{0}b\tc\u{7F}é")), ("n", .number("12.50")), ("l", .array([.null, .bool(true)]))])
+        let original = JSONValue.object([
+            ("k\"", .string("a\u{0}b\tc\u{7F}é")), ("n", .number("12.50")),
+            ("l", .array([.null, .bool(true)])),
+        ])
         var w = JSONWriter()
         w.value(original)
         let text = String(decoding: w.bytes, as: UTF8.self)
@@ -109,7 +121,8 @@ struct JSONArrayStreamTests {
             expected.append(String(decoding: w.bytes, as: UTF8.self))
         }
         for chunk in 1...12 {
-            let stream = JSONArrayStream(input: InputReader(name: "t", bytes: Array(text.utf8), chunkSize: chunk))
+            let stream = JSONArrayStream(
+                input: InputReader(name: "t", bytes: Array(text.utf8), chunkSize: chunk))
             var got: [String] = []
             loop: while true {
                 switch try stream.next() {
@@ -130,7 +143,8 @@ struct JSONArrayStreamTests {
 
     @Test("a cut-off array is reported with its line and column")
     func truncated() throws {
-        let stream = JSONArrayStream(input: InputReader(name: "t", bytes: Array("[1,\n2,".utf8), chunkSize: 2))
+        let stream = JSONArrayStream(
+            input: InputReader(name: "t", bytes: Array("[1,\n2,".utf8), chunkSize: 2))
         var steps: [String] = []
         loop: while true {
             switch try stream.next() {

@@ -7,10 +7,15 @@ import Testing
 struct JSONRowPlanTests {
     static let row = JSONRow(
         pairs: [
-            ("when", .string("2024-06-12T08:00:00Z")), ("title", .string(" Paid ")), ("note", .string("first")),
-            ("customer", .object([("name", .string("Li"))])), ("note", .string("again")), ("empty", .string("")), ("gone", .null),
+            ("when", .string("2024-06-12T08:00:00Z")), ("title", .string(" Paid ")),
+            ("note", .string("first")),
+            ("customer", .object([("name", .string("Li"))])), ("note", .string("again")),
+            ("empty", .string("")), ("gone", .null),
         ],
-        siblings: [("tracking", .string("SF123")), ("title", .string("the document's")), ("carrier", .number("7"))])
+        siblings: [
+            ("tracking", .string("SF123")), ("title", .string("the document's")),
+            ("carrier", .number("7")),
+        ])
 
     static let sources: [MappedField: FieldSource] = [
         .start: FieldSource(columns: ["when"]),
@@ -22,10 +27,14 @@ struct JSONRowPlanTests {
     ]
 
     static func plan(_ row: JSONRow = row) -> JSONRowPlan {
-        JSONRowPlan(pairs: row.pairs.map(\.0), siblings: row.siblings.map(\.0), sources: sources, events: [])
+        JSONRowPlan(
+            pairs: row.pairs.map(\.0), siblings: row.siblings.map(\.0), sources: sources, events: []
+        )
     }
 
-    @Test("a column is the record's first key of its name, else a path into the record, else the document's field")
+    @Test(
+        "a column is the record's first key of its name, else a path into the record, else the document's field"
+    )
     func places() {
         let texts = Self.plan().texts(Self.row)
         #expect(texts[.start] == "2024-06-12T08:00:00Z")
@@ -37,21 +46,26 @@ struct JSONRowPlanTests {
         #expect(texts[.amount] == nil)
     }
 
-    @Test("unmapped fields: the document's first, then the record's, a repeated key each time, empty and null ones left out")
+    @Test(
+        "unmapped fields: the document's first, then the record's, a repeated key each time, empty and null ones left out"
+    )
     func unmapped() {
         let texts = Self.plan().texts(Self.row)
         #expect(texts.attributes.map(\.0) == ["note", "customer", "note"])
         #expect(texts.attributes.map(\.1) == ["first", #"{"name":"Li"}"#, "again"])
     }
 
-    @Test("a refilled texts overwrites every slot its plan maps and keeps no attribute of the record before")
+    @Test(
+        "a refilled texts overwrites every slot its plan maps and keeps no attribute of the record before"
+    )
     func refilled() {
         let plan = Self.plan()
         var texts = FieldTexts()
         plan.fill(&texts, from: Self.row)
         let other = JSONRow(
             pairs: [
-                ("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("note", .string("x")), ("customer", .string("flat")),
+                ("when", .string("2024-06-13T08:00:00Z")), ("title", .null), ("note", .string("x")),
+                ("customer", .string("flat")),
                 ("note", .string("")), ("empty", .string("")), ("gone", .null),
             ],
             siblings: [("tracking", .string("SF124")), ("title", .string("t")), ("carrier", .null)])

@@ -8,25 +8,42 @@ import Testing
 /// (XLSXTests).
 @Suite("XLSX reader")
 struct XLSXReaderTests {
-    @Test("DEFLATE: a stored block and a fixed-Huffman block with back references (streams from Python's zlib)")
+    @Test(
+        "DEFLATE: a stored block and a fixed-Huffman block with back references (streams from Python's zlib)"
+    )
     func inflate() throws {
         let stored: [UInt8] = [1, 7, 0, 248, 255, 115, 116, 111, 114, 101, 100, 33]
         #expect(try Inflater.inflate(stored[...], limit: 100) == Array("stored!".utf8))
-        let fixed: [UInt8] = [203, 72, 205, 201, 201, 87, 200, 64, 39, 117, 20, 74, 50, 115, 83, 115, 50, 243, 82, 21, 1]
-        #expect(try Inflater.inflate(fixed[...], limit: 100) == Array("hello hello hello hello, timeline!".utf8))
+        let fixed: [UInt8] = [
+            203, 72, 205, 201, 201, 87, 200, 64, 39, 117, 20, 74, 50, 115, 83, 115, 50, 243, 82, 21,
+            1,
+        ]
+        #expect(
+            try Inflater.inflate(fixed[...], limit: 100)
+                == Array("hello hello hello hello, timeline!".utf8))
     }
 
     @Test("DEFLATE: damaged streams and outputs over the limit end in an error, never a trap")
     func inflateHostile() {
-        let fixed: [UInt8] = [203, 72, 205, 201, 201, 87, 200, 64, 39, 117, 20, 74, 50, 115, 83, 115, 50, 243, 82, 21, 1]
+        let fixed: [UInt8] = [
+            203, 72, 205, 201, 201, 87, 200, 64, 39, 117, 20, 74, 50, 115, 83, 115, 50, 243, 82, 21,
+            1,
+        ]
         for cut in [0, 1, 5, 12, 20] {
-            #expect(throws: Inflater.InflateError.self) { try Inflater.inflate(Array(fixed.prefix(cut))[...], limit: 100) }
+            #expect(throws: Inflater.InflateError.self) {
+                try Inflater.inflate(Array(fixed.prefix(cut))[...], limit: 100)
+            }
         }
         #expect(throws: Inflater.InflateError.self) { try Inflater.inflate(fixed[...], limit: 10) }
-        #expect(throws: Inflater.InflateError.self) { try Inflater.inflate([0x07][...], limit: 10) }  // block type 3
-        #expect(throws: Inflater.InflateError.self) { try Inflater.inflate([1, 7, 0, 0, 0, 1, 2][...], limit: 10) }  // LEN ≠ ~NLEN
+        // block type 3
+        #expect(throws: Inflater.InflateError.self) { try Inflater.inflate([0x07][...], limit: 10) }
+        #expect(throws: Inflater.InflateError.self) {
+            try Inflater.inflate([1, 7, 0, 0, 0, 1, 2][...], limit: 10)
+        }  // LEN ≠ ~NLEN
         // A back reference before the start: fixed block, literal-free length code 257, distance 0 (1 byte back).
-        #expect(throws: Inflater.InflateError.self) { try Inflater.inflate([0x03, 0x02, 0x00][...], limit: 10) }
+        #expect(throws: Inflater.InflateError.self) {
+            try Inflater.inflate([0x03, 0x02, 0x00][...], limit: 10)
+        }
     }
 
     @Test("CRC-32 of the standard check input")
@@ -36,8 +53,12 @@ struct XLSXReaderTests {
 
     @Test("ZIP: not an archive, or a truncated one, is an error naming what is wrong")
     func zip() {
-        #expect { _ = try ZipArchive(Array("time,title\n".utf8)) } throws: { ($0 as? ZipArchive.ZipError)?.message.contains("not a ZIP") == true }
-        #expect { _ = try Workbook(Array("PK\u{3}\u{4}".utf8) + [UInt8](repeating: 0, count: 40)) } throws: { $0 is Workbook.Failure }
+        #expect { _ = try ZipArchive(Array("time,title\n".utf8)) } throws: {
+            ($0 as? ZipArchive.ZipError)?.message.contains("not a ZIP") == true
+        }
+        #expect {
+            _ = try Workbook(Array("PK\u{3}\u{4}".utf8) + [UInt8](repeating: 0, count: 40))
+        } throws: { $0 is Workbook.Failure }
     }
 
     @Test(
@@ -72,8 +93,10 @@ struct XLSXReaderTests {
     @Test(
         "number formats: built-in ids and custom codes",
         arguments: [
-            ("yyyy-mm-dd hh:mm:ss", SerialKind.dateTime), ("yyyy\"年\"m\"月\"d\"日\"", .date), ("h:mm AM/PM", .time), ("[h]:mm:ss", .time),
-            ("0.00", .number), ("[Red]#,##0.00", .number), ("\"day\" 0", .number), ("#,##0.00 \\d", .number), ("dd/mm/yyyy", .date),
+            ("yyyy-mm-dd hh:mm:ss", SerialKind.dateTime), ("yyyy\"年\"m\"月\"d\"日\"", .date),
+            ("h:mm AM/PM", .time), ("[h]:mm:ss", .time),
+            ("0.00", .number), ("[Red]#,##0.00", .number), ("\"day\" 0", .number),
+            ("#,##0.00 \\d", .number), ("dd/mm/yyyy", .date),
         ])
     func formats(code: String, kind: SerialKind) {
         #expect(SerialKind(formatCode: code) == kind)
@@ -98,11 +121,15 @@ struct XLSXReaderTests {
 
     @Test("XML: entities, character references, CDATA, prefixes; malformed markup is an error")
     func xml() throws {
-        var scanner = XMLScanner(Array("<?xml version=\"1.0\"?><x:t a='1 &amp; 2'>&lt;&#26085;&#x672C;<![CDATA[<b>]]></x:t><!-- c --><e/>".utf8))
+        var scanner = XMLScanner(
+            Array(
+                "<?xml version=\"1.0\"?><x:t a='1 &amp; 2'>&lt;&#26085;&#x672C;<![CDATA[<b>]]></x:t><!-- c --><e/>"
+                    .utf8))
         var tokens: [String] = []
         while let token = try scanner.next() {
             switch token {
-            case .start(let name, let attributes, let selfClosing): tokens.append("<\(name) \(attributes["a"] ?? "")\(selfClosing ? "/" : "")>")
+            case .start(let name, let attributes, let selfClosing):
+                tokens.append("<\(name) \(attributes["a"] ?? "")\(selfClosing ? "/" : "")>")
             case .end(let name): tokens.append("</\(name)>")
             case .text(let text): tokens.append(text)
             }
@@ -122,7 +149,8 @@ struct NumberFormatDecimalsTests {
     @Test(
         "decimals of built-in and custom formats",
         arguments: [
-            ("0.00", 2), ("#,##0.00", 2), ("#,##0.00 \"CNY\"", 2), ("[$¥-804]#,##0.00;[Red]-[$¥-804]#,##0.00", 2), ("0.0%", 0), ("0.00E+00", 0),
+            ("0.00", 2), ("#,##0.00", 2), ("#,##0.00 \"CNY\"", 2),
+            ("[$¥-804]#,##0.00;[Red]-[$¥-804]#,##0.00", 2), ("0.0%", 0), ("0.00E+00", 0),
             ("General", 0), ("0", 0), ("0.000_);(0.000)", 3), ("\"0.00\"", 0),
         ])
     func custom(_ code: String, _ decimals: Int) {
@@ -131,13 +159,17 @@ struct NumberFormatDecimalsTests {
 
     @Test("built-in formats")
     func builtIn() {
-        #expect([0, 1, 2, 3, 4, 9, 10, 11, 39, 44].map(NumberFormatDecimals.of(builtInFormat:)) == [0, 0, 2, 0, 2, 0, 0, 0, 2, 2])
+        #expect(
+            [0, 1, 2, 3, 4, 9, 10, 11, 39, 44].map(NumberFormatDecimals.of(builtInFormat:)) == [
+                0, 0, 2, 0, 2, 0, 0, 0, 2, 2,
+            ])
     }
 
     @Test(
         "zeros are added, never digits taken away",
         arguments: [
-            ("18.5", 2, "18.50"), ("200", 2, "200.00"), ("-18.5", 2, "-18.50"), ("18.499", 2, "18.499"), ("1E-7", 2, "1E-7"), ("18.5", 0, "18.5"),
+            ("18.5", 2, "18.50"), ("200", 2, "200.00"), ("-18.5", 2, "-18.50"),
+            ("18.499", 2, "18.499"), ("1E-7", 2, "1E-7"), ("18.5", 0, "18.5"),
         ])
     func padded(_ value: String, _ decimals: Int, _ shown: String) {
         #expect(NumberFormatDecimals.padded(value, to: decimals) == shown)

@@ -38,7 +38,9 @@ public enum FuzzTarget: String, Sendable {
         case .ics:
             testImport(input, format: "ics")
             testImport(input, format: "ics") {
-                $0.expandRecurrences(from: Self.windowStart, through: Self.windowEnd, maxPerSeries: 2_000, maxTotal: 20_000)
+                $0.expandRecurrences(
+                    from: Self.windowStart, through: Self.windowEnd, maxPerSeries: 2_000,
+                    maxTotal: 20_000)
             }
         default: testImport(input, format: rawValue)
         }
@@ -49,10 +51,14 @@ public enum FuzzTarget: String, Sendable {
     static let windowEnd = CivilDate(year: 2025, month: 12, day: 31)!
 
     static func fail(_ what: String, _ input: Data) -> Never {
-        fatalError("broken promise: \(what)\ninput: \(String(decoding: input.prefix(400), as: UTF8.self).debugDescription)")
+        fatalError(
+            "broken promise: \(what)\ninput: \(String(decoding: input.prefix(400), as: UTF8.self).debugDescription)"
+        )
     }
 
-    private func testImport(_ input: Data, format: String, configure: (inout ReadOptions) -> Void = { _ in }) {
+    private func testImport(
+        _ input: Data, format: String, configure: (inout ReadOptions) -> Void = { _ in }
+    ) {
         var options = ReadOptions()
         options.format = FileFormat.named(format)!
         options.dates.assumedZone = Self.shanghai
@@ -64,20 +70,28 @@ public enum FuzzTarget: String, Sendable {
             return  // a clear error is an allowed end
         }
         for event in result.events {
-            for value in [event.start, event.end, event.recorded].compactMap({ $0 }) where !value.isInSupportedRange {
-                Self.fail("event '\(event.id)' has \(value.rfc3339) outside the years 0001–9999", input)
+            for value in [event.start, event.end, event.recorded].compactMap({ $0 })
+            where !value.isInSupportedRange {
+                Self.fail(
+                    "event '\(event.id)' has \(value.rfc3339) outside the years 0001–9999", input)
             }
         }
         // NDJSON reads back to the same events.
         let ndjson: Data
-        do { ndjson = try Timeline.data(result.events, as: .named("ndjson")!) } catch { Self.fail("NDJSON cannot be written: \(error)", input) }
+        do { ndjson = try Timeline.data(result.events, as: .named("ndjson")!) } catch {
+            Self.fail("NDJSON cannot be written: \(error)", input)
+        }
         var again = ReadOptions()
         again.format = .named("ndjson")!
         do {
             let reread = try Timeline.read(.data(ndjson, name: "fuzz.ndjson"), options: again)
-            guard reread.rejects.isEmpty else { Self.fail("our NDJSON is rejected: \(reread.rejects[0].reason)", input) }
+            guard reread.rejects.isEmpty else {
+                Self.fail("our NDJSON is rejected: \(reread.rejects[0].reason)", input)
+            }
             let rewritten = try Timeline.data(reread.events, as: .named("ndjson")!)
-            guard rewritten == ndjson else { Self.fail("our NDJSON does not read back to the same events", input) }
+            guard rewritten == ndjson else {
+                Self.fail("our NDJSON does not read back to the same events", input)
+            }
         } catch {
             Self.fail("our NDJSON cannot be read: \(error)", input)
         }
@@ -103,9 +117,13 @@ public enum FuzzTarget: String, Sendable {
             convert.outputFormat = .named("ndjson")!
             convert.sort = .input
             let null = FileHandle(forWritingAtPath: "/dev/null")!
-            let summary = try Timeline.convert([.data(input, name: "fuzz.\(format)")], to: .fileHandle(null, name: "/dev/null"), options: convert)
-                .summary
-            guard summary.read == summary.written + summary.rejected, summary.written == result.events.count,
+            let summary = try Timeline.convert(
+                [.data(input, name: "fuzz.\(format)")], to: .fileHandle(null, name: "/dev/null"),
+                options: convert
+            )
+            .summary
+            guard summary.read == summary.written + summary.rejected,
+                summary.written == result.events.count,
                 summary.rejected == result.rejects.count
             else {
                 Self.fail(
@@ -123,28 +141,40 @@ public enum FuzzTarget: String, Sendable {
     /// Events whose text fields are the input cut at 0xFF bytes (links at 0x1F, attribute
     /// names and values in turn), written as ICS.
     private func testICSOutput(_ input: Data) {
-        let fields = input.split(separator: 0xFF, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let fields = input.split(separator: 0xFF, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         func field(_ i: Int) -> String { i < fields.count ? fields[i] : "" }
         let zone = Self.shanghai
         var events: [Event] = []
         for n in 0..<max(1, min(4, fields.count / 8)) {
             let base = n * 8
             var attributes: [String: String] = [:]
-            for pair in field(base + 6).split(separator: "\u{1F}", omittingEmptySubsequences: false).chunked(2) {
+            for pair in field(base + 6).split(separator: "\u{1F}", omittingEmptySubsequences: false)
+                .chunked(2)
+            {
                 guard let name = pair.first, !name.isEmpty else { continue }
                 attributes[String(name)] = pair.dropFirst().first.map(String.init) ?? ""
             }
             let start = TimeValue(
-                instant: Instant(seconds: 1_718_000_000 + Int64(n) * 3_600), offset: zone.offset(at: Instant(seconds: 1_718_000_000)),
+                instant: Instant(seconds: 1_718_000_000 + Int64(n) * 3_600),
+                offset: zone.offset(at: Instant(seconds: 1_718_000_000)),
                 zone: zone.identifier, basis: .zone)
             // One UID per event: a later event's id is told apart from the first's.
             events.append(
                 Event(
-                    id: field(base) + (n == 0 ? "" : "\u{1F}\(n)"), start: start, title: field(base + 1), detail: field(base + 2),
-                    amount: DecimalNumber("1.00").map { Amount(value: $0, currency: field(base + 5).isEmpty ? nil : field(base + 5)) },
-                    location: field(base + 3), links: field(base + 4).split(separator: "\u{1F}").map(String.init),
-                    tags: field(base + 7).split(separator: "\u{1F}").map(String.init), attributes: attributes,
-                    source: SourceReference(format: input.first.map { $0 & 1 == 0 } == true ? "ics" : "csv", file: "fuzz", record: n + 1)))
+                    id: field(base) + (n == 0 ? "" : "\u{1F}\(n)"), start: start,
+                    title: field(base + 1), detail: field(base + 2),
+                    amount: DecimalNumber("1.00").map {
+                        Amount(value: $0, currency: field(base + 5).isEmpty ? nil : field(base + 5))
+                    },
+                    location: field(base + 3),
+                    links: field(base + 4).split(separator: "\u{1F}").map(String.init),
+                    tags: field(base + 7).split(separator: "\u{1F}").map(String.init),
+                    attributes: attributes,
+                    source: SourceReference(
+                        format: input.first.map { $0 & 1 == 0 } == true ? "ics" : "csv",
+                        file: "fuzz", record: n + 1)))
         }
         let ics: Data
         do {
@@ -154,8 +184,12 @@ public enum FuzzTarget: String, Sendable {
         }
         let bytes = [UInt8](ics)
         for (i, b) in bytes.enumerated() {
-            if b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A) { Self.fail("a bare CR at byte \(i)", input) }
-            if b == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) { Self.fail("a bare LF at byte \(i)", input) }
+            if b == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A) {
+                Self.fail("a bare CR at byte \(i)", input)
+            }
+            if b == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) {
+                Self.fail("a bare LF at byte \(i)", input)
+            }
         }
         // Unfolded by bytes (RFC 5545 §3.1: CRLF and one space are removed), then cut at CRLF.
         var unfolded: [UInt8] = []
@@ -176,39 +210,58 @@ public enum FuzzTarget: String, Sendable {
         }
         var components = 0
         for line in lines {
-            if line.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+            if line.unicodeScalars.contains(where: {
+                ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F
+            }) {
                 Self.fail("a control character in \(line.debugDescription)", input)
             }
             // By bytes: a ':' with a combining mark after it is still the delimiter.
             let utf8 = Array(line.utf8)
-            let end = utf8.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") } ?? utf8.count
+            let end =
+                utf8.firstIndex { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ";") } ?? utf8.count
             let name = String(decoding: utf8[..<end], as: UTF8.self)
-            guard end < utf8.count, !name.isEmpty, name.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D })
+            guard end < utf8.count, !name.isEmpty,
+                name.utf8.allSatisfy({
+                    ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D
+                })
             else {
                 Self.fail("not a content line: \(line.debugDescription)", input)
             }
             if name == "BEGIN" {
                 let component = line.dropFirst(6)
-                guard ["VCALENDAR", "VEVENT", "VTIMEZONE", "STANDARD", "DAYLIGHT"].contains(component) else {
+                guard
+                    ["VCALENDAR", "VEVENT", "VTIMEZONE", "STANDARD", "DAYLIGHT"].contains(component)
+                else {
                     Self.fail("a \(component) component", input)
                 }
                 if component == "VEVENT" { components += 1 }
             }
         }
-        if components != events.count { Self.fail("\(components) VEVENTs for \(events.count) events", input) }
+        if components != events.count {
+            Self.fail("\(components) VEVENTs for \(events.count) events", input)
+        }
     }
 
     private func testDates(_ input: Data) {
         var options = DateParsingOptions()
         options.assumedZone = Self.shanghai
-        for line in String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
-            guard let value = try? TimelineDate.parse(String(line), options: options) else { continue }
-            guard value.isInSupportedRange else { Self.fail("'\(line)' read as \(value.rfc3339), outside 0001–9999", input) }
+        for line in String(decoding: input, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).prefix(64) {
+            guard let value = try? TimelineDate.parse(String(line), options: options) else {
+                continue
+            }
+            guard value.isInSupportedRange else {
+                Self.fail("'\(line)' read as \(value.rfc3339), outside 0001–9999", input)
+            }
             guard let again = try? TimelineDate.parse(value.rfc3339, options: options) else {
                 Self.fail("'\(line)' read as \(value.rfc3339), which does not read", input)
             }
-            guard again.instant == value.instant, again.date == value.date, again.offset == value.offset else {
-                Self.fail("'\(line)' read as \(value.rfc3339), which reads as \(again.rfc3339)", input)
+            guard again.instant == value.instant, again.date == value.date,
+                again.offset == value.offset
+            else {
+                Self.fail(
+                    "'\(line)' read as \(value.rfc3339), which reads as \(again.rfc3339)", input)
             }
         }
     }
