@@ -46,7 +46,7 @@ package enum TimelineCommand {
         if first == "--version" { return writeOut("timeline \(version)\n", env) }
         guard let command = commands.first(where: { $0.name == first }) else {
             let suggestion =
-                ArgumentParser.closest(first, among: commands.map { $0.name }).map {
+                Suggestion.closest(first, among: commands.map { $0.name }).map {
                     " Did you mean '\($0)'?"
                 } ?? ""
             env.error(

@@ -1,4 +1,5 @@
 import Foundation
+import TimelineKit
 
 /// Parses a command's arguments against its declared options: long options with a value
 /// inline (`--to=csv`) or next, short options (`-o FILE`, `-oFILE`), flags, `--` to end
@@ -14,7 +15,9 @@ enum ArgumentParser {
         func lookup(_ name: String) throws(UsageError) -> OptionSpec {
             if let o = options.first(where: { $0.spec.name == name }) { return o.spec }
             let suggestion =
-                closest(name, among: options.map(\.spec.name)).map { "; did you mean '--\($0)'?" }
+                Suggestion.closest(name, among: options.map(\.spec.name)).map {
+                    "; did you mean '--\($0)'?"
+                }
                 ?? ""
             throw UsageError(message: "unknown option '--\(name)'\(suggestion)")
         }
@@ -86,28 +89,6 @@ enum ArgumentParser {
         return parsed
     }
 
-    /// The candidate within edit distance 2 of `word`, if any.
-    static func closest(_ word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for c in candidates {
-            let d = editDistance(Array(word), Array(c))
-            if d <= 2, best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1]
-            for (j, y) in b.enumerated() {
-                current.append(
-                    min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
 }
 
 /// Renders `--help` for a command and the overview of all commands, from their declarations.

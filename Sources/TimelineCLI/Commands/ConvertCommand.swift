@@ -50,6 +50,10 @@ enum ConvertCommand: Command {
             "The order history as a readable timeline, days counted in Shanghai"
         ),
         (
+            "timeline convert samples/orders.csv --assume-zone Asia/Shanghai --to csv --fields id,start.instant,title,amount.value,amount.currency",
+            "Only the columns a warehouse table loads"
+        ),
+        (
             "timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson",
             "Fail on any bad record and keep the bad ones for inspection"
         ),
@@ -231,8 +235,6 @@ enum ConvertCommand: Command {
     }
 }
 
-/// How the output is written: the readable formats' language and reference moment, and the
-/// options the writable formats declare (`--time-format`, `--ics-utc`, `--layout`, …).
 /// `--memory` and `--temp-dir`: how much a run holds for sorting and for the checks over
 /// series and ids, and where the rest spills.
 struct SpillOptionGroup: OptionGroup {
@@ -263,6 +265,9 @@ struct SpillOptionGroup: OptionGroup {
     }
 }
 
+/// How the output is written: the readable formats' language and reference moment, the
+/// fields an ETL output keeps, and the options the writable formats declare
+/// (`--time-format`, `--ics-utc`, `--layout`, …).
 struct OutputOptionGroup: OptionGroup {
     let now = Option<Instant?>.value(
         "now", "INSTANT",
@@ -280,12 +285,25 @@ struct OutputOptionGroup: OptionGroup {
     }
     let locale = Option<TimelineLocale>.choice(
         "locale", "LANG", help: "Text and HTML output: language.", default: .english)
+    let fields = Option<FieldSelection?>.value(
+        "fields", "PATH,...",
+        help:
+            "NDJSON, JSON, CSV and TSV output: write only these parts of each event, by dotted path (id,start.instant,title,amount.value,series; attributes.NAME), null or empty where an event has none.",
+        initial: nil, default: "the whole canonical event"
+    ) { text throws(UsageError) in
+        do throws(TimelineError) {
+            return try FieldSelection(text)
+        } catch {
+            throw UsageError(message: error.diagnostic.message)
+        }
+    }
     let formats: [any OptionDeclaration] = FormatOptions.write
 
     func apply(_ args: ParsedArguments, to options: inout WriteOptions, env: CommandEnvironment)
         throws(TimelineError)
     {
         options.locale = args[locale]
+        options.fields = args[fields]
         options.now = args[now] ?? env.clock()
         options.terminalColors = env.stdoutIsTerminal && !env.noColor
         for option in FormatOptions.write { try option.apply(args, to: &options) }

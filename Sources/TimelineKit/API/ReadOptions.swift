@@ -92,5 +92,8 @@ public struct WriteOptions: Sendable {
     package var formatSettings = FormatSettings()
 
     /// The command line's defaults: UTC, English, no reference moment.
+    /// Write only these parts of each event (`--fields`), for NDJSON, JSON, CSV and TSV.
+    package var fields: FieldSelection?
+
     public init() {}
 }

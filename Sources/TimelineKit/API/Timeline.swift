@@ -141,11 +141,10 @@ public enum Timeline {
                 try ConvertPipeline.displayZone(
                     for: sources, read: options.read, fallback: options.write.displayZone)
         }
-        guard let exporter = options.outputFormat.plugin.makeWriter(options.write) else {
+        let exporter = try options.outputFormat.makeWriter(options.write)
+        if options.write.fields != nil && options.grouping != .none {
             throw TimelineError(
-                .usage,
-                "writing '\(options.outputFormat.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))"
-            )
+                .usage, "--fields writes one record per event; it cannot be combined with --group")
         }
         // fail with 66 before creating any output
         for source in sources { try source.checkReadable() }

@@ -26,7 +26,7 @@ public final class TimelineWriter {
     public init(
         format: FileFormat, destination: TimelineDestination, options: WriteOptions = WriteOptions()
     ) throws(TimelineError) {
-        exporter = try Self.exporter(format, options)
+        exporter = try format.makeWriter(options)
         output = try destination.open()
         inMemory = false
         displayZone = exporter.showsTimesInDisplayZone ? options.displayZone.rules : nil
@@ -35,23 +35,11 @@ public final class TimelineWriter {
 
     /// A writer into memory: `finish()` returns the bytes.
     public init(format: FileFormat, options: WriteOptions = WriteOptions()) throws(TimelineError) {
-        exporter = try Self.exporter(format, options)
+        exporter = try format.makeWriter(options)
         output = OutputWriter(inMemory: format.id)
         inMemory = true
         displayZone = exporter.showsTimesInDisplayZone ? options.displayZone.rules : nil
         try exporter.begin(options.documentHeader, to: output)
-    }
-
-    private static func exporter(_ format: FileFormat, _ options: WriteOptions)
-        throws(TimelineError) -> any TimelineExporter
-    {
-        guard let exporter = format.plugin.makeWriter(options) else {
-            throw TimelineError(
-                .usage,
-                "writing '\(format.id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))"
-            )
-        }
-        return exporter
     }
 
     /// Writes one event (or keeps it, for formats that write at the end).

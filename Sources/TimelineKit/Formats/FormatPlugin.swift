@@ -41,6 +41,11 @@ protocol FormatPlugin: Sendable {
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)?
     /// A writer for this format; nil when it cannot be written.
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)?
+    /// A writer of the `fields` of each event (`--fields`); nil when the format writes whole
+    /// events only.
+    static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
+        any TimelineExporter
+    )?
     /// The zone `input` says its times are in, read ahead of the run (a calendar's
     /// `X-WR-TIMEZONE`); nil for formats whose files declare none.
     static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
@@ -55,6 +60,11 @@ extension FormatPlugin {
     static func check(_ options: ReadOptions) throws(TimelineError) {}
     static func makeReader(_ options: ReadOptions) -> (any TimelineImporter)? { nil }
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? { nil }
+    static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
+        any TimelineExporter
+    )? {
+        nil
+    }
     static func declaredZone(in input: InputReader, parser: DateParser) throws(TimelineError)
         -> DeclaredZone?
     { nil }

@@ -26,6 +26,11 @@ enum FormatRegistry {
         $0.id
     }
     /// The ids of the formats that can be written, in registry order.
+    /// The formats that write selected fields (`--fields`).
+    static let fieldsWritableIDs: [String] = all.filter { plugin in
+        let selection = try? FieldSelection("id")
+        return selection.flatMap { plugin.makeFieldsWriter(WriteOptions(), fields: $0) } != nil
+    }.map { $0.id }
     static let writableIDs: [String] = all.filter { $0.makeWriter(WriteOptions()) != nil }.map {
         $0.id
     }
@@ -90,4 +95,29 @@ public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
     package func check(_ options: ReadOptions) throws(TimelineError) { try plugin.check(options) }
 
     var plugin: any FormatPlugin.Type { FormatRegistry.plugin(id)! }
+}
+
+extension FileFormat {
+    /// The writer `options` ask for: whole events, or the selected fields.
+    /// - Throws: a usage error for a format that cannot be written, or cannot write
+    ///   selected fields.
+    func makeWriter(_ options: WriteOptions) throws(TimelineError) -> any TimelineExporter {
+        if let fields = options.fields {
+            guard let exporter = plugin.makeFieldsWriter(options, fields: fields) else {
+                let able = FormatRegistry.fieldsWritableIDs
+                throw TimelineError(
+                    .usage,
+                    "--fields writes \(able.joined(separator: ", ")) only, not '\(id)'; leave --fields out to write whole events"
+                )
+            }
+            return exporter
+        }
+        guard let exporter = plugin.makeWriter(options) else {
+            throw TimelineError(
+                .usage,
+                "writing '\(id)' is not supported; writable formats: \(FormatRegistry.writableIDs.joined(separator: ", "))"
+            )
+        }
+        return exporter
+    }
 }

@@ -39,6 +39,11 @@ enum CSVFormat: FormatPlugin {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
         CSVExporter(options: options)
     }
+    static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
+        any TimelineExporter
+    )? {
+        ProjectedExporter(fields: fields, layout: .delimited(0x2C), safe: options.csv.safe)
+    }
 }
 
 /// How CSV and TSV input is read (`ReadOptions.csv`).

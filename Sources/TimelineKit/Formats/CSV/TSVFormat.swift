@@ -24,4 +24,9 @@ enum TSVFormat: FormatPlugin {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
         CSVExporter(options: options, delimiter: 0x09)
     }
+    static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
+        any TimelineExporter
+    )? {
+        ProjectedExporter(fields: fields, layout: .delimited(0x09), safe: options.csv.safe)
+    }
 }

@@ -25,6 +25,11 @@ enum JSONFormat: FormatPlugin {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
         CanonicalDocumentExporter()
     }
+    static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
+        any TimelineExporter
+    )? {
+        ProjectedArrayExporter(fields: fields)
+    }
 }
 
 /// How JSON and NDJSON records are found (`ReadOptions.json`).

@@ -28,4 +28,9 @@ enum NDJSONFormat: FormatPlugin {
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
         CanonicalNDJSONExporter()
     }
+    static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
+        any TimelineExporter
+    )? {
+        ProjectedExporter(fields: fields, layout: .jsonLines)
+    }
 }

@@ -1,0 +1,263 @@
+/// `--fields`: each event as the selected parts of its canonical form, for a pipeline that
+/// loads only what it needs. Every record has every selected field, `null` (JSON) or an
+/// empty cell (CSV) where the event has none, so a loader infers one schema:
+///
+/// - NDJSON: one object per line, keyed by the paths as given (`{"id":…,"start.instant":…}`);
+/// - JSON: those objects in one array;
+/// - CSV and TSV: a header of the paths, then one row per event (RFC 4180 quoting, CRLF).
+///
+/// Values are the canonical ones: times as RFC 3339 text, amounts as exact decimal text,
+/// `source.record` and `source.line` as numbers, `amount.neutral` as a boolean; a whole
+/// object or list (`start`, `amount`, `tags`, `attributes`) as its canonical JSON, which a
+/// CSV cell holds as text.
+final class ProjectedExporter: TimelineExporter, EventEncodingExporter {
+    enum Layout {
+        case jsonLines
+        case delimited(UInt8)
+    }
+
+    private let encoder: ProjectedRecordEncoder
+    private let layout: Layout
+
+    init(fields: FieldSelection, layout: Layout, safe: Bool = false) {
+        encoder = ProjectedRecordEncoder(fields: fields, safe: safe)
+        self.layout = layout
+    }
+
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        guard case .delimited(let delimiter) = layout else { return }
+        try out.write(encoder.header(delimiter: delimiter))
+    }
+
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        var bytes: [UInt8] = []
+        encode(event, into: &bytes)
+        try out.write(bytes)
+    }
+
+    func finish(to out: OutputWriter) throws(TimelineError) {}
+
+    /// One line: an object (NDJSON) or a row (CSV, TSV).
+    func encode(_ event: Event, into bytes: inout [UInt8]) {
+        switch layout {
+        case .jsonLines:
+            encoder.appendObject(event, to: &bytes)
+            bytes.append(0x0A)
+        case .delimited(let delimiter):
+            encoder.appendRow(event, delimiter: delimiter, to: &bytes)
+        }
+    }
+}
+
+/// `--fields` with JSON output: the objects NDJSON would write, in one array, one per line.
+/// Each event's bytes depend on whether one came before it (the comma), so events are
+/// written in turn rather than encoded ahead.
+final class ProjectedArrayExporter: TimelineExporter {
+    private let encoder: ProjectedRecordEncoder
+    private var count = 0
+
+    init(fields: FieldSelection) {
+        encoder = ProjectedRecordEncoder(fields: fields, safe: false)
+    }
+
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        try out.write("[")
+    }
+
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        var bytes: [UInt8] = count == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A]
+        encoder.appendObject(event, to: &bytes)
+        count += 1
+        try out.write(bytes)
+    }
+
+    func finish(to out: OutputWriter) throws(TimelineError) {
+        try out.write(count > 0 ? "\n]\n" : "]\n")
+    }
+}
+
+/// The selected fields of one event as a JSON object or a delimited row.
+struct ProjectedRecordEncoder {
+    let fields: FieldSelection
+    let safe: Bool
+
+    /// The header row: the paths, CRLF-terminated.
+    func header(delimiter: UInt8) -> [UInt8] {
+        var line: [UInt8] = []
+        for (i, name) in fields.names.enumerated() {
+            if i > 0 { line.append(delimiter) }
+            appendCell(name, delimiter: delimiter, to: &line)
+        }
+        line += [0x0D, 0x0A]
+        return line
+    }
+
+    /// `{"path":value,…}`, every selected path present.
+    func appendObject(_ event: Event, to bytes: inout [UInt8]) {
+        var w = JSONWriter()
+        swap(&w.bytes, &bytes)
+        w.bytes.append(UInt8(ascii: "{"))
+        for (i, path) in fields.paths.enumerated() {
+            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.string(fields.names[i])
+            w.bytes.append(UInt8(ascii: ":"))
+            switch Self.value(of: path, in: event) {
+            case .null: w.raw("null")
+            case .text(let s): w.string(s)
+            case .number(let n): appendDigits(n, width: 1, to: &w.bytes)
+            case .bool(let b): b ? w.raw("true") : w.raw("false")
+            case .json(let json): w.bytes += json
+            }
+        }
+        w.bytes.append(UInt8(ascii: "}"))
+        swap(&w.bytes, &bytes)
+    }
+
+    /// One row, CRLF-terminated: an empty cell for a missing value.
+    func appendRow(_ event: Event, delimiter: UInt8, to bytes: inout [UInt8]) {
+        for (i, path) in fields.paths.enumerated() {
+            if i > 0 { bytes.append(delimiter) }
+            switch Self.value(of: path, in: event) {
+            case .null: break
+            case .text(let s): appendCell(s, delimiter: delimiter, to: &bytes)
+            case .number(let n): appendDigits(n, width: 1, to: &bytes)
+            case .bool(let b): bytes += Array((b ? "true" : "false").utf8)
+            case .json(let json):
+                appendCell(String(decoding: json, as: UTF8.self), delimiter: delimiter, to: &bytes)
+            }
+        }
+        bytes += [0x0D, 0x0A]
+    }
+
+    private func appendCell(_ text: String, delimiter: UInt8, to line: inout [UInt8]) {
+        CSVExporter.appendField(
+            (safe ? SpreadsheetSafety.neutralised(text) : text).utf8, delimiter: delimiter,
+            to: &line)
+    }
+
+    /// A selected part of an event.
+    enum Value {
+        case null
+        case text(String)
+        case number(Int)
+        case bool(Bool)
+        /// An object or a list, as canonical JSON.
+        case json([UInt8])
+    }
+
+    static func value(of path: FieldPath, in event: Event) -> Value {
+        switch path {
+        case .text(let text):
+            switch text {
+            case .id: return .text(event.id)
+            case .title: return .text(event.title)
+            case .detail: return event.detail.map(Value.text) ?? .null
+            case .status: return event.status.map { .text($0.rawValue) } ?? .null
+            case .category: return event.category.map(Value.text) ?? .null
+            case .location: return event.location.map(Value.text) ?? .null
+            case .series: return event.series.map(Value.text) ?? .null
+            }
+        case .time(let time):
+            guard let value = Self.time(time, of: event) else { return .null }
+            var w = JSONWriter()
+            CanonicalEncoder.append(value, to: &w)
+            return .json(w.bytes)
+        case .timePart(let time, let part):
+            guard let value = Self.time(time, of: event) else { return .null }
+            return Self.part(part, of: value)
+        case .amount:
+            guard let amount = event.amount else { return .null }
+            var w = JSONWriter()
+            w.raw("{\"value\":")
+            w.string(amount.value.description)
+            if let currency = amount.currency {
+                w.raw(",\"currency\":")
+                w.string(currency)
+            }
+            if amount.neutral { w.raw(",\"neutral\":true") }
+            w.raw("}")
+            return .json(w.bytes)
+        case .amountPart(let part):
+            guard let amount = event.amount else { return .null }
+            switch part {
+            case .value: return .text(amount.value.description)
+            case .currency: return amount.currency.map(Value.text) ?? .null
+            case .neutral: return .bool(amount.neutral)
+            }
+        case .list(let list):
+            let items = list == .links ? event.links : event.tags
+            var w = JSONWriter()
+            w.raw("[")
+            for (i, item) in items.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(item)
+            }
+            w.raw("]")
+            return .json(w.bytes)
+        case .attributes:
+            var w = JSONWriter()
+            w.raw("{")
+            for (i, key) in event.attributes.keys.sorted().enumerated() {
+                if i > 0 { w.raw(",") }
+                w.string(key)
+                w.raw(":")
+                w.string(event.attributes[key]!)
+            }
+            w.raw("}")
+            return .json(w.bytes)
+        case .attribute(let name):
+            return event.attributes[name].map(Value.text) ?? .null
+        case .source:
+            guard let source = event.source else { return .null }
+            var w = JSONWriter()
+            w.raw("{\"format\":")
+            w.string(source.format)
+            w.raw(",\"file\":")
+            w.string(source.file)
+            w.raw(",\"record\":")
+            appendDigits(source.record, width: 1, to: &w.bytes)
+            if let line = source.line {
+                w.raw(",\"line\":")
+                appendDigits(line, width: 1, to: &w.bytes)
+            }
+            w.raw("}")
+            return .json(w.bytes)
+        case .sourcePart(let part):
+            guard let source = event.source else { return .null }
+            switch part {
+            case .format: return .text(source.format)
+            case .file: return .text(source.file)
+            case .record: return .number(source.record)
+            case .line: return source.line.map(Value.number) ?? .null
+            }
+        }
+    }
+
+    private static func time(_ time: FieldPath.Time, of event: Event) -> TimeValue? {
+        switch time {
+        case .start: return event.start
+        case .end: return event.end
+        case .recorded: return event.recorded
+        }
+    }
+
+    /// A member of a time's canonical object: `instant`, `local`, `offset`, `zone` and
+    /// `basis` for a moment, `date` and `basis` for an all-day value, `raw` for either.
+    private static func part(_ part: FieldPath.TimePart, of value: TimeValue) -> Value {
+        switch part {
+        case .instant:
+            return value.instant.map { .text($0.isoString(fractionDigits: value.fractionDigits)) }
+                ?? .null
+        case .local:
+            guard value.instant != nil, let local = value.local else { return .null }
+            return .text(local.isoString(fractionDigits: value.fractionDigits))
+        case .offset: return value.offset.map { .text($0.isoString) } ?? .null
+        case .zone: return value.zone.map(Value.text) ?? .null
+        case .basis: return .text(value.basis.rawValue)
+        case .date:
+            guard value.instant == nil, let date = value.date else { return .null }
+            return .text(date.isoString)
+        case .raw: return value.raw.map(Value.text) ?? .null
+        }
+    }
+}
