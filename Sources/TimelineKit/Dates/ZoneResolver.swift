@@ -7,7 +7,8 @@ package enum ZoneNameKind: String, Sendable, Hashable {
     case utc
     /// An IANA id (`Asia/Shanghai`).
     case iana
-    /// An old IANA link (`US/Eastern`, `Asia/Calcutta`).
+    /// An old or alternative name the tz database links to a zone (`US/Eastern`,
+    /// `Asia/Calcutta`): resolved to that zone, whose name events record.
     case legacy
     /// A Windows zone name as Outlook and Exchange write it (`China Standard Time`), mapped
     /// with CLDR's table.
@@ -71,6 +72,10 @@ public enum ZoneResolutionError: Error, Hashable, Sendable {
                 "'\(name)' is an ambiguous zone abbreviation (\(candidates.joined(separator: ", "))); "
                 + "resolve it with --abbrev \(name)=\(candidates.first ?? "Area/City")"
         case .unknownZone(let name):
+            if let near = ZoneResolver.nearestName(to: name) {
+                return
+                    "unknown time zone '\(name)'; did you mean '\(near)'? (see 'timeline zones --list')"
+            }
             return "unknown time zone '\(name)'; use an IANA id such as 'Asia/Shanghai' or "
                 + "'America/New_York' (see 'timeline zones --list')"
         }
@@ -114,9 +119,8 @@ public struct ZoneResolver: Sendable {
                 rules: rules, kind: .abbreviation, fixedOffset: UTCOffset(seconds: offset))
         }
         if let rules = ZoneResolver.ianaRules(trimmed) {
-            let kind: ZoneNameKind =
-                ZoneResolver.knownIdentifiers.contains(rules.identifier) ? .iana : .legacy
-            return ResolvedZone(rules: rules, kind: kind, fixedOffset: nil)
+            let kind: ZoneNameKind = ZoneResolver.linkTarget(trimmed) == nil ? .iana : .legacy
+            return ResolvedZone(rules: rules, kind: rules.identifier == "UTC" ? .utc : kind)
         }
         if let iana = ZoneResolver.windowsZones[trimmed]
             ?? ZoneResolver.windowsZonesLowercased[trimmed.lowercased()],
@@ -137,18 +141,20 @@ public struct ZoneResolver: Sendable {
         throw .unknownZone(trimmed)
     }
 
-    /// The rules for an IANA id or legacy link (case-insensitive), cached; nil when the tz
-    /// database does not know it. Abbreviation-like ids that Foundation accepts (`CST`,
-    /// `EST`) are not looked up here — `resolve` decides about them first.
+    /// The rules for an IANA id or link (case-insensitive), cached; nil when the tz
+    /// database does not know it. A link gives its zone's rules under the zone's name
+    /// (`Asia/Calcutta` is `Asia/Kolkata`; links to `Etc/UTC` and `Etc/GMT` are UTC).
+    /// Abbreviation-like ids that Foundation accepts (`CST`, `EST`) are not looked up here —
+    /// `resolve` decides about them first.
     package static func ianaRules(_ identifier: String) -> ZoneRules? {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
-        var tz =
-            identifier.contains("/") || identifier.count > 5
-            ? TimeZone(identifier: identifier) : nil
-        if tz == nil, let canonical = identifiersLowercased[identifier.lowercased()] {
-            tz = TimeZone(identifier: canonical)
-        }
+        let name = identifiersLowercased[identifier.lowercased()] ?? identifier
+        let target = linkTarget(name)
+        if target == "Etc/UTC" || target == "Etc/GMT" { return .utc }
+        // The zone a link names, or the link itself where an older tz database lacks the zone.
+        var tz = target.flatMap { TimeZone(identifier: $0) }
+        if tz == nil, name.contains("/") || name.count > 5 { tz = TimeZone(identifier: name) }
         guard let timeZone = tz else { return nil }
         let rules =
             timeZone.identifier == "GMT" || timeZone.identifier == "UTC"
@@ -170,11 +176,36 @@ public struct ZoneResolver: Sendable {
         cache.withLock { $0[rules.identifier] = rules }
     }
 
-    static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
+    /// The zone name within two edits of `name` (`Asia/Shangai` → `Asia/Shanghai`), ignoring
+    /// case, for "did you mean"; a link is suggested as the zone it names.
+    static func nearestName(to name: String) -> String? {
+        let names = canonicalIdentifiers + zoneLinks.keys.sorted()
+        // Two edits make a short name into many others (`Foo` into `ROC`): one for those.
+        let edits = name.count >= 8 ? 2 : 1
+        guard
+            let near = Suggestion.closest(
+                name.lowercased(), among: names.map { $0.lowercased() }, maxDistance: edits)
+        else { return nil }
+        let found = names.first { $0.lowercased() == near }!
+        return linkTarget(found) ?? found
+    }
+
+    /// The zone a link names (`Asia/Calcutta` → `Asia/Kolkata`); nil for a zone's own name.
+    static func linkTarget(_ name: String) -> String? { zoneLinks[name] }
+
+    /// The tz database's zones, each by its own name: the system's list without its links,
+    /// and the zones links name.
+    static let canonicalIdentifiers: [String] = {
+        var zones = Set(TimeZone.knownTimeZoneIdentifiers).subtracting(zoneLinks.keys)
+        zones.formUnion(zoneLinks.values.filter { $0 != "Etc/UTC" && $0 != "Etc/GMT" })
+        return zones.filter { TimeZone(identifier: $0) != nil }.sorted()
+    }()
+
     private static let identifiersLowercased: [String: String] = {
         var map: [String: String] = [:]
         for id in TimeZone.knownTimeZoneIdentifiers { map[id.lowercased()] = id }
-        for id in legacyIdentifiers { map[id.lowercased()] = id }
+        for id in zoneLinks.keys { map[id.lowercased()] = id }
+        for id in canonicalIdentifiers { map[id.lowercased()] = id }
         return map
     }()
     private static let windowsZonesLowercased: [String: String] = {
@@ -182,17 +213,6 @@ public struct ZoneResolver: Sendable {
         for (k, v) in windowsZones { map[k.lowercased()] = v }
         return map
     }()
-
-    /// Backward-compatible tz database links that Foundation resolves but does not list.
-    static let legacyIdentifiers = [
-        "US/Eastern", "US/Central", "US/Mountain", "US/Pacific", "US/Alaska", "US/Hawaii",
-        "US/Arizona", "US/East-Indiana", "US/Michigan", "US/Aleutian", "US/Samoa",
-        "Canada/Atlantic", "Canada/Central", "Canada/Eastern", "Canada/Mountain",
-        "Canada/Newfoundland", "Canada/Pacific", "Europe/Kiev", "Asia/Calcutta",
-        "Asia/Saigon", "Asia/Katmandu", "Asia/Rangoon", "PRC", "ROC", "ROK", "Japan",
-        "Singapore", "Hongkong", "Israel", "Turkey", "Egypt", "Eire", "GB", "NZ", "Poland",
-        "Portugal", "Iran", "Cuba", "Jamaica", "Navajo", "Zulu", "Universal", "Greenwich",
-    ]
 
     /// Abbreviations with one meaning: the zone they belong to and the offset they denote.
     static let abbreviations: [String: (String, Int)] = [
@@ -235,12 +255,20 @@ public struct ZoneResolver: Sendable {
     /// Every name this resolver knows, with its kind (for `timeline zones --list`).
     package static func allNames() -> [(name: String, kind: ZoneNameKind, target: String)] {
         var rows: [(String, ZoneNameKind, String)] = []
-        for id in TimeZone.knownTimeZoneIdentifiers.sorted() { rows.append((id, .iana, id)) }
-        for id in legacyIdentifiers.sorted() {
-            rows.append((id, .legacy, TimeZone(identifier: id)?.identifier ?? id))
+        func zone(_ name: String) -> String {
+            let target = linkTarget(name) ?? name
+            return target == "Etc/UTC" || target == "Etc/GMT" ? "UTC" : target
         }
-        for (name, zone) in windowsZones.sorted(by: { $0.key < $1.key }) {
-            rows.append((name, .windows, zone))
+        for id in canonicalIdentifiers { rows.append((id, .iana, id)) }
+        for link in zoneLinks.keys.sorted() {
+            let target = zone(link)
+            rows.append((link, target == "UTC" ? .utc : .legacy, target))
+        }
+        // A Windows name that is also a tz database name (`UTC`) is listed once, as the latter.
+        let listed = Set(rows.map(\.0))
+        for (name, iana) in windowsZones.sorted(by: { $0.key < $1.key })
+        where !listed.contains(name) {
+            rows.append((name, .windows, zone(iana)))
         }
         for (name, (zone, _)) in abbreviations.sorted(by: { $0.key < $1.key }) {
             rows.append((name, .abbreviation, zone))

@@ -1,13 +1,15 @@
 /// "Did you mean …?" for a mistyped name: a command, an option, a field path, a zone.
 package enum Suggestion {
-    /// The candidate within edit distance 2 of `word` (the nearest; the first of equals),
-    /// if any.
-    package static func closest(_ word: String, among candidates: [String]) -> String? {
+    /// The candidate within `maxDistance` edits of `word` (the nearest; the first of
+    /// equals), if any.
+    package static func closest(
+        _ word: String, among candidates: [String], maxDistance: Int = 2
+    ) -> String? {
         var best: (String, Int)?
         let w = Array(word)
         for c in candidates {
             let d = editDistance(w, Array(c))
-            if d <= 2, best == nil || d < best!.1 { best = (c, d) }
+            if d <= maxDistance, best == nil || d < best!.1 { best = (c, d) }
         }
         return best?.0
     }
