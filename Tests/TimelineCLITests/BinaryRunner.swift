@@ -26,9 +26,10 @@ struct BinaryRunner {
     /// temporary files so large outputs cannot dead-lock a pipe.
     /// `fileSizeLimit` (bytes) caps every file the run writes, as `ulimit -f` does: a write
     /// past it fails (EFBIG, the signal ignored), which is how a full disk looks to it.
+    /// `program` runs another program (a wrapper such as `script`) instead of `timeline`.
     static func run(
         _ arguments: [String], stdin: String? = nil, cwd: URL? = nil,
-        environment: [String: String] = [:], fileSizeLimit: Int? = nil
+        environment: [String: String] = [:], fileSizeLimit: Int? = nil, program: String? = nil
     ) throws -> Output {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -46,7 +47,7 @@ struct BinaryRunner {
                     executable.path,
                 ] + arguments
         } else {
-            process.executableURL = executable
+            process.executableURL = program.map(URL.init(fileURLWithPath:)) ?? executable
             process.arguments = arguments
         }
         process.currentDirectoryURL = cwd ?? packageRoot

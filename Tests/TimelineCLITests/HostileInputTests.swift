@@ -107,7 +107,7 @@ struct HostileInputTests {
         Case(
             name: "every record rejected is a data error", input: "foo,bar\n1,2\n3,4\n",
             arguments: ["--from", "csv", "--to", "ndjson"], status: 65,
-            message: "none of the 2 record(s) could be converted; nothing was written"),
+            message: "no column was recognised as the start time; the columns are 'foo', 'bar'"),
         // Nothing but unknown components: no record, and not empty (issue 49), so an error.
         Case(
             name: "components nested 40,000 deep",

@@ -314,3 +314,23 @@ struct SliceOptionGroup: OptionGroup {
         ]
     }
 }
+
+/// `--progress` and `--no-progress`: whether a progress line is drawn on standard error.
+struct ProgressOptionGroup: OptionGroup {
+    let progress = Option.flag(
+        "progress",
+        help:
+            "Draw the progress line on standard error (a terminal) even when the output goes to the same terminal or -q is given."
+    )
+    let noProgress = Option.flag("no-progress", help: "Never draw the progress line.")
+
+    /// The indicator the flags ask for.
+    func make(
+        _ args: ParsedArguments, env: CommandEnvironment, quiet: Bool, outputToStandardOutput: Bool
+    ) -> ProgressIndicator {
+        let choice: Bool? = args[noProgress] ? false : args[progress] ? true : nil
+        return ProgressIndicator(
+            environment: env, quiet: quiet, choice: choice,
+            outputToTerminal: outputToStandardOutput && env.stdoutIsTerminal)
+    }
+}

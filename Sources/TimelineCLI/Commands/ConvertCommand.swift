@@ -112,7 +112,9 @@ enum ConvertCommand: Command {
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag(
             "verbose", short: "v", help: "Report format detection and other decisions on stderr.")
-        let quiet = Option.flag("quiet", short: "q", help: "Do not print the summary line.")
+        let quiet = Option.flag(
+            "quiet", short: "q", help: "Do not print the summary line or the progress line.")
+        let progress = ProgressOptionGroup()
     }
 
     /// How many rejected records are printed on stderr before the rest are only counted.
@@ -163,6 +165,7 @@ enum ConvertCommand: Command {
         let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
         // exit 66 before any output file is created
         for source in sources { try source.checkReadable() }
+        env.noteTypedInput(args.positionals)
         let destination = args[\.output].map(TimelineDestination.file(path:)) ?? .standardOutput
         let rejectsOutput = try args[\.rejects].map { path throws(TimelineError) in
             try OutputWriter(path: path)
@@ -172,7 +175,9 @@ enum ConvertCommand: Command {
         }
         var rejectWriteError: TimelineError?
         var printedRejects = 0
-        let progress = ProgressIndicator(environment: env)
+        let progress = args.group.progress.make(
+            args.parsed, env: env, quiet: args[\.quiet],
+            outputToStandardOutput: args[\.output] == nil || args[\.output] == "-")
         var handlers = ConvertHandlers()
         // With --validate, the findings the date engine reports go into the report instead.
         handlers.diagnostic =
@@ -194,15 +199,7 @@ enum ConvertCommand: Command {
                 rejectWriteError = rejectWriteError ?? error
             }
         }
-        handlers.progress = { progress.update($0, "converting") }
-        handlers.sortProgress = { step in
-            switch step {
-            case .spilled(let runs): progress.phase = "sorted runs on disk: \(runs)"
-            case .merging(let runs, let written):
-                progress.phase = nil
-                progress.update(written, "merging \(runs) sorted runs, written")
-            }
-        }
+        handlers.progress = { progress.show($0) }
         handlers.finished = { result throws(TimelineError) in
             progress.clear()
             if let report = result.report { env.error(report.text) }

@@ -123,6 +123,7 @@ enum DatesCommand: Command {
         )
         let onlyFirst = Option.flag(
             "only-first", help: "With --in-text: rewrite the first timestamp of each line only.")
+        let progress = ProgressOptionGroup()
     }
 
     /// The options of each mode that rewrites in place.
@@ -152,7 +153,8 @@ enum DatesCommand: Command {
         let (options, zone) = try dateSettings(args)
         let converter = DateStreamConverter(
             parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
-        let progress = ProgressIndicator(environment: env)
+        let progress = args.group.progress.make(
+            args.parsed, env: env, quiet: false, outputToStandardOutput: true)
         let summary = try converter.run(
             try InputReader(path: "-"), to: env.standardOutput,
             onNotice: { line, notice in
@@ -161,7 +163,7 @@ enum DatesCommand: Command {
             onFailure: { line, raw, error in
                 env.error("line \(line): error: [\(error.code)] \(error.message(for: raw))\n")
             },
-            onProgress: { progress.update($0, "reading dates") })
+            onProgress: { progress.show(records: $0, "reading dates") })
         try env.standardOutput.commit()
         progress.clear()
         if summary.failed > 0 {
@@ -249,7 +251,8 @@ enum DatesCommand: Command {
             try OutputWriter(path: path)
         }
         var lastRejected: Int?
-        let progress = ProgressIndicator(environment: env)
+        let progress = args.group.progress.make(
+            args.parsed, env: env, quiet: false, outputToStandardOutput: true)
         let input = try source.open()
         let summary: DateFieldSummary
         do throws(TimelineError) {
@@ -272,7 +275,7 @@ enum DatesCommand: Command {
                         lastRejected = f.line
                     }
                 },
-                { progress.update($0, "rewriting dates") })
+                { progress.show(records: $0, "rewriting dates") })
         } catch {
             rejects?.discard()
             throw error

@@ -100,6 +100,7 @@ enum ValidateCommand: Command {
         let ignore = IgnoreOption.declaration
         let verbose = Option.flag(
             "verbose", short: "v", help: "Report format detection and other decisions on stderr.")
+        let progress = ProgressOptionGroup()
         let stateOut = Option.text(
             "state-out", "FILE",
             help:
@@ -125,7 +126,7 @@ enum ValidateCommand: Command {
     /// What applies to a merge: the states carry how their parts were read.
     private static let mergeOptions: Set<String> = [
         "merge", "state-out", "split-out", "finish-partitions", "report", "fail-on", "memory",
-        "temp-dir", "verbose",
+        "temp-dir", "verbose", "progress", "no-progress",
     ]
 
     static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError)
@@ -153,7 +154,11 @@ enum ValidateCommand: Command {
         options.ignored = Set(args[\.ignore])
         (options.memory, options.temporaryDirectory) = args.group.spill.make(args.parsed, env: env)
         options.diagnostic = { d in if !d.isFinding { env.print(d) } }
+        let progress = args.group.progress.make(
+            args.parsed, env: env, quiet: false, outputToStandardOutput: true)
+        options.progress = { progress.show($0) }
         let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
+        env.noteTypedInput(args.positionals)
         let report: ValidationReport
         if let path = args[\.stateOut] {
             let kept = try Timeline.validateKeepingState(sources, options: options)
@@ -162,6 +167,7 @@ enum ValidateCommand: Command {
         } else {
             report = try Timeline.validate(sources, options: options)
         }
+        progress.clear()
         return try show(report, args, env)
     }
 

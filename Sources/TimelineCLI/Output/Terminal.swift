@@ -30,6 +30,7 @@ package final class CommandEnvironment {
     private let writeError: (String) -> Void
     package let stderrIsTerminal: Bool
     package var stdoutIsTerminal = false
+    package var stdinIsTerminal = false
     /// `NO_COLOR` is set (https://no-color.org convention).
     package var noColor = false
     /// The current moment, for relative times; the only place the clock is read.
@@ -54,6 +55,7 @@ package final class CommandEnvironment {
             _ = System.writeAll(text, to: 2)
         }
         env.stdoutIsTerminal = System.isTerminal(1)
+        env.stdinIsTerminal = System.isTerminal(0)
         env.noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         env.clock = { Instant(seconds: Instant(Date()).seconds) }
         if let tmp = ProcessInfo.processInfo.environment["TMPDIR"], !tmp.isEmpty {
@@ -62,7 +64,39 @@ package final class CommandEnvironment {
         return env
     }
 
-    package func error(_ text: String) { writeError(text) }
+    /// Whether a status line (progress) is on the terminal, to be cleared before any other
+    /// text; guarded by `statusLock` (diagnostics may come from another thread).
+    private var statusShown = false
+    private let statusLock = NSLock()
+
+    package func error(_ text: String) {
+        statusLock.lock()
+        defer { statusLock.unlock() }
+        if statusShown {
+            writeError("\r\u{1B}[K")
+            statusShown = false
+        }
+        writeError(text)
+    }
+
+    /// Draws `text` as the status line, in place of the previous one.
+    package func status(_ text: String) {
+        statusLock.lock()
+        defer { statusLock.unlock() }
+        writeError("\r\u{1B}[K" + text)
+        statusShown = true
+    }
+
+    /// Removes the status line, if one is shown.
+    package func clearStatus() { error("") }
+
+    /// Says that a command reads what is typed, when it reads standard input from a
+    /// terminal: a run that seems to hang is waiting for input.
+    package func noteTypedInput(_ paths: [String]) {
+        guard stdinIsTerminal, paths.isEmpty || paths.contains("-") else { return }
+        writeError(
+            "timeline: reading standard input (end with Ctrl-D; pass a file to read it instead)\n")
+    }
 
     /// Prints a diagnostic as `file:line:column: severity: [code] message`, then its notes.
     package func print(_ d: Diagnostic) {
@@ -79,34 +113,122 @@ package final class CommandEnvironment {
         let code = d.code.map { "[\($0)] " } ?? ""
         var text = "\(prefix): \(d.severity.rawValue): \(code)\(VisibleText.forPeople(d.message))\n"
         for note in d.notes { text += "\(prefix): note: \(VisibleText.forPeople(note))\n" }
-        writeError(text)
+        error(text)
     }
 }
 
-/// A one-line progress counter on standard error, only when it is a terminal.
+/// One line of progress on standard error, redrawn in place: only when standard error is a
+/// terminal and the run is not quiet, and not while the output goes to the same terminal
+/// (the line would be spliced into it) unless asked for (`--progress`). At most a few draws
+/// a second; `clear` removes the line before anything else is printed.
 final class ProgressIndicator {
     private let environment: CommandEnvironment
-    private var lastDraw = ContinuousClock.now
-    private var drawn = false
+    let isEnabled: Bool
+    private let started = ContinuousClock.now
+    private var lastDraw: ContinuousClock.Instant?
+    private var lastPhase: ConvertProgress.Phase?
 
-    init(environment: CommandEnvironment) {
+    /// - Parameters:
+    ///   - choice: `--progress` (true), `--no-progress` (false), or neither.
+    ///   - outputToTerminal: the command's output goes to standard output, a terminal.
+    init(environment: CommandEnvironment, quiet: Bool, choice: Bool?, outputToTerminal: Bool) {
         self.environment = environment
+        isEnabled =
+            environment.stderrIsTerminal && (choice ?? (!quiet && !outputToTerminal))
     }
 
-    /// What the run is doing besides counting (`sorted runs on disk: 3`).
-    var phase: String?
+    /// Shows where a conversion is; a new phase is drawn at once, the rest when due.
+    func show(_ p: ConvertProgress) {
+        guard isEnabled else { return }
+        let phaseChanged = lastPhase != nil && p.phase != lastPhase
+        lastPhase = p.phase
+        guard due(force: phaseChanged) else { return }
+        draw(Self.describe(p, elapsed: ContinuousClock.now - started))
+    }
 
-    func update(_ records: Int, _ what: String) {
-        guard environment.stderrIsTerminal else { return }
+    /// Shows a count of records (`dates`' file modes).
+    func show(records: Int, _ what: String) {
+        guard isEnabled, due(force: false) else { return }
+        draw("\(what): \(ProgressText.count(records)) records")
+    }
+
+    func clear() { environment.clearStatus() }
+
+    private func due(force: Bool) -> Bool {
         let now = ContinuousClock.now
-        guard now - lastDraw >= .seconds(1) else { return }
+        if !force, let lastDraw, now - lastDraw < .milliseconds(250) { return false }
+        // The first line waits a moment: a short run shows none.
+        if lastDraw == nil && now - started < .milliseconds(500) && !force { return false }
         lastDraw = now
-        drawn = true
-        environment.error(
-            "\r\u{1B}[K\(what): \(records) records…" + (phase.map { " (\($0))" } ?? ""))
+        return true
     }
 
-    func clear() {
-        if drawn { environment.error("\r\u{1B}[K") }
+    private func draw(_ text: String) { environment.status(text) }
+
+    /// `reading 35% (1.2 of 3.4 GB), 190,837 records, 120,000/s, about 12 s left; 3 sorted
+    /// runs on disk`, `merging 3 sorted runs: 45% (450,000 of 1,000,000 events)`, `validating`.
+    static func describe(_ p: ConvertProgress, elapsed: Duration) -> String {
+        let seconds =
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        switch p.phase {
+        case .reading:
+            var text = "reading"
+            if let fraction = p.fractionDone, let total = p.totalBytes {
+                text += " \(Int(fraction * 100))% (\(ProgressText.bytes(p.bytesRead, of: total)))"
+            }
+            text += ", \(ProgressText.count(p.recordsRead)) records"
+            if seconds >= 1 {
+                text += ", \(ProgressText.count(Int(Double(p.recordsRead) / seconds)))/s"
+                if let fraction = p.fractionDone, fraction > 0.01, fraction < 1 {
+                    text +=
+                        ", about \(ProgressText.duration(seconds * (1 - fraction) / fraction)) left"
+                }
+            }
+            if p.runsOnDisk > 0 {
+                text += "; \(p.runsOnDisk) sorted run\(p.runsOnDisk == 1 ? "" : "s") on disk"
+            }
+            return text
+        case .merging:
+            var text = "merging \(p.runsOnDisk + 1) sorted runs"
+            if let fraction = p.fractionDone, let total = p.eventsToWrite {
+                text +=
+                    ": \(Int(fraction * 100))% (\(ProgressText.count(p.eventsWritten)) of \(ProgressText.count(total)) events)"
+            }
+            return text
+        case .validating:
+            return "validating \(ProgressText.count(p.recordsRead)) records"
+        }
+    }
+}
+
+/// Numbers as progress lines show them.
+enum ProgressText {
+    /// `1,234,567`.
+    static func count(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(d)
+        }
+        return out
+    }
+
+    /// `1.2 of 3.4 GB`, `512 of 900 KB`: both in the unit of the total.
+    static func bytes(_ n: Int, of total: Int) -> String {
+        let units: [(String, Double)] = [("GB", 1e9), ("MB", 1e6), ("KB", 1e3)]
+        let (unit, size) = units.first { Double(total) >= $0.1 } ?? ("bytes", 1)
+        func f(_ x: Int) -> String {
+            size == 1 ? String(x) : String(format: "%.1f", Double(x) / size)
+        }
+        return "\(f(n)) of \(f(total)) \(unit)"
+    }
+
+    /// `12 s`, `3 min`, `1 h 5 min`.
+    static func duration(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        if s < 90 { return "\(max(s, 1)) s" }
+        if s < 5400 { return "\((s + 30) / 60) min" }
+        return "\(s / 3600) h \((s % 3600 + 30) / 60) min"
     }
 }

@@ -161,7 +161,6 @@ public enum Timeline {
         pipeline.onDiagnostic = handlers.diagnostic
         pipeline.onProgress = handlers.progress
         pipeline.progressInterval = handlers.progressInterval
-        pipeline.onSortProgress = handlers.sortProgress
         // A validating conversion that sorts shares its memory between the sort and the
         // validation; one in input order holds nothing else.
         let validationMemory = options.sort == .input ? options.sortMemory : options.sortMemory / 2
@@ -194,6 +193,7 @@ public enum Timeline {
             throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
         }
         var result: ConvertResult
+        if validation != nil { pipeline.validating() }
         do throws(TimelineError) {
             let state =
                 options.keepsValidationState
@@ -227,10 +227,18 @@ public enum Timeline {
     ) throws(TimelineError) {
         try handlers.finished(result)
         if summary.naive > 0 {
+            guard options.write.displayZoneChoice == .named else {
+                throw TimelineError(
+                    .data,
+                    "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+                )
+            }
+            // A display zone was named: it shows times, it does not say where naive ones were written.
+            let zone = options.write.displayZone.identifier
             throw TimelineError(
                 .data,
-                "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
-            )
+                "\(summary.naive) value(s) have no UTC offset or zone; --zone \(zone) only sets the zone times are shown in",
+                notes: ["if they were written in \(zone), pass --assume-zone \(zone)"])
         }
         // A slice of a larger file (a partition of a distributed job) may hold only
         // rejected records while the file as a whole converts: its run is not a failure.
@@ -328,9 +336,11 @@ public enum Timeline {
             run.noticed(d)
             options.diagnostic(d)
         }
+        pipeline.onProgress = options.progress
         let summary = try pipeline.run(
             sources: sources, exporter: DiscardingExporter(),
             output: OutputWriter(inMemory: "validate"))
+        pipeline.validating()
         return (run, summary.read)
     }
 
@@ -403,13 +413,11 @@ public struct ConvertHandlers {
     public var diagnostic: (Diagnostic) -> Void = { _ in }
     /// Each record that could not be read, with its raw text, place and reason.
     public var rejected: (RejectedRecord) -> Void = { _ in }
-    /// The running count of records read, every `progressInterval` records.
-    public var progress: (Int) -> Void = { _ in }
+    /// Where the conversion is: every `progressInterval` records read or events merged,
+    /// at each sorted run spilled to disk, and as each phase begins.
+    public var progress: (ConvertProgress) -> Void = { _ in }
     /// How many records between two `progress` calls.
     package var progressInterval = 10_000
-    /// What a sort that outgrew its memory is doing: each run spilled, then the merge, with
-    /// the events written so far (every `progressInterval`).
-    package var sortProgress: (SortProgress) -> Void = { _ in }
     /// The outcome, once every input is read and before the output is committed (or the
     /// run fails for naive values or under `strict`). An error thrown here stops the run
     /// before the output is committed.
@@ -471,6 +479,8 @@ public struct ValidationOptions {
     /// Report decisions such as format detection as notes.
     public var verbose = false
     /// Diagnostics that are not findings (a note about format detection, a syntax warning).
+    /// Where the run is, as for a conversion: reading, then validating.
+    public var progress: (ConvertProgress) -> Void = { _ in }
     public var diagnostic: (Diagnostic) -> Void = { _ in }
     /// What the checks over series and ids read of each event (duplicate ids, mixed
     /// offsets, zone shifts) spills to files in this directory, by partition of the series

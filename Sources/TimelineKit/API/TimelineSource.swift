@@ -75,6 +75,16 @@ public struct TimelineSource: Sendable {
     }
 
     /// Opens the source for reading; throws when a file is missing or unreadable (exit 66).
+    /// The source's size in bytes, when it is a regular file or bytes in memory.
+    package var byteCount: Int? {
+        switch kind {
+        case .path(let path):
+            return path == "-" ? System.regularFileSize(0) : System.regularFileSize(path)
+        case .bytes(let bytes): return bytes.count
+        case .fileDescriptor(let fd): return System.regularFileSize(fd)
+        }
+    }
+
     package func open() throws(TimelineError) -> InputReader {
         let reader: InputReader
         switch kind {

@@ -15,11 +15,14 @@ final class ConvertPipeline {
     var onReject: (RejectedRecord) -> Void = { _ in }
     /// Watches every event read (validation), set with `observe(with:)`.
     private var observer: (any EventStreamObserver)?
-    /// Called with the running count of records read, every `progressInterval` records.
-    var onProgress: (Int) -> Void = { _ in }
+    /// Told where the run is: every `progressInterval` records read or events merged, at
+    /// each sorted run spilled, and as each phase begins.
+    var onProgress: (ConvertProgress) -> Void = { _ in }
     var progressInterval = 10_000
-    /// Called as a spilling sort writes its runs and merges them.
-    var onSortProgress: (SortProgress) -> Void = { _ in }
+    /// Where the run is, as `onProgress` last heard it.
+    private(set) var progress = ConvertProgress()
+    /// Counts the input bytes read, for `progress`.
+    private let meter = ReadMeter()
     /// Report format detection as notes.
     var verbose = false
     /// Where a sort spills its runs (`ExternalSorter`); nil sorts in memory.
@@ -116,13 +119,13 @@ final class ConvertPipeline {
             ? (exporter as? any EventEncodingExporter).map {
                 EncodedRecordSorter(
                     order: sort, zone: zone, budget: sortMemory, directory: sortDirectory,
-                    encoder: $0, onSpill: onSortProgress)
+                    encoder: $0, onSpill: sortProgress)
             } : nil
         let sorter =
             sorts && encodedSorter == nil && (sortDirectory != nil || sections != nil)
             ? ExternalSorter(
                 order: sort, zone: zone, budget: sortMemory, directory: sortDirectory,
-                onSpill: onSortProgress) : nil
+                onSpill: sortProgress) : nil
         if let sections, let enclosing = sections.exporter.enclosingUnit {
             sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
         }
@@ -130,7 +133,16 @@ final class ConvertPipeline {
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
             displayZone: showsDisplayZone ? zone : nil, sorter: sorter,
             encodedSorter: encodedSorter,
-            progressInterval: progressInterval, onProgress: onProgress, onReject: onReject)
+            progressInterval: progressInterval,
+            onProgress: { [unowned self] records in
+                progress.recordsRead = records
+                progress.bytesRead = meter.bytes
+                onProgress(progress)
+            }, onReject: onReject)
+        progress.totalBytes = (sources.isEmpty ? [.standardInput] : sources).reduce(0) {
+            total, source in source.byteCount.flatMap { n in total.map { $0 + n } }
+        }
+        onProgress(progress)
         do throws(TimelineError) {
             try read(sources, into: sink)
         } catch {
@@ -141,16 +153,22 @@ final class ConvertPipeline {
             throw error
         }
         try sink.finish()
+        progress.recordsRead = sink.summary.read
+        progress.bytesRead = meter.bytes
         if let encodedSorter {
             let runs = encodedSorter.runCount + 1
-            if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
+            if runs > 1 {
+                merging(
+                    sink.summary.written, of: sink.summary.written + encodedSorter.count, runs: runs
+                )
+            }
             try encodedSorter.drain { (chunk: [UInt8], records: Int) throws(TimelineError) in
                 try output.write(chunk)
                 let before = sink.summary.written
                 sink.summary.written += records
                 if runs > 1 && before / progressInterval != sink.summary.written / progressInterval
                 {
-                    onSortProgress(.merging(runs: runs, written: sink.summary.written))
+                    merging(sink.summary.written)
                 }
             }
             noteRuns(runs)
@@ -159,11 +177,13 @@ final class ConvertPipeline {
         }
         if let sorter {
             let runs = sorter.runCount + 1
-            if runs > 1 { onSortProgress(.merging(runs: runs, written: 0)) }
+            if runs > 1 {
+                merging(sink.summary.written, of: sink.summary.written + sorter.count, runs: runs)
+            }
             func written() {
                 sink.summary.written += 1
                 if runs > 1 && sink.summary.written % progressInterval == 0 {
-                    onSortProgress(.merging(runs: runs, written: sink.summary.written))
+                    merging(sink.summary.written)
                 }
             }
             if let sections {
@@ -205,6 +225,30 @@ final class ConvertPipeline {
         }
         try exporter.finish(to: output)
         return sink.summary
+    }
+
+    /// A sorter spilled a run.
+    private func sortProgress(_ step: SortProgress) {
+        guard case .spilled(let runs) = step else { return }
+        progress.runsOnDisk = runs
+        progress.bytesRead = meter.bytes
+        onProgress(progress)
+    }
+
+    /// The merge has written `written` events (of `total` from `runs` runs — the last one
+    /// held in memory — given as it starts).
+    private func merging(_ written: Int, of total: Int? = nil, runs: Int? = nil) {
+        progress.phase = .merging
+        if let total { progress.eventsToWrite = total }
+        if let runs { progress.runsOnDisk = runs - 1 }
+        progress.eventsWritten = written
+        onProgress(progress)
+    }
+
+    /// The checks over the whole timeline begin.
+    func validating() {
+        progress.phase = .validating
+        onProgress(progress)
     }
 
     private func noteRuns(_ runs: Int) {
@@ -273,6 +317,7 @@ final class ConvertPipeline {
             RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
+            reader.meter = meter
             reader.maxLine = readOptions.maxRecordSize
             var encoding = TextEncoding.utf8
             // A binary format (XLSX) is known by its name or its first bytes, which no

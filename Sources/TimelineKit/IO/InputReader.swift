@@ -18,6 +18,8 @@ package final class InputReader {
     /// Whether the input began with a UTF-8 byte-order mark (skipped: reading never sees it).
     package private(set) var hadBOM = false
     package static let chunkSize = 1 << 16
+    /// Counts the bytes read from the source (before any transcoding), for progress.
+    package var meter: ReadMeter?
     /// The longest line `nextLine` returns; a longer one stops the run.
     package var maxLine = ReadOptions.defaultMaxRecordSize
 
@@ -126,6 +128,7 @@ package final class InputReader {
                 // In memory: hand over the next slice.
                 let take = memory.prefix(memoryChunk)
                 memory = memory.dropFirst(take.count)
+                meter?.add(take.count)
                 if let transcoder {
                     buffer.append(
                         contentsOf: transcoder.convert(Array(take), final: memory.isEmpty))
@@ -143,6 +146,7 @@ package final class InputReader {
                 throw TimelineError(.inputUnavailable, "cannot read '\(name)': \(failure.reason)")
             }
             if got == 0 { eof = true }
+            meter?.add(got)
             if let transcoder {
                 let raw = Array(buffer[old...])
                 buffer.removeLast(buffer.count - old)

@@ -36,6 +36,20 @@ package enum System {
         }
     }
 
+    /// The size of the regular file at `path`, or open as `fd`; nil for anything else (a
+    /// pipe, a terminal) or when it cannot be looked at.
+    package static func regularFileSize(_ path: String) -> Int? {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(st.st_size)
+    }
+
+    package static func regularFileSize(_ fd: Int32) -> Int? {
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(st.st_size)
+    }
+
     /// Opens `path` to read.
     package static func openForReading(_ path: String) -> Result<Int32, Failure> {
         let fd = open(path, O_RDONLY)

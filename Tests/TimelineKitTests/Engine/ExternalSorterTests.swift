@@ -145,9 +145,9 @@ struct ExternalSorterTests {
         options.outputFormat = .named("ndjson")!
         options.sortDirectory = FileManager.default.temporaryDirectory.path
         options.sortMemory = 64 << 10
-        var steps: [SortProgress] = []
+        var steps: [ConvertProgress] = []
         var handlers = ConvertHandlers()
-        handlers.sortProgress = { steps.append($0) }
+        handlers.progress = { steps.append($0) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phases-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -163,11 +163,14 @@ struct ExternalSorterTests {
         try text.write(to: input, atomically: false, encoding: .utf8)
         _ = try Timeline.convert(
             [.file(input)], to: .file(out), options: options, handlers: handlers)
-        let spills = steps.compactMap {
-            if case .spilled(let n) = $0 { return n } else { return nil }
-        }
+        let spills = Self.runsSpilled(steps)
         #expect(spills.count > 5)
         #expect(spills == Array(1...max(spills.count, 1)))
+        // Read from a file: the bytes read grow to its size, which is known.
+        let reading = steps.filter { $0.phase == .reading }
+        #expect(reading.allSatisfy { $0.totalBytes == text.utf8.count })
+        #expect(zip(reading, reading.dropFirst()).allSatisfy { $0.bytesRead <= $1.bytesRead })
+        #expect(reading.last?.bytesRead == text.utf8.count)
         let ids = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map {
             $0.dropFirst(7).prefix { $0 != "\"" }
         }
@@ -187,9 +190,9 @@ struct ExternalSorterTests {
         options.outputFormat = .named("csv")!  // sorted as events (ExternalSorter)
         options.sortDirectory = FileManager.default.temporaryDirectory.path
         options.sortMemory = 64 << 10
-        var steps: [SortProgress] = []
+        var steps: [ConvertProgress] = []
         var handlers = ConvertHandlers()
-        handlers.sortProgress = { steps.append($0) }
+        handlers.progress = { steps.append($0) }
         handlers.progressInterval = 500
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phases-\(UUID().uuidString)")
@@ -201,17 +204,24 @@ struct ExternalSorterTests {
         }
         _ = try Timeline.convert(
             [.string(text, name: "e.csv")], to: .file(out), options: options, handlers: handlers)
-        let spills = steps.compactMap {
-            if case .spilled(let n) = $0 { return n } else { return nil }
-        }
+        let spills = Self.runsSpilled(steps)
         #expect(spills.count > 2)
         #expect(spills == Array(1...max(spills.count, 1)))
-        let runs = spills.count + 1
-        let merging: [SortProgress] = [
-            .merging(runs: runs, written: 0), .merging(runs: runs, written: 500),
-            .merging(runs: runs, written: 1_000),
-        ]
-        #expect(Array(steps.suffix(3)) == merging)
+        // The merge of the spilled runs and the one held: 1,000 events, every 500.
+        let merging = steps.filter { $0.phase == .merging }
+        #expect(merging.map(\.eventsWritten) == [0, 500, 1_000])
+        #expect(merging.allSatisfy { $0.eventsToWrite == 1_000 && $0.runsOnDisk == spills.count })
+        #expect(merging.map(\.fractionDone) == [0, 0.5, 1])
+        #expect(steps.first?.phase == .reading && steps.last?.phase == .merging)
+    }
+
+    /// The runs on disk as each was reported while reading, in order.
+    static func runsSpilled(_ steps: [ConvertProgress]) -> [Int] {
+        var runs: [Int] = []
+        for step in steps where step.phase == .reading && step.runsOnDisk > (runs.last ?? 0) {
+            runs.append(step.runsOnDisk)
+        }
+        return runs
     }
 
     @Test("every field round-trips through a run record")

@@ -154,6 +154,15 @@ struct CSVImporter: TimelineImporter {
                         file: input.name, line: table.header?.line, verbose: context.verbose))
             }
         }
+        // No start at all: every row would be rejected for the same reason, so the file is
+        // refused once, with its columns.
+        if sources[.start] == nil && options.mapping.mapping.explicit[.start] == nil
+            && options.mapping.mapping.events.isEmpty
+            && sample().contains(where: { $0.contains { !$0.isEmpty } })
+        {
+            throw MissingStartColumn(header: header).error(
+                file: input.name, line: table.header?.line)
+        }
         // Money written in pairs by direction (`记账金额(收入)`/`(支出)`): the pair that holds
         // amounts, rather than one of them a name gave as the amount.
         let explicitMoney =

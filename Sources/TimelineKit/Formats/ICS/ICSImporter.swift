@@ -65,6 +65,16 @@ struct ICSImporter: TimelineImporter {
             }
             let current = items.indices.filter { !revisions.dropped.contains($0) }.map { items[$0] }
             let series = window.map { _ in ICSSeriesIndex(current) }
+            var keptAsFirst = 0
+            defer {
+                if keptAsFirst > 0 {
+                    context.report(
+                        Diagnostic(
+                            .note,
+                            "\(keptAsFirst) recurring series kept as their first occurrence (the rule in attributes); --expand FROM..UNTIL writes one event per occurrence in that window",
+                            at: SourceLocation(file: input.name), code: "ics-recurrence"))
+                }
+            }
             for (index, item) in items.enumerated()
             where ["VEVENT", "VTODO", "VJOURNAL"].contains(item.name) {
                 number += 1
@@ -81,6 +91,7 @@ struct ICSImporter: TimelineImporter {
                 switch mapper.event(item, number: number) {
                 case .success(let event):
                     guard let window, let series, series.isMaster(item) else {
+                        if window == nil && ICSSeriesIndex.isMaster(item) { keptAsFirst += 1 }
                         try context.emit(event)
                         continue
                     }
@@ -447,7 +458,9 @@ struct ICSSeriesIndex {
 
     /// A recurring component: a rule or dates, and a start to count them from (a to-do with
     /// no DTSTART counts from its DUE, as calendar tools do).
-    func isMaster(_ c: ICSComponent) -> Bool {
+    func isMaster(_ c: ICSComponent) -> Bool { Self.isMaster(c) }
+
+    static func isMaster(_ c: ICSComponent) -> Bool {
         c.property("RECURRENCE-ID") == nil && ICSSeriesExpander.seriesStart(of: c) != nil
             && (c.property("RRULE") != nil || c.property("RDATE") != nil)
     }

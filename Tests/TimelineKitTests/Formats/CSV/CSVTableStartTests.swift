@@ -80,9 +80,14 @@ struct CSVTableStartTests {
             try! $0.mapping.mapping.add("start=when")
         }
         #expect(r.events.map(\.title) == ["a"])
-        let unknown = try Self.read("a,b\n1,2\n")
-        #expect(unknown.rejects.map(\.code) == [.missingStart])
-        #expect(unknown.diagnostics.isEmpty)
+        // No column is a time: the file is refused once, naming its columns.
+        #expect {
+            try Self.read("a,b\n1,2\n")
+        } throws: { error in
+            (error as? TimelineError)?.diagnostic.code == FindingCode.missingStart.rawValue
+                && (error as? TimelineError)?.diagnostic.message.hasSuffix(
+                    "the columns are 'a', 'b'") == true
+        }
     }
 
     @Test("Excel's =\"…\" and a leading ' before digits are removed; other text keeps its quote")
