@@ -143,6 +143,43 @@ struct RecurrenceExpanderTests {
                 == Self.days("20091228 20091231 20101230 20111229 20121227"))
     }
 
+    @Test("not forcing the start: a second RRULE counts only what it produces itself")
+    func secondRuleStart() throws {
+        // Monday 1 July 2024; Wednesdays, three of them: 3, 10, 17 July (by hand).
+        let rule = try RecurrenceRule.parse("FREQ=WEEKLY;BYDAY=WE;COUNT=3").get()
+        let expander = RecurrenceExpander(rule: rule, start: Self.local("20240701T090000")) {
+            Self.newYork.instantReadingGapsForward($0)
+        }
+        let limit = Self.local("20241231T000000")
+        let own = expander.occurrences(through: limit, maxOccurrences: 100, forcingStart: false)
+        #expect(
+            own.occurrences
+                == ["20240703T090000", "20240710T090000", "20240717T090000"].map(Self.local))
+        let forced = expander.occurrences(through: limit, maxOccurrences: 100)
+        #expect(
+            forced.occurrences
+                == ["20240701T090000", "20240703T090000", "20240710T090000"].map(Self.local))
+        // A start the rule produces is counted either way.
+        let mondays = try RecurrenceRule.parse("FREQ=WEEKLY;BYDAY=MO;COUNT=2").get()
+        let fromMonday = RecurrenceExpander(rule: mondays, start: Self.local("20240701T090000")) {
+            Self.newYork.instantReadingGapsForward($0)
+        }
+        #expect(
+            fromMonday.occurrences(through: limit, maxOccurrences: 100, forcingStart: false)
+                .occurrences
+                == ["20240701T090000", "20240708T090000"].map(Self.local))
+    }
+
+    @Test("COUNT=-1 beside an UNTIL is ignored, with a reading to warn about; alone it is refused")
+    func countMinusOne() throws {
+        let rule = try RecurrenceRule.parse("FREQ=DAILY;COUNT=-1;UNTIL=20240707T070000Z").get()
+        #expect(rule.count == nil && rule.until != nil)
+        #expect(rule.readings == ["COUNT=-1 beside UNTIL is ignored: the series runs until UNTIL"])
+        #expect((try? RecurrenceRule.parse("FREQ=DAILY;COUNT=0").get()) == nil)
+        #expect(
+            (try? RecurrenceRule.parse("FREQ=DAILY;COUNT=3;UNTIL=20240707T070000Z").get()) == nil)
+    }
+
     @Test("sub-daily frequencies step in wall-clock time and filter by BYHOUR")
     func subDaily() throws {
         #expect(

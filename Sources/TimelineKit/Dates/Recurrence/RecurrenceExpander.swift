@@ -87,9 +87,12 @@ package struct RecurrenceExpander: Sendable {
 
     /// Every occurrence from the start up to and including `limit` (local time), in order,
     /// at most `maxOccurrences` of them, charging `budget` a unit per period examined and
-    /// per occurrence. COUNT counts from the start, not from any window.
+    /// per occurrence. COUNT counts from the start, not from any window. With `forcingStart`
+    /// false the start is an occurrence (and counted) only when the rule itself produces it:
+    /// how a calendar's second RRULE counts, the first having counted DTSTART.
     package func occurrences(
-        through limit: LocalDateTime, maxOccurrences: Int, budget: RecurrenceBudget? = nil
+        through limit: LocalDateTime, maxOccurrences: Int, budget: RecurrenceBudget? = nil,
+        forcingStart: Bool = true
     ) -> Expansion {
         var out: [LocalDateTime] = []
         var produced = 0
@@ -102,7 +105,11 @@ package struct RecurrenceExpander: Sendable {
             out.append(t)
             return true
         }
-        guard accept(start) != nil else { return Expansion(occurrences: out, truncation: nil) }
+        if forcingStart {
+            guard accept(start) != nil else {
+                return Expansion(occurrences: out, truncation: nil)
+            }
+        }
         var period = Period(
             frequency: rule.frequency, start: start, weekStart: rule.weekStart,
             byWeekNumber: !rule.byWeekNumber.isEmpty)
@@ -132,7 +139,7 @@ package struct RecurrenceExpander: Sendable {
             } else {
                 emptyRun = 0
             }
-            for t in set where t > start {
+            for t in set where t > start || (t == start && !forcingStart) {
                 switch accept(t) {
                 case nil: return Expansion(occurrences: out, truncation: nil)
                 case false?:

@@ -36,6 +36,9 @@ package struct RecurrenceRule: Hashable, Sendable {
     package var bySecond: [Int] = []
     package var bySetPosition: [Int] = []
     package var weekStart = 1
+    /// What the rule said that was read another way than written (a `COUNT=-1` beside an
+    /// `UNTIL`, ignored), for a warning.
+    package var readings: [String] = []
 
     package init(frequency: Frequency) {
         self.frequency = frequency
@@ -98,10 +101,17 @@ package struct RecurrenceRule: Hashable, Sendable {
                 rule.interval = n
             }
             if let v = parts.removeValue(forKey: "COUNT") {
-                guard let n = Int(v), n >= 1 else {
-                    throw RecurrenceRuleError("COUNT=\(v) is not a positive integer")
+                // Confluence and a DAVx5 release write `COUNT=-1` beside an UNTIL to mean "no
+                // count": the UNTIL bounds the series.
+                if let n = Int(v), n <= 0, parts["UNTIL"] != nil {
+                    rule.readings.append(
+                        "COUNT=\(v) beside UNTIL is ignored: the series runs until UNTIL")
+                } else {
+                    guard let n = Int(v), n >= 1 else {
+                        throw RecurrenceRuleError("COUNT=\(v) is not a positive integer")
+                    }
+                    rule.count = n
                 }
-                rule.count = n
             }
             if let v = parts.removeValue(forKey: "UNTIL") {
                 guard rule.count == nil else {

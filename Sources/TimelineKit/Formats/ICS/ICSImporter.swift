@@ -125,6 +125,13 @@ struct ICSImporter: TimelineImporter {
                                 at: SourceLocation(file: input.name, line: w.line),
                                 code: "ics-recurrence"))
                     }
+                    for n in outcome.notes {
+                        context.report(
+                            Diagnostic(
+                                .note, n.message,
+                                at: SourceLocation(file: input.name, line: n.line),
+                                code: "ics-revision"))
+                    }
                     outcome.rejections.forEach(reject)
                     let taken = budget.takeOccurrences(outcome.events.count)
                     if taken < outcome.events.count {

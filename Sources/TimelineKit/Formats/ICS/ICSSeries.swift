@@ -16,6 +16,9 @@ struct ICSSeriesExpander {
     struct Outcome {
         var events: [Event] = []
         var warnings: [(message: String, line: Int)] = []
+        /// Revisions decided (`[ics-revision]`): modified instances the current series no
+        /// longer has.
+        var notes: [(message: String, line: Int)] = []
         var rejections: [ICSEventMapper.Rejection] = []
     }
 
@@ -75,7 +78,17 @@ struct ICSSeriesExpander {
         }
         let rules = master.all("RRULE")
         if rules.isEmpty { add(Occurrence(local: startLocal)) }
-        for line in rules {
+        if rules.count > 1 {
+            outcome.warnings.append(
+                (
+                    "series '\(masterEvent.id)' has \(rules.count) RRULEs (RFC 5545 allows one): expanded as the union of their occurrences, DTSTART counted once, by the first",
+                    rules[1].line
+                ))
+        }
+        // Whether the rules were expanded to the window's end: only then does an occurrence
+        // they do not produce show that the series no longer has it.
+        var complete = true
+        for (index, line) in rules.enumerated() {
             switch RecurrenceRule.parse(line.value) {
             case .failure(let e):
                 outcome.warnings.append(
@@ -86,13 +99,26 @@ struct ICSSeriesExpander {
                 outcome.events = [masterEvent]
                 return outcome
             case .success(let rule):
+                for reading in rule.readings {
+                    outcome.warnings.append(
+                        ("series '\(masterEvent.id)': RRULE '\(line.value)': \(reading)", line.line)
+                    )
+                }
+                if let mismatch = Self.untilTypeMismatch(rule.until, allDay: clock.isAllDay) {
+                    outcome.warnings.append(
+                        (
+                            "series '\(masterEvent.id)': RRULE '\(line.value)': \(mismatch)",
+                            line.line
+                        ))
+                }
                 let expansion = RecurrenceExpander(
                     rule: rule, start: startLocal, startIsDate: clock.isAllDay, instantOf: instantOf
                 )
                 .occurrences(
                     through: window.localLimit, maxOccurrences: window.maxOccurrences,
-                    budget: budget)
+                    budget: budget, forcingStart: index == 0)
                 for local in expansion.occurrences { add(Occurrence(local: local)) }
+                if expansion.truncation != nil { complete = false }
                 switch expansion.truncation {
                 case .occurrenceCap(let n)?:
                     outcome.warnings.append(
@@ -154,6 +180,7 @@ struct ICSSeriesExpander {
         // also carry their changes (and time shift) to every later occurrence.
         var replaced = Set<LocalDateTime>()
         var futureChanges: [(from: LocalDateTime, shift: Int64, event: Event)] = []
+        let masterSequence = Self.sequence(of: master)
         for o in overrides {
             let idLine = o.property("RECURRENCE-ID")!
             switch mapper.event(o, number: number) {
@@ -169,6 +196,22 @@ struct ICSSeriesExpander {
                     continue
                 }
                 replaced.insert(id)
+                // An override revises an instance of the recurrence set (RFC 5545 §3.8.4.4):
+                // one the current master deletes or no longer produces is gone, unless it is
+                // newer than the master (a higher SEQUENCE).
+                if Self.sequence(of: o) <= masterSequence,
+                    let why = Self.goneReason(
+                        id, excluded: excluded, excludedDays: excludedDays,
+                        produced: generated, complete: complete && id <= window.localLimit,
+                        olderThanMaster: Self.sequence(of: o) < masterSequence)
+                {
+                    outcome.notes.append(
+                        (
+                            "modified instance \(idLine.value) of series '\(masterEvent.id)' (line \(o.line)) dropped: \(why)",
+                            o.line
+                        ))
+                    continue
+                }
                 let start =
                     e.start.local
                     ?? LocalDateTime(
@@ -241,6 +284,42 @@ struct ICSSeriesExpander {
             ($0.start.instant?.seconds ?? 0, $0.id) < ($1.start.instant?.seconds ?? 0, $1.id)
         }
         return outcome
+    }
+
+    /// A component's SEQUENCE (0 when it has none, RFC 5545 §3.8.7.4).
+    static func sequence(of c: ICSComponent) -> Int {
+        c.property("SEQUENCE").flatMap { Int($0.value.trimmingSpaces) } ?? 0
+    }
+
+    /// Why the instance `id` is no longer in the series: deleted by an EXDATE, or — for an
+    /// override older than the master, when the master's rules were expanded past it — no
+    /// longer produced by them; nil when it is still there.
+    static func goneReason(
+        _ id: LocalDateTime, excluded: Set<LocalDateTime>, excludedDays: Set<CivilDate>,
+        produced: Set<LocalDateTime>, complete: Bool, olderThanMaster: Bool
+    ) -> String? {
+        if excluded.contains(id) || excludedDays.contains(id.date) {
+            return "the series' EXDATE deletes that instance"
+        }
+        if olderThanMaster && complete && !produced.contains(id) {
+            return "the current series (a higher SEQUENCE) no longer has that instance"
+        }
+        return nil
+    }
+
+    /// Why an UNTIL of the other value type than DTSTART (RFC 5545 §3.3.10 requires the same)
+    /// is read as it is; nil when the types agree.
+    static func untilTypeMismatch(_ until: RecurrenceRule.Until?, allDay: Bool) -> String? {
+        switch until {
+        case .date(let day)? where !allDay:
+            return
+                "UNTIL=\(day.isoString) is a DATE but DTSTART is a DATE-TIME (RFC 5545 §3.3.10 wants the same type); read as the whole of that day in the series' zone"
+        case .utc?, .local?:
+            return allDay
+                ? "UNTIL is a DATE-TIME but DTSTART is a DATE (RFC 5545 §3.3.10 wants the same type); read as the day it falls on"
+                : nil
+        default: return nil
+        }
     }
 
     /// The master's length in seconds (whole days for an all-day event); nil without an end.
