@@ -117,6 +117,12 @@ enum ConvertCommand: Command {
         let progress = ProgressOptionGroup()
     }
 
+    /// Options only readable outputs honour, and those outputs.
+    static let readableOptions: [(String, [String])] = [
+        ("layout", ["text", "html", "markdown"]), ("color", ["text"]),
+        ("locale", ["text", "html", "markdown"]), ("now", ["text", "html", "markdown"]),
+    ]
+
     /// How many rejected records are printed on stderr before the rest are only counted.
     static let rejectsShown = 100
 
@@ -144,6 +150,14 @@ enum ConvertCommand: Command {
             )
         }
         options.outputFormat = named
+        // The readable outputs' options: given for another output, they would do nothing.
+        for (option, formats) in Self.readableOptions
+        where args.parsed.texts[option] != nil && !formats.contains(named.id) {
+            throw TimelineError(
+                .usage,
+                "--\(option) applies to \(formats.joined(separator: ", ")) output, not '\(named.id)'",
+                notes: ["e.g. --to \(formats[0]) --\(option) …, or leave --\(option) out"])
+        }
         options.sort = args[\.sort]
         options.grouping = args[\.group]
         try args.group.writing.apply(args.parsed, to: &options.write, env: env)
@@ -268,7 +282,8 @@ struct SpillOptionGroup: OptionGroup {
 struct OutputOptionGroup: OptionGroup {
     let now = Option<Instant?>.value(
         "now", "INSTANT",
-        help: "Text output: the moment relative times ('3 hours ago', 'yesterday') count from.",
+        help:
+            "Text, HTML and Markdown output: the moment relative times (3 hours ago, yesterday, 今天) count from.",
         initial: nil,
         default: "the clock"
     ) { text throws(UsageError) in

@@ -17,6 +17,10 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
     struct Words {
         var timeline, timesIn, today, yesterday, tomorrow, income, expense, allDay: String
         var events: (Int) -> String
+        /// What a status is called, and an event with none.
+        var status: (EventStatus?) -> String
+        /// The heading of the legend of status marks.
+        var statuses: String
     }
 
     var words: Words {
@@ -26,11 +30,22 @@ public enum TimelineLocale: String, Sendable, CaseIterable {
                 timeline: "Timeline", timesIn: "times in", today: "today", yesterday: "yesterday",
                 tomorrow: "tomorrow",
                 income: "income", expense: "expense", allDay: "all day",
-                events: { $0 == 1 ? "1 event" : "\($0) events" })
+                events: { $0 == 1 ? "1 event" : "\($0) events" },
+                status: { $0?.rawValue ?? "no status" }, statuses: "Status")
         case .simplifiedChinese:
             return Words(
                 timeline: "时间线", timesIn: "时区", today: "今天", yesterday: "昨天", tomorrow: "明天",
-                income: "收入", expense: "支出", allDay: "全天", events: { "\($0) 条" })
+                income: "收入", expense: "支出", allDay: "全天", events: { "\($0) 条" },
+                status: { status in
+                    switch status {
+                    case .completed?: return "已完成"
+                    case .processing?: return "处理中"
+                    case .pending?: return "待处理"
+                    case .cancelled?: return "已取消"
+                    case .refunded?: return "已退款"
+                    case nil: return "无状态"
+                    }
+                }, statuses: "状态")
         }
     }
 

@@ -1,8 +1,11 @@
 /// `html`: one self-contained page: inline CSS, no scripts, no network references.
-/// Months are `<details open><summary>` sections with month totals; days are sections with
-/// day totals; the vertical line and the nodes are drawn with CSS, coloured by status; the
-/// display zone is stated. Every piece of source text is escaped, so a title of
-/// `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
+/// Months are `<details open><summary>` sections (with a marker that shows they fold) with
+/// month totals; days are sections with day totals and, near `now`, 今天/昨天 (today,
+/// yesterday) and relative times; the vertical line and the nodes are drawn with CSS,
+/// coloured by status, each status also written as text (and a legend says what the colours
+/// are). `--layout split` puts income left of the line and everything else right of it, as
+/// app timelines do. The display zone is stated. Every piece of source text is escaped, so a
+/// title of `<script>alert(1)</script>` shows as text. Readable on a phone and when printed.
 final class HTMLTimelineExporter: SectionExporter {
     var showsTimesInDisplayZone: Bool { true }
     private let export: WriteOptions
@@ -44,6 +47,13 @@ final class HTMLTimelineExporter: SectionExporter {
         monthTotals = enclosingTotals
         month = nil
         let words = export.locale.words
+        let legend =
+            "<p class=\"legend\">\(Self.escape(words.statuses)):"
+            + ([EventStatus.completed, .processing, .pending, .cancelled, .refunded]
+            as [EventStatus?]
+            + [nil]).map {
+                " <span class=\"node \($0?.rawValue ?? "none")\">\(Self.escape(words.status($0)))</span>"
+            }.joined() + "</p>"
         try out.write(
             """
             <!DOCTYPE html>
@@ -55,7 +65,7 @@ final class HTMLTimelineExporter: SectionExporter {
             <style>\(Self.css)</style>
             </head>
             <body>
-            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(eventCount))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(export.displayZone.identifier))</strong>\(Self.escape(String(header.zoneShown.dropFirst(header.zone.count))))</p></header>
+            <header><h1>\(Self.escape(words.timeline))</h1><p class="zone">\(Self.escape(words.events(eventCount))) · \(Self.escape(words.timesIn)) <strong>\(Self.escape(export.displayZone.identifier))</strong>\(Self.escape(String(header.zoneShown.dropFirst(header.zone.count))))</p>\(legend)</header>
 
             """)
     }
@@ -77,31 +87,62 @@ final class HTMLTimelineExporter: SectionExporter {
                 "<details open class=\"month\"><summary><span>\(Self.escape(section.title))</span>"
                 + Self.totals(section) + "</summary>\n"
         }
+        let zone = export.displayZone.rules
         let day = TimelineSection(
-            group: group, unit: .day, zone: export.displayZone.rules, locale: locale, now: nil,
-            today: nil)
-        html += "<section class=\"day\"><h2>\(Self.escape(day.title))</h2>\n<ol class=\"line\">\n"
-        for entry in day.entries {
-            let e = entry.event
-            let status = e.status?.rawValue ?? "none"
-            html +=
-                "<li class=\"node \(status)\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
-                + "<span class=\"title\"><bdi>\(Self.escape(e.title))</bdi></span>"
-            if let a = e.amount, let amount = entry.amount {
+            group: group, unit: .day, zone: zone, locale: locale, now: export.now,
+            today: export.now.map { zone.day(of: $0) })
+        let relative = day.relativeDay.map { " <span class=\"relative\">\(Self.escape($0))</span>" }
+        html += "<section class=\"day\"><h2>\(Self.escape(day.title))\(relative ?? "")</h2>\n"
+        if export.text.layout == .split {
+            html += "<div class=\"split\">\n"
+            for entry in day.entries {
+                let node = self.node(entry, tag: "div")
                 html +=
-                    "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
+                    Self.isIncome(entry.event)
+                    ? "<div class=\"in\">\(node)</div><div class=\"axis\"></div><div></div>\n"
+                    : "<div></div><div class=\"axis\"></div><div class=\"out\">\(node)</div>\n"
             }
-            if let detail = e.detail, !detail.isEmpty {
-                html +=
-                    "<p class=\"detail\"><bdi>\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</bdi></p>"
-            }
-            if let location = e.location {
-                html += "<p class=\"detail\"><bdi>\(Self.escape(location))</bdi></p>"
-            }
-            html += "</li>\n"
+            html += "</div>"
+        } else {
+            html += "<ol class=\"line\">\n"
+            for entry in day.entries { html += node(entry, tag: "li") + "\n" }
+            html += "</ol>"
         }
-        html += "</ol>" + Self.totals(day) + "</section>\n"
+        html += Self.totals(day) + "</section>\n"
         try out.write(html)
+    }
+
+    /// Money in: the left side of the split layout.
+    static func isIncome(_ e: Event) -> Bool {
+        guard let a = e.amount else { return false }
+        return !a.neutral && !a.value.isNegative
+    }
+
+    /// One event: its time (and how long ago), status as text, title, amount, detail and
+    /// location.
+    private func node(_ entry: TimelineEntry, tag: String) -> String {
+        let e = entry.event
+        let words = export.locale.words
+        let status = Self.escape(words.status(e.status))
+        var html =
+            "<\(tag) class=\"node \(e.status?.rawValue ?? "none")\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
+            + (e.status == nil ? "" : "<span class=\"status\">\(status)</span>")
+            + "<span class=\"title\"><bdi>\(Self.escape(e.title))</bdi></span>"
+        if let a = e.amount, let amount = entry.amount {
+            html +=
+                "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
+        }
+        if let relative = entry.relativeTime {
+            html += "<span class=\"ago\">\(Self.escape(relative))</span>"
+        }
+        if let detail = e.detail, !detail.isEmpty {
+            html +=
+                "<p class=\"detail\"><bdi>\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</bdi></p>"
+        }
+        if let location = e.location {
+            html += "<p class=\"detail location\"><bdi>\(Self.escape(location))</bdi></p>"
+        }
+        return html + "</\(tag)>"
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {
@@ -138,15 +179,21 @@ final class HTMLTimelineExporter: SectionExporter {
     static let css = """
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI","PingFang SC","Noto Sans CJK SC",sans-serif;margin:0 auto;max-width:46rem;padding:1rem;color:#1d2330;background:#fff}
         header h1{font-size:1.4rem;margin:.2rem 0}.zone{color:#5b6474;margin:0 0 1rem}
-        details.month{margin:0 0 1rem}summary{cursor:pointer;font-weight:600;font-size:1.15rem;padding:.3rem 0;display:flex;gap:1rem;align-items:baseline;flex-wrap:wrap}
+        details.month{margin:0 0 1rem}summary{cursor:pointer;font-weight:600;font-size:1.15rem;padding:.3rem 0;display:flex;gap:1rem;align-items:baseline;flex-wrap:wrap;list-style:none}
+        summary::-webkit-details-marker{display:none}summary::before{content:"▾";color:#5b6474;width:1rem}details:not([open])>summary::before{content:"▸"}
         summary .totals{font-weight:400;font-size:.9rem;margin:0}
-        .day h2{font-size:1rem;margin:.8rem 0 .3rem;color:#30394a}
+        .day h2{font-size:1rem;margin:.8rem 0 .3rem;color:#30394a}.relative{color:#2f6fde;font-weight:500;margin-left:.4rem}
+        .legend{color:#5b6474;font-size:.85rem;margin:-.6rem 0 1rem;display:flex;flex-wrap:wrap;gap:.2rem .9rem}.legend .node{padding:0 0 0 1.1rem;display:inline}.legend .node::before{left:0;top:.3rem}
         ol.line{list-style:none;margin:0;padding:0 0 0 1.1rem;border-left:2px solid #d3d8e0}
         .node{position:relative;padding:.25rem 0 .45rem .6rem;display:flex;flex-wrap:wrap;gap:.2rem .7rem;align-items:baseline}
         .node::before{content:"";position:absolute;left:-1.55rem;top:.55rem;width:.75rem;height:.75rem;border-radius:50%;background:#fff;border:2px solid #9aa3b2}
         .node.completed::before{background:#2f9e55;border-color:#2f9e55}.node.processing::before{background:#2f6fde;border-color:#2f6fde}
         .node.pending::before{border-color:#d39a12}.node.cancelled::before{background:#d0453a;border-color:#d0453a}.node.refunded::before{border-color:#d39a12;border-style:dashed}
         time{font-variant-numeric:tabular-nums;color:#5b6474;min-width:3.2rem}.title{font-weight:500;flex:1 1 12rem}
+        .status{font-size:.78rem;color:#5b6474;border:1px solid #d3d8e0;border-radius:.6rem;padding:0 .4rem}.ago{color:#5b6474;font-size:.85rem}
+        .split{display:grid;grid-template-columns:1fr 2px 1fr;column-gap:1.2rem}.split .axis{background:#d3d8e0}
+        .split .in .node{flex-direction:row-reverse;text-align:right;padding:.25rem .6rem .45rem 0}.split .in .node::before{left:auto;right:-1.75rem}
+        .split .out .node::before{left:-1.75rem}.split .detail{margin:0}.split .title{flex:0 1 auto}
         .amount{font-variant-numeric:tabular-nums;white-space:nowrap}.amount.expense{color:#b3261e}.amount.income{color:#1e7b3a}
         .detail{flex-basis:100%;margin:0 0 0 3.9rem;color:#4a5263;font-size:.92rem;overflow-wrap:anywhere}
         .totals{margin:.2rem 0 0 1.1rem;color:#30394a;font-size:.9rem}

@@ -60,7 +60,10 @@ final class MarkdownExporter: SectionExporter {
             today: options.now.map { options.displayZone.rules.day(of: $0) })
         var text = "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
         let month = options.grouping == .month
-        for entry in section.entries {
+        if options.text.layout == .split {
+            text += splitTable(section, month: month)
+        }
+        for entry in section.entries where options.text.layout != .split {
             let e = entry.event
             let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
             // One line whatever the title holds: a line break in it would end the list item.
@@ -85,6 +88,30 @@ final class MarkdownExporter: SectionExporter {
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {}
+
+    /// `--layout split`: a table of two columns, income left and everything else right, one
+    /// row per event in time order, as app timelines show money moving in and out.
+    private func splitTable(_ section: TimelineSection, month: Bool) -> String {
+        let words = options.locale.words
+        var text = "| \(words.income) | \(words.expense) |\n|---:|:---|\n"
+        for entry in section.entries {
+            let e = entry.event
+            let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
+            var cell =
+                "**\(when)** \(Self.mark(e.status)) \(Self.escape(VisibleText.forPeople(e.title)))"
+            if let amount = entry.amount { cell += " · \(amount)" }
+            if let relative = entry.relativeTime { cell += " _(\(relative))_" }
+            for part in [e.detail, e.location].compactMap({ $0 }) where !part.isEmpty {
+                // A table cell is one line: the detail's lines joined.
+                let lines = VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n")
+                    .map { Self.escape(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
+                if !lines.isEmpty { cell += " — " + lines.joined(separator: " / ") }
+            }
+            let income = HTMLTimelineExporter.isIncome(e)
+            text += income ? "| \(cell) | |\n" : "| | \(cell) |\n"
+        }
+        return text
+    }
 
     static func mark(_ status: EventStatus?) -> String {
         switch status {

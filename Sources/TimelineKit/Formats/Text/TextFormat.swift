@@ -51,7 +51,8 @@ package struct TextWriteSettings: Sendable, Hashable {
         FormatOption(
             "layout",
             .value(name: "KIND", choices: Layout.allCases.map(\.rawValue), repeatable: false),
-            help: "Text output: 'split' puts income left of the line and expense right.",
+            help:
+                "Text, HTML and Markdown output: 'split' puts income left of the line and everything else right, as app timelines do.",
             default: "line"
         ) { values, options throws(TimelineError) in
             options.text.layout = Layout(rawValue: values[0])!

@@ -99,10 +99,10 @@ final class TextTimelineExporter: SectionExporter {
             }
             if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
             text += line + "\n"
-            if let detail = e.detail, !detail.isEmpty {
-                // Indented to the title's column.
-                let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
-                for part in VisibleText.forPeople(detail, lineBreaks: true).split(
+            // The detail and the place, indented to the title's column.
+            let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
+            for piece in [e.detail, e.location].compactMap({ $0 }) where !piece.isEmpty {
+                for part in VisibleText.forPeople(piece, lineBreaks: true).split(
                     separator: "\n", omittingEmptySubsequences: false)
                 {
                     text += "│\(indent)\(part)\n"
