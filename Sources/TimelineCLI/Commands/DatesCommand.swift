@@ -7,16 +7,16 @@ enum DatesCommand: Command {
     static let summary =
         "Clean a stream of date/time strings: one value per line in, one exact value per line out."
     static let usage = """
-        timeline dates [--date-format F ...] [--assume-zone Z] [--zone Z] [--output-format F] < values
+        timeline dates [--date-format F ...] [--assume-zone Z] [--zone Z] [--output-format F] [FILE]
                timeline dates --csv|--tsv --column NAME [--column NAME ...] [options] [FILE]
                timeline dates --ndjson --field PATH [--field PATH ...] [options] [FILE]
                timeline dates --in-text [--year YYYY] [--epoch] [--only-first] [options] [FILE]
         """
     static let discussion: String? = """
-        Reads standard input, one value per line, and writes one line per value in the same order, so
-        the output can be pasted beside the input. Values are tried as ISO 8601/RFC 3339, RFC 2822,
-        epoch numbers (9–11 digits seconds, 13 ms, 16 µs, 19 ns), your --date-format patterns, then
-        common shapes (12/06/2024 08:00, Jun 12, 2024 8:00 PM, 2024年6月12日 下午3:05, …). A value that
+        Reads FILE (or standard input), one value per line, and writes one line per value in the same
+        order, so the output can be pasted beside the input. Values are tried as ISO 8601/RFC 3339, RFC
+        2822, epoch numbers (9–11 digits seconds, 13 ms, 16 µs, 19 ns), your --date-format patterns,
+        then common shapes (12/06/2024 08:00, Jun 12, 2024 8:00 PM, 2024年6月12日 下午3:05, …). A value that
         cannot be read gives an empty line and an error on stderr with its line number. All-day values
         stay YYYY-MM-DD. Without --day-first/--month-first the order is decided from the first 1,000
         values (a field above 12 decides it). Two-digit years: 00–68 → 20xx, 69–99 → 19xx.
@@ -61,7 +61,7 @@ enum DatesCommand: Command {
         let outputFormat = Option<DateOutputFormat>.value(
             "output-format", "FORMAT",
             help:
-                "rfc3339, date, epoch, epoch-ms, or a pattern such as 'yyyy-MM-dd HH:mm' or '%d/%m/%Y'.",
+                "rfc3339 (the digits each value has), rfc3339:N (N fraction digits for every value), date, epoch or epoch-ms (whole units; epoch:N, epoch-ms:N with N fraction digits), or a pattern such as 'yyyy-MM-dd HH:mm' or '%d/%m/%Y'.",
             initial: .rfc3339, default: "rfc3339"
         ) { text throws(UsageError) in
             do throws(DatePattern.CompileError) {
@@ -144,19 +144,21 @@ enum DatesCommand: Command {
                 .usage, "--\(option) applies to --csv, --tsv, --ndjson or --in-text",
                 notes: ["e.g. timeline dates --csv --column time orders.csv"])
         }
-        guard args.positionals.isEmpty else {
+        guard args.positionals.count <= 1 else {
             throw TimelineError(
                 .usage,
-                "'timeline dates' reads standard input; unexpected argument '\(args.positionals[0])' (use: timeline dates < \(args.positionals[0]))"
-            )
+                "'timeline dates' reads one file (or standard input); \(args.positionals.count) were given",
+                notes: ["e.g. cat a.txt b.txt | timeline dates"])
         }
+        let path = args.positionals.first ?? "-"
+        if path == "-" { env.noteTypedInput([]) }
         let (options, zone) = try dateSettings(args)
         let converter = DateStreamConverter(
             parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
         let progress = args.group.progress.make(
             args.parsed, env: env, quiet: false, outputToStandardOutput: true)
         let summary = try converter.run(
-            try InputReader(path: "-"), to: env.standardOutput,
+            try InputReader(path: path), to: env.standardOutput,
             onNotice: { line, notice in
                 env.error("line \(line): warning: [\(notice.code)] \(notice.message)\n")
             },

@@ -1,25 +1,44 @@
-/// How `timeline dates` writes each value.
+/// How `timeline dates` (and CSV's `--time-format`) writes each value.
 package enum DateOutputFormat: Sendable {
-    /// RFC 3339 in the display zone (`Z` for UTC); dates stay `YYYY-MM-DD`.
-    case rfc3339
+    /// RFC 3339 in the display zone (`Z` for UTC), with `fractionDigits` digits of the
+    /// second (nil: the digits each value was read with); dates stay `YYYY-MM-DD`.
+    case rfc3339(fractionDigits: Int?)
     /// The calendar day in the display zone.
     case date
-    /// Seconds since the epoch (with the fraction digits read).
-    case epoch
-    /// Milliseconds since the epoch (digits beyond milliseconds kept as a fraction).
-    case epochMilliseconds
+    /// Seconds since the epoch, with `fractionDigits` digits (0: whole seconds, rounded down).
+    case epoch(fractionDigits: Int)
+    /// Milliseconds since the epoch, with `fractionDigits` digits (0: whole milliseconds,
+    /// rounded down).
+    case epochMilliseconds(fractionDigits: Int)
     /// A user pattern (LDML or strptime), in the display zone.
     case pattern(DatePattern)
 
-    /// Reads `rfc3339`, `date`, `epoch`, `epoch-ms`, or a pattern (`yyyy-MM-dd HH:mm`,
+    /// RFC 3339 with the digits each value was read with.
+    package static let rfc3339 = DateOutputFormat.rfc3339(fractionDigits: nil)
+
+    /// Reads `rfc3339`, `date`, `epoch`, `epoch-ms` — the first and the epochs with `:N`
+    /// for N fraction digits (`rfc3339:3`, `epoch-ms:6`) — or a pattern (`yyyy-MM-dd HH:mm`,
     /// `%d/%m/%Y`).
-    /// - Throws: a `CompileError` naming what is wrong with the pattern.
+    /// - Throws: a `CompileError` naming what is wrong with the pattern or the digits.
     public init(_ text: String) throws(DatePattern.CompileError) {
-        switch text {
-        case "rfc3339": self = .rfc3339
+        let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+        let named = ["rfc3339", "epoch", "epoch-ms"]
+        var digits: Int?
+        if parts.count == 2, named.contains(parts[0]) {
+            guard let n = Int(parts[1]), (0...9).contains(n) else {
+                throw DatePattern.CompileError(
+                    pattern: text,
+                    message:
+                        "'\(text)': the digits after ':' must be 0 to 9, e.g. \(parts[0]):3 for milliseconds"
+                )
+            }
+            digits = n
+        }
+        switch parts.count == 2 && digits != nil ? parts[0] : text {
+        case "rfc3339": self = .rfc3339(fractionDigits: digits)
         case "date": self = .date
-        case "epoch": self = .epoch
-        case "epoch-ms": self = .epochMilliseconds
+        case "epoch": self = .epoch(fractionDigits: digits ?? 0)
+        case "epoch-ms": self = .epochMilliseconds(fractionDigits: digits ?? 0)
         default: self = .pattern(try DatePattern(text))
         }
     }
@@ -67,7 +86,8 @@ package enum DateOutputFormat: Sendable {
         }
         let digits = value.fractionDigits
         switch self {
-        case .rfc3339:
+        case .rfc3339(let fixed):
+            let digits = fixed ?? digits
             let offset = zone.offset(at: instant)
             cache.local(
                 secondsAsIfUTC: instant.seconds + Int64(offset.seconds),
@@ -77,10 +97,10 @@ package enum DateOutputFormat: Sendable {
             offset.appendRFC3339(to: &out)
         case .date:
             zone.day(of: instant).appendISO(to: &out)
-        case .epoch:
-            appendSigned(instant, unitDigits: 0, fractionDigits: digits, to: &out)
-        case .epochMilliseconds:
-            appendSigned(instant, unitDigits: 3, fractionDigits: digits, to: &out)
+        case .epoch(let fraction):
+            appendSigned(instant, unitDigits: 0, fractionDigits: fraction, to: &out)
+        case .epochMilliseconds(let fraction):
+            appendSigned(instant, unitDigits: 3, fractionDigits: 3 + fraction, to: &out)
         case .pattern(let p):
             let offset = zone.offset(at: instant)
             out += Array(

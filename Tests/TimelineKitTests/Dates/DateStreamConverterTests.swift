@@ -110,20 +110,34 @@ struct DateOutputFormatTests {
     }
 
     @Test(
-        "epoch outputs keep the digits read",
+        "epoch outputs are whole units, rounded down, unless digits are asked for",
         arguments: [
-            ("1718179200", DateOutputFormat.epoch, "1718179200"),
-            ("1718179200.5", .epoch, "1718179200.5"),
-            ("1718179200123", .epochMilliseconds, "1718179200123"),
-            ("1718179200123456", .epochMilliseconds, "1718179200123.456"),
-            ("1969-12-31T23:59:59.5Z", .epoch, "-0.5"),
-            ("1969-12-31T23:59:58.25Z", .epoch, "-1.75"),
-            ("2024-06-12", .epoch, "2024-06-12"),
+            ("1718179200", "epoch", "1718179200"),
+            ("1718179200.5", "epoch", "1718179200"),
+            ("1718179200.5", "epoch:1", "1718179200.5"),
+            ("1718179200123", "epoch-ms", "1718179200123"),
+            ("1718179200123456", "epoch-ms", "1718179200123"),
+            ("1718179200123456", "epoch-ms:3", "1718179200123.456"),
+            ("1969-12-31T23:59:59.5Z", "epoch", "-1"),
+            ("1969-12-31T23:59:59.5Z", "epoch:1", "-0.5"),
+            ("1969-12-31T23:59:58.25Z", "epoch:2", "-1.75"),
+            ("1969-12-31T23:59:58.25Z", "epoch", "-2"),
+            ("2024-06-12", "epoch", "2024-06-12"),
+            ("1718209800123", "rfc3339", "2024-06-12T16:30:00.123Z"),
+            ("2024-06-12T16:30:00Z", "rfc3339:3", "2024-06-12T16:30:00.000Z"),
+            ("2024-06-12T16:30:00.123456Z", "rfc3339:0", "2024-06-12T16:30:00Z"),
         ])
-    func epochs(input: String, format: DateOutputFormat, expected: String) throws {
+    func epochs(input: String, format name: String, expected: String) throws {
+        let format = try DateOutputFormat(name)
         let value = try DateParser().parse(input).get().value
         var out = [UInt8]()
         format.append(value, in: .utc, to: &out)
         #expect(String(decoding: out, as: UTF8.self) == expected)
+    }
+
+    @Test("fraction digits outside 0…9 are refused with an example")
+    func badDigits() {
+        #expect(throws: DatePattern.CompileError.self) { try DateOutputFormat("epoch:10") }
+        #expect(throws: DatePattern.CompileError.self) { try DateOutputFormat("rfc3339:x") }
     }
 }

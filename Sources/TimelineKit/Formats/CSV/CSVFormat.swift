@@ -152,7 +152,8 @@ package struct CSVWriteSettings: Sendable {
     static let options: [FormatOption<WriteOptions>] = [
         FormatOption(
             "time-format", .value(name: "FORMAT", choices: nil, repeatable: false),
-            help: "CSV output: rfc3339, date, epoch, epoch-ms, or a pattern, in the display zone.",
+            help:
+                "CSV output: rfc3339 (rfc3339:N for N fraction digits), date, epoch, epoch-ms (whole units; epoch:N, epoch-ms:N), or a pattern, in the display zone.",
             default: "each time with its own offset, as NDJSON has it"
         ) { values, options throws(TimelineError) in
             do throws(DatePattern.CompileError) {
