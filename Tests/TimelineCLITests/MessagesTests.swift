@@ -57,6 +57,22 @@ struct MessagesTests {
         #expect(!r.stderr.contains("rejected:"))
     }
 
+    @Test("days counted in UTC though times were written in +08:00: a note with the --zone to name")
+    func utcDaysNote() throws {
+        // orders.csv: 6 of its 12 times are written with +08:00, the rest with Z (by hand).
+        let note =
+            "timeline: note: days are counted in UTC (no zone was named), but 6 of 12 times were written with another offset (+08:00): an evening there may fall on the next UTC day\n"
+            + "timeline: note: name the zone to count days in with --zone, e.g. --zone Asia/Shanghai for +08:00\n"
+        let text = try BinaryRunner.run(["convert", "samples/orders.csv", "--to", "text"])
+        #expect(text.stderr.contains(note), "\(text.stderr)")
+        let named = try BinaryRunner.run([
+            "convert", "samples/orders.csv", "--to", "text", "--zone", "UTC",
+        ])
+        #expect(!named.stderr.contains("days are counted in UTC"))
+        let flat = try BinaryRunner.run(["convert", "samples/orders.csv", "--to", "ndjson"])
+        #expect(!flat.stderr.contains("days are counted in UTC"))
+    }
+
     @Test("a recurring series converted without --expand: a note counting them, with the flag")
     func seriesKeptAsFirst() throws {
         let r = try BinaryRunner.run(["convert", "samples/calendar.ics", "--to", "ndjson"])

@@ -194,12 +194,15 @@ final class ConvertPipeline {
                 let emit = { (section: TimelineGroup) throws(TimelineError) in
                     try sections.exporter.write(section: section, to: output)
                 }
+                var offsets = UTCDayOffsets(counting: countsUTCDayOffsets)
                 try sorter.drain { (event: Event) throws(TimelineError) in
+                    offsets?.add(event)
                     try cutter.add(event, emit: emit)
                     written()
                 }
                 try cutter.finish(emit: emit)
                 try sections.exporter.finishSections(to: output)
+                offsets?.note(to: onDiagnostic)
             } else {
                 try sorter.drain { (event: Event) throws(TimelineError) in
                     try exporter.write(event, to: output)
@@ -213,6 +216,10 @@ final class ConvertPipeline {
         let held = sink.held
         let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
         if let sections {
+            if var offsets = UTCDayOffsets(counting: countsUTCDayOffsets) {
+                for event in held { offsets.add(event) }
+                offsets.note(to: onDiagnostic)
+            }
             let groups = TimelineGrouping.group(
                 order.map { held[$0] }, unit: sections.unit, zone: zone)
             try sections.exporter.write(sections: groups, header: header, zone: zone, to: output)
@@ -225,6 +232,12 @@ final class ConvertPipeline {
         }
         try exporter.finish(to: output)
         return sink.summary
+    }
+
+    /// Whether days are counted in UTC only because no zone was named and the data declares
+    /// none: then times written with other offsets are counted (`UTCDayOffsets`).
+    private var countsUTCDayOffsets: Bool {
+        writeOptions.displayZoneChoice == .defaulted && writeOptions.displayZone.identifier == "UTC"
     }
 
     /// A sorter spilled a run.
