@@ -302,7 +302,10 @@ struct CSVImporter: TimelineImporter {
                 if case .success(let r) = $0 { return !r.isBlank } else { return true }
             }.count
         func nextBlock() throws(TimelineError) -> CSVBlock? {
-            if let first = firstBlock.take() { return first }
+            if let first = firstBlock {
+                firstBlock = nil
+                return first
+            }
             return try splitter.next()
         }
         do {
