@@ -63,6 +63,21 @@ struct ProgressTests {
         #expect(outputs.allSatisfy { $0 == outputs[0] })
     }
 
+    @Test("dates in a file: the percent of its bytes and the lines")
+    func datesInAFile() throws {
+        let command =
+            "'\(BinaryRunner.executable.path)' dates --csv --column time '\(Self.input.path)' > /dev/null"
+        let r = try BinaryRunner.run(["-qec", command, "/dev/null"], program: "/usr/bin/script")
+        let lines = r.stdout.split(separator: "\r").map {
+            $0.replacingOccurrences(of: "\u{1B}[K", with: "")
+        }
+        #expect(
+            lines.contains {
+                $0.hasPrefix("rewriting dates ") && $0.contains("% (") && $0.contains(" lines")
+            },
+            "\(lines.prefix(5))")
+    }
+
     @Test("output to the terminal: no progress spliced into it")
     func outputOnTheTerminal() throws {
         let shown = try Self.onTerminal([

@@ -157,15 +157,21 @@ enum DatesCommand: Command {
             parser: DateParser(options: options), format: args[\.outputFormat], zone: zone.rules)
         let progress = args.group.progress.make(
             args.parsed, env: env, quiet: false, outputToStandardOutput: true)
+        let input = try InputReader(path: path)
+        let meter = ReadMeter()
+        input.meter = meter
+        let size = TimelineSource.file(path: path).byteCount
         let summary = try converter.run(
-            try InputReader(path: path), to: env.standardOutput,
+            input, to: env.standardOutput,
             onNotice: { line, notice in
                 env.error("line \(line): warning: [\(notice.code)] \(notice.message)\n")
             },
             onFailure: { line, raw, error in
                 env.error("line \(line): error: [\(error.code)] \(error.message(for: raw))\n")
             },
-            onProgress: { progress.show(records: $0, "reading dates") })
+            onProgress: {
+                progress.show(lines: $0, bytesRead: meter.bytes, totalBytes: size, "reading dates")
+            })
         try env.standardOutput.commit()
         progress.clear()
         if summary.failed > 0 {
@@ -256,6 +262,9 @@ enum DatesCommand: Command {
         let progress = args.group.progress.make(
             args.parsed, env: env, quiet: false, outputToStandardOutput: true)
         let input = try source.open()
+        let meter = ReadMeter()
+        input.meter = meter
+        let size = source.byteCount
         let summary: DateFieldSummary
         do throws(TimelineError) {
             summary = try run(
@@ -277,7 +286,10 @@ enum DatesCommand: Command {
                         lastRejected = f.line
                     }
                 },
-                { progress.show(records: $0, "rewriting dates") })
+                {
+                    progress.show(
+                        lines: $0, bytesRead: meter.bytes, totalBytes: size, "rewriting dates")
+                })
         } catch {
             rejects?.discard()
             throw error

@@ -146,10 +146,15 @@ final class ProgressIndicator {
         draw(Self.describe(p, elapsed: ContinuousClock.now - started))
     }
 
-    /// Shows a count of records (`dates`' file modes).
-    func show(records: Int, _ what: String) {
+    /// Shows how far `dates` has read: `what` (`rewriting dates`) with the percent of the
+    /// input's bytes when its size is known, the lines, the rate and the time left.
+    func show(lines: Int, bytesRead: Int, totalBytes: Int?, _ what: String) {
         guard isEnabled, due(force: false) else { return }
-        draw("\(what): \(ProgressText.count(records)) records")
+        var p = ConvertProgress()
+        p.recordsRead = lines
+        p.bytesRead = bytesRead
+        p.totalBytes = totalBytes
+        draw(Self.describe(p, elapsed: ContinuousClock.now - started, reading: what, unit: "lines"))
     }
 
     func clear() { environment.clearStatus() }
@@ -167,16 +172,19 @@ final class ProgressIndicator {
 
     /// `reading 35% (1.2 of 3.4 GB), 190,837 records, 120,000/s, about 12 s left; 3 sorted
     /// runs on disk`, `merging 3 sorted runs: 45% (450,000 of 1,000,000 events)`, `validating`.
-    static func describe(_ p: ConvertProgress, elapsed: Duration) -> String {
+    static func describe(
+        _ p: ConvertProgress, elapsed: Duration, reading: String = "reading",
+        unit: String = "records"
+    ) -> String {
         let seconds =
             Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         switch p.phase {
         case .reading:
-            var text = "reading"
+            var text = reading
             if let fraction = p.fractionDone, let total = p.totalBytes {
                 text += " \(Int(fraction * 100))% (\(ProgressText.bytes(p.bytesRead, of: total)))"
             }
-            text += ", \(ProgressText.count(p.recordsRead)) records"
+            text += ", \(ProgressText.count(p.recordsRead)) \(unit)"
             if seconds >= 1 {
                 text += ", \(ProgressText.count(Int(Double(p.recordsRead) / seconds)))/s"
                 if let fraction = p.fractionDone, fraction > 0.01, fraction < 1 {

@@ -119,7 +119,7 @@ public struct ZoneResolver: Sendable {
                 rules: rules, kind: .abbreviation, fixedOffset: UTCOffset(seconds: offset))
         }
         if let rules = ZoneResolver.ianaRules(trimmed) {
-            let kind: ZoneNameKind = ZoneResolver.linkTarget(trimmed) == nil ? .iana : .legacy
+            let kind: ZoneNameKind = ZoneResolver.isLink(trimmed) ? .legacy : .iana
             return ResolvedZone(rules: rules, kind: rules.identifier == "UTC" ? .utc : kind)
         }
         if let iana = ZoneResolver.windowsZones[trimmed]
@@ -149,18 +149,29 @@ public struct ZoneResolver: Sendable {
     package static func ianaRules(_ identifier: String) -> ZoneRules? {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
         if let cached = cache.withLock({ $0[identifier] }) { return cached }
-        let name = identifiersLowercased[identifier.lowercased()] ?? identifier
+        // The name as written; the case-insensitive table (built on the first miss) only
+        // when that names nothing.
+        var found = rules(named: identifier)
+        if found == nil, let exact = identifiersLowercased[identifier.lowercased()],
+            exact != identifier
+        {
+            found = rules(named: exact)
+        }
+        guard let rules = found else { return nil }
+        cache.withLock { $0[identifier] = rules }
+        return rules
+    }
+
+    /// The rules of a zone or a link by its exact name: a link gives its zone's rules under
+    /// the zone's name (or its own where an older tz database lacks the zone).
+    private static func rules(named name: String) -> ZoneRules? {
         let target = linkTarget(name)
         if target == "Etc/UTC" || target == "Etc/GMT" { return .utc }
-        // The zone a link names, or the link itself where an older tz database lacks the zone.
         var tz = target.flatMap { TimeZone(identifier: $0) }
         if tz == nil, name.contains("/") || name.count > 5 { tz = TimeZone(identifier: name) }
         guard let timeZone = tz else { return nil }
-        let rules =
-            timeZone.identifier == "GMT" || timeZone.identifier == "UTC"
+        return timeZone.identifier == "GMT" || timeZone.identifier == "UTC"
             ? ZoneRules.utc : ZoneRules(timeZone: timeZone)
-        cache.withLock { $0[identifier] = rules }
-        return rules
     }
 
     private static let cache = Mutex<[String: ZoneRules]>([:])
@@ -193,6 +204,12 @@ public struct ZoneResolver: Sendable {
     /// The zone a link names (`Asia/Calcutta` → `Asia/Kolkata`); nil for a zone's own name.
     static func linkTarget(_ name: String) -> String? { zoneLinks[name] }
 
+    /// Whether `name` (in any case) is a link rather than a zone's own name.
+    static func isLink(_ name: String) -> Bool {
+        zoneLinks[name] != nil
+            || identifiersLowercased[name.lowercased()].map { zoneLinks[$0] != nil } == true
+    }
+
     /// The tz database's zones, each by its own name: the system's list without its links,
     /// and the zones links name.
     static let canonicalIdentifiers: [String] = {
@@ -204,8 +221,10 @@ public struct ZoneResolver: Sendable {
     private static let identifiersLowercased: [String: String] = {
         var map: [String: String] = [:]
         for id in TimeZone.knownTimeZoneIdentifiers { map[id.lowercased()] = id }
-        for id in zoneLinks.keys { map[id.lowercased()] = id }
-        for id in canonicalIdentifiers { map[id.lowercased()] = id }
+        for (link, zone) in zoneLinks {
+            map[link.lowercased()] = link
+            map[zone.lowercased()] = zone
+        }
         return map
     }()
     private static let windowsZonesLowercased: [String: String] = {
