@@ -69,3 +69,36 @@ def instructions(cmd):
     err = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
     return int(re.search(r"refs:\s+([\d,]+)", err).group(1).replace(",", ""))
+
+
+def machine():
+    """`2 cores, Intel(R) Xeon(R) …` — what a recorded figure was measured on."""
+    model = "unknown CPU"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{os.cpu_count()} cores, {model}"
+
+
+def record(title, body):
+    """Writes `body` as the section `## title` of docs/performance.md (replacing the one there,
+    else appending it), with the date and the machine of the run: the benchmark scripts'
+    `--record` keeps the figures where the documentation reads them."""
+    path = os.path.join(ROOT, "docs", "performance.md")
+    text = open(path, encoding="utf-8").read()
+    stamp = f"One run on {dt.date.today().isoformat()} ({machine()}), written by the script.\n\n"
+    section = f"## {title}\n\n{stamp}{body.rstrip()}\n"
+    head = f"## {title}\n"
+    if head in text:
+        start = text.index(head)
+        following = text.find("\n## ", start + len(head))
+        end = len(text) if following < 0 else following + 1
+        text = text[:start] + section + ("\n" if following >= 0 else "") + text[end:]
+    else:
+        text = text.rstrip() + "\n\n" + section
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
