@@ -211,16 +211,8 @@ final class ProgressIndicator {
 
 /// Numbers as progress lines show them.
 enum ProgressText {
-    /// `1,234,567`.
-    static func count(_ n: Int) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(d)
-        }
-        return out
-    }
+    /// `1,234,567`, grouped as the readable outputs group amounts.
+    static func count(_ n: Int) -> String { Amount.grouped(String(n)) }
 
     /// `1.2 of 3.4 GB`, `512 of 900 KB`: both in the unit of the total.
     static func bytes(_ n: Int, of total: Int) -> String {

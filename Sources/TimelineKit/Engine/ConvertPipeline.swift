@@ -194,7 +194,7 @@ final class ConvertPipeline {
                 let emit = { (section: TimelineGroup) throws(TimelineError) in
                     try sections.exporter.write(section: section, to: output)
                 }
-                var offsets = UTCDayOffsets(counting: countsUTCDayOffsets)
+                var offsets = countsUTCDayOffsets ? UTCDayOffsets() : nil
                 try sorter.drain { (event: Event) throws(TimelineError) in
                     offsets?.add(event)
                     try cutter.add(event, emit: emit)
@@ -216,7 +216,8 @@ final class ConvertPipeline {
         let held = sink.held
         let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
         if let sections {
-            if var offsets = UTCDayOffsets(counting: countsUTCDayOffsets) {
+            if countsUTCDayOffsets {
+                var offsets = UTCDayOffsets()
                 for event in held { offsets.add(event) }
                 offsets.note(to: onDiagnostic)
             }

@@ -7,11 +7,6 @@ struct UTCDayOffsets {
     /// The offsets seen other than UTC, most frequent first when reported.
     private var offsets: [Int: Int] = [:]
 
-    /// A counter, when `counting`; nil otherwise.
-    init?(counting: Bool) {
-        guard counting else { return nil }
-    }
-
     mutating func add(_ event: Event) {
         guard let offset = event.start.offset else { return }
         times += 1

@@ -155,7 +155,7 @@ extension Amount {
     }
 
     /// `1024.50` as `1,024.50`: commas between groups of three digits of the whole part.
-    static func grouped(_ digits: String) -> String {
+    package static func grouped(_ digits: String) -> String {
         let whole = digits.prefix { $0 != "." }
         guard whole.count > 3 else { return digits }
         var result = ""
@@ -164,6 +164,14 @@ extension Amount {
             result.append(c)
         }
         return result + digits.dropFirst(whole.count)
+    }
+}
+
+extension Event {
+    /// Money in (an amount neither negative nor neutral): the left of the split layouts.
+    var isMoneyIn: Bool {
+        guard let amount else { return false }
+        return !amount.neutral && !amount.value.isNegative
     }
 }
 

@@ -3,18 +3,9 @@
 struct MissingStartColumn {
     let header: [String]
 
-    /// Words in a column name that suggest a time (`created_at`, `Buchungsdatum`, `交易时间`).
-    static let timeWords = [
-        "time", "date", "when", "_at", " at", "created", "updated", "timestamp", "datum", "fecha",
-        "data", "heure", "zeit", "日期", "时间", "時間", "日付", "일시", "날짜",
-    ]
-
-    /// The columns whose names suggest a time, in header order.
+    /// The columns whose names suggest a time (`HeaderWords`), in header order.
     var candidates: [String] {
-        header.filter { name in
-            let lower = name.lowercased()
-            return Self.timeWords.contains { lower.contains($0) }
-        }
+        header.filter { HeaderWords.rank($0) < HeaderWords.none }
     }
 
     func error(file: String, line: Int?) -> TimelineError {

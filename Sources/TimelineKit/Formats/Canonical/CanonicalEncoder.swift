@@ -70,15 +70,8 @@ package enum CanonicalEncoder {
         if let status = event.status { f.text(Self.statusMember(status)) }
         optional(",\"category\":", event.category, &f)
         if let amount = event.amount {
-            f.text(",\"amount\":{\"value\":\"")
-            amount.value.write(to: &f)  // digits, a sign and a point: nothing to escape
-            f.byte(UInt8(ascii: "\""))
-            if let c = amount.currency {
-                f.text(",\"currency\":")
-                f.jsonString(c)
-            }
-            if amount.neutral { f.text(",\"neutral\":true") }
-            f.byte(UInt8(ascii: "}"))
+            f.text(",\"amount\":")
+            write(amount, to: &f)
         }
         optional(",\"location\":", event.location, &f)
         optional(",\"series\":", event.series, &f)
@@ -86,30 +79,73 @@ package enum CanonicalEncoder {
             f.text(",\"recorded\":")
             write(recorded, to: &f)
         }
-        stringList(",\"links\":", event.links, &f)
-        stringList(",\"tags\":", event.tags, &f)
+        if !event.links.isEmpty {
+            f.text(",\"links\":")
+            write(strings: event.links, to: &f)
+        }
+        if !event.tags.isEmpty {
+            f.text(",\"tags\":")
+            write(strings: event.tags, to: &f)
+        }
         if !event.attributes.isEmpty {
-            f.text(",\"attributes\":{")
-            for (i, k) in event.attributes.keys.sorted().enumerated() {
-                if i > 0 { f.byte(UInt8(ascii: ",")) }
-                f.jsonString(k)
-                f.byte(UInt8(ascii: ":"))
-                f.jsonString(event.attributes[k]!)
-            }
-            f.byte(UInt8(ascii: "}"))
+            f.text(",\"attributes\":")
+            write(attributes: event.attributes, to: &f)
         }
         if let s = event.source {
-            f.text(",\"source\":{\"format\":")
-            f.jsonString(s.format)
-            f.text(",\"file\":")
-            f.jsonString(s.file)
-            f.text(",\"record\":")
-            f.digits(s.record, width: 1)
-            if let line = s.line {
-                f.text(",\"line\":")
-                f.digits(line, width: 1)
-            }
-            f.byte(UInt8(ascii: "}"))
+            f.text(",\"source\":")
+            write(s, to: &f)
+        }
+        f.byte(UInt8(ascii: "}"))
+    }
+
+    // The members that are objects or lists, written alone too (`--fields amount`).
+
+    /// `{"value":"…","currency":…,"neutral":true}`.
+    static func write(_ amount: Amount, to f: inout FixedWriter) {
+        f.text("{\"value\":\"")
+        amount.value.write(to: &f)  // digits, a sign and a point: nothing to escape
+        f.byte(UInt8(ascii: "\""))
+        if let c = amount.currency {
+            f.text(",\"currency\":")
+            f.jsonString(c)
+        }
+        if amount.neutral { f.text(",\"neutral\":true") }
+        f.byte(UInt8(ascii: "}"))
+    }
+
+    /// `{"format":…,"file":…,"record":N,"line":N}`.
+    static func write(_ s: SourceReference, to f: inout FixedWriter) {
+        f.text("{\"format\":")
+        f.jsonString(s.format)
+        f.text(",\"file\":")
+        f.jsonString(s.file)
+        f.text(",\"record\":")
+        f.digits(s.record, width: 1)
+        if let line = s.line {
+            f.text(",\"line\":")
+            f.digits(line, width: 1)
+        }
+        f.byte(UInt8(ascii: "}"))
+    }
+
+    /// `["…",…]`.
+    static func write(strings values: [String], to f: inout FixedWriter) {
+        f.byte(UInt8(ascii: "["))
+        for (i, v) in values.enumerated() {
+            if i > 0 { f.byte(UInt8(ascii: ",")) }
+            f.jsonString(v)
+        }
+        f.byte(UInt8(ascii: "]"))
+    }
+
+    /// `{"key":"value",…}`, keys sorted.
+    static func write(attributes: [String: String], to f: inout FixedWriter) {
+        f.byte(UInt8(ascii: "{"))
+        for (i, k) in attributes.keys.sorted().enumerated() {
+            if i > 0 { f.byte(UInt8(ascii: ",")) }
+            f.jsonString(k)
+            f.byte(UInt8(ascii: ":"))
+            f.jsonString(attributes[k]!)
         }
         f.byte(UInt8(ascii: "}"))
     }
@@ -150,18 +186,6 @@ package enum CanonicalEncoder {
         guard let value else { return }
         f.text(key)
         f.jsonString(value)
-    }
-
-    private static func stringList(_ key: StaticString, _ values: [String], _ f: inout FixedWriter)
-    {
-        guard !values.isEmpty else { return }
-        f.text(key)
-        f.byte(UInt8(ascii: "["))
-        for (i, v) in values.enumerated() {
-            if i > 0 { f.byte(UInt8(ascii: ",")) }
-            f.jsonString(v)
-        }
-        f.byte(UInt8(ascii: "]"))
     }
 
     // Keys are written with their comma and quotes as one static string: one append each;

@@ -98,7 +98,7 @@ final class HTMLTimelineExporter: SectionExporter {
             for entry in day.entries {
                 let node = self.node(entry, tag: "div")
                 html +=
-                    Self.isIncome(entry.event)
+                    entry.event.isMoneyIn
                     ? "<div class=\"in\">\(node)</div><div class=\"axis\"></div><div></div>\n"
                     : "<div></div><div class=\"axis\"></div><div class=\"out\">\(node)</div>\n"
             }
@@ -110,12 +110,6 @@ final class HTMLTimelineExporter: SectionExporter {
         }
         html += Self.totals(day) + "</section>\n"
         try out.write(html)
-    }
-
-    /// Money in: the left side of the split layout.
-    static func isIncome(_ e: Event) -> Bool {
-        guard let a = e.amount else { return false }
-        return !a.neutral && !a.value.isNegative
     }
 
     /// One event: its time (and how long ago), status as text, title, amount, detail and

@@ -199,11 +199,12 @@ struct ICSSeriesExpander {
                 // An override revises an instance of the recurrence set (RFC 5545 §3.8.4.4):
                 // one the current master deletes or no longer produces is gone, unless it is
                 // newer than the master (a higher SEQUENCE).
-                if Self.sequence(of: o) <= masterSequence,
+                let sequence = Self.sequence(of: o)
+                if sequence <= masterSequence,
                     let why = Self.goneReason(
                         id, excluded: excluded, excludedDays: excludedDays,
                         produced: generated, complete: complete && id <= window.localLimit,
-                        olderThanMaster: Self.sequence(of: o) < masterSequence)
+                        olderThanMaster: sequence < masterSequence)
                 {
                     outcome.notes.append(
                         (

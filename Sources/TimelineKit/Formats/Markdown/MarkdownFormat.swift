@@ -107,8 +107,7 @@ final class MarkdownExporter: SectionExporter {
                     .map { Self.escape(String($0).trimmingSpaces) }.filter { !$0.isEmpty }
                 if !lines.isEmpty { cell += " — " + lines.joined(separator: " / ") }
             }
-            let income = HTMLTimelineExporter.isIncome(e)
-            text += income ? "| \(cell) | |\n" : "| | \(cell) |\n"
+            text += e.isMoneyIn ? "| \(cell) | |\n" : "| | \(cell) |\n"
         }
         return text
     }

@@ -167,16 +167,9 @@ struct ProjectedRecordEncoder {
             return Self.part(part, of: value)
         case .amount:
             guard let amount = event.amount else { return .null }
-            var w = JSONWriter()
-            w.raw("{\"value\":")
-            w.string(amount.value.description)
-            if let currency = amount.currency {
-                w.raw(",\"currency\":")
-                w.string(currency)
+            return Self.json(capacity: amount.value.textLengthBound + bound(amount.currency) + 48) {
+                CanonicalEncoder.write(amount, to: &$0)
             }
-            if amount.neutral { w.raw(",\"neutral\":true") }
-            w.raw("}")
-            return .json(w.bytes)
         case .amountPart(let part):
             guard let amount = event.amount else { return .null }
             switch part {
@@ -186,42 +179,21 @@ struct ProjectedRecordEncoder {
             }
         case .list(let list):
             let items = list == .links ? event.links : event.tags
-            var w = JSONWriter()
-            w.raw("[")
-            for (i, item) in items.enumerated() {
-                if i > 0 { w.raw(",") }
-                w.string(item)
+            return Self.json(capacity: items.reduce(2) { $0 + bound($1) + 1 }) {
+                CanonicalEncoder.write(strings: items, to: &$0)
             }
-            w.raw("]")
-            return .json(w.bytes)
         case .attributes:
-            var w = JSONWriter()
-            w.raw("{")
-            for (i, key) in event.attributes.keys.sorted().enumerated() {
-                if i > 0 { w.raw(",") }
-                w.string(key)
-                w.raw(":")
-                w.string(event.attributes[key]!)
+            let capacity = event.attributes.reduce(2) { $0 + bound($1.key) + bound($1.value) + 2 }
+            return Self.json(capacity: capacity) {
+                CanonicalEncoder.write(attributes: event.attributes, to: &$0)
             }
-            w.raw("}")
-            return .json(w.bytes)
         case .attribute(let name):
             return event.attributes[name].map(Value.text) ?? .null
         case .source:
             guard let source = event.source else { return .null }
-            var w = JSONWriter()
-            w.raw("{\"format\":")
-            w.string(source.format)
-            w.raw(",\"file\":")
-            w.string(source.file)
-            w.raw(",\"record\":")
-            appendDigits(source.record, width: 1, to: &w.bytes)
-            if let line = source.line {
-                w.raw(",\"line\":")
-                appendDigits(line, width: 1, to: &w.bytes)
+            return Self.json(capacity: bound(source.format) + bound(source.file) + 64) {
+                CanonicalEncoder.write(source, to: &$0)
             }
-            w.raw("}")
-            return .json(w.bytes)
         case .sourcePart(let part):
             guard let source = event.source else { return .null }
             switch part {
@@ -232,6 +204,16 @@ struct ProjectedRecordEncoder {
             }
         }
     }
+
+    /// What `write` puts in a buffer of at most `capacity` bytes, as a JSON value.
+    private static func json(capacity: Int, _ write: (inout FixedWriter) -> Void) -> Value {
+        var bytes: [UInt8] = []
+        FixedWriter.appending(to: &bytes, capacity: capacity, write)
+        return .json(bytes)
+    }
+
+    /// The most bytes a string takes as JSON (every byte escaped at worst).
+    private static func bound(_ s: String?) -> Int { s.map(FixedWriter.jsonStringBound) ?? 0 }
 
     private static func time(_ time: FieldPath.Time, of event: Event) -> TimeValue? {
         switch time {

@@ -133,7 +133,7 @@ final class TextTimelineExporter: SectionExporter {
             let title = VisibleText.forPeople(e.title)
             let mark = Self.mark(e.status)
             let when = time(entry)
-            if let a = e.amount, !a.neutral, !a.value.isNegative, let amount = entry.amount {
+            if e.isMoneyIn, let amount = entry.amount {
                 let left = "\(title) \(amount) \(when) \(mark.symbol)"
                 let pad = max(0, splitWidth - DisplayWidth.of(left) - 1)
                 text += String(repeating: " ", count: pad) + paintMark(left, mark) + " │\n"
