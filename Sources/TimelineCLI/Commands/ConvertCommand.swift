@@ -175,7 +175,7 @@ enum ConvertCommand: Command {
     static func run(_ args: Arguments<Options>, _ env: CommandEnvironment) throws(TimelineError)
         -> ExitCode
     {
-        let options = try settings(args, env)
+        var options = try settings(args, env)
         let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
         // exit 66 before any output file is created
         for source in sources { try source.checkReadable() }
@@ -192,11 +192,10 @@ enum ConvertCommand: Command {
         let progress = args.group.progress.make(
             args.parsed, env: env, quiet: args[\.quiet],
             outputToStandardOutput: args[\.output] == nil || args[\.output] == "-")
-        var handlers = ConvertHandlers()
         // With --validate, the findings the date engine reports go into the report instead.
-        handlers.diagnostic =
+        options.onDiagnostic =
             options.validate ? { d in if !d.isFinding { env.print(d) } } : env.print
-        handlers.rejected = { record in
+        options.onReject = { record in
             // The first rejects go to stderr; all of them go to --rejects.
             printedRejects += 1
             if printedRejects <= Self.rejectsShown {
@@ -213,8 +212,8 @@ enum ConvertCommand: Command {
                 rejectWriteError = rejectWriteError ?? error
             }
         }
-        handlers.progress = { progress.show($0) }
-        handlers.finished = { result throws(TimelineError) in
+        options.onProgress = { progress.show($0) }
+        options.onFinish = { result throws(TimelineError) in
             progress.clear()
             if let report = result.report { env.error(report.text) }
             // Every output shows times in the display zone: say which when the data chose it.
@@ -235,7 +234,7 @@ enum ConvertCommand: Command {
         let result: ConvertResult
         do throws(TimelineError) {
             result = try Timeline.convert(
-                sources, to: destination, options: options, handlers: handlers)
+                sources, to: destination, options: options)
         } catch {
             rejectsOutput?.discard()
             throw error

@@ -153,10 +153,10 @@ enum ValidateCommand: Command {
         options.verbose = args[\.verbose]
         options.ignored = Set(args[\.ignore])
         (options.memory, options.temporaryDirectory) = args.group.spill.make(args.parsed, env: env)
-        options.diagnostic = { d in if !d.isFinding { env.print(d) } }
+        options.onDiagnostic = { d in if !d.isFinding { env.print(d) } }
         let progress = args.group.progress.make(
             args.parsed, env: env, quiet: false, outputToStandardOutput: true)
-        options.progress = { progress.show($0) }
+        options.onProgress = { progress.show($0) }
         let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
         env.noteTypedInput(args.positionals)
         let report: ValidationReport

@@ -1,4 +1,4 @@
-/// Where a conversion is, for a progress display (`ConvertHandlers.progress`).
+/// Where a conversion is, for a progress display (`ConvertOptions.onProgress`).
 public struct ConvertProgress: Sendable, Hashable {
     /// What the conversion is doing.
     public enum Phase: Sendable, Hashable {

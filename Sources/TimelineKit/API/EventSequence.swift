@@ -52,7 +52,6 @@ public final class EventSequence: Sequence, Sendable {
 /// collected as they come (`rejects`, `diagnostics`). Cancelling the task, or leaving the
 /// loop, stops the reading.
 public final class AsyncEventSequence: AsyncSequence, Sendable {
-    public typealias Element = Event
     private let channel: EventChannel
     private let collected = Mutex(Reported())
 

@@ -57,8 +57,9 @@ extension TimeZone {
 extension ResolvedZone {
     /// The zone of a Foundation `TimeZone` (by its identifier, `Asia/Shanghai`, or a fixed
     /// offset such as `GMT+0800`).
-    /// - Throws: `ZoneResolutionError` when the identifier is unknown to the tz database.
-    public init(_ timeZone: TimeZone) throws(ZoneResolutionError) {
+    /// - Throws: a usage `TimelineError` (reason `.unknownZone`) when the identifier is
+    ///   unknown to the tz database.
+    public init(_ timeZone: TimeZone) throws(TimelineError) {
         // `TimeZone(secondsFromGMT:)` names itself `GMT+0800`: a fixed offset, not a zone.
         let isFixed = timeZone.identifier.hasPrefix("GMT") && timeZone.identifier.count > 3
         if !isFixed, let rules = ZoneResolver.ianaRules(timeZone.identifier) {
@@ -73,7 +74,7 @@ extension ResolvedZone {
                 hours: abs(seconds) / 3600, minutes: abs(seconds) % 3600 / 60,
                 seconds: abs(seconds) % 60, negative: seconds < 0)
         else {
-            throw .unknownZone(timeZone.identifier)
+            throw ZoneResolutionError.unknownZone(timeZone.identifier).timelineError
         }
         self.init(
             rules: ZoneRules(fixed: offset, identifier: "UTC" + offset.isoString),
@@ -130,13 +131,13 @@ extension TimelineSections {
     /// Sections as an app's screen shows them: days in `calendar`'s time zone (dates are
     /// Gregorian whatever the calendar's identifier), titles in `locale`'s language
     /// (Chinese for any `zh` locale, else English), relative times against `now`.
-    /// - Throws: `ZoneResolutionError` when the calendar's time zone is not one the tz
-    ///   database knows.
+    /// - Throws: a usage `TimelineError` (reason `.unknownZone`) when the calendar's time
+    ///   zone is not one the tz database knows.
     public init(
         _ events: some Sequence<Event>, by unit: GroupingUnit = .day, calendar: Calendar,
         locale: Locale, now: Date? = nil,
         order: SortOrder = .asc
-    ) throws(ZoneResolutionError) {
+    ) throws(TimelineError) {
         self.init(
             events, by: unit, zone: try ResolvedZone(calendar.timeZone),
             locale: TimelineLocale(locale), now: now.map(Instant.init),

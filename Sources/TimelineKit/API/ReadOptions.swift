@@ -5,9 +5,46 @@ public struct ReadOptions: Sendable {
     /// The input format; nil detects it from the file name's extension, else the content.
     public var format: FileFormat?
     /// How date and time values are read: zones, patterns, day/month order, DST policies.
-    public var dates = DateParsingOptions()
+    package var dates = DateParsingOptions()
     /// Which source fields feed which event fields, status words, amounts.
-    public var mapping = MappingOptions()
+    package var mapping = MappingOptions()
+
+    /// The zone of values that name no offset and no zone (`2024-06-12 08:00`). Default
+    /// none: such values are rejected (TZ101), never read in a zone the machine happens to
+    /// be in.
+    public var assumedZone: ResolvedZone? {
+        get { dates.assumedZone }
+        set { dates.assumedZone = newValue }
+    }
+    /// Which field of `12/06/2024` is the day. Default nil: decided by the values (a field
+    /// over 12 shows it), else the value is rejected as ambiguous.
+    public var fieldOrder: FieldOrder? {
+        get { dates.fieldOrder }
+        set { dates.fieldOrder = newValue }
+    }
+    /// What zone abbreviations with several meanings mean in these inputs, by abbreviation
+    /// (`["CST": "Asia/Shanghai"]`); the unambiguous ones (`JST`, `PDT`) need no entry.
+    public var zoneAbbreviations: [String: String] {
+        get { dates.zoneResolver.abbreviationOverrides }
+        set { dates.zoneResolver = ZoneResolver(abbreviationOverrides: newValue) }
+    }
+    /// The date formats added with `addDateFormat(_:)`, as written, in the order tried.
+    public var dateFormats: [String] { dates.patterns.map(\.source) }
+    /// Which source fields (CSV columns, JSON keys) feed which event fields. Default: the
+    /// common header names in English and Chinese, and a service's layout when its file
+    /// is recognised.
+    public var fieldMapping: FieldMapping {
+        get { mapping.mapping }
+        set { mapping.mapping = newValue }
+    }
+
+    /// Adds a date format tried after ISO 8601, RFC 2822 and epochs, before the built-in
+    /// catalogue: strptime style when it has a `%` (`%d/%m/%Y %H:%M`), else LDML
+    /// (`dd/MM/yyyy HH:mm`, literals in single quotes). It must have a year field.
+    /// - Throws: a usage `TimelineError` (reason `.invalidDateFormat`) saying what is wrong.
+    public mutating func addDateFormat(_ format: String) throws(TimelineError) {
+        dates.patterns.append(try DatePattern.compiled(format))
+    }
     /// The text encoding of the input; nil detects it: UTF-8 (a byte-order mark is
     /// skipped), else UTF-16 when a byte-order mark says so, else, when the bytes are not
     /// UTF-8, the legacy encoding (GB18030, Shift_JIS, EUC-KR, Big5, Windows-1252, ISO

@@ -129,11 +129,10 @@ public enum Timeline {
     ///
     /// The output is written atomically and only when the run succeeds: it is not written
     /// when values had no offset or zone and no zone was named, nor under `strict` when any
-    /// record was rejected (both throw `.data` after `handlers.finished` has seen the
+    /// record was rejected (both throw `.data` after `options.onFinish` has seen the
     /// result).
     public static func convert(
-        _ sources: [TimelineSource], to destination: TimelineDestination, options: ConvertOptions,
-        handlers: ConvertHandlers = ConvertHandlers()
+        _ sources: [TimelineSource], to destination: TimelineDestination, options: ConvertOptions
     ) throws(TimelineError) -> ConvertResult {
         var options = options
         if options.write.displayZoneChoice == .fromData {
@@ -158,9 +157,9 @@ public enum Timeline {
         pipeline.sortDirectory = options.sortDirectory
         pipeline.sortMemory = options.sortMemory
         pipeline.inputMemory = options.sortMemory
-        pipeline.onDiagnostic = handlers.diagnostic
-        pipeline.onProgress = handlers.progress
-        pipeline.progressInterval = handlers.progressInterval
+        pipeline.onDiagnostic = options.onDiagnostic
+        pipeline.onProgress = options.onProgress
+        pipeline.progressInterval = options.progressInterval
         // A validating conversion that sorts shares its memory between the sort and the
         // validation; one in input order holds nothing else.
         let validationMemory = options.sort == .input ? options.sortMemory : options.sortMemory / 2
@@ -175,13 +174,13 @@ public enum Timeline {
         }
         pipeline.onReject = { record in
             validation?.imported.add(reject: record)
-            handlers.rejected(record)
+            options.onReject(record)
         }
         if let validation {
             pipeline.observe(with: validation.validator)
             pipeline.onDiagnostic = { d in
                 validation.noticed(d)
-                handlers.diagnostic(d)
+                options.onDiagnostic(d)
             }
         }
         var summary: ConvertSummary
@@ -209,7 +208,7 @@ public enum Timeline {
         }
         do throws(TimelineError) {
             try finish(
-                result, summary: summary, sources: sources, options: options, handlers: handlers,
+                result, summary: summary, sources: sources, options: options,
                 output: output)
         } catch {
             output.discard()
@@ -218,14 +217,14 @@ public enum Timeline {
         return result
     }
 
-    /// The end of a conversion that read its input: the handlers told, the checks that fail
+    /// The end of a conversion that read its input: the callbacks told, the checks that fail
     /// a whole run made, and the output committed.
     private static func finish(
         _ result: ConvertResult, summary: ConvertSummary, sources: [TimelineSource],
-        options: ConvertOptions, handlers: ConvertHandlers,
+        options: ConvertOptions,
         output: OutputWriter
     ) throws(TimelineError) {
-        try handlers.finished(result)
+        try options.onFinish(result)
         if summary.naive > 0 {
             guard options.write.displayZoneChoice == .named else {
                 throw TimelineError(
@@ -334,9 +333,9 @@ public enum Timeline {
         pipeline.observe(with: run.validator)
         pipeline.onDiagnostic = { d in
             run.noticed(d)
-            options.diagnostic(d)
+            options.onDiagnostic(d)
         }
-        pipeline.onProgress = options.progress
+        pipeline.onProgress = options.onProgress
         let summary = try pipeline.run(
             sources: sources, exporter: DiscardingExporter(),
             output: OutputWriter(inMemory: "validate"))
@@ -371,8 +370,10 @@ public struct ReadResult: Sendable {
     public var diagnostics: [Diagnostic] = []
 }
 
-/// What `Timeline.convert` does besides reading and writing.
-public struct ConvertOptions: Sendable {
+/// What `Timeline.convert` does besides reading and writing, and what it tells its caller on
+/// the way: the `on…` callbacks are called on the thread that runs the conversion, in input
+/// order.
+public struct ConvertOptions {
     /// How the inputs are read.
     public var read = ReadOptions()
     /// How the output is written (its display zone, language, …).
@@ -403,27 +404,22 @@ public struct ConvertOptions: Sendable {
     /// About how many bytes of events a sort holds before it spills (`--memory`).
     public var sortMemory = 256 << 20
 
-    /// The command line's defaults: canonical JSON, sorted ascending, no grouping.
-    public init() {}
-}
-
-/// Callbacks of a conversion, called on the thread that runs it, in input order.
-public struct ConvertHandlers {
     /// Warnings and notes as they happen (a DST gap met, a line skipped, …).
-    public var diagnostic: (Diagnostic) -> Void = { _ in }
+    public var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// Each record that could not be read, with its raw text, place and reason.
-    public var rejected: (RejectedRecord) -> Void = { _ in }
+    public var onReject: (RejectedRecord) -> Void = { _ in }
     /// Where the conversion is: every `progressInterval` records read or events merged,
     /// at each sorted run spilled to disk, and as each phase begins.
-    public var progress: (ConvertProgress) -> Void = { _ in }
-    /// How many records between two `progress` calls.
+    public var onProgress: (ConvertProgress) -> Void = { _ in }
+    /// How many records between two `onProgress` calls.
     package var progressInterval = 10_000
     /// The outcome, once every input is read and before the output is committed (or the
     /// run fails for naive values or under `strict`). An error thrown here stops the run
     /// before the output is committed.
-    public var finished: (ConvertResult) throws(TimelineError) -> Void = { _ in }
+    public var onFinish: (ConvertResult) throws(TimelineError) -> Void = { _ in }
 
-    /// Callbacks that do nothing.
+    /// The command line's defaults: canonical JSON, sorted ascending, no grouping, no
+    /// callbacks.
     public init() {}
 }
 
@@ -436,23 +432,34 @@ package enum SortProgress: Sendable, Equatable {
 }
 
 /// How many records a conversion read, wrote and rejected.
-public struct ConvertSummary: Hashable, Sendable {
+package struct ConvertSummary: Hashable, Sendable {
     /// Records read (written or rejected).
-    public var read = 0
+    package var read = 0
     /// Events written.
-    public var written = 0
+    package var written = 0
     /// Records rejected (see the rejects for why).
-    public var rejected = 0
+    package var rejected = 0
     /// Values rejected for having no offset or zone (TZ101) — a configuration problem.
-    public var naive = 0
+    package var naive = 0
     /// Byte sequences not valid in the input's encoding, read as U+FFFD.
-    public var invalidSequences = 0
+    package var invalidSequences = 0
 }
 
-/// What a conversion did.
+/// What a conversion did: how many records it read, wrote and rejected, and the report
+/// when it also validated.
 public struct ConvertResult: Sendable {
-    /// Records read, written and rejected.
-    public var summary: ConvertSummary
+    /// The counts, as the pipeline keeps them.
+    package var summary: ConvertSummary
+    /// Records read (written or rejected).
+    public var recordsRead: Int { summary.read }
+    /// Events written.
+    public var eventsWritten: Int { summary.written }
+    /// Records rejected (the rejected handler says why).
+    public var recordsRejected: Int { summary.rejected }
+    /// Values rejected for having no offset or zone (TZ101) — a configuration problem.
+    public var naiveValues: Int { summary.naive }
+    /// Byte sequences not valid in the input's encoding, read as U+FFFD.
+    public var invalidSequences: Int { summary.invalidSequences }
     /// The validation report, when the conversion was asked to validate.
     public var report: ValidationReport?
     /// What the validation must remember to be merged with other parts' (with
@@ -478,10 +485,10 @@ public struct ValidationOptions {
     public var ignored: Set<FindingCode> = []
     /// Report decisions such as format detection as notes.
     public var verbose = false
-    /// Diagnostics that are not findings (a note about format detection, a syntax warning).
     /// Where the run is, as for a conversion: reading, then validating.
-    public var progress: (ConvertProgress) -> Void = { _ in }
-    public var diagnostic: (Diagnostic) -> Void = { _ in }
+    public var onProgress: (ConvertProgress) -> Void = { _ in }
+    /// Diagnostics that are not findings (a note about format detection, a syntax warning).
+    public var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// What the checks over series and ids read of each event (duplicate ids, mixed
     /// offsets, zone shifts) spills to files in this directory, by partition of the series
     /// or id, once it takes about `memory` bytes; each partition is checked on its own at

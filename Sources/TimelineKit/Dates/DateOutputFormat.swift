@@ -20,7 +20,7 @@ package enum DateOutputFormat: Sendable {
     /// for N fraction digits (`rfc3339:3`, `epoch-ms:6`) — or a pattern (`yyyy-MM-dd HH:mm`,
     /// `%d/%m/%Y`).
     /// - Throws: a `CompileError` naming what is wrong with the pattern or the digits.
-    public init(_ text: String) throws(DatePattern.CompileError) {
+    package init(_ text: String) throws(DatePattern.CompileError) {
         let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
         let named = ["rfc3339", "epoch", "epoch-ms"]
         var digits: Int?

@@ -1,5 +1,5 @@
 /// What to do with a local time that does not exist (a DST gap).
-public enum GapPolicy: String, Sendable, Hashable, CaseIterable {
+package enum GapPolicy: String, Sendable, Hashable, CaseIterable {
     /// Move it forward by the length of the gap (02:30 → 03:30 on a spring-forward day).
     case shift
     /// Reject the value (TZ104).
@@ -7,7 +7,7 @@ public enum GapPolicy: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What to do with a local time that exists twice (a DST overlap).
-public enum OverlapPolicy: String, Sendable, Hashable, CaseIterable {
+package enum OverlapPolicy: String, Sendable, Hashable, CaseIterable {
     /// The first of the two instants (the offset before the change), as RFC 5545 says.
     case earlier
     /// The second of the two instants.
@@ -17,26 +17,26 @@ public enum OverlapPolicy: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Settings for reading date/time values. A value type with documented defaults.
-public struct DateParsingOptions: Sendable {
+package struct DateParsingOptions: Sendable {
     /// User patterns, tried in order after the built-in fast paths. Default none.
-    public var patterns: [DatePattern] = []
+    package var patterns: [DatePattern] = []
     /// The zone applied to values with no offset and no zone (`--assume-zone`). Default none:
     /// such values are errors.
-    public var assumedZone: ResolvedZone?
+    package var assumedZone: ResolvedZone?
     /// Day-first or month-first for `12/06/2024`. Default nil: decided per value if a field
     /// exceeds 12, else an error.
-    public var fieldOrder: FieldOrder?
+    package var fieldOrder: FieldOrder?
     /// Default `.shift`.
-    public var onGap: GapPolicy = .shift
+    package var onGap: GapPolicy = .shift
     /// Default `.earlier`.
-    public var onOverlap: OverlapPolicy = .earlier
+    package var onOverlap: OverlapPolicy = .earlier
     /// Resolves zone names and user abbreviations (`--abbrev`).
-    public var zoneResolver = ZoneResolver()
+    package var zoneResolver = ZoneResolver()
     /// Whether bare numbers are read as epoch values. Default true.
-    public var acceptsEpochNumbers = true
+    package var acceptsEpochNumbers = true
 
     /// No patterns, no assumed zone, day/month order from the values, shift gaps, earlier overlaps.
-    public init() {}
+    package init() {}
 }
 
 /// Something the parser decided that the user should hear about (reported, not fatal).

@@ -7,7 +7,7 @@
 /// strptime: `%Y %y %m %b %B %h %d %e %H %I %M %S %f %p %a %A %z %Z %T %F %%`.
 /// A numeric field written with two letters reads exactly two digits when another number
 /// follows it directly (`yyyyMMdd`), else one or two.
-public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
+package struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     enum Field: Hashable, Sendable {
         case literal([UInt8])
         case whitespace
@@ -34,22 +34,31 @@ public struct DatePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    public let source: String
+    package let source: String
     let fields: [Field]
 
-    public var description: String { source }
+    package var description: String { source }
 
     /// Why a pattern cannot be compiled.
-    public struct CompileError: Error, Hashable, Sendable {
+    package struct CompileError: Error, Hashable, Sendable {
         /// The pattern as written.
-        public var pattern: String
+        package var pattern: String
         /// What is wrong, and how to write it instead.
-        public var message: String
+        package var message: String
+    }
+
+    /// Compiles `pattern`, or throws the library's error for it.
+    package static func compiled(_ pattern: String) throws(TimelineError) -> DatePattern {
+        do throws(CompileError) {
+            return try DatePattern(pattern)
+        } catch {
+            throw TimelineError(.usage, .invalidDateFormat(pattern), error.message)
+        }
     }
 
     /// Compiles `pattern`: strptime style when it contains `%` (`%d/%m/%Y %H:%M`), else LDML
     /// style (`dd/MM/yyyy HH:mm`, literals in single quotes). It must have a year field.
-    public init(_ pattern: String) throws(CompileError) {
+    package init(_ pattern: String) throws(CompileError) {
         source = pattern
         let compiled =
             pattern.contains("%")

@@ -46,6 +46,22 @@ public struct ResolvedZone: Sendable {
     /// UTC.
     public static let utc = ResolvedZone(rules: .utc, kind: .utc)
 
+    /// The zone `name` names: an IANA id (`Asia/Shanghai`), an old link (`US/Eastern`), a
+    /// Windows name (`China Standard Time`), a vendor-prefixed id, `UTC`, a fixed offset
+    /// (`UTC+8`), or an abbreviation with one meaning (`JST`) or one that `abbreviations`
+    /// resolves (`["CST": "Asia/Shanghai"]`).
+    /// - Throws: a usage `TimelineError` whose `reason` is `.unknownZone` (with the nearest
+    ///   name, when one is near) or `.ambiguousZoneAbbreviation` (with its candidates).
+    public init(named name: String, abbreviations: [String: String] = [:])
+        throws(TimelineError)
+    {
+        do throws(ZoneResolutionError) {
+            self = try ZoneResolver(abbreviationOverrides: abbreviations).resolve(name)
+        } catch {
+            throw error.timelineError
+        }
+    }
+
     /// The offset from UTC in effect at `instant` (the fixed one for an abbreviation).
     public func offset(at instant: Instant) -> UTCOffset {
         fixedOffset ?? rules.offset(at: instant)
@@ -58,14 +74,34 @@ public struct ResolvedZone: Sendable {
 }
 
 /// Why a zone name could not be used.
-public enum ZoneResolutionError: Error, Hashable, Sendable {
+package enum ZoneResolutionError: Error, Hashable, Sendable {
     /// An abbreviation with several meanings (`CST`, `IST`, `BST`, …).
     case ambiguousAbbreviation(String, candidates: [String])
     /// Neither IANA, legacy, Windows, vendor-prefixed nor a known abbreviation.
     case unknownZone(String)
 
-    /// What is wrong and how to fix it, for a diagnostic.
-    public var message: String {
+    /// The error as the library's callers see it: a usage error with its reason, whose
+    /// message names no command-line flag.
+    package var timelineError: TimelineError {
+        switch self {
+        case .ambiguousAbbreviation(let name, let candidates):
+            return TimelineError(
+                .usage, .ambiguousZoneAbbreviation(name, candidates: candidates),
+                "'\(name)' is an ambiguous zone abbreviation "
+                    + "(\(candidates.joined(separator: ", "))); name the zone, or say which "
+                    + "one it means in the zone abbreviations")
+        case .unknownZone(let name):
+            let near = ZoneResolver.nearestName(to: name)
+            return TimelineError(
+                .usage, .unknownZone(name, suggestion: near),
+                "unknown time zone '\(name)'"
+                    + (near.map { "; did you mean '\($0)'?" }
+                        ?? "; use an IANA id such as 'Asia/Shanghai' or 'America/New_York'"))
+        }
+    }
+
+    /// What is wrong and how to fix it on the command line, for a diagnostic.
+    package var message: String {
         switch self {
         case .ambiguousAbbreviation(let name, let candidates):
             return
@@ -85,19 +121,19 @@ public enum ZoneResolutionError: Error, Hashable, Sendable {
 /// Resolves zone names: IANA ids and legacy links from the system tz database, Windows
 /// names (CLDR), `/vendor/…/Area/City` ids, `UTC`/`GMT`/`Z`, and abbreviations only when
 /// unambiguous or resolved by the user (`--abbrev CST=Asia/Shanghai`).
-public struct ZoneResolver: Sendable {
+package struct ZoneResolver: Sendable {
     /// User resolutions of abbreviations, by upper-case abbreviation.
-    public var abbreviationOverrides: [String: String]
+    package var abbreviationOverrides: [String: String]
 
     /// A resolver that also knows `overrides` (`["CST": "Asia/Shanghai"]`).
-    public init(abbreviationOverrides: [String: String] = [:]) {
+    package init(abbreviationOverrides: [String: String] = [:]) {
         var normalized: [String: String] = [:]
         for (k, v) in abbreviationOverrides { normalized[k.uppercased()] = v }
         self.abbreviationOverrides = normalized
     }
 
     /// Resolves `name`, or throws why it cannot be used.
-    public func resolve(_ name: String) throws(ZoneResolutionError) -> ResolvedZone {
+    package func resolve(_ name: String) throws(ZoneResolutionError) -> ResolvedZone {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         let upper = trimmed.uppercased()
         if ["Z", "UTC", "GMT", "UT", "ETC/UTC", "ETC/GMT", "ZULU", "UCT", "ETC/UCT", "ETC/ZULU"]

@@ -79,10 +79,28 @@ public struct TimelineError: Error, Hashable, Sendable {
         case ioError
     }
 
+    /// What went wrong, as a value a caller can act on, for the failures a caller can fix
+    /// by changing a setting; nil when the message says it all.
+    public enum Reason: Hashable, Sendable {
+        /// A zone name neither IANA, legacy, Windows, vendor-prefixed nor a known
+        /// abbreviation; `suggestion` is the nearest known name, if one is near.
+        case unknownZone(String, suggestion: String?)
+        /// An abbreviation with several meanings (`CST`, `IST`, `BST`, …): name the zone,
+        /// or say which one the abbreviation means (`ReadOptions.zoneAbbreviations`).
+        case ambiguousZoneAbbreviation(String, candidates: [String])
+        /// A date/time value no parser accepted; `code` is the validation code it is
+        /// reported under (E001 unreadable, TZ101 no zone, TZ109 out of range, …).
+        case invalidDate(String, code: FindingCode)
+        /// A date pattern that cannot be compiled (no year field, an unknown directive).
+        case invalidDateFormat(String)
+    }
+
     /// What kind of failure (and exit code).
     public var kind: Kind
     /// The message, place and notes.
     public var diagnostic: Diagnostic
+    /// What went wrong, for the failures a caller can fix by changing a setting.
+    public var reason: Reason?
 
     /// An error of `kind` with a message (and optionally its place, code and notes).
     public init(
@@ -91,6 +109,12 @@ public struct TimelineError: Error, Hashable, Sendable {
     ) {
         self.kind = kind
         self.diagnostic = Diagnostic(.error, message, at: location, code: code, notes: notes)
+    }
+
+    /// An error of `kind` for `reason`, with its message.
+    package init(_ kind: Kind, _ reason: Reason, _ message: String, code: String? = nil) {
+        self.init(kind, message, code: code)
+        self.reason = reason
     }
 }
 

@@ -65,9 +65,9 @@ extension MappedField {
 }
 
 /// Settings for turning source records into events.
-public struct MappingOptions: Sendable {
+package struct MappingOptions: Sendable {
     /// Which source fields feed which event fields.
-    public var mapping = FieldMapping()
+    package var mapping = FieldMapping()
     /// The words that map to each status.
     package var statuses = StatusVocabulary()
     /// The words of a direction column (`--direction-map`).
@@ -97,7 +97,7 @@ public struct MappingOptions: Sendable {
 
     /// The defaults: mapping by header name, the built-in status words, decimal marks
     /// inferred.
-    public init() {}
+    package init() {}
 
     /// These options reading amounts with a decimal point where no flag names a mark: JSON
     /// writes its numbers so, and APIs their amount strings.

@@ -17,7 +17,7 @@ public enum TimeBasis: String, Hashable, Sendable, CaseIterable {
 /// with, so `.5` is written back as `.5` and `.123000` as `.123000`.
 public struct TimeValue: Hashable, Sendable {
     /// The value as a choice: an instant with its offset and zone, or a date.
-    public enum Moment: Hashable, Sendable {
+    package enum Moment: Hashable, Sendable {
         /// An exact moment, observed in `offset` (and `zone`, when known).
         case instant(Instant, offset: UTCOffset, zone: String?)
         /// An all-day date.
@@ -38,7 +38,7 @@ public struct TimeValue: Hashable, Sendable {
     public var raw: String?
 
     /// An instant, or an all-day date (basis `date`).
-    public var moment: Moment {
+    package var moment: Moment {
         get {
             basis == .date
                 ? .date(CivilDate(daysSinceEpoch: seconds))

@@ -38,7 +38,7 @@ struct EventCodableTests {
 
     @Test("a time value's fields as the canonical format writes them")
     func timeValue() throws {
-        let value = try TimelineDate.parse("2024-06-12T08:00:00.5+08:00")
+        let value = try TimeValue.parse("2024-06-12T08:00:00.5+08:00")
         let json =
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as! [String: String]
         #expect(

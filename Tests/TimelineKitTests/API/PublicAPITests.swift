@@ -80,8 +80,8 @@ struct PublicAPITests {
 
     @Test("expandRecurrences over instants: both ends included")
     func expandOverInstants() throws {
-        let from = try #require(try TimelineDate.parse("2024-06-18T00:00:00Z").instant)
-        let through = try #require(try TimelineDate.parse("2024-06-20T01:30:00Z").instant)
+        let from = try #require(try TimeValue.parse("2024-06-18T00:00:00Z").instant)
+        let through = try #require(try TimeValue.parse("2024-06-20T01:30:00Z").instant)
         let three = try Self.occurrences { $0.expandRecurrences(from: from, through: through) }
         #expect(
             three == [

@@ -169,7 +169,7 @@ struct TimelineTests {
     }
 
     @Test(
-        "convert: strict fails with no output; naive values without a zone fail; handlers see everything"
+        "convert: strict fails with no output; naive values without a zone fail; callbacks see everything"
     )
     func convertPolicies() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -179,17 +179,17 @@ struct TimelineTests {
         options.read = Self.shanghai
         options.strict = true
         var rejected: [Int?] = []
-        var finished: ConvertSummary?
-        var handlers = ConvertHandlers()
-        handlers.rejected = { rejected.append($0.location.line) }
-        handlers.finished = { finished = $0.summary }
+        var finished: ConvertResult?
+        options.onReject = { rejected.append($0.location.line) }
+        options.onFinish = { finished = $0 }
         #expect(throws: TimelineError.self) {
             try Timeline.convert(
-                [.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options,
-                handlers: handlers)
+                [.string(Self.csv, name: "o.csv")], to: .file(path: path), options: options)
         }
         #expect(rejected == [4])
-        #expect(finished?.read == 4 && finished?.written == 3 && finished?.rejected == 1)
+        #expect(
+            finished?.recordsRead == 4 && finished?.eventsWritten == 3
+                && finished?.recordsRejected == 1 && finished?.naiveValues == 0)
         #expect(!FileManager.default.fileExists(atPath: path))
         options = ConvertOptions()
         do {

@@ -146,8 +146,7 @@ struct ExternalSorterTests {
         options.sortDirectory = FileManager.default.temporaryDirectory.path
         options.sortMemory = 64 << 10
         var steps: [ConvertProgress] = []
-        var handlers = ConvertHandlers()
-        handlers.progress = { steps.append($0) }
+        options.onProgress = { steps.append($0) }
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phases-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -162,7 +161,7 @@ struct ExternalSorterTests {
         defer { try? FileManager.default.removeItem(at: input) }
         try text.write(to: input, atomically: false, encoding: .utf8)
         _ = try Timeline.convert(
-            [.file(input)], to: .file(out), options: options, handlers: handlers)
+            [.file(input)], to: .file(out), options: options)
         let spills = Self.runsSpilled(steps)
         #expect(spills.count > 5)
         #expect(spills == Array(1...max(spills.count, 1)))
@@ -191,9 +190,8 @@ struct ExternalSorterTests {
         options.sortDirectory = FileManager.default.temporaryDirectory.path
         options.sortMemory = 64 << 10
         var steps: [ConvertProgress] = []
-        var handlers = ConvertHandlers()
-        handlers.progress = { steps.append($0) }
-        handlers.progressInterval = 500
+        options.onProgress = { steps.append($0) }
+        options.progressInterval = 500
         let out = FileManager.default.temporaryDirectory.appendingPathComponent(
             "phases-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
@@ -203,7 +201,7 @@ struct ExternalSorterTests {
                 "E\(i),2024-06-12T08:\(String(format: "%02d", (i * 7) % 60)):00Z,a title long enough to be on the heap\n"
         }
         _ = try Timeline.convert(
-            [.string(text, name: "e.csv")], to: .file(out), options: options, handlers: handlers)
+            [.string(text, name: "e.csv")], to: .file(out), options: options)
         let spills = Self.runsSpilled(steps)
         #expect(spills.count > 2)
         #expect(spills == Array(1...max(spills.count, 1)))

@@ -20,7 +20,7 @@ struct TimelineSectionsTests {
     @Test("days in Shanghai, the date once per day, today/yesterday, times, relative times, totals")
     func days() throws {
         let zone = try ZoneResolver().resolve("Asia/Shanghai")
-        let now = try TimelineDate.parse("2024-06-13T20:00:00+08:00").instant!
+        let now = try TimeValue.parse("2024-06-13T20:00:00+08:00").instant!
         let sections = TimelineSections(try Self.events(), by: .day, zone: zone, now: now)
         #expect(
             sections.sections.map(\.title) == [
@@ -70,11 +70,11 @@ struct TimelineSectionsTests {
         let day = CivilDate(year: 2024, month: 6, day: 12)!
         let events = [
             // 23:00 in Shanghai
-            Event(id: "late", start: try TimelineDate.parse("2024-06-12T15:00:00Z"), title: "late"),
+            Event(id: "late", start: try TimeValue.parse("2024-06-12T15:00:00Z"), title: "late"),
             Event(id: "holiday", start: TimeValue(date: day), title: "holiday"),
             Event(
                 // 00:30 on the 12th
-                id: "early", start: try TimelineDate.parse("2024-06-11T16:30:00Z"), title: "early"),
+                id: "early", start: try TimeValue.parse("2024-06-11T16:30:00Z"), title: "early"),
         ]
         let zone = try ZoneResolver().resolve("Asia/Shanghai")
         #expect(

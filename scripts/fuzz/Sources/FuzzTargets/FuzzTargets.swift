@@ -46,7 +46,7 @@ public enum FuzzTarget: String, Sendable {
         }
     }
 
-    static let shanghai = try! ZoneResolver().resolve("Asia/Shanghai")
+    static let shanghai = try! ResolvedZone(named: "Asia/Shanghai")
     static let windowStart = CivilDate(year: 2024, month: 1, day: 1)!
     static let windowEnd = CivilDate(year: 2025, month: 12, day: 31)!
 
@@ -61,7 +61,7 @@ public enum FuzzTarget: String, Sendable {
     ) {
         var options = ReadOptions()
         options.format = FileFormat.named(format)!
-        options.dates.assumedZone = Self.shanghai
+        options.assumedZone = Self.shanghai
         configure(&options)
         let result: ReadResult
         do {
@@ -117,17 +117,17 @@ public enum FuzzTarget: String, Sendable {
             convert.outputFormat = .named("ndjson")!
             convert.sort = .input
             let null = FileHandle(forWritingAtPath: "/dev/null")!
-            let summary = try Timeline.convert(
+            let done = try Timeline.convert(
                 [.data(input, name: "fuzz.\(format)")], to: .fileHandle(null, name: "/dev/null"),
-                options: convert
-            )
-            .summary
-            guard summary.read == summary.written + summary.rejected,
-                summary.written == result.events.count,
-                summary.rejected == result.rejects.count
+                options: convert)
+            guard done.recordsRead == done.eventsWritten + done.recordsRejected,
+                done.eventsWritten == result.events.count,
+                done.recordsRejected == result.rejects.count
             else {
                 Self.fail(
-                    "convert read \(summary.read), wrote \(summary.written), rejected \(summary.rejected); read gave \(result.events.count) + \(result.rejects.count)",
+                    "convert read \(done.recordsRead), wrote \(done.eventsWritten), "
+                        + "rejected \(done.recordsRejected); read gave \(result.events.count) "
+                        + "+ \(result.rejects.count)",
                     input)
             }
         } catch  where error.kind == .data {
@@ -243,18 +243,18 @@ public enum FuzzTarget: String, Sendable {
     }
 
     private func testDates(_ input: Data) {
-        var options = DateParsingOptions()
+        var options = ReadOptions()
         options.assumedZone = Self.shanghai
         for line in String(decoding: input, as: UTF8.self).split(
             separator: "\n", omittingEmptySubsequences: false
         ).prefix(64) {
-            guard let value = try? TimelineDate.parse(String(line), options: options) else {
+            guard let value = try? TimeValue.parse(String(line), options: options) else {
                 continue
             }
             guard value.isInSupportedRange else {
                 Self.fail("'\(line)' read as \(value.rfc3339), outside 0001–9999", input)
             }
-            guard let again = try? TimelineDate.parse(value.rfc3339, options: options) else {
+            guard let again = try? TimeValue.parse(value.rfc3339, options: options) else {
                 Self.fail("'\(line)' read as \(value.rfc3339), which does not read", input)
             }
             guard again.instant == value.instant, again.date == value.date,
