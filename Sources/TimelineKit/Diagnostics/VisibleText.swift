@@ -8,6 +8,7 @@
 package enum VisibleText {
     /// - Parameter lineBreaks: keep LF (and CRLF) as line breaks, for a multi-line detail.
     package static func forPeople(_ text: String, lineBreaks: Bool = false) -> String {
+        if text.withByteView({ $0.isPrintableASCII }) { return text }
         guard text.unicodeScalars.contains(where: { isHidden($0) }) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)

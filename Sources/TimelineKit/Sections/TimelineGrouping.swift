@@ -35,6 +35,16 @@ enum TimelineGrouping {
         return unit == .month ? String(text.prefix(7)) : text
     }
 
+    /// The group of an event as a number, equal for two events exactly when their `key`s
+    /// are: the day number, or the month counted from year 0.
+    static func number(of event: borrowing Event, unit: GroupingUnit, zone: ZoneRules) -> Int64 {
+        let day =
+            event.start.date?.daysSinceEpoch ?? zone.dayNumber(of: event.start.instant!)
+        guard unit == .month else { return day }
+        let date = CivilDate(daysSinceEpoch: day)
+        return Int64(date.year) * 12 + Int64(date.month)
+    }
+
     /// Groups `events` (already in output order): groups appear in the order of their first
     /// event, and events keep their order inside a group.
     static func group(_ events: [Event], unit: GroupingUnit, zone: ZoneRules) -> [TimelineGroup] {
@@ -149,7 +159,7 @@ struct SectionCutter {
     typealias Emit = (TimelineGroup) throws(TimelineError) -> Void
     let unit: GroupingUnit
     let zone: ZoneRules
-    private var key: String?
+    private var group: Int64?
     private var events: [Event] = []
 
     init(unit: GroupingUnit, zone: ZoneRules) {
@@ -158,19 +168,20 @@ struct SectionCutter {
     }
 
     mutating func add(_ event: Event, emit: Emit) throws(TimelineError) {
-        let k = TimelineGrouping.key(of: event, unit: unit, zone: zone)
-        if k != key {
+        let number = TimelineGrouping.number(of: event, unit: unit, zone: zone)
+        if number != group {
             try finish(emit: emit)
-            key = k
+            group = number
         }
         events.append(event)
     }
 
     /// Hands over the section being gathered, if any.
     mutating func finish(emit: Emit) throws(TimelineError) {
-        guard let key, !events.isEmpty else { return }
+        guard let first = events.first else { return }
+        let key = TimelineGrouping.key(of: first, unit: unit, zone: zone)
         try emit(TimelineGroup(key: key, events: events, totals: TimelineGrouping.totals(events)))
         events.removeAll(keepingCapacity: true)
-        self.key = nil
+        group = nil
     }
 }

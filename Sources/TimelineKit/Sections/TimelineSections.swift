@@ -73,6 +73,18 @@ public struct TimelineSection: Sendable, Identifiable {
         group: TimelineGroup, unit: GroupingUnit, zone: ZoneRules, locale: TimelineLocale,
         now: Instant?, today: CivilDate?
     ) {
+        self.init(headingOf: group, unit: unit, locale: locale, today: today)
+        entries = group.events.map {
+            TimelineEntry(event: $0, zone: zone, locale: locale, now: now)
+        }
+    }
+
+    /// The section's heading and totals, with no entries: for an output that draws its
+    /// events straight from the group.
+    init(
+        headingOf group: TimelineGroup, unit: GroupingUnit, locale: TimelineLocale,
+        today: CivilDate?
+    ) {
         key = group.key
         let parts = group.key.split(separator: "-").compactMap { Int($0) }
         date = CivilDate(year: parts[0], month: parts[1], day: parts.count > 2 ? parts[2] : 1)!
@@ -89,9 +101,7 @@ public struct TimelineSection: Sendable, Identifiable {
                 }
             }
         }
-        entries = group.events.map {
-            TimelineEntry(event: $0, zone: zone, locale: locale, now: now)
-        }
+        entries = []
         totals = group.totals
         totalsText = group.totals.map { $0.words(locale) }.filter { !$0.isEmpty }
     }
@@ -115,24 +125,37 @@ public struct TimelineEntry: Sendable {
 
     init(event: Event, zone: ZoneRules, locale: TimelineLocale, now: Instant?) {
         self.event = event
-        day = event.start.date ?? zone.day(of: event.start.instant!)
+        day = Self.day(of: event, zone: zone)
         shortDay = locale.shortDay(day)
-        if let instant = event.start.instant {
-            let local = instant.local(in: zone.offset(at: instant))
-            time =
-                (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "")
-                + "\(local.minute)"
-            if let now {
-                let seconds = now.seconds - instant.seconds
-                let minutes = abs(seconds) / 60
-                relativeTime =
-                    minutes < 24 * 60
-                    ? locale.relative(minutes: Int(minutes), past: seconds >= 0) : nil
-            }
-        } else {
-            time = locale.words.allDay
-        }
+        time = Self.time(of: event, zone: zone, locale: locale)
+        relativeTime = Self.relativeTime(of: event, locale: locale, now: now)
         amount = event.amount.map { $0.formatted }
+    }
+
+    // The parts of an entry, for the outputs that draw events straight from a section's
+    // group rather than copy each into an entry.
+
+    /// `day`: the start's day in `zone`, or an all-day date's own date.
+    static func day(of event: borrowing Event, zone: ZoneRules) -> CivilDate {
+        event.start.date ?? zone.day(of: event.start.instant!)
+    }
+
+    /// `time`: `08:05` in `zone`, or `all day` / `全天`.
+    static func time(of event: borrowing Event, zone: ZoneRules, locale: TimelineLocale) -> String {
+        guard let instant = event.start.instant else { return locale.words.allDay }
+        let local = instant.local(in: zone.offset(at: instant))
+        return (local.hour < 10 ? "0" : "") + "\(local.hour):" + (local.minute < 10 ? "0" : "")
+            + "\(local.minute)"
+    }
+
+    /// `relativeTime`: how long before or after `now` the start is, within a day of it.
+    static func relativeTime(of event: borrowing Event, locale: TimelineLocale, now: Instant?)
+        -> String?
+    {
+        guard let now, let instant = event.start.instant else { return nil }
+        let seconds = now.seconds - instant.seconds
+        let minutes = abs(seconds) / 60
+        return minutes < 24 * 60 ? locale.relative(minutes: Int(minutes), past: seconds >= 0) : nil
     }
 }
 

@@ -275,9 +275,25 @@ package struct ByteView: @unchecked Sendable {
         return seen & 0x8080_8080_8080_8080 == 0
     }
 
+    /// Whether every byte is printable ASCII (a space to `~`) or a tab: text a person can be
+    /// shown as it is.
+    package var isPrintableASCII: Bool {
+        for b in base where b > 0x7E || (b < 0x20 && b != 0x09) { return false }
+        return true
+    }
+
     /// Copies the bytes into `target` (at least `count` bytes of room).
     package func copy(into target: UnsafeMutableRawPointer) {
         if let start = base.baseAddress { target.copyMemory(from: start, byteCount: base.count) }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 bytes in one copy (`append(contentsOf: text.utf8)` copies a
+    /// byte at a time).
+    @inline(__always)
+    package mutating func append(utf8 text: String) {
+        text.withByteView { $0.append(to: &self) }
     }
 }
 

@@ -120,7 +120,8 @@ struct TimeValueParseTests {
                 return nil
             } catch { return error }
         }
-        let typo = reason { () throws(TimelineError) in _ = try ResolvedZone(named: "Asia/Shangai") }
+        let typo = reason { () throws(TimelineError) in _ = try ResolvedZone(named: "Asia/Shangai")
+        }
         #expect(typo?.reason == .unknownZone("Asia/Shangai", suggestion: "Asia/Shanghai"))
         #expect(typo?.kind == .usage)
         let cst = reason { () throws(TimelineError) in _ = try ResolvedZone(named: "CST") }
@@ -135,7 +136,8 @@ struct TimeValueParseTests {
         }
         #expect(format?.reason == .invalidDateFormat("dd/MM"))
         for error in [typo, cst, format] {
-            #expect(error?.diagnostic.message.contains("--") == false, "\(String(describing: error))")
+            #expect(
+                error?.diagnostic.message.contains("--") == false, "\(String(describing: error))")
         }
         let chosen = try ResolvedZone(named: "cst", abbreviations: ["CST": "Asia/Shanghai"])
         #expect(chosen.identifier == "Asia/Shanghai")

@@ -87,56 +87,92 @@ final class HTMLTimelineExporter: SectionExporter {
                 "<details open class=\"month\"><summary><span>\(Self.escape(section.title))</span>"
                 + Self.totals(section) + "</summary>\n"
         }
+        // The events are drawn straight from the group into bytes, as the text output does.
         let zone = export.displayZone.rules
         let day = TimelineSection(
-            group: group, unit: .day, zone: zone, locale: locale, now: export.now,
+            headingOf: group, unit: .day, locale: locale,
             today: export.now.map { zone.day(of: $0) })
         let relative = day.relativeDay.map { " <span class=\"relative\">\(Self.escape($0))</span>" }
         html += "<section class=\"day\"><h2>\(Self.escape(day.title))\(relative ?? "")</h2>\n"
+        var line = TextLine(bytes: bytes, color: false)
+        line.append(html)
         if export.text.layout == .split {
-            html += "<div class=\"split\">\n"
-            for entry in day.entries {
-                let node = self.node(entry, tag: "div")
-                html +=
-                    entry.event.isMoneyIn
-                    ? "<div class=\"in\">\(node)</div><div class=\"axis\"></div><div></div>\n"
-                    : "<div></div><div class=\"axis\"></div><div class=\"out\">\(node)</div>\n"
+            line.append("<div class=\"split\">\n")
+            for i in group.events.indices {
+                let moneyIn = group.events[i].isMoneyIn
+                line.append(
+                    moneyIn
+                        ? "<div class=\"in\">"
+                        : "<div></div><div class=\"axis\"></div><div class=\"out\">")
+                appendNode(group.events[i], tag: "div", zone: zone, to: &line)
+                line.append(moneyIn ? "</div><div class=\"axis\"></div><div></div>\n" : "</div>\n")
             }
-            html += "</div>"
+            line.append("</div>")
         } else {
-            html += "<ol class=\"line\">\n"
-            for entry in day.entries { html += node(entry, tag: "li") + "\n" }
-            html += "</ol>"
+            line.append("<ol class=\"line\">\n")
+            for i in group.events.indices {
+                appendNode(group.events[i], tag: "li", zone: zone, to: &line)
+                line.append("\n")
+            }
+            line.append("</ol>")
         }
-        html += Self.totals(day) + "</section>\n"
-        try out.write(html)
+        line.append(Self.totals(day))
+        line.append("</section>\n")
+        try out.write(line.bytes)
+        bytes = line.bytes
+        bytes.removeAll(keepingCapacity: true)
     }
+
+    /// The reusable buffer of `write(section:)`.
+    private var bytes: [UInt8] = []
 
     /// One event: its time (and how long ago), status as text, title, amount, detail and
     /// location.
-    private func node(_ entry: TimelineEntry, tag: String) -> String {
-        let e = entry.event
-        let words = export.locale.words
-        let status = Self.escape(words.status(e.status))
-        var html =
-            "<\(tag) class=\"node \(e.status?.rawValue ?? "none")\"><time datetime=\"\(Self.escape(e.start.rfc3339))\">\(Self.escape(entry.time))</time>"
-            + (e.status == nil ? "" : "<span class=\"status\">\(status)</span>")
-            + "<span class=\"title\"><bdi>\(Self.escape(e.title))</bdi></span>"
-        if let a = e.amount, let amount = entry.amount {
-            html +=
-                "<span class=\"amount \(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")\">\(Self.escape(amount))</span>"
+    private func appendNode(
+        _ e: borrowing Event, tag: String, zone: ZoneRules, to html: inout TextLine
+    ) {
+        let locale = export.locale
+        html.append("<\(tag) class=\"node ")
+        html.append(e.status?.rawValue ?? "none")
+        html.append("\"><time datetime=\"")
+        html.append(Self.escape(e.start.rfc3339))
+        html.append("\">")
+        html.append(Self.escape(TimelineEntry.time(of: e, zone: zone, locale: locale)))
+        html.append("</time>")
+        if e.status != nil {
+            html.append("<span class=\"status\">")
+            html.append(Self.escape(locale.words.status(e.status)))
+            html.append("</span>")
         }
-        if let relative = entry.relativeTime {
-            html += "<span class=\"ago\">\(Self.escape(relative))</span>"
+        html.append("<span class=\"title\"><bdi>")
+        html.append(Self.escape(e.title))
+        html.append("</bdi></span>")
+        if let a = e.amount {
+            html.append("<span class=\"amount ")
+            html.append(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")
+            html.append("\">")
+            html.append(Self.escape(a.formatted))
+            html.append("</span>")
+        }
+        if let relative = TimelineEntry.relativeTime(of: e, locale: locale, now: export.now) {
+            html.append("<span class=\"ago\">")
+            html.append(Self.escape(relative))
+            html.append("</span>")
         }
         if let detail = e.detail, !detail.isEmpty {
-            html +=
-                "<p class=\"detail\"><bdi>\(Self.escape(detail).replacingOccurrences(of: "\n", with: "<br>"))</bdi></p>"
+            html.append("<p class=\"detail\"><bdi>")
+            let escaped = Self.escape(detail)
+            html.append(
+                escaped.utf8.contains(0x0A)
+                    ? escaped.replacingOccurrences(of: "\n", with: "<br>") : escaped)
+            html.append("</bdi></p>")
         }
         if let location = e.location {
-            html += "<p class=\"detail location\"><bdi>\(Self.escape(location))</bdi></p>"
+            html.append("<p class=\"detail location\"><bdi>")
+            html.append(Self.escape(location))
+            html.append("</bdi></p>")
         }
-        return html + "</\(tag)>"
+        html.append("</\(tag)>")
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {
@@ -153,6 +189,7 @@ final class HTMLTimelineExporter: SectionExporter {
     /// hold (C0 but tab and line ends, DEL, C1) as U+FFFD. Text from the data is also
     /// isolated in `<bdi>`, so a right-to-left override in a title reorders nothing around it.
     static func escape(_ s: String) -> String {
+        if s.withByteView({ !$0.contains(where: needsEscaping) }) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -168,6 +205,17 @@ final class HTMLTimelineExporter: SectionExporter {
             }
         }
         return out
+    }
+
+    /// Whether a UTF-8 byte may need escaping: one of `& < > " '`, a C0 control or DEL, or
+    /// 0xC2, the lead byte of the C1 controls (and of other characters, which the full
+    /// escape keeps as they are).
+    private static func needsEscaping(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F, 0xC2: return true
+        case 0x09, 0x0A, 0x0D: return false
+        default: return b < 0x20
+        }
     }
 
     static let css = """

@@ -54,37 +54,83 @@ final class MarkdownExporter: SectionExporter {
     }
 
     func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
-        let section = TimelineSection(
-            group: group, unit: unit, zone: options.displayZone.rules, locale: options.locale,
-            now: options.now,
-            today: options.now.map { options.displayZone.rules.day(of: $0) })
-        var text = "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
+        let zone = options.displayZone.rules
+        let today = options.now.map { zone.day(of: $0) }
         let month = options.grouping == .month
         if options.text.layout == .split {
-            text += splitTable(section, month: month)
+            let section = TimelineSection(
+                group: group, unit: unit, zone: zone, locale: options.locale, now: options.now,
+                today: today)
+            try out.write(heading(section) + splitTable(section, month: month) + totals(section))
+            return
         }
-        for entry in section.entries where options.text.layout != .split {
-            let e = entry.event
-            let when = (month ? entry.shortDay.trimmingSpaces + " " : "") + entry.time
-            // One line whatever the title holds: a line break in it would end the list item.
-            text +=
-                "- **\(when)** \(Self.mark(e.status)) \(Self.escape(VisibleText.forPeople(e.title)))"
-            if let amount = entry.amount { text += " · \(amount)" }
-            if let relative = entry.relativeTime { text += " _(\(relative))_" }
-            text += "\n"
-            // The detail and location as items of their own below the event, so every
-            // renderer shows them on lines of their own.
-            for part in [e.detail, e.location].compactMap({ $0 }) {
-                for line in VisibleText.forPeople(part, lineBreaks: true).split(separator: "\n")
-                    .map({ String($0).trimmingSpaces })
-                where !line.isEmpty {
-                    text += "    - " + Self.escapeLineStart(Self.escape(line)) + "\n"
-                }
-            }
+        // The events are drawn straight from the group into bytes, as the text output does.
+        let section = TimelineSection(
+            headingOf: group, unit: unit, locale: options.locale, today: today)
+        var text = TextLine(bytes: bytes, color: false)
+        text.append(heading(section))
+        for i in group.events.indices {
+            appendItem(group.events[i], month: month, zone: zone, to: &text)
         }
+        text.append(totals(section))
+        try out.write(text.bytes)
+        bytes = text.bytes
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The reusable buffer of `write(section:)`.
+    private var bytes: [UInt8] = []
+
+    private func heading(_ section: TimelineSection) -> String {
+        "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"
+    }
+
+    private func totals(_ section: TimelineSection) -> String {
         let totals = section.totalsText.map { $0.joined(separator: " · ") }
-        if !totals.isEmpty { text += "\n_" + totals.joined(separator: "; ") + "_\n" }
-        try out.write(text)
+        return totals.isEmpty ? "" : "\n_" + totals.joined(separator: "; ") + "_\n"
+    }
+
+    /// One event as a list item, its detail and location as items below it.
+    private func appendItem(
+        _ e: borrowing Event, month: Bool, zone: ZoneRules, to text: inout TextLine
+    ) {
+        let locale = options.locale
+        text.append("- **")
+        if month {
+            text.append(locale.shortDay(TimelineEntry.day(of: e, zone: zone)).trimmingSpaces)
+            text.append(" ")
+        }
+        text.append(TimelineEntry.time(of: e, zone: zone, locale: locale))
+        text.append("** ")
+        text.append(Self.mark(e.status))
+        text.append(" ")
+        // One line whatever the title holds: a line break in it would end the list item.
+        text.append(Self.escape(VisibleText.forPeople(e.title)))
+        if let amount = e.amount {
+            text.append(" · ")
+            text.append(amount.formatted)
+        }
+        if let relative = TimelineEntry.relativeTime(of: e, locale: locale, now: options.now) {
+            text.append(" _(\(relative))_")
+        }
+        text.append("\n")
+        // The detail and location as items of their own below the event, so every
+        // renderer shows them on lines of their own.
+        appendSubItems(e.detail, to: &text)
+        appendSubItems(e.location, to: &text)
+    }
+
+    /// The lines of `part` that hold more than spaces, each as an item.
+    private func appendSubItems(_ part: String?, to text: inout TextLine) {
+        guard let part else { return }
+        let shown = VisibleText.forPeople(part, lineBreaks: true)
+        let lines =
+            shown.utf8.contains(0x0A) ? shown.split(separator: "\n").map(String.init) : [shown]
+        for line in lines.map(\.trimmingSpaces) where !line.isEmpty {
+            text.append("    - ")
+            text.append(Self.escapeLineStart(Self.escape(line)))
+            text.append("\n")
+        }
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {}
@@ -125,12 +171,23 @@ final class MarkdownExporter: SectionExporter {
 
     /// Backslash before every ASCII character that Markdown gives a meaning inside a line.
     static func escape(_ text: String) -> String {
+        // The characters escaped are all ASCII, and no byte of a longer UTF-8 sequence is.
+        if text.withByteView({ !$0.contains(where: isEscaped) }) { return text }
         var out = ""
         for c in text.unicodeScalars {
             if "\\`*_{}[]()<>#+!|~&".unicodeScalars.contains(c) { out.unicodeScalars.append("\\") }
             out.unicodeScalars.append(c)
         }
         return out
+    }
+
+    private static func isEscaped(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x5C, 0x60, 0x2A, 0x5F, 0x7B, 0x7D, 0x5B, 0x5D, 0x28, 0x29, 0x3C, 0x3E, 0x23, 0x2B,
+            0x21, 0x7C, 0x7E, 0x26:
+            return true
+        default: return false
+        }
     }
 
     /// Text that starts a list item's content and would open a list itself (`- `, `1. `,

@@ -72,45 +72,91 @@ final class TextTimelineExporter: SectionExporter {
     }
 
     func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
-        let section = TimelineSection(
-            group: group, unit: unit, zone: export.displayZone.rules, locale: options.locale,
-            now: options.now,
-            today: export.displayZone.rules.day(of: options.now))
-        var text =
-            "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold)
-            + "\n"
+        let zone = export.displayZone.rules
+        let today = zone.day(of: options.now)
         if options.split {
-            text += splitRows(section.entries)
-            text += totalsLine(section) + "\n"
+            let section = TimelineSection(
+                group: group, unit: unit, zone: zone, locale: options.locale, now: options.now,
+                today: today)
+            let text = heading(section) + splitRows(section.entries) + totalsLine(section) + "\n"
             try out.write(text)
             return
         }
-        let titles = section.entries.map { VisibleText.forPeople($0.event.title) }
-        let titleWidth = min(44, titles.map(DisplayWidth.of).max() ?? 0)
-        for (entry, title) in zip(section.entries, titles) {
-            let e = entry.event
-            let mark = Self.mark(e.status)
-            let when = time(entry)
-            var line = "│ \(when)  \(paint(mark.symbol, mark.color)) " + title
-            if let amount = entry.amount {
-                line +=
-                    String(repeating: " ", count: max(1, titleWidth - DisplayWidth.of(title) + 2))
-                    + amount
-            }
-            if let relative = entry.relativeTime { line += "  " + paint("(\(relative))", .dim) }
-            text += line + "\n"
-            // The detail and the place, indented to the title's column.
-            let indent = String(repeating: " ", count: DisplayWidth.of(when) + 5)
-            for piece in [e.detail, e.location].compactMap({ $0 }) where !piece.isEmpty {
-                for part in VisibleText.forPeople(piece, lineBreaks: true).split(
-                    separator: "\n", omittingEmptySubsequences: false)
-                {
-                    text += "│\(indent)\(part)\n"
-                }
-            }
+        // The events are drawn straight from the group into bytes: a section can hold a
+        // day of a million events, and a `TimelineEntry` per event would copy each.
+        let section = TimelineSection(
+            headingOf: group, unit: unit, locale: options.locale, today: today)
+        titles.removeAll(keepingCapacity: true)
+        widths.removeAll(keepingCapacity: true)
+        for i in group.events.indices {
+            let title = VisibleText.forPeople(group.events[i].title)
+            titles.append(title)
+            widths.append(DisplayWidth.of(title))
         }
-        text += totalsLine(section) + "\n"
-        try out.write(text)
+        let titleWidth = min(44, widths.max() ?? 0)
+        var line = TextLine(bytes: bytes, color: options.color)
+        line.append(heading(section))
+        for i in group.events.indices {
+            appendEvent(group.events[i], title: i, titleWidth: titleWidth, zone: zone, to: &line)
+        }
+        line.append(totalsLine(section))
+        line.append("\n")
+        try out.write(line.bytes)
+        bytes = line.bytes
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// One event's line, and its detail and place below it. `title` indexes `titles`.
+    private func appendEvent(
+        _ event: borrowing Event, title i: Int, titleWidth: Int, zone: ZoneRules,
+        to line: inout TextLine
+    ) {
+        let mark = Self.mark(event.status)
+        line.append("│ ")
+        let whenWidth = appendTime(of: event, zone: zone, to: &line)
+        line.append("  ")
+        line.append(mark.symbol, paint: mark.color)
+        line.append(" ")
+        line.append(titles[i])
+        if let amount = event.amount {
+            line.spaces(max(1, titleWidth - widths[i] + 2))
+            line.append(amount.formatted)
+        }
+        if let relative = TimelineEntry.relativeTime(
+            of: event, locale: options.locale, now: options.now)
+        {
+            line.append("  ")
+            line.append("(\(relative))", paint: .dim)
+        }
+        line.append("\n")
+        // The detail and the place, indented to the title's column.
+        line.appendIndented(event.detail, by: whenWidth + 5)
+        line.appendIndented(event.location, by: whenWidth + 5)
+    }
+
+    /// The reusable buffers of `write(section:)`.
+    private var titles: [String] = []
+    private var widths: [Int] = []
+    private var bytes: [UInt8] = []
+
+    private func heading(_ section: TimelineSection) -> String {
+        "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold) + "\n"
+    }
+
+    /// Appends `time(of:zone:)` for `event`, and returns its width.
+    private func appendTime(
+        of event: borrowing Event, zone: ZoneRules, to line: inout TextLine
+    ) -> Int {
+        guard options.grouping != .month, let instant = event.start.instant else {
+            let text = time(of: event, zone: zone)
+            line.append(text)
+            return DisplayWidth.of(text)
+        }
+        let local = instant.local(in: zone.offset(at: instant))
+        line.twoDigits(local.hour)
+        line.append(":")
+        line.twoDigits(local.minute)
+        return 5
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {}
@@ -132,7 +178,7 @@ final class TextTimelineExporter: SectionExporter {
             let e = entry.event
             let title = VisibleText.forPeople(e.title)
             let mark = Self.mark(e.status)
-            let when = time(entry)
+            let when = time(of: e, zone: export.displayZone.rules)
             if e.isMoneyIn, let amount = entry.amount {
                 let left = "\(title) \(amount) \(when) \(mark.symbol)"
                 let pad = max(0, splitWidth - DisplayWidth.of(left) - 1)
@@ -156,11 +202,13 @@ final class TextTimelineExporter: SectionExporter {
 
     /// The time of day, all-day values padded to its width; under month headers the day
     /// comes first (`12 Jun 10:10`, `12日 10:10`).
-    private func time(_ entry: TimelineEntry) -> String {
-        let prefix = options.grouping == .month ? entry.shortDay + " " : ""
-        return prefix
-            + (entry.event.start.instant == nil
-                ? entry.time.padding(toDisplayWidth: 5) : entry.time)
+    private func time(of event: borrowing Event, zone: ZoneRules) -> String {
+        let locale = options.locale
+        let prefix =
+            options.grouping == .month
+            ? locale.shortDay(TimelineEntry.day(of: event, zone: zone)) + " " : ""
+        let time = TimelineEntry.time(of: event, zone: zone, locale: locale)
+        return prefix + (event.start.instant == nil ? time.padding(toDisplayWidth: 5) : time)
     }
 
     struct Mark {
@@ -193,10 +241,53 @@ final class TextTimelineExporter: SectionExporter {
     }
 }
 
+/// A text output's bytes as they are built, with colour when asked for.
+struct TextLine {
+    var bytes: [UInt8]
+    let color: Bool
+
+    mutating func append(_ text: String) { bytes.append(utf8: text) }
+    mutating func append(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func append(_ text: String, paint: TextTimelineExporter.Paint) {
+        guard color else { return append(text) }
+        append("\u{1B}[\(paint.rawValue)m")
+        append(text)
+        append("\u{1B}[0m")
+    }
+
+    mutating func spaces(_ count: Int) {
+        for _ in 0..<max(0, count) { bytes.append(0x20) }
+    }
+
+    /// Each line of `text` (a detail, a place) after the timeline's line and `indent` spaces.
+    mutating func appendIndented(_ text: String?, by indent: Int) {
+        guard let text, !text.isEmpty else { return }
+        let shown = VisibleText.forPeople(text, lineBreaks: true).utf8
+        var start = shown.startIndex
+        while true {
+            let end = shown[start...].firstIndex(of: 0x0A) ?? shown.endIndex
+            append("│")
+            spaces(indent)
+            bytes.append(contentsOf: shown[start..<end])
+            append("\n")
+            guard end < shown.endIndex else { return }
+            start = shown.index(after: end)
+        }
+    }
+
+    /// `n` (0…99) as two digits.
+    mutating func twoDigits(_ n: Int) {
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + n / 10))
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
+    }
+}
+
 /// Terminal column widths: East Asian wide and fullwidth characters take two columns.
 enum DisplayWidth {
     static func of(_ s: String) -> Int {
-        s.unicodeScalars.reduce(0) { $0 + width($1) }
+        if s.withByteView({ $0.isASCII }) { return s.utf8.count }
+        return s.unicodeScalars.reduce(0) { $0 + width($1) }
     }
 
     static func width(_ u: Unicode.Scalar) -> Int {
