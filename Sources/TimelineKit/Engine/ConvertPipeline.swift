@@ -191,16 +191,23 @@ final class ConvertPipeline {
                     header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals,
                     to: output)
                 var cutter = SectionCutter(unit: sections.unit, zone: zone)
+                let writer = SectionWriter(sections.exporter, to: output)
                 let emit = { (section: TimelineGroup) throws(TimelineError) in
-                    try sections.exporter.write(section: section, to: output)
+                    try writer.add(section)
                 }
                 var offsets = countsUTCDayOffsets ? UTCDayOffsets() : nil
-                try sorter.drain { (event: Event) throws(TimelineError) in
-                    offsets?.add(event)
-                    try cutter.add(event, emit: emit)
-                    written()
+                do throws(TimelineError) {
+                    try sorter.drain { (event: Event) throws(TimelineError) in
+                        offsets?.add(event)
+                        try cutter.add(event, emit: emit)
+                        written()
+                    }
+                    try cutter.finish(emit: emit)
+                    try writer.finish()
+                } catch {
+                    writer.abandon()
+                    throw error
                 }
-                try cutter.finish(emit: emit)
                 try sections.exporter.finishSections(to: output)
                 offsets?.note(to: onDiagnostic)
             } else {

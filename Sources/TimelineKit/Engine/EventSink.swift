@@ -145,7 +145,10 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
             return
         }
         var events = batch.events
-        if let displayZone {
+        // Looked for before filtering: removing from the batch's array would copy it whole.
+        if let displayZone,
+            events.contains(where: { $0.unsupportedTime(shownIn: displayZone) != nil })
+        {
             events.removeAll { event in
                 guard let outside = event.unsupportedTime(shownIn: displayZone) else {
                     return false
@@ -157,13 +160,13 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         count(events.count)
         guard let stage else {
             if let sorter {
-                for event in events { try sorter.add(event) }
+                for i in events.indices { try sorter.add(events[i]) }
             } else {
                 held.append(contentsOf: events)
             }
             return
         }
-        for event in events { try stage.write(event) }
+        for i in events.indices { try stage.write(events[i]) }
         summary.written += events.count
     }
 

@@ -85,17 +85,21 @@ extension Event {
     /// (or outside them in `zone`, where an output shows times there), named for a message;
     /// nil when all are inside.
     func unsupportedTime(shownIn zone: ZoneRules? = nil) -> String? {
-        for (name, value) in [("start", start), ("end", end), ("recorded", recorded)] {
-            guard let value else { continue }
-            let inside =
-                zone.map { value.isInSupportedRange(shownIn: $0) } ?? value.isInSupportedRange
-            if !inside {
-                let written = value.raw ?? value.rfc3339
-                let place =
-                    value.date == nil ? " is \(value.outOfRangeDescription(shownIn: zone)):" : " is"
-                return "\(name) '\(written)'\(place) \(SupportedRange.outside)"
-            }
-        }
-        return nil
+        // Checked one by one rather than over an array of the three: every event of a
+        // conversion passes here.
+        Self.unsupported("start", start, shownIn: zone)
+            ?? end.flatMap { Self.unsupported("end", $0, shownIn: zone) }
+            ?? recorded.flatMap { Self.unsupported("recorded", $0, shownIn: zone) }
+    }
+
+    private static func unsupported(_ name: String, _ value: TimeValue, shownIn zone: ZoneRules?)
+        -> String?
+    {
+        let inside = zone.map { value.isInSupportedRange(shownIn: $0) } ?? value.isInSupportedRange
+        guard !inside else { return nil }
+        let written = value.raw ?? value.rfc3339
+        let place =
+            value.date == nil ? " is \(value.outOfRangeDescription(shownIn: zone)):" : " is"
+        return "\(name) '\(written)'\(place) \(SupportedRange.outside)"
     }
 }

@@ -130,13 +130,30 @@ protocol SectionExporter: TimelineExporter {
     func beginSections(
         _ header: DocumentHeader, eventCount: Int, enclosingTotals: SectionTotals?,
         to out: OutputWriter) throws(TimelineError)
-    /// One section: its events in output order, with their totals.
-    func write(section: TimelineGroup, to out: OutputWriter) throws(TimelineError)
+    /// One section's bytes: its events in output order, with their totals. Called on worker
+    /// threads, several sections at once, so it reads only what no call changes (the
+    /// exporter's settings); what depends on the sections before it is `write(rendered:)`'s.
+    func render(section: TimelineGroup) -> [UInt8]
+    /// Writes a section `render` made, in output order, with what depends on the sections
+    /// before it (a separator, a month's heading when the month changes).
+    func write(rendered: [UInt8], of section: TimelineGroup, to out: OutputWriter)
+        throws(TimelineError)
     func finishSections(to out: OutputWriter) throws(TimelineError)
 }
 
 extension SectionExporter {
     var enclosingUnit: GroupingUnit? { nil }
+
+    func write(rendered: [UInt8], of section: TimelineGroup, to out: OutputWriter)
+        throws(TimelineError)
+    {
+        try out.write(rendered)
+    }
+
+    /// One section, rendered on the calling thread.
+    func write(section: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
+        try write(rendered: render(section: section), of: section, to: out)
+    }
 
     /// Writes sections already cut.
     func write(

@@ -169,24 +169,43 @@ extension Amount {
     }
 
     static func format(_ value: DecimalNumber, currency: String?, signed: Bool = true) -> String {
-        let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
-        let digits = grouped(
-            value.isNegative ? String(value.description.dropFirst()) : value.description)
-        let sign = !signed ? (value.isNegative ? "-" : "") : value.isNegative ? "−" : "+"
-        if let c = currency, let s = symbols[c] { return sign + s + digits }
-        return sign + digits + (currency.map { " \($0)" } ?? "")
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        if signed {
+            out.append(utf8: value.isNegative ? "−" : "+")
+        } else if value.isNegative {
+            out.append(UInt8(ascii: "-"))
+        }
+        let symbol = currency.flatMap { symbols[$0] }
+        if let symbol { out.append(utf8: symbol) }
+        value.description.withByteView { text in
+            appendGrouped(value.isNegative ? text[1...] : text, to: &out)
+        }
+        if symbol == nil, let currency {
+            out.append(UInt8(ascii: " "))
+            out.append(utf8: currency)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// The currencies written as a symbol before the digits.
+    private static let symbols = ["CNY": "¥", "USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"]
 
     /// `1024.50` as `1,024.50`: commas between groups of three digits of the whole part.
     package static func grouped(_ digits: String) -> String {
-        let whole = digits.prefix { $0 != "." }
-        guard whole.count > 3 else { return digits }
-        var result = ""
-        for (i, c) in whole.enumerated() {
-            if i > 0 && (whole.count - i) % 3 == 0 { result.append(",") }
-            result.append(c)
+        var out: [UInt8] = []
+        digits.withByteView { appendGrouped($0, to: &out) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `digits` with commas between groups of three digits of the whole part.
+    private static func appendGrouped(_ digits: ByteView, to out: inout [UInt8]) {
+        let whole = digits.firstIndex(of: UInt8(ascii: "."), from: 0) ?? digits.count
+        for i in 0..<whole {
+            if i > 0 && (whole - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(digits[i])
         }
-        return result + digits.dropFirst(whole.count)
+        digits[whole...].append(to: &out)
     }
 }
 

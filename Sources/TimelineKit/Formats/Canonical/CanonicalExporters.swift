@@ -52,10 +52,16 @@ extension CanonicalDocumentExporter: SectionExporter {
         try writeHead(header, list: "\"groups\"", to: out)
     }
 
-    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
-        var w = JSONWriter()
-        if count > 0 { w.bytes.append(UInt8(ascii: ",")) }
+    func write(rendered: [UInt8], of section: TimelineGroup, to out: OutputWriter)
+        throws(TimelineError)
+    {
+        if count > 0 { try out.write([UInt8(ascii: ",")]) }
         count += 1
+        try out.write(rendered)
+    }
+
+    func render(section group: TimelineGroup) -> [UInt8] {
+        var w = JSONWriter()
         w.raw("\n{\"key\":")
         w.string(group.key)
         w.raw(",\"count\":")
@@ -82,7 +88,7 @@ extension CanonicalDocumentExporter: SectionExporter {
             CanonicalEncoder.append(e, to: &w)
         }
         w.raw("\n]}")
-        try out.write(w.bytes)
+        return w.bytes
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {

@@ -71,22 +71,29 @@ final class HTMLTimelineExporter: SectionExporter {
     }
 
     /// One day, after its month's title and totals when the month changes.
-    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
-        let locale = export.locale
-        var html = ""
+    func write(rendered: [UInt8], of group: TimelineGroup, to out: OutputWriter)
+        throws(TimelineError)
+    {
         let key = String(group.key.prefix(7))
         if key != month {
-            if month != nil { html += "</details>\n" }
+            var html = month == nil ? "" : "</details>\n"
             month = key
             let monthGroup = TimelineGroup(
                 key: key, events: [], totals: monthTotals?.totals(of: key) ?? [])
             let section = TimelineSection(
-                group: monthGroup, unit: .month, zone: export.displayZone.rules, locale: locale,
-                now: nil, today: nil)
+                headingOf: monthGroup, unit: .month, locale: export.locale, today: nil)
             html +=
                 "<details open class=\"month\"><summary><span>\(Self.escape(section.title))</span>"
                 + Self.totals(section) + "</summary>\n"
+            try out.write(html)
         }
+        try out.write(rendered)
+    }
+
+    /// One day: its heading, its events and its totals.
+    func render(section group: TimelineGroup) -> [UInt8] {
+        let locale = export.locale
+        var html = ""
         // The events are drawn straight from the group into bytes, as the text output does.
         let zone = export.displayZone.rules
         let day = TimelineSection(
@@ -94,7 +101,7 @@ final class HTMLTimelineExporter: SectionExporter {
             today: export.now.map { zone.day(of: $0) })
         let relative = day.relativeDay.map { " <span class=\"relative\">\(Self.escape($0))</span>" }
         html += "<section class=\"day\"><h2>\(Self.escape(day.title))\(relative ?? "")</h2>\n"
-        var line = TextLine(bytes: bytes, color: false)
+        var line = TextLine(color: false)
         line.append(html)
         if export.text.layout == .split {
             line.append("<div class=\"split\">\n")
@@ -118,13 +125,8 @@ final class HTMLTimelineExporter: SectionExporter {
         }
         line.append(Self.totals(day))
         line.append("</section>\n")
-        try out.write(line.bytes)
-        bytes = line.bytes
-        bytes.removeAll(keepingCapacity: true)
+        return line.bytes
     }
-
-    /// The reusable buffer of `write(section:)`.
-    private var bytes: [UInt8] = []
 
     /// One event: its time (and how long ago), status as text, title, amount, detail and
     /// location.

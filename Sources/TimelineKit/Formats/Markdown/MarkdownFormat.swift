@@ -53,7 +53,7 @@ final class MarkdownExporter: SectionExporter {
         )
     }
 
-    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
+    func render(section group: TimelineGroup) -> [UInt8] {
         let zone = options.displayZone.rules
         let today = options.now.map { zone.day(of: $0) }
         let month = options.grouping == .month
@@ -61,25 +61,20 @@ final class MarkdownExporter: SectionExporter {
             let section = TimelineSection(
                 group: group, unit: unit, zone: zone, locale: options.locale, now: options.now,
                 today: today)
-            try out.write(heading(section) + splitTable(section, month: month) + totals(section))
-            return
+            return Array(
+                (heading(section) + splitTable(section, month: month) + totals(section)).utf8)
         }
         // The events are drawn straight from the group into bytes, as the text output does.
         let section = TimelineSection(
             headingOf: group, unit: unit, locale: options.locale, today: today)
-        var text = TextLine(bytes: bytes, color: false)
+        var text = TextLine(color: false)
         text.append(heading(section))
         for i in group.events.indices {
             appendItem(group.events[i], month: month, zone: zone, to: &text)
         }
         text.append(totals(section))
-        try out.write(text.bytes)
-        bytes = text.bytes
-        bytes.removeAll(keepingCapacity: true)
+        return text.bytes
     }
-
-    /// The reusable buffer of `write(section:)`.
-    private var bytes: [UInt8] = []
 
     private func heading(_ section: TimelineSection) -> String {
         "\n## \(section.title)" + (section.relativeDay.map { " · \($0)" } ?? "") + "\n\n"

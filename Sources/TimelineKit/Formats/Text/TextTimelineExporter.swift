@@ -71,44 +71,45 @@ final class TextTimelineExporter: SectionExporter {
         )
     }
 
-    func write(section group: TimelineGroup, to out: OutputWriter) throws(TimelineError) {
+    func render(section group: TimelineGroup) -> [UInt8] {
         let zone = export.displayZone.rules
         let today = zone.day(of: options.now)
         if options.split {
             let section = TimelineSection(
                 group: group, unit: unit, zone: zone, locale: options.locale, now: options.now,
                 today: today)
-            let text = heading(section) + splitRows(section.entries) + totalsLine(section) + "\n"
-            try out.write(text)
-            return
+            return Array(
+                (heading(section) + splitRows(section.entries) + totalsLine(section) + "\n").utf8)
         }
         // The events are drawn straight from the group into bytes: a section can hold a
         // day of a million events, and a `TimelineEntry` per event would copy each.
         let section = TimelineSection(
             headingOf: group, unit: unit, locale: options.locale, today: today)
-        titles.removeAll(keepingCapacity: true)
-        widths.removeAll(keepingCapacity: true)
+        var titles: [String] = []
+        var widths: [Int] = []
+        titles.reserveCapacity(group.events.count)
+        widths.reserveCapacity(group.events.count)
         for i in group.events.indices {
             let title = VisibleText.forPeople(group.events[i].title)
             titles.append(title)
             widths.append(DisplayWidth.of(title))
         }
         let titleWidth = min(44, widths.max() ?? 0)
-        var line = TextLine(bytes: bytes, color: options.color)
+        var line = TextLine(color: options.color)
         line.append(heading(section))
         for i in group.events.indices {
-            appendEvent(group.events[i], title: i, titleWidth: titleWidth, zone: zone, to: &line)
+            let padding = max(1, titleWidth - widths[i] + 2)
+            appendEvent(group.events[i], title: titles[i], padding: padding, zone: zone, to: &line)
         }
         line.append(totalsLine(section))
         line.append("\n")
-        try out.write(line.bytes)
-        bytes = line.bytes
-        bytes.removeAll(keepingCapacity: true)
+        return line.bytes
     }
 
-    /// One event's line, and its detail and place below it. `title` indexes `titles`.
+    /// One event's line, and its detail and place below it; `padding` spaces before the
+    /// amount.
     private func appendEvent(
-        _ event: borrowing Event, title i: Int, titleWidth: Int, zone: ZoneRules,
+        _ event: borrowing Event, title: String, padding: Int, zone: ZoneRules,
         to line: inout TextLine
     ) {
         let mark = Self.mark(event.status)
@@ -117,9 +118,9 @@ final class TextTimelineExporter: SectionExporter {
         line.append("  ")
         line.append(mark.symbol, paint: mark.color)
         line.append(" ")
-        line.append(titles[i])
+        line.append(title)
         if let amount = event.amount {
-            line.spaces(max(1, titleWidth - widths[i] + 2))
+            line.spaces(padding)
             line.append(amount.formatted)
         }
         if let relative = TimelineEntry.relativeTime(
@@ -133,11 +134,6 @@ final class TextTimelineExporter: SectionExporter {
         line.appendIndented(event.detail, by: whenWidth + 5)
         line.appendIndented(event.location, by: whenWidth + 5)
     }
-
-    /// The reusable buffers of `write(section:)`.
-    private var titles: [String] = []
-    private var widths: [Int] = []
-    private var bytes: [UInt8] = []
 
     private func heading(_ section: TimelineSection) -> String {
         "\n" + paint(section.title + (section.relativeDay.map { " · " + $0 } ?? ""), .bold) + "\n"
@@ -243,7 +239,7 @@ final class TextTimelineExporter: SectionExporter {
 
 /// A text output's bytes as they are built, with colour when asked for.
 struct TextLine {
-    var bytes: [UInt8]
+    var bytes: [UInt8] = []
     let color: Bool
 
     mutating func append(_ text: String) { bytes.append(utf8: text) }
@@ -263,16 +259,17 @@ struct TextLine {
     /// Each line of `text` (a detail, a place) after the timeline's line and `indent` spaces.
     mutating func appendIndented(_ text: String?, by indent: Int) {
         guard let text, !text.isEmpty else { return }
-        let shown = VisibleText.forPeople(text, lineBreaks: true).utf8
-        var start = shown.startIndex
-        while true {
-            let end = shown[start...].firstIndex(of: 0x0A) ?? shown.endIndex
-            append("│")
-            spaces(indent)
-            bytes.append(contentsOf: shown[start..<end])
-            append("\n")
-            guard end < shown.endIndex else { return }
-            start = shown.index(after: end)
+        VisibleText.forPeople(text, lineBreaks: true).withByteView { shown in
+            var start = 0
+            while true {
+                let end = shown.firstIndex(of: 0x0A, from: start) ?? shown.count
+                append("│")
+                spaces(indent)
+                shown[start..<end].append(to: &bytes)
+                append("\n")
+                guard end < shown.count else { return }
+                start = end + 1
+            }
         }
     }
 
