@@ -226,16 +226,27 @@ package struct ZoneResolver: Sendable {
     /// The zone name within two edits of `name` (`Asia/Shangai` → `Asia/Shanghai`), ignoring
     /// case, for "did you mean"; a link is suggested as the zone it names.
     static func nearestName(to name: String) -> String? {
-        let names = canonicalIdentifiers + zoneLinks.keys.sorted()
+        let lower = name.lowercased()
+        let length = lower.count
         // Two edits make a short name into many others (`Foo` into `ROC`): one for those.
-        let edits = name.count >= 8 ? 2 : 1
+        let edits = length >= 8 ? 2 : 1
+        // A name whose length differs by more than the edits allowed is never near: only
+        // the others are compared (an unknown zone is named in every message about it, and
+        // a file can hold many).
+        let candidates = suggestionNames.filter { abs($0.length - length) <= edits }
         guard
             let near = Suggestion.closest(
-                name.lowercased(), among: names.map { $0.lowercased() }, maxDistance: edits)
+                lower, among: candidates.map(\.lowercased), maxDistance: edits)
         else { return nil }
-        let found = names.first { $0.lowercased() == near }!
+        let found = candidates.first { $0.lowercased == near }!.name
         return linkTarget(found) ?? found
     }
+
+    /// The names a near miss is compared with, zones then links, in that order.
+    private static let suggestionNames: [(name: String, lowercased: String, length: Int)] =
+        (canonicalIdentifiers + zoneLinks.keys.sorted()).map {
+            ($0, $0.lowercased(), $0.lowercased().count)
+        }
 
     /// The zone a link names (`Asia/Calcutta` → `Asia/Kolkata`); nil for a zone's own name.
     static func linkTarget(_ name: String) -> String? { zoneLinks[name] }
