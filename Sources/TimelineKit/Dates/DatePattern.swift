@@ -258,32 +258,26 @@ extension DatePattern: DateSyntax {
         var zone: Range<Int>?
         var weekday: Int?
 
-        func number(_ width: Int, max maximum: Int) -> Int? {
-            width > 0 ? c.fixedDigits(width) : c.digits(maximum: maximum)?.value
-        }
+        // No nested function or closure captures the cursor: a captured variable is checked
+        // for exclusive access at run time, on every value of a column or a log.
         for field in fields {
             switch field {
             case .literal(let bytes):
                 for b in bytes {
-                    guard
-                        c.consume(b)
-                            || (isASCIILetter(b) && c.current.map { $0 | 0x20 == b | 0x20 } == true
-                                && {
-                                    c.index += 1
-                                    return true
-                                }())
-                    else {
-                        return nil
-                    }
+                    if c.consume(b) { continue }
+                    // A letter matches in either case.
+                    guard isASCIILetter(b), let current = c.current, current | 0x20 == b | 0x20
+                    else { return nil }
+                    c.index += 1
                 }
             case .whitespace:
                 guard c.current == 0x20 || c.current == 0x09 else { return nil }
                 c.skipSpaces()
             case .year(let width):
-                guard let v = number(width, max: 4) else { return nil }
+                guard let v = Self.number(&c, width, max: 4) else { return nil }
                 year = width == 2 ? TwoDigitYear.expand(v) : v
             case .month(let width):
-                guard let v = number(width, max: 2) else { return nil }
+                guard let v = Self.number(&c, width, max: 2) else { return nil }
                 month = v
             case .monthName:
                 let start = c.index
@@ -292,19 +286,19 @@ extension DatePattern: DateSyntax {
                 _ = c.consume(UInt8(ascii: "."))
                 month = m
             case .day(let width):
-                guard let v = number(width, max: 2) else { return nil }
+                guard let v = Self.number(&c, width, max: 2) else { return nil }
                 day = v
             case .hour24(let width), .hour12(let width):
-                guard let v = number(width, max: 2) else { return nil }
+                guard let v = Self.number(&c, width, max: 2) else { return nil }
                 hour = v
                 hasTime = true
                 if case .hour12 = field { twelveHour = true }
             case .minute(let width):
-                guard let v = number(width, max: 2) else { return nil }
+                guard let v = Self.number(&c, width, max: 2) else { return nil }
                 minute = v
                 hasTime = true
             case .second(let width):
-                guard let v = number(width, max: 2) else { return nil }
+                guard let v = Self.number(&c, width, max: 2) else { return nil }
                 second = v
             case .fraction(let digits):
                 let start = c.index
@@ -382,6 +376,12 @@ extension DatePattern: DateSyntax {
         return DateFields(
             local: local, hasTime: hasTime, fractionDigits: fractionDigits, offset: offset,
             zoneName: zone)
+    }
+
+    /// A number of `width` digits, or of up to `maximum` when `width` is 0.
+    @inline(__always)
+    private static func number(_ c: inout ByteCursor, _ width: Int, max maximum: Int) -> Int? {
+        width > 0 ? c.fixedDigits(width) : c.digits(maximum: maximum)?.value
     }
 
     private static let chineseMeridiems: [([UInt8], Bool)] = [
