@@ -176,6 +176,7 @@ final class ConvertPipeline {
             return sink.summary
         }
         if let sorter {
+            try sorter.finishSpilling()
             let runs = sorter.runCount + 1
             if runs > 1 {
                 merging(sink.summary.written, of: sink.summary.written + sorter.count, runs: runs)

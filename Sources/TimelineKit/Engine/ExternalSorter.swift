@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Puts a conversion's events in timeline order (`SortOrder.asc`/`.desc`) within a memory
 /// budget. Events are held until they take about `budget` bytes; then they are sorted and
 /// spilled as one run of binary records (`EventRunCodec`) to a file in `directory`, and the
@@ -49,6 +51,8 @@ final class ExternalSorter {
     }
 
     deinit {
+        // A run still being written writes to its descriptor until it is done.
+        _ = pendingSpill?.wait()
         for fd in runs { System.closeQuietly(fd) }
     }
 
@@ -56,28 +60,69 @@ final class ExternalSorter {
         sectionTotals?.add(event)
         bufferBytes += event.approximateSize
         buffer.append(event)
-        if bufferBytes >= budget, directory != nil { try spill() }
+        if bufferBytes >= budget / 2, directory != nil { try spill() }
     }
 
     /// The buffer's positions in the sort's order.
     private func sortedBuffer() -> [Int] {
+        Self.sortedPositions(of: buffer, firstIndex: firstIndex, zone: zone, order: order)
+    }
+
+    private static func sortedPositions(
+        of buffer: ChunkedArray<Event>, firstIndex: Int, zone: ZoneRules, order: SortOrder
+    ) -> [Int] {
         let keys = buffer.indices.map {
             TimelineSortKey(event: buffer[$0], index: firstIndex + $0, zone: zone)
         }
         return TimelineSortKey.sortedPositions(count: keys.count, in: order) { keys[$0] }
     }
 
-    /// Writes the buffer, sorted, as a run.
+    /// The run being sorted and written, at most one at a time.
+    private var pendingSpill: BackgroundJob<Result<Void, TimelineError>>?
+    private static let spillQueue = DispatchQueue(label: "timeline.event-spill")
+
+    /// Hands the buffer, past half the budget, to a run sorted and written on a thread of
+    /// its own while the next half fills (the reading thread, and so the workers mapping
+    /// records, do not wait for the sort and the disk); the run before it is waited for
+    /// first, so at most one is written at a time.
     private func spill() throws(TimelineError) {
         guard !buffer.isEmpty, let directory else { return }
+        try finishSpilling()
         let fd = try SortedRuns.createFile(in: directory)
         runs.append(fd)
+        let (held, first, zone, order) = (buffer, firstIndex, zone, order)
+        pendingSpill = BackgroundJob(on: Self.spillQueue) {
+            Result { () throws(TimelineError) in
+                try Self.write(
+                    held, firstIndex: first, zone: zone, order: order, to: fd,
+                    directory: directory)
+            }
+        }
+        firstIndex += buffer.count
+        buffer = ChunkedArray()
+        bufferBytes = 0
+    }
+
+    /// Waits for the run being written and reports it, or throws why it could not be (the
+    /// merge does this first; a caller that reports the runs before it does it earlier).
+    func finishSpilling() throws(TimelineError) {
+        guard let job = pendingSpill else { return }
+        pendingSpill = nil
+        try job.wait().get()
+        onSpill(.spilled(runs: runs.count))
+    }
+
+    /// Writes `held`, sorted, as a run to `fd`, and rewinds it.
+    private static func write(
+        _ held: ChunkedArray<Event>, firstIndex: Int, zone: ZoneRules, order: SortOrder,
+        to fd: Int32, directory: String
+    ) throws(TimelineError) {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 20)
-        for i in sortedBuffer() {
+        for i in sortedPositions(of: held, firstIndex: firstIndex, zone: zone, order: order) {
             let index = UInt64(firstIndex + i)
             for b in 0..<8 { out.append(UInt8(truncatingIfNeeded: index >> (8 * UInt64(b)))) }
-            EventRunCodec.append(buffer[i], to: &out)  // its length, then its fields
+            EventRunCodec.append(held[i], to: &out)  // its length, then its fields
             if out.count >= 1 << 20 {
                 try SortedRuns.write(out, to: fd, directory: directory)
                 out.removeAll(keepingCapacity: true)
@@ -85,15 +130,12 @@ final class ExternalSorter {
         }
         try SortedRuns.write(out, to: fd, directory: directory)
         try SortedRuns.rewind(fd)
-        firstIndex += buffer.count
-        buffer = ChunkedArray()
-        bufferBytes = 0
-        onSpill(.spilled(runs: runs.count))
     }
 
     /// Hands every event to `body` in order: the buffer alone when nothing was spilled, else
     /// the merge of the runs and the buffer.
     func drain(_ body: (Event) throws(TimelineError) -> Void) throws(TimelineError) {
+        try finishSpilling()
         let memory = sortedBuffer()
         defer { buffer = ChunkedArray() }
         guard !runs.isEmpty else {
