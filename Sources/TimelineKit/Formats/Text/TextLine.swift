@@ -1,0 +1,42 @@
+/// A text output's bytes as they are built, with colour when asked for.
+struct TextLine {
+    var bytes: [UInt8] = []
+    let color: Bool
+
+    mutating func append(_ text: String) { bytes.append(utf8: text) }
+    mutating func append(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
+
+    mutating func append(_ text: String, paint: TextTimelineExporter.Paint) {
+        guard color else { return append(text) }
+        append("\u{1B}[\(paint.rawValue)m")
+        append(text)
+        append("\u{1B}[0m")
+    }
+
+    mutating func spaces(_ count: Int) {
+        for _ in 0..<max(0, count) { bytes.append(0x20) }
+    }
+
+    /// Each line of `text` (a detail, a place) after the timeline's line and `indent` spaces.
+    mutating func appendIndented(_ text: String?, by indent: Int) {
+        guard let text, !text.isEmpty else { return }
+        VisibleText.forPeople(text, lineBreaks: true).withByteView { shown in
+            var start = 0
+            while true {
+                let end = shown.firstIndex(of: 0x0A, from: start) ?? shown.count
+                append("│")
+                spaces(indent)
+                shown[start..<end].append(to: &bytes)
+                append("\n")
+                guard end < shown.count else { return }
+                start = end + 1
+            }
+        }
+    }
+
+    /// `n` (0…99) as two digits.
+    mutating func twoDigits(_ n: Int) {
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + n / 10))
+        bytes.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
+    }
+}
