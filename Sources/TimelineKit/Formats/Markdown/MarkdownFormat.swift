@@ -167,23 +167,17 @@ final class MarkdownExporter: SectionExporter {
     /// Backslash before every ASCII character that Markdown gives a meaning inside a line.
     static func escape(_ text: String) -> String {
         // The characters escaped are all ASCII, and no byte of a longer UTF-8 sequence is.
-        if text.withByteView({ !$0.contains(where: isEscaped) }) { return text }
+        if text.withByteView({ !$0.contains(where: escaped.contains) }) { return text }
         var out = ""
         for c in text.unicodeScalars {
-            if "\\`*_{}[]()<>#+!|~&".unicodeScalars.contains(c) { out.unicodeScalars.append("\\") }
+            if c.isASCII && escaped.contains(UInt8(c.value)) { out.unicodeScalars.append("\\") }
             out.unicodeScalars.append(c)
         }
         return out
     }
 
-    private static func isEscaped(_ b: UInt8) -> Bool {
-        switch b {
-        case 0x5C, 0x60, 0x2A, 0x5F, 0x7B, 0x7D, 0x5B, 0x5D, 0x28, 0x29, 0x3C, 0x3E, 0x23, 0x2B,
-            0x21, 0x7C, 0x7E, 0x26:
-            return true
-        default: return false
-        }
-    }
+    /// The ASCII characters Markdown gives a meaning inside a line.
+    private static let escaped: [UInt8] = Array("\\`*_{}[]()<>#+!|~&".utf8)
 
     /// Text that starts a list item's content and would open a list itself (`- `, `1. `,
     /// `1) `) or underline a heading (`=`): its marker escaped too.

@@ -4,13 +4,9 @@ struct TextLine {
     let color: Bool
 
     mutating func append(_ text: String) { bytes.append(utf8: text) }
-    mutating func append(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
 
     mutating func append(_ text: String, paint: TextTimelineExporter.Paint) {
-        guard color else { return append(text) }
-        append("\u{1B}[\(paint.rawValue)m")
-        append(text)
-        append("\u{1B}[0m")
+        append(color ? paint.wrap(text) : text)
     }
 
     mutating func spaces(_ count: Int) {

@@ -230,10 +230,13 @@ final class TextTimelineExporter: SectionExporter {
         case green = "32"
         case yellow = "33"
         case blue = "34"
+
+        /// `s` in this colour or weight, and back to normal after it.
+        func wrap(_ s: String) -> String { "\u{1B}[\(rawValue)m\(s)\u{1B}[0m" }
     }
 
     private func paint(_ s: String, _ p: Paint) -> String {
-        options.color ? "\u{1B}[\(p.rawValue)m\(s)\u{1B}[0m" : s
+        options.color ? p.wrap(s) : s
     }
 }
 
