@@ -73,7 +73,7 @@ enum ValidateCommand: Command {
     enum FailLevel: String, CaseIterable, Sendable {
         case error, warning, never
 
-        var severity: FindingSeverity? {
+        var severity: Severity? {
             switch self {
             case .error: return .error
             case .warning: return .warning
@@ -222,7 +222,7 @@ enum ValidateCommand: Command {
             guard merged.isComplete else {
                 env.print(
                     Diagnostic(
-                        .note,
+                        .info,
                         "'\(path)' holds part of a validation merged by partition: no report until every partition is merged in"
                     ))
                 return .success

@@ -111,7 +111,8 @@ package final class CommandEnvironment {
         // A message quotes the data (a value, a raw line, a file name): shown, never acted on.
         prefix = VisibleText.forPeople(prefix)
         let code = d.code.map { "[\($0)] " } ?? ""
-        var text = "\(prefix): \(d.severity.rawValue): \(code)\(VisibleText.forPeople(d.message))\n"
+        var text =
+            "\(prefix): \(d.severity.diagnosticLabel): \(code)\(VisibleText.forPeople(d.message))\n"
         for note in d.notes { text += "\(prefix): note: \(VisibleText.forPeople(note))\n" }
         error(text)
     }

@@ -22,12 +22,12 @@ public final class EventSequence: Sequence, Sendable {
     /// input), once iteration has ended; nil when every input was read.
     public var error: TimelineError? { channel.error }
 
-    public func makeIterator() -> Iterator { Iterator(sequence: self) }
+    public func makeIterator() -> some IteratorProtocol<Event> { Reader(sequence: self) }
 
-    public struct Iterator: IteratorProtocol {
+    struct Reader: IteratorProtocol {
         let sequence: EventSequence
 
-        public mutating func next() -> Event? {
+        mutating func next() -> Event? {
             while let item = sequence.channel.next() {
                 if let event = sequence.take(item) { return event }
             }
@@ -66,15 +66,17 @@ public final class AsyncEventSequence: AsyncSequence, Sendable {
     /// Warnings and notes from reading, so far.
     public var diagnostics: [Diagnostic] { collected.withLock { $0.diagnostics } }
 
-    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(sequence: self) }
+    /// An iterator whose `next()` gives the next event, nil at the end of the input, and
+    /// throws the `TimelineError` that stopped reading early, or `CancellationError` when
+    /// the task was cancelled.
+    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Event, any Error> {
+        AsyncReader(sequence: self)
+    }
 
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    struct AsyncReader: AsyncIteratorProtocol {
         let sequence: AsyncEventSequence
 
-        /// The next event; nil at the end of the input.
-        /// - Throws: the `TimelineError` that stopped reading early, or `CancellationError`
-        ///   when the task was cancelled.
-        public mutating func next() async throws -> Event? {
+        mutating func next() async throws -> Event? {
             while true {
                 if Task.isCancelled {
                     sequence.channel.cancel()

@@ -127,20 +127,18 @@ extension TimelineLocale {
     public var locale: Locale { Locale(identifier: rawValue) }
 }
 
-extension TimelineSections {
+extension TimelineSection {
     /// Sections as an app's screen shows them: days in `calendar`'s time zone (dates are
     /// Gregorian whatever the calendar's identifier), titles in `locale`'s language
     /// (Chinese for any `zh` locale, else English), relative times against `now`.
     /// - Throws: a usage `TimelineError` (reason `.unknownZone`) when the calendar's time
     ///   zone is not one the tz database knows.
-    public init(
-        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, calendar: Calendar,
-        locale: Locale, now: Date? = nil,
-        order: SortOrder = .asc
-    ) throws(TimelineError) {
-        self.init(
-            events, by: unit, zone: try ResolvedZone(calendar.timeZone),
-            locale: TimelineLocale(locale), now: now.map(Instant.init),
-            order: order)
+    public static func sections(
+        of events: some Sequence<Event>, by unit: GroupingUnit = .day, calendar: Calendar,
+        locale: Locale, now: Date? = nil, order: SortOrder = .asc
+    ) throws(TimelineError) -> [TimelineSection] {
+        sections(
+            of: events, by: unit, zone: try ResolvedZone(calendar.timeZone),
+            locale: TimelineLocale(locale), now: now.map(Instant.init), order: order)
     }
 }

@@ -51,7 +51,7 @@ public struct TimelineSource: Sendable {
     /// job, a chunk cut by a script): its events and diagnostics name `file`, its records are
     /// numbered from `firstRecord` and its lines from `firstLine`, so provenance and generated
     /// ids (`orders.csv:1201`) are those a single run over the whole file gives. A CSV slice
-    /// has no header line of its own: name its columns with `CSVReadSettings.columns`; and
+    /// has no header line of its own: name its columns with `ReadOptions.columnNames`; and
     /// since a slice cannot tell whether the file goes on after it, a row of another width
     /// at its end is rejected as a bad record, never taken for a footer (a bill's totals).
     public func slice(of file: String, firstRecord: Int = 1, firstLine: Int = 1) -> TimelineSource {

@@ -19,26 +19,6 @@ public struct SourceLocation: Hashable, Sendable {
 /// A message from the library for the user. The library never prints; the command line
 /// renders these as `file:line:column: severity: [code] message`.
 public struct Diagnostic: Hashable, Sendable {
-    /// How serious it is; `note` is least.
-    public enum Severity: String, Hashable, Sendable, Comparable {
-        /// Something failed: a record rejected, a run stopped.
-        case error
-        /// Something is probably wrong and a person should look.
-        case warning
-        /// Worth knowing (a decision made, a format detected).
-        case note
-
-        private var rank: Int {
-            switch self {
-            case .error: return 2
-            case .warning: return 1
-            case .note: return 0
-            }
-        }
-
-        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-    }
-
     /// How serious it is.
     public var severity: Severity
     /// Where in the input, when a place is known.

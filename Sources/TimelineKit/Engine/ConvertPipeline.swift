@@ -62,7 +62,7 @@ final class ConvertPipeline {
             if verbose {
                 onDiagnostic(
                     Diagnostic(
-                        .note, "reading as '\(f.id)' (from the file extension)",
+                        .info, "reading as '\(f.id)' (from the file extension)",
                         at: SourceLocation(file: reader.name)))
             }
             return f
@@ -72,7 +72,7 @@ final class ConvertPipeline {
             if verbose {
                 onDiagnostic(
                     Diagnostic(
-                        .note, "reading as '\(f.id)' (detected from the content)",
+                        .info, "reading as '\(f.id)' (detected from the content)",
                         at: SourceLocation(file: reader.name)))
             }
             return f
@@ -277,7 +277,7 @@ final class ConvertPipeline {
         guard verbose && runs > 1 else { return }
         onDiagnostic(
             Diagnostic(
-                .note,
+                .info,
                 "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
     }
 
@@ -317,7 +317,7 @@ final class ConvertPipeline {
         if encoding == .windows1252 && EncodingGuess.isLatin9(head) { encoding = .latin9 }
         onDiagnostic(
             Diagnostic(
-                .note,
+                .info,
                 "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass --encoding to choose another)",
                 at: SourceLocation(file: reader.name)))
         return encoding

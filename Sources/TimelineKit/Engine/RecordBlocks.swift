@@ -104,7 +104,7 @@ final class RecordBlockDelivery {
         }
         context.report(
             Diagnostic(
-                .note,
+                .info,
                 (first == last
                     ? "line \(first) \(place) is not a record"
                     : "lines \(first)–\(last) \(place) are not records")
@@ -112,7 +112,7 @@ final class RecordBlockDelivery {
                 at: SourceLocation(file: file, line: first)))
         if context.verbose {
             for r in rows {
-                context.report(Diagnostic(.note, "\(place): \(r.raw)", at: r.location))
+                context.report(Diagnostic(.info, "\(place): \(r.raw)", at: r.location))
             }
         }
     }
@@ -132,7 +132,7 @@ final class RecordBlockDelivery {
                     separator: ", ")
             context.report(
                 Diagnostic(
-                    .note,
+                    .info,
                     "\(total) value(s) in time, amount or zone columns stand for none (\(words)\(placeholders.count > 4 ? ", …" : "")): no time, amount or zone for them",
                     at: SourceLocation(file: file)))
         }
@@ -141,13 +141,13 @@ final class RecordBlockDelivery {
         if let first = continuations.first {
             context.report(
                 Diagnostic(
-                    .note,
+                    .info,
                     "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
                         + (context.verbose ? "" : " (--verbose lists them)"),
                     at: first))
             if context.verbose {
                 for location in continuations {
-                    context.report(Diagnostic(.note, "continues the row above", at: location))
+                    context.report(Diagnostic(.info, "continues the row above", at: location))
                 }
             }
         }

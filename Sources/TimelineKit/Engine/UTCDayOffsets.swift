@@ -26,7 +26,7 @@ struct UTCDayOffsets {
             ?? "e.g. --zone Area/City"
         report(
             Diagnostic(
-                .note,
+                .info,
                 "days are counted in UTC (no zone was named), but \(shifted) of \(times) times were written with another offset (\(common.joined(separator: ", "))): an evening there may fall on the next UTC day",
                 notes: ["name the zone to count days in with --zone, \(example)"]))
     }

@@ -52,7 +52,7 @@ struct TimeColumnSniffer {
             }
             var notes = ["--map start=COLUMN chooses another"]
             if verbose { notes += scores }
-            return Diagnostic(.note, text, at: SourceLocation(file: file, line: line), notes: notes)
+            return Diagnostic(.info, text, at: SourceLocation(file: file, line: line), notes: notes)
         }
     }
 

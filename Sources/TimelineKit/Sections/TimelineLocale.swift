@@ -1,6 +1,6 @@
 import Foundation
 
-/// The languages of the readable outputs and the screen model (`TimelineSections`):
+/// The languages of the readable outputs and the screen model (`TimelineSection.sections`):
 /// section titles, relative times, income and expense.
 public enum TimelineLocale: String, Sendable, CaseIterable {
     /// English (`en`).

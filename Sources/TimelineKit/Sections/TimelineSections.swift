@@ -1,52 +1,35 @@
-/// Events in sections by calendar day (or month) in a zone — what a timeline screen shows:
-/// a title per section (the date once per day), each event's time of day and relative
-/// time ("3 hours ago", "3小时前"), its amount, and income and expense per currency. The
-/// text, HTML and Markdown outputs are drawn from it, and an app's `List` can be too:
-///
-/// ```swift
-/// let sections = TimelineSections(events, by: .day, zone: zone, locale: .simplifiedChinese, now: now)
-/// for section in sections.sections {
-///     print(section.title, section.relativeDay ?? "")   // 2024年6月12日 星期三 昨天
-///     for entry in section.entries { print(entry.time, entry.event.title, entry.amount ?? "") }
-/// }
-/// ```
-///
-/// Days are counted in `zone`; an all-day date belongs to its own date in any zone.
-public struct TimelineSections: Sendable {
-    /// The sections in order.
-    public var sections: [TimelineSection]
-
-    /// Orders `events` (by start, then recorded, then input order; `.desc` latest first;
-    /// `.input` keeps them as given) and cuts them into sections by `unit` in `zone`
-    /// (`.none` cuts by day). `now` is the moment relative times count from; without it
-    /// there are none.
-    public init(
-        _ events: some Sequence<Event>, by unit: GroupingUnit = .day, zone: ResolvedZone,
-        locale: TimelineLocale = .english,
-        now: Instant? = nil, order: SortOrder = .asc
-    ) {
+extension TimelineSection {
+    /// `events` in sections by calendar day (or month) in a zone — what a timeline screen
+    /// shows: a title per section (the date once per day), each event's time of day and
+    /// relative time ("3 hours ago", "3小时前"), its amount, and income and expense per
+    /// currency. The text, HTML and Markdown outputs are drawn the same way, and an app's
+    /// `List` can be too:
+    ///
+    /// ```swift
+    /// let sections = TimelineSection.sections(of: events, by: .day, zone: zone, locale: .simplifiedChinese, now: now)
+    /// for section in sections {
+    ///     print(section.title, section.relativeDay ?? "")   // 2024年6月12日 星期三 昨天
+    ///     for entry in section.entries { print(entry.time, entry.event.title, entry.amount ?? "") }
+    /// }
+    /// ```
+    ///
+    /// The events are ordered by start, then recorded, then input order (`.desc` latest
+    /// first; `.input` keeps them as given) and cut by `unit` in `zone` (`.none` cuts by
+    /// day); an all-day date belongs to its own date in any zone. `now` is the moment
+    /// relative times count from; without it there are none.
+    public static func sections(
+        of events: some Sequence<Event>, by unit: GroupingUnit = .day, zone: ResolvedZone,
+        locale: TimelineLocale = .english, now: Instant? = nil, order: SortOrder = .asc
+    ) -> [TimelineSection] {
         let all = Array(events)
         let ordered = order == .input ? all : all.sortedForTimeline(order, zone: zone.rules)
         let unit = unit == .none ? GroupingUnit.day : unit
-        self.init(
-            groups: TimelineGrouping.group(ordered, unit: unit, zone: zone.rules), unit: unit,
-            zone: zone, locale: locale, now: now)
-    }
-
-    /// Sections for groups already cut (the converter's `--group`).
-    init(
-        groups: [TimelineGroup], unit: GroupingUnit, zone: ResolvedZone, locale: TimelineLocale,
-        now: Instant?
-    ) {
         let today = now.map { zone.rules.day(of: $0) }
-        sections = groups.map { group in
+        return TimelineGrouping.group(ordered, unit: unit, zone: zone.rules).map { group in
             TimelineSection(
                 group: group, unit: unit, zone: zone.rules, locale: locale, now: now, today: today)
         }
     }
-
-    /// How many events the sections hold.
-    public var eventCount: Int { sections.reduce(0) { $0 + $1.entries.count } }
 }
 
 /// One day (or month) of a timeline.

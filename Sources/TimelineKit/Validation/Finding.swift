@@ -1,25 +1,3 @@
-/// How serious a finding is. `error`: records were rejected or the data is wrong as written;
-/// `warning`: the timeline is probably wrong somewhere (a day shift, a contradiction);
-/// `info`: worth knowing, nothing wrong by itself.
-public enum FindingSeverity: String, Sendable, Comparable, CaseIterable {
-    /// Records rejected, or data wrong as written.
-    case error
-    /// The timeline is probably wrong somewhere.
-    case warning
-    /// Worth knowing; nothing wrong by itself.
-    case info
-
-    var rank: Int {
-        switch self {
-        case .error: return 2
-        case .warning: return 1
-        case .info: return 0
-        }
-    }
-
-    public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a.rank < b.rank }
-}
-
 /// A finding's stable code and name (`TZ103`, `day-shift`), declared by the rule that
 /// reports it (`FindingCode.dayShift` in `Rules/DayShiftRule.swift`). Two codes are equal
 /// when their texts are.
@@ -90,7 +68,7 @@ public struct Finding: Sendable {
     /// What kind of problem.
     public var code: FindingCode
     /// How serious.
-    public var severity: FindingSeverity
+    public var severity: Severity
     /// How many events or values it concerns.
     public var count: Int
     /// What was found and what to do about it.
@@ -100,7 +78,7 @@ public struct Finding: Sendable {
 
     /// A finding; only the first `maximumExamples` examples are kept.
     public init(
-        code: FindingCode, severity: FindingSeverity, count: Int, message: String,
+        code: FindingCode, severity: Severity, count: Int, message: String,
         examples: [Example]
     ) {
         self.code = code
@@ -133,12 +111,12 @@ public struct ValidationReport: Sendable {
     }
 
     /// The number of findings of `severity`.
-    public func count(_ severity: FindingSeverity) -> Int {
+    public func count(_ severity: Severity) -> Int {
         findings.filter { $0.severity == severity }.count
     }
 
     /// True when a finding reaches `level` (`nil`: never).
-    public func fails(at level: FindingSeverity?) -> Bool {
+    public func fails(at level: Severity?) -> Bool {
         guard let level else { return false }
         return findings.contains { $0.severity >= level }
     }
@@ -151,7 +129,7 @@ public struct ValidationReport: Sendable {
         w.raw(",\"rejected\":")
         appendDigits(rejected, width: 1, to: &w.bytes)
         for (name, severity) in [
-            ("errors", FindingSeverity.error), ("warnings", .warning), ("infos", .info),
+            ("errors", Severity.error), ("warnings", .warning), ("infos", .info),
         ] {
             w.bytes += Array(",\"\(name)\":".utf8)
             appendDigits(count(severity), width: 1, to: &w.bytes)
@@ -199,7 +177,7 @@ public struct ValidationReport: Sendable {
     /// The report for people: findings grouped by severity, worst first, then one summary line.
     public var text: String {
         var out = ""
-        for severity in [FindingSeverity.error, .warning, .info] {
+        for severity in [Severity.error, .warning, .info] {
             let group = findings.filter { $0.severity == severity }
             guard !group.isEmpty else { continue }
             out += "\(severity.rawValue.uppercased())S\n"

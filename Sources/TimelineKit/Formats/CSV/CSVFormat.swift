@@ -46,15 +46,16 @@ enum CSVFormat: FormatPlugin {
     }
 }
 
-/// How CSV and TSV input is read (`ReadOptions.csv`).
-public struct CSVReadSettings: Sendable, Hashable {
+/// How CSV and TSV input is read (`ReadOptions.csv`; a caller sets it through
+/// `ReadOptions.delimiter`, `hasHeaderLine` and `headerLine`).
+package struct CSVReadSettings: Sendable, Hashable {
     /// The delimiter, an ASCII character; nil detects it from the header line among
     /// `,` `;` tab `|` (TSV input defaults to tab).
-    public var delimiter: Character?
+    package var delimiter: Character?
     /// False when the file has no header line: columns are then named `1`, `2`, ….
-    public var hasHeader = true
+    package var hasHeader = true
     /// The line of the header row; nil finds it (after a preamble, if any).
-    public var headerLine: Int?
+    package var headerLine: Int?
     /// The column names of an input that has no header line of its own (a slice cut from a
     /// larger file, as a distributed job reads it): every line of the input is then a record.
     package var columns: CSVColumns?
@@ -63,7 +64,7 @@ public struct CSVReadSettings: Sendable, Hashable {
     var readsHeaderLine: Bool { hasHeader && columns == nil }
 
     /// Detected delimiter, a header line.
-    public init() {}
+    package init() {}
 
     /// `--delimiter`, `--no-header`, `--header-line` (declared once here, offered for csv and tsv).
     static let options: [FormatOption<ReadOptions>] = [
@@ -182,9 +183,41 @@ private enum CSVWriteSettingsKey: FormatSettingsKey {
 
 extension ReadOptions {
     /// How CSV and TSV input is read.
-    public var csv: CSVReadSettings {
+    package var csv: CSVReadSettings {
         get { formatSettings[CSVReadSettingsKey.self] }
         set { formatSettings[CSVReadSettingsKey.self] = newValue }
+    }
+
+    /// The delimiter of CSV input, an ASCII character; nil (the default) detects it from
+    /// the header line among `,` `;` tab `|`. TSV input defaults to tab.
+    public var delimiter: Character? {
+        get { csv.delimiter }
+        set { csv.delimiter = newValue }
+    }
+
+    /// False when a CSV, TSV or XLSX table has no header line: its columns are then named
+    /// `1`, `2`, …. Default: true.
+    public var hasHeaderLine: Bool {
+        get { csv.hasHeader }
+        set { csv.hasHeader = newValue }
+    }
+
+    /// The 1-based line of a table's header row; nil (the default) finds it after a
+    /// preamble, if any.
+    public var headerLine: Int? {
+        get { csv.headerLine }
+        set { csv.headerLine = newValue }
+    }
+
+    /// The column names of CSV input that has no header line of its own (a slice of a
+    /// larger file, `TimelineSource.slice(of:firstRecord:firstLine:)`): every line is then
+    /// a record. Default: nil, the input names its columns.
+    public var columnNames: [String]? {
+        get {
+            if case .names(let names) = csv.columns { return names }
+            return nil
+        }
+        set { csv.columns = newValue.map { .names($0) } }
     }
 }
 

@@ -198,7 +198,7 @@ struct CSVImporter: TimelineImporter {
                 if context.verbose {
                     context.report(
                         Diagnostic(
-                            .note,
+                            .info,
                             "the amount is read from '\(column)' (its name says money; its values are amounts)",
                             at: SourceLocation(file: input.name, line: table.header?.line)))
                 }
@@ -235,7 +235,7 @@ struct CSVImporter: TimelineImporter {
                 let payment = rows.first { CardBill.paysTheBill($0.title) }!.title
                 context.report(
                     Diagnostic(
-                        .note,
+                        .info,
                         "read as a card's bill: '\(amount)' is what the card owes, so a positive amount is money out ('\(payment)' pays the bill with a negative one, and most rows are positive)",
                         at: SourceLocation(file: input.name, line: table.header?.line),
                         notes: ["--map amount=\(amount) reads the amounts as written"]
@@ -259,7 +259,7 @@ struct CSVImporter: TimelineImporter {
             for note in marks.notes {
                 context.report(
                     Diagnostic(
-                        .note, note, at: SourceLocation(file: input.name, line: table.header?.line))
+                        .info, note, at: SourceLocation(file: input.name, line: table.header?.line))
                 )
             }
         }

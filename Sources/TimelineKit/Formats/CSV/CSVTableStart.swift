@@ -215,19 +215,19 @@ struct CSVTableStart {
         if let preset, let header {
             context.report(
                 Diagnostic(
-                    .note,
+                    .info,
                     "read as \(preset.title) (preset \(preset.name)\(context.options.preset.forced == nil ? ", recognised by its columns" : "")); header on line \(header.line)",
                     at: SourceLocation(file: file, line: header.line)))
         } else if headerless, let header {
             context.report(
                 Diagnostic(
-                    .note,
+                    .info,
                     "no header line: line \(header.line) holds values like those below it, so it is a record; the columns are named 1, 2, … (--columns NAME,… names them)",
                     at: SourceLocation(file: file, line: header.line)))
         } else if context.verbose, let header {
             context.report(
                 Diagnostic(
-                    .note,
+                    .info,
                     "header on line \(header.line); no preset applies (columns chosen by their names)",
                     at: SourceLocation(file: file, line: header.line)))
         }
@@ -235,7 +235,7 @@ struct CSVTableStart {
         guard let header, let first = lines.first else { return }
         context.report(
             Diagnostic(
-                .note,
+                .info,
                 "the table's header is on line \(header.line); lines \(first.line)–\(header.line - 1) before it are not records"
                     + (context.verbose
                         ? "" : " (--verbose lists them; --header-line N chooses another header)"),
@@ -245,7 +245,7 @@ struct CSVTableStart {
             let text = row.fields.reversed().drop { $0.isEmpty }.reversed().joined(separator: ", ")
             context.report(
                 Diagnostic(
-                    .note, "before the table: \(text)",
+                    .info, "before the table: \(text)",
                     at: SourceLocation(file: file, line: row.line)))
         }
     }

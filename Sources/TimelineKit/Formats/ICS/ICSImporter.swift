@@ -60,7 +60,7 @@ struct ICSImporter: TimelineImporter {
             for note in revisions.notes {
                 context.report(
                     Diagnostic(
-                        .note, note.message, at: SourceLocation(file: input.name, line: note.line),
+                        .info, note.message, at: SourceLocation(file: input.name, line: note.line),
                         code: "ics-revision"))
             }
             let current = items.indices.filter { !revisions.dropped.contains($0) }.map { items[$0] }
@@ -70,7 +70,7 @@ struct ICSImporter: TimelineImporter {
                 if keptAsFirst > 0 {
                     context.report(
                         Diagnostic(
-                            .note,
+                            .info,
                             "\(keptAsFirst) recurring series kept as their first occurrence (the rule in attributes); --expand FROM..UNTIL writes one event per occurrence in that window",
                             at: SourceLocation(file: input.name), code: "ics-recurrence"))
                 }
@@ -128,7 +128,7 @@ struct ICSImporter: TimelineImporter {
                     for n in outcome.notes {
                         context.report(
                             Diagnostic(
-                                .note, n.message,
+                                .info, n.message,
                                 at: SourceLocation(file: input.name, line: n.line),
                                 code: "ics-revision"))
                     }

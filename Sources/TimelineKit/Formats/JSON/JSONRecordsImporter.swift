@@ -414,7 +414,7 @@ struct JSONRecordsImporter: TimelineImporter {
                     resolvedOptions = preset.applied(to: context.options)
                     context.report(
                         Diagnostic(
-                            .note, "read as \(preset.title) (preset \(preset.name))", at: location))
+                            .info, "read as \(preset.title) (preset \(preset.name))", at: location))
                     if detector != nil, let order = preset.dateOrder { fallbackOrder = order }
                 }
             }
@@ -722,7 +722,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 if found.hadOthers {
                     context.report(
                         Diagnostic(
-                            .note, found.note, at: SourceLocation(file: name),
+                            .info, found.note, at: SourceLocation(file: name),
                             notes: ["--records PATH names another"]))
                 }
             case .failure(.several(let paths)):

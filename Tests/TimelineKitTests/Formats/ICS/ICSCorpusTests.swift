@@ -140,7 +140,7 @@ struct ICSCorpusTests {
         let context = ImportContext(
             options: options, format: "ics", dateParser: DateParser(options: options.dates),
             onEvent: { events.append($0) }, onReject: { rejects.append($0) },
-            onDiagnostic: { if $0.severity != .note { warnings.append($0) } })
+            onDiagnostic: { if $0.severity != .info { warnings.append($0) } })
         try ICSImporter().read(
             from: InputReader(name: path, bytes: [UInt8](data), chunkSize: 333), context: context)
         return (events, rejects, warnings)
