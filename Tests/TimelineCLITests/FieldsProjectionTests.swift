@@ -126,7 +126,7 @@ struct FieldsProjectionTests {
             (["--fields", "id,id"], "field 'id' is named twice"),
             (
                 ["--fields", "id", "--to", "text"],
-                "--fields writes csv, tsv, json, ndjson only, not 'text'"
+                "--fields writes csv, tsv, json, ndjson, parquet only, not 'text'"
             ),
             (
                 ["--fields", "id", "--to", "json", "--group", "day"],

@@ -54,6 +54,10 @@ enum ConvertCommand: Command {
             "Only the columns a warehouse table loads"
         ),
         (
+            "timeline convert samples/orders.csv --assume-zone Asia/Shanghai --to parquet -o orders.parquet",
+            "The order history as Parquet, for DuckDB, polars, pandas or Spark"
+        ),
+        (
             "timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson",
             "Fail on any bad record and keep the bad ones for inspection"
         ),
@@ -181,6 +185,14 @@ enum ConvertCommand: Command {
         for source in sources { try source.checkReadable() }
         env.noteTypedInput(args.positionals)
         let destination = args[\.output].map(TimelineDestination.file(path:)) ?? .standardOutput
+        if options.outputFormat.isBinary && env.stdoutIsTerminal
+            && (args[\.output] == nil || args[\.output] == "-")
+        {
+            throw TimelineError(
+                .usage,
+                "\(options.outputFormat.id) output is binary and standard output is a terminal",
+                notes: ["write it to a file (-o out.\(options.outputFormat.id)) or pipe it on"])
+        }
         let rejectsOutput = try args[\.rejects].map { path throws(TimelineError) in
             try OutputWriter(path: path)
         }

@@ -12,6 +12,7 @@ enum FormatRegistry {
         HTMLFormat.self,
         MarkdownFormat.self,
         XLSXFormat.self,
+        ParquetFormat.self,
     ]
 
     /// The format with this id (case-insensitive).
@@ -88,6 +89,8 @@ public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
     public var description: String { id }
 
     /// The options the format declares for reading and writing (for the command line).
+    /// Whether the format's files are binary (XLSX, Parquet) rather than text.
+    package var isBinary: Bool { plugin.isBinary }
     package var readOptions: [FormatOption<ReadOptions>] { plugin.readOptions }
     package var writeOptions: [FormatOption<WriteOptions>] { plugin.writeOptions }
 

@@ -1,0 +1,241 @@
+/// Writes events as a Parquet file: their fields go to column buffers, and every
+/// `rowGroupBytes` of buffered values (or `rowGroupRows` events) become a row group, written
+/// column by column; the footer follows the last. Memory holds one row group.
+final class ParquetExporter: TimelineExporter {
+    private let schema: ParquetSchema
+    private let compression: ParquetFileLayout.Compression
+    private let rowGroupBytes: Int
+    private let rowGroupRows: Int
+    private var columns: [ParquetColumnBuffer] = []
+    private var rows = 0
+    /// Bytes written so far: where the next row group starts.
+    private var offset = 0
+    private var rowGroups: [ParquetFileLayout.RowGroupMetadata] = []
+    private var zone = "UTC"
+
+    /// Row groups are checked against `rowGroupBytes` every this many events.
+    private static let sizeCheckInterval = 4096
+
+    init(schema: ParquetSchema, settings: ParquetWriteSettings) {
+        self.schema = schema
+        compression = settings.compression
+        rowGroupBytes = settings.rowGroupBytes
+        rowGroupRows = settings.rowGroupRows
+        for field in schema.fields {
+            for leaf in ParquetSchema.leaves(of: field) {
+                columns.append(ParquetColumnBuffer(kind: field.kind, leaf: leaf))
+            }
+        }
+    }
+
+    func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
+        zone = header.zone
+        try out.write(ParquetFileLayout.magic)
+        offset = ParquetFileLayout.magic.count
+    }
+
+    func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
+        try Self.shred(event, fields: schema.fields, into: &columns)
+        rows += 1
+        if rows == rowGroupRows
+            || (rows % Self.sizeCheckInterval == 0
+                && columns.reduce(0, { $0 + $1.byteCount }) >= rowGroupBytes)
+        {
+            try flushRowGroup(to: out)
+        }
+    }
+
+    func finish(to out: OutputWriter) throws(TimelineError) {
+        if rows > 0 { try flushRowGroup(to: out) }
+        try out.write(
+            ParquetFileLayout.footer(
+                schema: schema, rowGroups: rowGroups,
+                keyValues: [("timeline.schema", DocumentHeader.schemaID), ("timeline.zone", zone)],
+                createdBy: "timeline"))
+    }
+
+    /// Writes the buffered rows as a row group, one column chunk at a time.
+    private func flushRowGroup(to out: OutputWriter) throws(TimelineError) {
+        let start = offset
+        var chunks: [ParquetFileLayout.ChunkMetadata] = []
+        var bytes: [UInt8] = []
+        for i in columns.indices {
+            // A dictionary of mostly distinct values costs a reader more than it saves.
+            if columns[i].usesDictionary
+                && columns[i].dictionaryCount * 4 > columns[i].valueCount * 3
+            {
+                columns[i].dropDictionary()
+            }
+            bytes.removeAll(keepingCapacity: true)
+            chunks.append(
+                ParquetFileLayout.writeChunk(
+                    columns[i], compression: compression, at: offset, into: &bytes))
+            columns[i].reset()
+            try out.write(bytes)
+            offset += bytes.count
+        }
+        rowGroups.append(
+            ParquetFileLayout.RowGroupMetadata(chunks: chunks, rows: rows, fileOffset: start))
+        rows = 0
+    }
+
+    // MARK: Fields to columns
+
+    /// Appends `event`'s value of every field to its columns (a list or a map has several
+    /// values, or none; a map has two columns).
+    private static func shred(
+        _ event: Event, fields: [ParquetSchema.Field], into columns: inout [ParquetColumnBuffer]
+    ) throws(TimelineError) {
+        var c = 0
+        for field in fields {
+            switch field.path {
+            case .text(let text):
+                switch text {
+                case .id: columns[c].append(event.id)
+                case .title: columns[c].append(event.title)
+                case .detail: columns[c].append(optional: event.detail)
+                case .status: columns[c].append(optional: event.status?.rawValue)
+                case .category: columns[c].append(optional: event.category)
+                case .location: columns[c].append(optional: event.location)
+                case .series: columns[c].append(optional: event.series)
+                }
+            case .timePart(let time, let part):
+                switch time {
+                case .start: try add(part, of: event.start, named: "start", event, &columns[c])
+                case .end:
+                    if let end = event.end {
+                        try add(part, of: end, named: "end", event, &columns[c])
+                    } else {
+                        columns[c].appendNull()
+                    }
+                case .recorded:
+                    if let recorded = event.recorded {
+                        try add(part, of: recorded, named: "recorded", event, &columns[c])
+                    } else {
+                        columns[c].appendNull()
+                    }
+                }
+            case .amountPart(let part):
+                if let amount = event.amount {
+                    switch part {
+                    case .value: columns[c].append(fixed16: try decimal(amount.value, in: event))
+                    case .currency: columns[c].append(optional: amount.currency)
+                    case .neutral: columns[c].append(amount.neutral)
+                    }
+                } else {
+                    columns[c].appendNull()
+                }
+            case .list(let list):
+                let items = list == .links ? event.links : event.tags
+                if items.isEmpty { columns[c].appendNull(definition: 1) }
+                for (i, item) in items.enumerated() {
+                    columns[c].append(item, repetition: i == 0 ? 0 : 1)
+                }
+            case .attributes:
+                if event.attributes.isEmpty {
+                    columns[c].appendNull(definition: 1)
+                    columns[c + 1].appendNull(definition: 1)
+                }
+                for (i, key) in event.attributes.keys.sorted().enumerated() {
+                    columns[c].append(key, repetition: i == 0 ? 0 : 1)
+                    columns[c + 1].append(event.attributes[key]!, repetition: i == 0 ? 0 : 1)
+                }
+                c += 1
+            case .attribute(let name): columns[c].append(optional: event.attributes[name])
+            case .sourcePart(let part):
+                if let source = event.source {
+                    switch part {
+                    case .format: columns[c].append(source.format)
+                    case .file: columns[c].append(source.file)
+                    case .record: columns[c].append(int64: Int64(source.record))
+                    case .line:
+                        if let line = source.line {
+                            columns[c].append(int64: Int64(line))
+                        } else {
+                            columns[c].appendNull()
+                        }
+                    }
+                } else {
+                    columns[c].appendNull()
+                }
+            case .time, .amount, .source:
+                preconditionFailure("the schema holds only leaf paths")
+            }
+            c += 1
+        }
+    }
+
+    /// A part of a time value, as `--fields` has it: `instant`, `local`, `offset`, `zone`
+    /// for a moment, `date` for an all-day value, `basis` and `raw` for either.
+    private static func add(
+        _ part: FieldPath.TimePart, of value: TimeValue, named name: String, _ event: Event,
+        _ column: inout ParquetColumnBuffer
+    ) throws(TimelineError) {
+        switch part {
+        case .instant:
+            guard let instant = value.instant else { return column.appendNull() }
+            column.append(
+                int64: try nanoseconds(instant.seconds, instant.nanoseconds, name, value, event))
+        case .local:
+            guard let instant = value.instant, let offset = value.offset else {
+                return column.appendNull()
+            }
+            column.append(
+                int64: try nanoseconds(
+                    instant.seconds + Int64(offset.seconds), instant.nanoseconds, name, value,
+                    event))
+        case .offset:
+            guard let offset = value.offset else { return column.appendNull() }
+            column.append(int32: Int32(offset.seconds))
+        case .zone: column.append(optional: value.zone)
+        case .basis: column.append(value.basis.rawValue)
+        case .date:
+            guard value.instant == nil, let date = value.date else { return column.appendNull() }
+            column.append(int32: Int32(date.daysSinceEpoch))
+        case .raw: column.append(optional: value.raw)
+        }
+    }
+
+    /// Nanoseconds since 1970 in an INT64, which holds 1677-09-21 to 2262-04-11.
+    private static func nanoseconds(
+        _ seconds: Int64, _ nanoseconds: Int32, _ name: String, _ value: TimeValue,
+        _ event: Event
+    ) throws(TimelineError) -> Int64 {
+        let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, o2) = scaled.addingReportingOverflow(Int64(nanoseconds))
+        guard !o1, !o2 else {
+            throw TimelineError(
+                .data,
+                "event '\(event.id)': \(name) '\(value.raw ?? value.rfc3339)' is outside the years a Parquet TIMESTAMP(NANOS) holds (1677-09-21 to 2262-04-11); write it as NDJSON or CSV instead",
+                code: FindingCode.outOfRange.rawValue)
+        }
+        return total
+    }
+
+    /// The amount as DECIMAL(38, 18)'s unscaled integer.
+    private static func decimal(_ value: DecimalNumber, in event: Event) throws(TimelineError)
+        -> Int128
+    {
+        var unscaled = value.coefficient
+        var overflow = false
+        for _ in value.scale..<ParquetSchema.decimalScale where !overflow {
+            (unscaled, overflow) = unscaled.multipliedReportingOverflow(by: 10)
+        }
+        let limit = Int128(10).power(ParquetSchema.decimalPrecision)
+        guard !overflow, unscaled < limit, unscaled > -limit else {
+            throw TimelineError(
+                .data,
+                "event '\(event.id)': amount '\(value)' has more than 20 digits before the decimal point, more than a Parquet DECIMAL(38, 18) holds; write it as NDJSON or CSV instead",
+                code: FindingCode.outOfRange.rawValue)
+        }
+        return unscaled
+    }
+}
+
+extension Int128 {
+    fileprivate func power(_ n: Int) -> Int128 {
+        var result: Int128 = 1
+        for _ in 0..<n { result *= self }
+        return result
+    }
+}

@@ -1,0 +1,100 @@
+/// Snappy's raw block format (the codec Parquet engines read by default): the length as a
+/// varint, then literals and back-references found with a hash of four bytes. Compresses
+/// in windows of 64 KiB so that every back-reference fits a two-byte offset.
+enum Snappy {
+    private static let window = 1 << 16
+    private static let hashBits = 14
+
+    /// `input` compressed, appended to `out`.
+    static func compress(_ input: [UInt8], into out: inout [UInt8]) {
+        var n = UInt64(input.count)
+        while n >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: n) | 0x80)
+            n >>= 7
+        }
+        out.append(UInt8(n))
+        out.reserveCapacity(out.count + input.count + input.count / 6 + 32)
+        var table = [Int32](repeating: -1, count: 1 << hashBits)
+        input.withByteView { src in
+            var start = 0
+            while start < src.count {
+                let end = min(start + window, src.count)
+                compressWindow(src, start, end, &table, &out)
+                start = end
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func load32(_ p: ByteView, _ i: Int) -> UInt32 { p.integer(at: i) }
+
+    private static func hash(_ v: UInt32) -> Int {
+        Int((v &* 0x1E35_A7BD) >> (32 - UInt32(hashBits)))
+    }
+
+    /// Compresses `src[start..<end]`, referring back only within the window.
+    private static func compressWindow(
+        _ src: ByteView, _ start: Int, _ end: Int, _ table: inout [Int32],
+        _ out: inout [UInt8]
+    ) {
+        var literalStart = start
+        var i = start
+        // A match needs four bytes to hash; the last few bytes are left as a literal.
+        let lastMatchStart = end - 4
+        while i <= lastMatchStart {
+            let v = load32(src, i)
+            let h = hash(v)
+            let candidate = Int(table[h])
+            table[h] = Int32(i)
+            guard candidate >= start, candidate < i, i - candidate < window,
+                load32(src, candidate) == v
+            else {
+                i += 1
+                continue
+            }
+            var length = 4
+            while i + length < end && src[candidate + length] == src[i + length] { length += 1 }
+            literal(src, literalStart, i, &out)
+            copy(offset: i - candidate, length: length, &out)
+            i += length
+            literalStart = i
+        }
+        literal(src, literalStart, end, &out)
+    }
+
+    private static func literal(
+        _ src: ByteView, _ from: Int, _ to: Int, _ out: inout [UInt8]
+    ) {
+        let n = to - from
+        guard n > 0 else { return }
+        let m = n - 1
+        if m < 60 {
+            out.append(UInt8(m) << 2)
+        } else if m < 1 << 8 {
+            out.append(60 << 2)
+            out.append(UInt8(m))
+        } else if m < 1 << 16 {
+            out.append(61 << 2)
+            out.append(UInt8(truncatingIfNeeded: m))
+            out.append(UInt8(truncatingIfNeeded: m >> 8))
+        } else {
+            out.append(62 << 2)
+            out.append(UInt8(truncatingIfNeeded: m))
+            out.append(UInt8(truncatingIfNeeded: m >> 8))
+            out.append(UInt8(truncatingIfNeeded: m >> 16))
+        }
+        src[from..<to].append(to: &out)
+    }
+
+    /// Back-references of at most 64 bytes each (two-byte offsets).
+    private static func copy(offset: Int, length: Int, _ out: inout [UInt8]) {
+        var left = length
+        while left > 0 {
+            let piece = min(left, 64)
+            out.append(UInt8(piece - 1) << 2 | 2)
+            out.append(UInt8(truncatingIfNeeded: offset))
+            out.append(UInt8(truncatingIfNeeded: offset >> 8))
+            left -= piece
+        }
+    }
+}
