@@ -7,6 +7,7 @@ decimals, lists, maps. The NDJSON side is parsed here with the standard library 
 
   parquet-oracle.py compare FILE.parquet FILE.ndjson [--engines pyarrow,duckdb,polars]
   parquet-oracle.py metadata FILE.parquet      # encodings, codecs and statistics as JSON
+  parquet-oracle.py partitions DIR ZONE        # a --partition-by directory, checked
 
 Exit 0 when every engine gives every value; else the first differences, and exit 1.
 """
@@ -209,11 +210,61 @@ def metadata(parquet):
     return True
 
 
+def partitions(directory, zone_name):
+    """Every row of every part (Parquet, NDJSON or CSV) lies in its directory's day or month:
+    its start's date in ZONE by Python's zoneinfo (an all-day start: its own date). DuckDB's
+    and pyarrow's Hive discovery then find every row. Prints the partitions and row counts."""
+    import csv
+    import os
+    import zoneinfo
+    zone = zoneinfo.ZoneInfo(zone_name)
+    counts = {}
+    for key in sorted(os.listdir(directory)):
+        name, _, value = key.partition("=")
+        assert name in ("day", "month") and value, key
+        for part in sorted(os.listdir(os.path.join(directory, key))):
+            path = os.path.join(directory, key, part)
+            if part.endswith(".parquet"):
+                import pyarrow.parquet as pq
+                table = pq.read_table(path)
+                starts = [(i.isoformat() if i else None, d.isoformat() if d else None)
+                          for i, d in zip(table.column("start.instant").to_pylist(),
+                                          table.column("start.date").to_pylist())]
+            elif part.endswith(".ndjson"):
+                with open(path, encoding="utf-8") as f:
+                    events = [json.loads(line) for line in f]
+                starts = [(e["start"].get("instant"), e["start"].get("date")) for e in events]
+            else:
+                with open(path, encoding="utf-8", newline="") as f:
+                    rows = list(csv.DictReader(f, delimiter="\t" if part.endswith(".tsv") else ","))
+                starts = [(r["start"] if "T" in r["start"] else None,
+                           r["start"] if "T" not in r["start"] else None) for r in rows]
+            for instant, date in starts:
+                if date is None:
+                    moment = datetime.datetime.fromisoformat(instant.replace("Z", "+00:00"))
+                    date = moment.astimezone(zone).date().isoformat()
+                want = date if name == "day" else date[:7]
+                assert want == value, f"{path}: a start on {date} in {zone_name} is not in {key}"
+            counts[key] = counts.get(key, 0) + len(starts)
+    total = sum(counts.values())
+    parquet = [k for k in counts if any(p.endswith(".parquet") for p in os.listdir(os.path.join(directory, k)))]
+    if parquet:
+        import duckdb
+        import pyarrow.dataset as ds
+        found = duckdb.sql(f"SELECT count(*) FROM read_parquet('{directory}/*/*.parquet', hive_partitioning = true)").fetchall()[0][0]
+        assert found == total, (found, total)
+        assert ds.dataset(directory, format="parquet", partitioning="hive").count_rows() == total
+    print(json.dumps(counts))
+    return True
+
+
 def main():
     args = sys.argv[1:]
     if not args:
         sys.exit(__doc__)
-    if args[0] == "metadata":
+    if args[0] == "partitions":
+        ok = partitions(args[1], args[2])
+    elif args[0] == "metadata":
         ok = metadata(args[1])
     else:
         engines = ["pyarrow", "duckdb", "polars"]

@@ -58,6 +58,10 @@ enum ConvertCommand: Command {
             "The order history as Parquet, for DuckDB, polars, pandas or Spark"
         ),
         (
+            "timeline convert samples/orders.csv --assume-zone Asia/Shanghai --zone Asia/Shanghai --to parquet --partition-by day -o lake/orders",
+            "One Parquet file per Shanghai day, in directories Spark and DuckDB discover (day=2024-06-12/)"
+        ),
+        (
             "timeline convert samples/events.ndjson --to json --strict --rejects rejects.ndjson",
             "Fail on any bad record and keep the bad ones for inspection"
         ),
@@ -87,6 +91,11 @@ enum ConvertCommand: Command {
             "group", "UNIT",
             help:
                 "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Sorted, holds one group at a time; with --sort input, every event.",
+            default: .none)
+        let partitionBy = Option<GroupingUnit>.choice(
+            "partition-by", "UNIT",
+            help:
+                "Write -o DIR as a directory in the Hive layout, one partition per day or month in the display zone (DIR/day=2024-06-12/part-00000.parquet): ndjson, csv, tsv or parquet output.",
             default: .none)
         let zone = Option.text(
             "zone", "ZONE", help: "Display zone: times are shown and days counted in it.",
@@ -164,6 +173,12 @@ enum ConvertCommand: Command {
         }
         options.sort = args[\.sort]
         options.grouping = args[\.group]
+        options.partitionBy = args[\.partitionBy]
+        if options.partitionBy != .none && (args[\.output] == nil || args[\.output] == "-") {
+            throw TimelineError(
+                .usage, "--partition-by writes a directory; name it with -o DIR",
+                notes: ["e.g. --partition-by day --to parquet -o lake/orders"])
+        }
         try args.group.writing.apply(args.parsed, to: &options.write, env: env)
         options.write.grouping = options.grouping
         options.write.descending = options.sort == .desc

@@ -140,14 +140,30 @@ public enum Timeline {
                 try ConvertPipeline.displayZone(
                     for: sources, read: options.read, fallback: options.write.displayZone)
         }
-        let exporter = try options.outputFormat.makeWriter(options.write)
+        var exporter = try options.outputFormat.makeWriter(options.write)
         if options.write.fields != nil && options.grouping != .none {
             throw TimelineError(
                 .usage, "--fields writes one record per event; it cannot be combined with --group")
         }
+        if options.partitionBy != .none && options.grouping != .none {
+            throw TimelineError(
+                .usage, "partitioned output holds one record per event; it cannot be grouped")
+        }
         // fail with 66 before creating any output
         for source in sources { try source.checkReadable() }
-        let output = try destination.open()
+        var partitioned: PartitionedExporter?
+        if options.partitionBy != .none {
+            guard case .path(let path) = destination.kind, path != "-" else {
+                throw TimelineError(
+                    .usage, "partitioned output is a directory; name it as the destination")
+            }
+            partitioned = try PartitionedExporter(
+                format: options.outputFormat, options: options.write, unit: options.partitionBy,
+                destination: path)
+            exporter = partitioned!
+        }
+        let output =
+            partitioned == nil ? try destination.open() : OutputWriter(inMemory: "partitions")
         let pipeline = ConvertPipeline()
         pipeline.readOptions = options.read
         pipeline.writeOptions = options.write
@@ -189,6 +205,7 @@ public enum Timeline {
             summary.invalidSequences = pipeline.replacedSequences
         } catch {
             output.discard()
+            partitioned?.discard()
             throw Self.stopped(error, summary: pipeline.summaryAtFailure, output: output)
         }
         var result: ConvertResult
@@ -385,6 +402,9 @@ public struct ConvertOptions {
     public var sort = SortOrder.asc
     /// Groups by day or month in the display zone (canonical JSON only).
     public var grouping = GroupingUnit.none
+    /// Writes a directory in the Hive layout (`day=2024-06-12/part-00000.ndjson`), one
+    /// partition per day or month in the display zone, instead of one file (`.none`).
+    package var partitionBy = GroupingUnit.none
     /// Any rejected record fails the run, and no output is written.
     public var strict = false
     /// Also validate while converting; the report is in the result.
