@@ -123,24 +123,16 @@ def rows_polars(path):
 
 
 def rows_spark(path):
+    """Spark reads TIMESTAMP(NANOS) only as its nanoseconds (a long), with
+    spark.sql.legacy.parquet.nanosAsLong; dates as days."""
     from pyspark.sql import SparkSession, functions as F
-    spark = SparkSession.builder.master("local[1]").appName("parquet-oracle") \
-        .config("spark.ui.enabled", "false").getOrCreate()
+    spark = (SparkSession.builder.master("local[1]").appName("parquet-oracle")
+             .config("spark.ui.enabled", "false")
+             .config("spark.sql.legacy.parquet.nanosAsLong", "true").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     frame = spark.read.parquet(path)
-    select = []
-    for field in frame.schema.fields:
-        col = F.col(f"`{field.name}`")
-        kind = field.dataType.typeName()
-        if kind in ("timestamp", "timestamp_ntz"):
-            # Spark keeps microseconds; the comparison below scales the expectation.
-            select.append(F.unix_micros(col.cast("timestamp")).alias(field.name)
-                          if kind == "timestamp" else
-                          F.unix_micros(F.to_utc_timestamp(col.cast("timestamp"), "UTC")).alias(field.name))
-        elif kind == "date":
-            select.append(F.unix_date(col).alias(field.name))
-        else:
-            select.append(col.alias(field.name))
+    select = [F.unix_date(F.col(f"`{f.name}`")).alias(f.name) if f.dataType.typeName() == "date"
+              else F.col(f"`{f.name}`").alias(f.name) for f in frame.schema.fields]
     rows = frame.select(*select).collect()
     names = frame.columns
     columns = {n: [] for n in names}
@@ -155,7 +147,7 @@ def rows_spark(path):
 
 ENGINES = {"pyarrow": rows_pyarrow, "duckdb": rows_duckdb, "polars": rows_polars, "spark": rows_spark}
 # Engines that read TIMESTAMP(NANOS) at microseconds.
-MICROS = {"spark"}
+MICROS = set()
 
 
 def compare(parquet, ndjson, engines):

@@ -166,4 +166,65 @@ struct SliceTests {
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
     }
+
+    /// `--count-records` of `csvLines`, by hand: 11 lines; the header and 8 records start
+    /// outside quotes on lines holding more than blanks (line 4 continues record 2, line 5 is
+    /// blank).
+    @Test("--count-records: records and lines of a file and of its byte ranges")
+    func countRecords() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let whole = dir.appendingPathComponent("orders.csv").path
+        try Data((Self.csvLines.joined(separator: "\n") + "\n").utf8).write(
+            to: URL(fileURLWithPath: whole))
+        let r = try BinaryRunner.run(["convert", whole, "--count-records"])
+        #expect(r.stdout == "{\"records\":9,\"lines\":11,\"ends_in_quotes\":false}\n")
+        // The range to byte 100 takes the lines that start there (at bytes 0, 33 and 71) and
+        // ends with the third, whose quoted note runs on past its line break (byte 115).
+        let open = try BinaryRunner.run(
+            ["convert", whole, "--byte-range", "0:100", "--count-records"])
+        #expect(open.stdout == "{\"records\":3,\"lines\":3,\"ends_in_quotes\":true}\n")
+    }
+
+    /// Byte ranges cut anywhere (Hadoop's rule: each range reads the lines that start in it),
+    /// numbered from the counts of the ranges before them, give the whole file's events.
+    @Test("--byte-range: ranges cut anywhere, numbered by --count-records, equal the whole file")
+    func byteRanges() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = "samples/orders.csv"
+        let size = try Data(contentsOf: BinaryRunner.packageRoot.appendingPathComponent(path)).count
+        let common = ["--assume-zone", "Asia/Shanghai", "--to", "ndjson", "--sort", "input", "-q"]
+        let whole = try BinaryRunner.run(["convert", path] + common).stdout
+        let header = "order_id,event,status,time,amount,currency,note"
+        for n in [2, 3, 7, 40] {
+            var joined = ""
+            var records = 0
+            var lines = 0
+            for i in 0..<n where size * i / n < size * (i + 1) / n {
+                let range = "\(size * i / n):\(size * (i + 1) / n)"
+                let counted = try BinaryRunner.run(
+                    ["convert", path, "--byte-range", range, "--count-records"])
+                let count = try #require(
+                    JSONSerialization.jsonObject(with: Data(counted.stdout.utf8)) as? [String: Any])
+                let splitRecords = (count["records"] as? Int ?? 0) - (i == 0 ? 1 : 0)
+                if splitRecords > 0 {
+                    var args = ["convert", path, "--byte-range", range] + common
+                    if i > 0 {
+                        args += [
+                            "--columns", header, "--first-record", "\(records + 1)", "--first-line",
+                            "\(lines + 1)",
+                        ]
+                    }
+                    let part = try BinaryRunner.run(args)
+                    #expect(part.status == 0, "\(part.stderr)")
+                    joined += part.stdout
+                }
+                records += splitRecords
+                lines += count["lines"] as? Int ?? 0
+            }
+            #expect(records == 12)
+            #expect(joined == whole, "\(n) ranges")
+        }
+    }
 }

@@ -281,6 +281,23 @@ struct SliceOptionGroup: OptionGroup {
         initial: nil, default: "1",
         parse: SliceOptionGroup.positive("--first-line"))
 
+    let byteRange = Option<Range<Int>?>.value(
+        "byte-range", "A:B",
+        help:
+            "Read only the lines of the one input file that start after byte offset A and at or before offset B (from offset 0 when A is 0), as Hadoop cuts a file into splits: a distributed job's task reading its own split.",
+        initial: nil, default: "the whole file",
+        parse: { text throws(UsageError) in
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a
+            else {
+                throw UsageError(
+                    message:
+                        "invalid value '\(text)' for '--byte-range'; expected A:B, two byte offsets with A ≤ B, such as 0:1048576"
+                )
+            }
+            return a..<b
+        })
+
     private static func positive(_ flag: String) -> @Sendable (String) throws(UsageError) -> Int? {
         { text throws(UsageError) in
             guard let n = Int(text), n >= 1 else {
@@ -297,7 +314,15 @@ struct SliceOptionGroup: OptionGroup {
     /// slice when any of the options is given.
     func sources(_ args: ParsedArguments, paths: [String]) throws(TimelineError) -> [TimelineSource]
     {
-        let sources = paths.map(TimelineSource.file(path:))
+        var sources = paths.map(TimelineSource.file(path:))
+        if let range = args[byteRange] {
+            guard sources.count == 1, paths[0] != "-" else {
+                throw TimelineError(
+                    .usage,
+                    "--byte-range reads part of one file; name one input file (not standard input)")
+            }
+            sources[0] = sources[0].lines(startingIn: range)
+        }
         let record = args[firstRecord]
         let line = args[firstLine]
         guard args[sourceName] != nil || record != nil || line != nil else { return sources }

@@ -75,6 +75,22 @@ enum ConvertCommand: Command {
         ),
     ]
 
+    /// `--count-records`: each source's records and lines, one JSON object per line.
+    static func countRecords(
+        _ sources: [TimelineSource], format: FileFormat?, env: CommandEnvironment
+    ) throws(TimelineError) -> ExitCode {
+        for source in sources {
+            let id = (format ?? FileFormat.forFile(named: source.name))?.id
+            let count = try LineRecordCount(
+                reading: try source.open(), csvQuotes: id == nil || id == "csv" || id == "tsv")
+            try env.standardOutput.write(
+                "{\"records\":\(count.records),\"lines\":\(count.lines),\"ends_in_quotes\":\(count.endsInQuotes)}\n"
+            )
+        }
+        try env.standardOutput.commit()
+        return .success
+    }
+
     struct Options: OptionGroup {
         let from = FormatChoice.input
         let to = FormatChoice.output
@@ -92,6 +108,11 @@ enum ConvertCommand: Command {
             help:
                 "Group events by calendar day or month in the display zone (json/timeline output; text groups by day unless month), with per-currency income and expense totals. Sorted, holds one group at a time; with --sort input, every event.",
             default: .none)
+        let countRecords = Option.flag(
+            "count-records",
+            help:
+                "Print the input's records and lines (with --byte-range, its split's) as {\"records\":R,\"lines\":L,\"ends_in_quotes\":false} and convert nothing: the first pass of a job that numbers its splits' records as the whole file's."
+        )
         let partitionBy = Option<GroupingUnit>.choice(
             "partition-by", "UNIT",
             help:
@@ -198,6 +219,9 @@ enum ConvertCommand: Command {
         let sources = try args.group.slice.sources(args.parsed, paths: args.positionals)
         // exit 66 before any output file is created
         for source in sources { try source.checkReadable() }
+        if args[\.countRecords] {
+            return try countRecords(sources, format: options.read.format, env: env)
+        }
         env.noteTypedInput(args.positionals)
         let destination = args[\.output].map(TimelineDestination.file(path:)) ?? .standardOutput
         if options.outputFormat.isBinary && env.stdoutIsTerminal

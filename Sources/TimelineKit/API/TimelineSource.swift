@@ -15,6 +15,8 @@ public struct TimelineSource: Sendable {
     /// Where the source begins in the file `name` names when it is a slice of it; nil for a
     /// whole file.
     package private(set) var slice: SourcePosition?
+    /// The bytes of a file whose starting lines are read (`ByteRangeInput`); nil for all.
+    package private(set) var byteRange: Range<Int>?
 
     /// A file, named in diagnostics and provenance by its path as given.
     public static func file(path: String) -> TimelineSource {
@@ -56,9 +58,21 @@ public struct TimelineSource: Sendable {
     /// at its end is rejected as a bad record, never taken for a footer (a bill's totals).
     public func slice(of file: String, firstRecord: Int = 1, firstLine: Int = 1) -> TimelineSource {
         var slice = TimelineSource(kind: kind, name: file)
+        slice.byteRange = byteRange
         slice.slice = SourcePosition(
             recordsBefore: max(0, firstRecord - 1), linesBefore: max(0, firstLine - 1))
         return slice
+    }
+
+    /// Only the lines of this file that start in the bytes (`range.lowerBound`,
+    /// `range.upperBound`] — from byte 0 when the range starts there — as Hadoop cuts a file
+    /// into splits: the tasks of a distributed job each read their own split, and ranges
+    /// that tile the file read every line once. Combine with `slice(of:firstRecord:firstLine:)`
+    /// to number the records as the whole file's.
+    package func lines(startingIn range: Range<Int>) -> TimelineSource {
+        var part = self
+        part.byteRange = range
+        return part
     }
 
     /// Whether the source can be read once ahead of the run (a file or bytes, not a stream).
@@ -79,6 +93,7 @@ public struct TimelineSource: Sendable {
     package var byteCount: Int? {
         switch kind {
         case .path(let path):
+            if let byteRange { return byteRange.count }
             return path == "-" ? System.regularFileSize(0) : System.regularFileSize(path)
         case .bytes(let bytes): return bytes.count
         case .fileDescriptor(let fd): return System.regularFileSize(fd)
@@ -88,7 +103,13 @@ public struct TimelineSource: Sendable {
     package func open() throws(TimelineError) -> InputReader {
         let reader: InputReader
         switch kind {
-        case .path(let path): reader = try InputReader(path: path)
+        case .path(let path):
+            if let byteRange {
+                let range = try ByteRangeInput(path: path, range: byteRange)
+                reader = InputReader(name: name, producing: range.next)
+            } else {
+                reader = try InputReader(path: path)
+            }
         case .bytes(let bytes): reader = InputReader(name: name, bytes: bytes)
         case .fileDescriptor(let fd): reader = InputReader(name: name, fileDescriptor: fd)
         }

@@ -138,6 +138,11 @@ package enum System {
         return .success(fd)
     }
 
+    /// Moves `fd`'s position to byte `offset` of its file.
+    package static func seek(_ fd: Int32, to offset: Int) -> Result<Void, Failure> {
+        lseek(fd, off_t(offset), SEEK_SET) < 0 ? .failure(.current) : .success(())
+    }
+
     /// Moves `fd`'s position back to the start of its file.
     package static func rewind(_ fd: Int32) -> Result<Void, Failure> {
         lseek(fd, 0, SEEK_SET) < 0 ? .failure(.current) : .success(())
