@@ -219,38 +219,33 @@ enum ParquetFileLayout {
                 e.structure(10) { $0.structure(1) { _ in } }
             }
         }
+        /// A group: a LIST (logical type 3, converted type 3) or MAP (2 and 1) annotated
+        /// field, or the repeated group inside one.
+        func group(_ name: String, repetition: Int32, children: Int32, annotation: Int16? = nil)
+            -> (inout ThriftCompactWriter) -> Void
+        {
+            { e in
+                e.i32(3, repetition)
+                e.string(4, name)
+                e.i32(5, children)
+                if let annotation {
+                    e.i32(6, annotation == 3 ? 3 : 1)
+                    e.structure(10) { $0.structure(annotation) { _ in } }
+                }
+            }
+        }
         for field in schema.fields {
             let repetition: Int32 = field.required ? 0 : 1
             switch field.kind {
             case .string:
                 elements.append(stringLeaf(field.name, repetition: repetition))
             case .stringList:
-                elements.append { e in
-                    e.i32(3, 1)
-                    e.string(4, field.name)
-                    e.i32(5, 1)
-                    e.i32(6, 3)
-                    e.structure(10) { $0.structure(3) { _ in } }
-                }
-                elements.append { e in
-                    e.i32(3, 2)
-                    e.string(4, "list")
-                    e.i32(5, 1)
-                }
+                elements.append(group(field.name, repetition: 1, children: 1, annotation: 3))
+                elements.append(group("list", repetition: 2, children: 1))
                 elements.append(stringLeaf("element", repetition: 0))
             case .stringMap:
-                elements.append { e in
-                    e.i32(3, 1)
-                    e.string(4, field.name)
-                    e.i32(5, 1)
-                    e.i32(6, 1)
-                    e.structure(10) { $0.structure(2) { _ in } }
-                }
-                elements.append { e in
-                    e.i32(3, 2)
-                    e.string(4, "key_value")
-                    e.i32(5, 2)
-                }
+                elements.append(group(field.name, repetition: 1, children: 1, annotation: 2))
+                elements.append(group("key_value", repetition: 2, children: 2))
                 elements.append(stringLeaf("key", repetition: 0))
                 elements.append(stringLeaf("value", repetition: 0))
             case .timestamp(let utc):

@@ -71,7 +71,8 @@ enum Snappy {
     private static func matchLength(_ src: ByteView, _ a: Int, _ b: Int, _ end: Int) -> Int {
         var n = 0
         while b + n + 8 <= end {
-            let x = src.integer(at: a + n, as: UInt64.self) ^ src.integer(at: b + n, as: UInt64.self)
+            let x =
+                src.integer(at: a + n, as: UInt64.self) ^ src.integer(at: b + n, as: UInt64.self)
             if x != 0 { return n + x.trailingZeroBitCount / 8 }
             n += 8
         }
