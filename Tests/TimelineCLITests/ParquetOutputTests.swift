@@ -207,4 +207,22 @@ struct ParquetOutputTests {
                 "event 'old': start '1600-01-01T00:00:00Z' is outside the years a Parquet TIMESTAMP(NANOS) holds"
             ), "\(run.stderr)")
     }
+
+    /// DECIMAL(38, 18) holds 20 digits before the point: 99,999,999,999,999,999,999.5 is the
+    /// largest kind of amount written; one more digit stops the run.
+    @Test("an amount DECIMAL(38, 18) cannot hold stops the run; 20 integer digits do not")
+    func amountRange() throws {
+        let fits = try BinaryRunner.run(
+            ["convert", "-", "--from", "csv", "--to", "parquet", "-o", "/dev/null", "-q"],
+            stdin: "id,time,title,amount\nbig,2024-06-12T00:00:00Z,ok,99999999999999999999.5\n")
+        #expect(fits.status == 0, "\(fits.stderr)")
+        let run = try BinaryRunner.run(
+            ["convert", "-", "--from", "csv", "--to", "parquet", "-o", "/dev/null", "-q"],
+            stdin: "id,time,title,amount\nhuge,2024-06-12T00:00:00Z,no,123456789012345678901\n")
+        #expect(run.status == 65)
+        #expect(
+            run.stderr.contains(
+                "event 'huge': amount '123456789012345678901' has more than 20 digits before the decimal point"
+            ), "\(run.stderr)")
+    }
 }

@@ -221,8 +221,7 @@ final class ParquetExporter: TimelineExporter {
         for _ in value.scale..<ParquetSchema.decimalScale where !overflow {
             (unscaled, overflow) = unscaled.multipliedReportingOverflow(by: 10)
         }
-        let limit = Int128(10).power(ParquetSchema.decimalPrecision)
-        guard !overflow, unscaled < limit, unscaled > -limit else {
+        guard !overflow, unscaled < decimalLimit, unscaled > -decimalLimit else {
             throw TimelineError(
                 .data,
                 "event '\(event.id)': amount '\(value)' has more than 20 digits before the decimal point, more than a Parquet DECIMAL(38, 18) holds; write it as NDJSON or CSV instead",
@@ -232,10 +231,5 @@ final class ParquetExporter: TimelineExporter {
     }
 }
 
-extension Int128 {
-    fileprivate func power(_ n: Int) -> Int128 {
-        var result: Int128 = 1
-        for _ in 0..<n { result *= self }
-        return result
-    }
-}
+/// 10^38: DECIMAL(38, …) holds unscaled values below it.
+private let decimalLimit: Int128 = (0..<ParquetSchema.decimalPrecision).reduce(1) { r, _ in r * 10 }
