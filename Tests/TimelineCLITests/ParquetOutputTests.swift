@@ -196,33 +196,61 @@ struct ParquetOutputTests {
         #expect(bytes[0] == bytes[1])
     }
 
-    @Test("an instant Parquet's nanoseconds cannot hold stops the run with the event named")
-    func outsideNanosecondRange() throws {
+    @Test("an event Parquet cannot hold is rejected with its reason; the others are written")
+    func outsideParquetLimits() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let parquet = dir.appendingPathComponent("out.parquet").path
         let run = try BinaryRunner.run(
-            ["convert", "-", "--from", "csv", "--to", "parquet", "-q"],
-            stdin: "id,time,title\nold,1600-01-01T00:00:00Z,founding\n")
-        #expect(run.status == 65)
+            ["convert", "-", "--from", "csv", "--to", "parquet", "-o", parquet, "-q"],
+            stdin: """
+                id,time,title,amount
+                old,1600-01-01T00:00:00Z,founding,
+                ok,2024-06-12T00:00:00Z,kept,1.50
+                huge,2024-06-12T00:00:00Z,no,123456789012345678901
+
+                """)
+        // Rejected, as any record that cannot be written is (the run succeeds without
+        // --strict); the event Parquet holds is written.
+        #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stderr.contains(
-                "event 'old': start '1600-01-01T00:00:00Z' is outside the years a Parquet TIMESTAMP(NANOS) holds"
+                "start '1600-01-01T00:00:00Z' is outside the years a Parquet TIMESTAMP(NANOS) holds"
             ), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "amount '123456789012345678901' has more than 20 digits before the decimal point"),
+            "\(run.stderr)")
+        #expect(try Self.metadata(parquet)["rows"] as? Int == 1)
     }
 
     /// DECIMAL(38, 18) holds 20 digits before the point: 99,999,999,999,999,999,999.5 is the
-    /// largest kind of amount written; one more digit stops the run.
-    @Test("an amount DECIMAL(38, 18) cannot hold stops the run; 20 integer digits do not")
+    /// largest kind of amount written.
+    @Test("20 integer digits fit DECIMAL(38, 18)")
     func amountRange() throws {
         let fits = try BinaryRunner.run(
             ["convert", "-", "--from", "csv", "--to", "parquet", "-o", "/dev/null", "-q"],
             stdin: "id,time,title,amount\nbig,2024-06-12T00:00:00Z,ok,99999999999999999999.5\n")
         #expect(fits.status == 0, "\(fits.stderr)")
-        let run = try BinaryRunner.run(
-            ["convert", "-", "--from", "csv", "--to", "parquet", "-o", "/dev/null", "-q"],
-            stdin: "id,time,title,amount\nhuge,2024-06-12T00:00:00Z,no,123456789012345678901\n")
-        #expect(run.status == 65)
-        #expect(
-            run.stderr.contains(
-                "event 'huge': amount '123456789012345678901' has more than 20 digits before the decimal point"
-            ), "\(run.stderr)")
+    }
+
+    @Test("the library's writer refuses such an event with its id")
+    func writerRefuses() throws {
+        let old = Event(
+            id: "old", start: TimeValue(date: CivilDate(year: 2024, month: 6, day: 12)!),
+            title: "fine")
+        let far = Event(
+            id: "far",
+            start: TimeValue(
+                instant: Instant(seconds: -12_000_000_000), offset: .utc, basis: .offset),
+            title: "too early")
+        let writer = try TimelineWriter(format: .named("parquet")!)
+        try writer.write(old)
+        #expect(throws: TimelineError.self) { try writer.write(far) }
+        do {
+            try writer.write(far)
+        } catch {
+            #expect(error.diagnostic.message.hasPrefix("event 'far': start '"))
+        }
     }
 }

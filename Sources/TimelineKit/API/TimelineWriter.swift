@@ -47,7 +47,9 @@ public final class TimelineWriter {
     ///   outside them in the display zone, for a format that shows times there).
     public func write(_ event: Event) throws(TimelineError) {
         precondition(!finished, "TimelineWriter.write after finish()")
-        if let outside = event.unsupportedTime(shownIn: displayZone) {
+        if let outside = event.unsupportedTime(shownIn: displayZone)
+            ?? exporter.limit?.reason(event)
+        {
             throw TimelineError(
                 .data, "event '\(event.id)': \(outside)", code: FindingCode.outOfRange.rawValue)
         }

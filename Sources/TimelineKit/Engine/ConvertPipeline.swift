@@ -131,7 +131,7 @@ final class ConvertPipeline {
         }
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
-            displayZone: showsDisplayZone ? zone : nil, sorter: sorter,
+            displayZone: showsDisplayZone ? zone : nil, limit: exporter.limit, sorter: sorter,
             encodedSorter: encodedSorter,
             progressInterval: progressInterval,
             onProgress: { [unowned self] records in

@@ -25,6 +25,8 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     /// Where the output shows wall times (see `TimelineExporter.showsTimesInDisplayZone`):
     /// an event outside the years 0001–9999 there is rejected rather than written.
     private let displayZone: ZoneRules?
+    /// What the output cannot hold: such an event is rejected rather than written.
+    private let limit: OutputLimit?
     /// Receives every rejected record, the sink's own and the importers'.
     private let forwardReject: (RejectedRecord) -> Void
     /// Encoded bytes and events of the largest batch so far: the next batch reserves as much,
@@ -37,7 +39,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     ///     encoded on the mapping threads: the check happens as they are delivered).
     init(
         stage: ExportStage?, encoder: (any EventEncodingExporter)?,
-        observer: (any EventStreamObserver)?, displayZone: ZoneRules?,
+        observer: (any EventStreamObserver)?, displayZone: ZoneRules?, limit: OutputLimit? = nil,
         sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil,
         progressInterval: Int, onProgress: @escaping (Int) -> Void,
         onReject: @escaping (RejectedRecord) -> Void
@@ -45,8 +47,11 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         self.stage = stage
         self.sorter = sorter
         self.encodedSorter = encodedSorter
-        self.encoder = (stage == nil && encodedSorter == nil) || displayZone != nil ? nil : encoder
+        self.encoder =
+            (stage == nil && encodedSorter == nil) || displayZone != nil || limit != nil
+            ? nil : encoder
         self.displayZone = displayZone
+        self.limit = limit
         self.forwardReject = onReject
         self.observer = observer
         self.progressInterval = progressInterval
@@ -57,6 +62,9 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     func take(_ event: Event) throws(TimelineError) {
         if let displayZone, let outside = event.unsupportedTime(shownIn: displayZone) {
             return reject(Self.rejection(event, outside))
+        }
+        if let limit, let reason = limit.reason(event) {
+            return reject(Self.rejection(event, reason: reason))
         }
         count(1)
         if let observer {
@@ -81,6 +89,13 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         summary.rejected += 1
         if record.code == .naiveTime { summary.naive += 1 }
         forwardReject(record)
+    }
+
+    /// The record of an event the output cannot hold (`OutputLimit`).
+    private static func rejection(_ event: Event, reason: String) -> RejectedRecord {
+        RejectedRecord(
+            location: SourceLocation(file: event.source?.file ?? "-", line: event.source?.line),
+            raw: event.start.raw ?? event.id, reason: reason, code: .outOfRange)
     }
 
     /// The record of an event that leaves the supported years in the display zone (`outside`
@@ -154,6 +169,13 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
                     return false
                 }
                 reject(Self.rejection(event, outside))
+                return true
+            }
+        }
+        if let limit, events.contains(where: { limit.reason($0) != nil }) {
+            events.removeAll { event in
+                guard let reason = limit.reason(event) else { return false }
+                reject(Self.rejection(event, reason: reason))
                 return true
             }
         }

@@ -72,6 +72,7 @@ final class PartitionedExporter: TimelineExporter {
     }
 
     var showsTimesInDisplayZone: Bool { inner.showsTimesInDisplayZone }
+    var limit: OutputLimit? { inner.limit }
 
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
         self.header = header

@@ -7,10 +7,19 @@ protocol TimelineExporter: AnyObject {
     /// Whether the output writes wall times in the display zone (CSV, the readable
     /// timelines), so that an event must stay in the years 0001–9999 there too.
     var showsTimesInDisplayZone: Bool { get }
+    /// What the output cannot hold (Parquet's nanosecond instants), checked as events are
+    /// delivered so that such an event is rejected with its reason rather than written.
+    var limit: OutputLimit? { get }
 }
 
 extension TimelineExporter {
     var showsTimesInDisplayZone: Bool { false }
+    var limit: OutputLimit? { nil }
+}
+
+/// An output's limit: the reason an event cannot be written there, or nil when it can.
+struct OutputLimit: Sendable {
+    let reason: @Sendable (Event) -> String?
 }
 
 /// An exporter whose bytes for an event depend on that event alone (not on the events

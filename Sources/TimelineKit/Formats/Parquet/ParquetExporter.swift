@@ -196,39 +196,80 @@ final class ParquetExporter: TimelineExporter {
         }
     }
 
-    /// Nanoseconds since 1970 in an INT64, which holds 1677-09-21 to 2262-04-11.
+    /// Nanoseconds since 1970 in an INT64, which holds 1677-09-21 to 2262-04-11 (the
+    /// event was checked against `limit` on its way in; this is the last guard).
     private static func nanoseconds(
         _ seconds: Int64, _ nanoseconds: Int32, _ name: String, _ value: TimeValue,
         _ event: Event
     ) throws(TimelineError) -> Int64 {
-        let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        let (total, o2) = scaled.addingReportingOverflow(Int64(nanoseconds))
-        guard !o1, !o2 else {
+        guard let total = nanosecondsSince1970(seconds, nanoseconds) else {
             throw TimelineError(
-                .data,
-                "event '\(event.id)': \(name) '\(value.raw ?? value.rfc3339)' is outside the years a Parquet TIMESTAMP(NANOS) holds (1677-09-21 to 2262-04-11); write it as NDJSON or CSV instead",
+                .data, "event '\(event.id)': \(outsideNanoseconds(name, value))",
                 code: FindingCode.outOfRange.rawValue)
         }
         return total
+    }
+
+    private static func nanosecondsSince1970(_ seconds: Int64, _ nanoseconds: Int32) -> Int64? {
+        let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, o2) = scaled.addingReportingOverflow(Int64(nanoseconds))
+        return o1 || o2 ? nil : total
+    }
+
+    private static func outsideNanoseconds(_ name: String, _ value: TimeValue) -> String {
+        "\(name) '\(value.raw ?? value.rfc3339)' is outside the years a Parquet TIMESTAMP(NANOS) holds (1677-09-21 to 2262-04-11); write it as NDJSON or CSV instead"
     }
 
     /// The amount as DECIMAL(38, 18)'s unscaled integer.
     private static func decimal(_ value: DecimalNumber, in event: Event) throws(TimelineError)
         -> Int128
     {
+        guard let unscaled = unscaled(value) else {
+            throw TimelineError(
+                .data, "event '\(event.id)': \(tooLarge(value))",
+                code: FindingCode.outOfRange.rawValue)
+        }
+        return unscaled
+    }
+
+    private static func unscaled(_ value: DecimalNumber) -> Int128? {
         var unscaled = value.coefficient
         var overflow = false
         for _ in value.scale..<ParquetSchema.decimalScale where !overflow {
             (unscaled, overflow) = unscaled.multipliedReportingOverflow(by: 10)
         }
-        guard !overflow, unscaled < decimalLimit, unscaled > -decimalLimit else {
-            throw TimelineError(
-                .data,
-                "event '\(event.id)': amount '\(value)' has more than 20 digits before the decimal point, more than a Parquet DECIMAL(38, 18) holds; write it as NDJSON or CSV instead",
-                code: FindingCode.outOfRange.rawValue)
-        }
-        return unscaled
+        return !overflow && unscaled < decimalLimit && unscaled > -decimalLimit ? unscaled : nil
     }
+
+    private static func tooLarge(_ value: DecimalNumber) -> String {
+        "amount '\(value)' has more than 20 digits before the decimal point, more than a Parquet DECIMAL(38, 18) holds; write it as NDJSON or CSV instead"
+    }
+
+    /// Why Parquet cannot hold `event` (an instant or wall time outside its nanoseconds, an
+    /// amount too large for its decimals); nil when it can.
+    static func unwritable(_ event: Event) -> String? {
+        // One by one rather than over an array of the three: every event passes here.
+        if let reason = outside("start", event.start) { return reason }
+        if let end = event.end, let reason = outside("end", end) { return reason }
+        if let recorded = event.recorded, let reason = outside("recorded", recorded) {
+            return reason
+        }
+        if let amount = event.amount, unscaled(amount.value) == nil {
+            return tooLarge(amount.value)
+        }
+        return nil
+    }
+
+    private static func outside(_ name: String, _ value: TimeValue) -> String? {
+        guard let instant = value.instant else { return nil }
+        let local = instant.seconds + Int64(value.offset?.seconds ?? 0)
+        guard nanosecondsSince1970(instant.seconds, instant.nanoseconds) != nil,
+            nanosecondsSince1970(local, instant.nanoseconds) != nil
+        else { return outsideNanoseconds(name, value) }
+        return nil
+    }
+
+    var limit: OutputLimit? { OutputLimit(reason: Self.unwritable) }
 }
 
 /// 10^38: DECIMAL(38, …) holds unscaled values below it.
