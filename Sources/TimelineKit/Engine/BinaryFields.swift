@@ -2,6 +2,8 @@
 /// validation partitions): integers little endian, byte strings as a 4-byte length and the
 /// bytes, optionals behind a 0/1 byte, lists behind their count. The records are private
 /// to one run of the tool and never leave its temporary directory, so they have no version.
+/// Integers and byte strings so written are also Parquet's PLAIN values, and `varint` the
+/// unsigned LEB128 that Thrift, Parquet's levels and Snappy use.
 enum BinaryWriter {
     /// Appends in place: the caller's buffer is never copied.
     static func int(_ v: Int64, _ out: inout [UInt8]) {
@@ -10,6 +12,16 @@ enum BinaryWriter {
 
     static func u32(_ v: UInt32, _ out: inout [UInt8]) {
         withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) }
+    }
+
+    /// `v` in seven-bit groups, lowest first, the high bit set on all but the last.
+    static func varint(_ v: UInt64, _ out: inout [UInt8]) {
+        var v = v
+        while v >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        out.append(UInt8(v))
     }
 
     static func bytes(_ b: ByteView, _ out: inout [UInt8]) {

@@ -131,7 +131,8 @@ final class ConvertPipeline {
         }
         let sink = EventSink(
             stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
-            displayZone: showsDisplayZone ? zone : nil, limit: exporter.limit, sorter: sorter,
+            limit: .either(showsDisplayZone ? .showingTimes(in: zone) : nil, exporter.limit),
+            sorter: sorter,
             encodedSorter: encodedSorter,
             progressInterval: progressInterval,
             onProgress: { [unowned self] records in

@@ -22,10 +22,9 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
     private let progressInterval: Int
     /// Events handed over one at a time are shown to the observer in batches too.
     private var pending: (any EventObservation)?
-    /// Where the output shows wall times (see `TimelineExporter.showsTimesInDisplayZone`):
-    /// an event outside the years 0001–9999 there is rejected rather than written.
-    private let displayZone: ZoneRules?
-    /// What the output cannot hold: such an event is rejected rather than written.
+    /// What the output cannot hold (an event outside the years 0001–9999 in the display
+    /// zone where it shows times, Parquet's nanoseconds): such an event is rejected rather
+    /// than written.
     private let limit: OutputLimit?
     /// Receives every rejected record, the sink's own and the importers'.
     private let forwardReject: (RejectedRecord) -> Void
@@ -35,11 +34,11 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     /// - Parameters:
     ///   - stage: where to write when streaming; nil holds every event.
-    ///   - displayZone: where the output shows times, when it does (events are then not
+    ///   - limit: what the output cannot hold, when it has a limit (events are then not
     ///     encoded on the mapping threads: the check happens as they are delivered).
     init(
         stage: ExportStage?, encoder: (any EventEncodingExporter)?,
-        observer: (any EventStreamObserver)?, displayZone: ZoneRules?, limit: OutputLimit? = nil,
+        observer: (any EventStreamObserver)?, limit: OutputLimit?,
         sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil,
         progressInterval: Int, onProgress: @escaping (Int) -> Void,
         onReject: @escaping (RejectedRecord) -> Void
@@ -47,10 +46,7 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         self.stage = stage
         self.sorter = sorter
         self.encodedSorter = encodedSorter
-        self.encoder =
-            (stage == nil && encodedSorter == nil) || displayZone != nil || limit != nil
-            ? nil : encoder
-        self.displayZone = displayZone
+        self.encoder = (stage == nil && encodedSorter == nil) || limit != nil ? nil : encoder
         self.limit = limit
         self.forwardReject = onReject
         self.observer = observer
@@ -60,9 +56,6 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
 
     /// One event, from an importer that emits them one by one.
     func take(_ event: Event) throws(TimelineError) {
-        if let displayZone, let outside = event.unsupportedTime(shownIn: displayZone) {
-            return reject(Self.rejection(event, outside))
-        }
         if let limit, let reason = limit.reason(event) {
             return reject(Self.rejection(event, reason: reason))
         }
@@ -96,16 +89,6 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         RejectedRecord(
             location: SourceLocation(file: event.source?.file ?? "-", line: event.source?.line),
             raw: event.start.raw ?? event.id, reason: reason, code: .outOfRange)
-    }
-
-    /// The record of an event that leaves the supported years in the display zone (`outside`
-    /// says where).
-    private static func rejection(_ event: Event, _ outside: String) -> RejectedRecord {
-        RejectedRecord(
-            location: SourceLocation(file: event.source?.file ?? "-", line: event.source?.line),
-            raw: event.start.raw ?? event.id,
-            reason: "\(outside) (the display zone, where this output shows times)",
-            code: .outOfRange)
     }
 
     /// Shows the last events to the observer and waits until every streamed one is written.
@@ -161,17 +144,6 @@ final class EventSink: EventBatchConsumer, @unchecked Sendable {
         }
         var events = batch.events
         // Looked for before filtering: removing from the batch's array would copy it whole.
-        if let displayZone,
-            events.contains(where: { $0.unsupportedTime(shownIn: displayZone) != nil })
-        {
-            events.removeAll { event in
-                guard let outside = event.unsupportedTime(shownIn: displayZone) else {
-                    return false
-                }
-                reject(Self.rejection(event, outside))
-                return true
-            }
-        }
         if let limit, events.contains(where: { limit.reason($0) != nil }) {
             events.removeAll { event in
                 guard let reason = limit.reason(event) else { return false }

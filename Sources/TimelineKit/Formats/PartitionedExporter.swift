@@ -20,7 +20,8 @@ final class PartitionedExporter: TimelineExporter {
     private let zone: ZoneRules
     private let fileExtension: String
     private let makeExporter: () throws(TimelineError) -> any TimelineExporter
-    private let inner: any TimelineExporter
+    let showsTimesInDisplayZone: Bool
+    let limit: OutputLimit?
     private var header = DocumentHeader(zone: "UTC")
     private var current: (key: String, exporter: any TimelineExporter, output: OutputWriter)?
     /// The next part number of each partition met.
@@ -60,19 +61,29 @@ final class PartitionedExporter: TimelineExporter {
         zone = options.displayZone.rules
         fileExtension = format.id
         makeExporter = { () throws(TimelineError) in try format.makeWriter(options) }
-        inner = try format.makeWriter(options)
-        do {
+        // The parts' writer, made once here so that a format or setting it refuses stops the
+        // run before anything is created.
+        let writer = try format.makeWriter(options)
+        showsTimesInDisplayZone = writer.showsTimesInDisplayZone
+        limit = writer.limit
+        try Self.fileSystem("create a directory beside '\(destination)'") {
             try FileManager.default.createDirectory(
                 atPath: staging, withIntermediateDirectories: true)
-        } catch {
-            throw TimelineError(
-                .cannotCreateOutput,
-                "cannot create a directory beside '\(destination)': \(error.localizedDescription)")
         }
     }
 
-    var showsTimesInDisplayZone: Bool { inner.showsTimesInDisplayZone }
-    var limit: OutputLimit? { inner.limit }
+    /// Runs a file-system step, its failure as a `.cannotCreateOutput` error saying what
+    /// could not be done.
+    private static func fileSystem(_ step: String, _ body: () throws -> Void)
+        throws(TimelineError)
+    {
+        do {
+            try body()
+        } catch {
+            throw TimelineError(
+                .cannotCreateOutput, "cannot \(step): \(error.localizedDescription)")
+        }
+    }
 
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
         self.header = header
@@ -89,16 +100,16 @@ final class PartitionedExporter: TimelineExporter {
 
     func finish(to out: OutputWriter) throws(TimelineError) {
         try closePart()
-        do {
-            if FileManager.default.fileExists(atPath: destination) {
-                try FileManager.default.removeItem(atPath: destination)
+        do throws(TimelineError) {
+            try Self.fileSystem("move the partitions into '\(destination)'") {
+                if FileManager.default.fileExists(atPath: destination) {
+                    try FileManager.default.removeItem(atPath: destination)
+                }
+                try FileManager.default.moveItem(atPath: staging, toPath: destination)
             }
-            try FileManager.default.moveItem(atPath: staging, toPath: destination)
         } catch {
             discard()
-            throw TimelineError(
-                .cannotCreateOutput,
-                "cannot move the partitions into '\(destination)': \(error.localizedDescription)")
+            throw error
         }
     }
 
@@ -120,18 +131,15 @@ final class PartitionedExporter: TimelineExporter {
         let part = nextPart[key, default: 0]
         nextPart[key] = part + 1
         if part == 0 {
-            do {
+            try Self.fileSystem("create the partition directory '\(key)'") {
                 try FileManager.default.createDirectory(
                     atPath: directory, withIntermediateDirectories: false)
-            } catch {
-                throw TimelineError(
-                    .cannotCreateOutput,
-                    "cannot create the partition directory '\(key)': \(error.localizedDescription)")
             }
         }
-        let digits = String(part)
-        let name = "part-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits
-        let output = try OutputWriter(path: "\(directory)/\(name).\(fileExtension)")
+        var name = Array("\(directory)/part-".utf8)
+        appendDigits(part, width: 5, to: &name)
+        let output = try OutputWriter(
+            path: String(decoding: name, as: UTF8.self) + ".\(fileExtension)")
         let exporter = try makeExporter()
         try exporter.begin(header, to: output)
         current = (key, exporter, output)

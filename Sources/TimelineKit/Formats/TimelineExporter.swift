@@ -20,6 +20,23 @@ extension TimelineExporter {
 /// An output's limit: the reason an event cannot be written there, or nil when it can.
 struct OutputLimit: Sendable {
     let reason: @Sendable (Event) -> String?
+
+    /// An output that shows wall times in `zone` (the readable timelines, CSV with
+    /// `--time-format`) cannot show one outside the years 0001–9999 there.
+    static func showingTimes(in zone: ZoneRules) -> OutputLimit {
+        OutputLimit { event in
+            event.unsupportedTime(shownIn: zone).map {
+                "\($0) (the display zone, where this output shows times)"
+            }
+        }
+    }
+
+    /// Both limits: the first reason either gives.
+    static func either(_ a: OutputLimit?, _ b: OutputLimit?) -> OutputLimit? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return OutputLimit { a.reason($0) ?? b.reason($0) }
+    }
 }
 
 /// An exporter whose bytes for an event depend on that event alone (not on the events

@@ -89,7 +89,7 @@ struct ParquetColumnBuffer {
 
     mutating func append(_ text: String, repetition: UInt8 = 0) {
         present(repetition)
-        guard usesDictionary else { return Self.appendPlain(text, to: &plain) }
+        guard usesDictionary else { return BinaryWriter.string(text, &plain) }
         if let lastText, lastText == text {
             indices.append(lastIndex)
             return
@@ -102,12 +102,12 @@ struct ParquetColumnBuffer {
         }
         guard dictionaryStarts.count < Self.dictionaryLimit else {
             dropDictionary()
-            return Self.appendPlain(text, to: &plain)
+            return BinaryWriter.string(text, &plain)
         }
         let index = UInt32(dictionaryStarts.count)
         dictionary[text] = index
         dictionaryStarts.append(dictionaryPlain.count)
-        Self.appendPlain(text, to: &dictionaryPlain)
+        BinaryWriter.string(text, &dictionaryPlain)
         indices.append(index)
         lastText = text
         lastIndex = index
@@ -129,22 +129,16 @@ struct ParquetColumnBuffer {
         lastText = nil
     }
 
-    private static func appendPlain(_ text: String, to out: inout [UInt8]) {
-        let utf8 = text.utf8
-        appendLittleEndian(UInt64(utf8.count), bytes: 4, to: &out)
-        out += utf8
-    }
-
     mutating func append(int64 value: Int64) {
         present(0)
-        Self.appendLittleEndian(UInt64(bitPattern: value), bytes: 8, to: &plain)
+        BinaryWriter.int(value, &plain)
         minimum = min(minimum, value)
         maximum = max(maximum, value)
     }
 
     mutating func append(int32 value: Int32) {
         present(0)
-        Self.appendLittleEndian(UInt64(UInt32(bitPattern: value)), bytes: 4, to: &plain)
+        BinaryWriter.u32(UInt32(bitPattern: value), &plain)
         minimum = min(minimum, Int64(value))
         maximum = max(maximum, Int64(value))
     }
@@ -165,7 +159,4 @@ struct ParquetColumnBuffer {
         }
     }
 
-    static func appendLittleEndian(_ value: UInt64, bytes: Int, to out: inout [UInt8]) {
-        for i in 0..<bytes { out.append(UInt8(truncatingIfNeeded: value >> UInt64(8 * i))) }
-    }
 }

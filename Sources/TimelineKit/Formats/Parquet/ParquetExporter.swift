@@ -101,16 +101,16 @@ final class ParquetExporter: TimelineExporter {
                 }
             case .timePart(let time, let part):
                 switch time {
-                case .start: try add(part, of: event.start, named: "start", event, &columns[c])
+                case .start: try add(part, of: event.start, event, &columns[c])
                 case .end:
                     if let end = event.end {
-                        try add(part, of: end, named: "end", event, &columns[c])
+                        try add(part, of: end, event, &columns[c])
                     } else {
                         columns[c].appendNull()
                     }
                 case .recorded:
                     if let recorded = event.recorded {
-                        try add(part, of: recorded, named: "recorded", event, &columns[c])
+                        try add(part, of: recorded, event, &columns[c])
                     } else {
                         columns[c].appendNull()
                     }
@@ -118,7 +118,9 @@ final class ParquetExporter: TimelineExporter {
             case .amountPart(let part):
                 if let amount = event.amount {
                     switch part {
-                    case .value: columns[c].append(fixed16: try decimal(amount.value, in: event))
+                    case .value:
+                        guard let unscaled = unscaled(amount.value) else { throw refusal(event) }
+                        columns[c].append(fixed16: unscaled)
                     case .currency: columns[c].append(optional: amount.currency)
                     case .neutral: columns[c].append(amount.neutral)
                     }
@@ -168,22 +170,25 @@ final class ParquetExporter: TimelineExporter {
     /// A part of a time value, as `--fields` has it: `instant`, `local`, `offset`, `zone`
     /// for a moment, `date` for an all-day value, `basis` and `raw` for either.
     private static func add(
-        _ part: FieldPath.TimePart, of value: TimeValue, named name: String, _ event: Event,
+        _ part: FieldPath.TimePart, of value: TimeValue, _ event: Event,
         _ column: inout ParquetColumnBuffer
     ) throws(TimelineError) {
         switch part {
         case .instant:
             guard let instant = value.instant else { return column.appendNull() }
-            column.append(
-                int64: try nanoseconds(instant.seconds, instant.nanoseconds, name, value, event))
+            guard let n = nanosecondsSince1970(instant.seconds, instant.nanoseconds) else {
+                throw refusal(event)
+            }
+            column.append(int64: n)
         case .local:
             guard let instant = value.instant, let offset = value.offset else {
                 return column.appendNull()
             }
-            column.append(
-                int64: try nanoseconds(
-                    instant.seconds + Int64(offset.seconds), instant.nanoseconds, name, value,
-                    event))
+            let seconds = instant.seconds + Int64(offset.seconds)
+            guard let n = nanosecondsSince1970(seconds, instant.nanoseconds) else {
+                throw refusal(event)
+            }
+            column.append(int64: n)
         case .offset:
             guard let offset = value.offset else { return column.appendNull() }
             column.append(int32: Int32(offset.seconds))
@@ -196,20 +201,15 @@ final class ParquetExporter: TimelineExporter {
         }
     }
 
-    /// Nanoseconds since 1970 in an INT64, which holds 1677-09-21 to 2262-04-11 (the
-    /// event was checked against `limit` on its way in; this is the last guard).
-    private static func nanoseconds(
-        _ seconds: Int64, _ nanoseconds: Int32, _ name: String, _ value: TimeValue,
-        _ event: Event
-    ) throws(TimelineError) -> Int64 {
-        guard let total = nanosecondsSince1970(seconds, nanoseconds) else {
-            throw TimelineError(
-                .data, "event '\(event.id)': \(outsideNanoseconds(name, value))",
-                code: FindingCode.outOfRange.rawValue)
-        }
-        return total
+    /// The error for an event Parquet cannot hold. Such an event is rejected against `limit`
+    /// before it reaches the writer; this is the writer's own last guard.
+    private static func refusal(_ event: Event) -> TimelineError {
+        TimelineError(
+            .data, "event '\(event.id)': \(unwritable(event) ?? "cannot be written as Parquet")",
+            code: FindingCode.outOfRange.rawValue)
     }
 
+    /// Nanoseconds since 1970 in an INT64, which holds 1677-09-21 to 2262-04-11.
     private static func nanosecondsSince1970(_ seconds: Int64, _ nanoseconds: Int32) -> Int64? {
         let (scaled, o1) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, o2) = scaled.addingReportingOverflow(Int64(nanoseconds))
@@ -221,17 +221,6 @@ final class ParquetExporter: TimelineExporter {
     }
 
     /// The amount as DECIMAL(38, 18)'s unscaled integer.
-    private static func decimal(_ value: DecimalNumber, in event: Event) throws(TimelineError)
-        -> Int128
-    {
-        guard let unscaled = unscaled(value) else {
-            throw TimelineError(
-                .data, "event '\(event.id)': \(tooLarge(value))",
-                code: FindingCode.outOfRange.rawValue)
-        }
-        return unscaled
-    }
-
     private static func unscaled(_ value: DecimalNumber) -> Int128? {
         var unscaled = value.coefficient
         var overflow = false

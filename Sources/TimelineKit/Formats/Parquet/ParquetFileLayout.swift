@@ -89,16 +89,20 @@ enum ParquetFileLayout {
         }
         var statistics: (minimum: [UInt8], maximum: [UInt8], nulls: Int)?
         if column.kind.hasIntegerStatistics {
-            let width = column.kind.physicalType == 1 ? 4 : 8
-            var lo: [UInt8] = []
-            var hi: [UInt8] = []
-            if column.valueCount > 0 {
-                ParquetColumnBuffer.appendLittleEndian(
-                    UInt64(bitPattern: column.minimum), bytes: width, to: &lo)
-                ParquetColumnBuffer.appendLittleEndian(
-                    UInt64(bitPattern: column.maximum), bytes: width, to: &hi)
+            // PLAIN, as the column's values are: four bytes for INT32, eight for INT64.
+            func plain(_ v: Int64) -> [UInt8] {
+                var bytes: [UInt8] = []
+                if column.kind.physicalType == 1 {
+                    BinaryWriter.u32(UInt32(truncatingIfNeeded: v), &bytes)
+                } else {
+                    BinaryWriter.int(v, &bytes)
+                }
+                return bytes
             }
-            statistics = (lo, hi, column.nullCount)
+            statistics =
+                column.valueCount > 0
+                ? (plain(column.minimum), plain(column.maximum), column.nullCount)
+                : ([], [], column.nullCount)
         }
         return ChunkMetadata(
             path: column.leaf.path, physicalType: column.kind.physicalType,
@@ -165,7 +169,7 @@ enum ParquetFileLayout {
         for _ in 0..<leafCount { w.structBody { $0.structure(1) { _ in } } }
         w.stop()
         var out = w.bytes
-        ParquetColumnBuffer.appendLittleEndian(UInt64(w.bytes.count), bytes: 4, to: &out)
+        BinaryWriter.u32(UInt32(w.bytes.count), &out)
         out += magic
         return out
     }

@@ -39,8 +39,7 @@ struct ParquetSchema {
     let fields: [Field]
 
     /// The columns of whole events.
-    static let canonical = ParquetSchema(
-        paths: FieldPath.known.compactMap(FieldPath.init).filter(\.isLeaf))
+    static let canonical = ParquetSchema(paths: FieldPath.all.filter(\.isLeaf))
 
     /// The columns of `paths`; a path to an object (`start`, `amount`, `source`) stands for
     /// its parts.
@@ -122,22 +121,6 @@ extension FieldPath {
         case .amount: return FieldPath.AmountPart.allCases.map { .amountPart($0) }
         case .source: return FieldPath.SourcePart.allCases.map { .sourcePart($0) }
         default: return [self]
-        }
-    }
-
-    /// The path as `--fields` writes it.
-    var name: String {
-        switch self {
-        case .text(let t): return t.rawValue
-        case .time(let t): return t.rawValue
-        case .timePart(let t, let p): return "\(t.rawValue).\(p.rawValue)"
-        case .amount: return "amount"
-        case .amountPart(let p): return "amount.\(p.rawValue)"
-        case .list(let l): return l.rawValue
-        case .attributes: return "attributes"
-        case .attribute(let name): return "attributes.\(name)"
-        case .source: return "source"
-        case .sourcePart(let p): return "source.\(p.rawValue)"
         }
     }
 

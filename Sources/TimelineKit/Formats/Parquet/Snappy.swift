@@ -7,12 +7,7 @@ enum Snappy {
 
     /// `input` compressed, appended to `out`.
     static func compress(_ input: [UInt8], into out: inout [UInt8]) {
-        var n = UInt64(input.count)
-        while n >= 0x80 {
-            out.append(UInt8(truncatingIfNeeded: n) | 0x80)
-            n >>= 7
-        }
-        out.append(UInt8(n))
+        BinaryWriter.varint(UInt64(input.count), &out)
         out.reserveCapacity(out.count + input.count + input.count / 6 + 32)
         var table = [Int32](repeating: -1, count: 1 << hashBits)
         input.withByteView { src in

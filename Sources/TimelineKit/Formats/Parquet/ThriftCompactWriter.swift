@@ -34,14 +34,7 @@ struct ThriftCompactWriter {
 
     private func zigzag(_ v: Int64) -> UInt64 { UInt64(bitPattern: (v << 1) ^ (v >> 63)) }
 
-    mutating func varint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
-    }
+    private mutating func varint(_ value: UInt64) { BinaryWriter.varint(value, &bytes) }
 
     mutating func i32(_ id: Int16, _ value: Int32) {
         fieldHeader(id, .i32)

@@ -103,12 +103,31 @@ enum FieldPath: Hashable, Sendable {
         }
     }
 
+    /// Every path but `attributes.NAME`, in the canonical event's order.
+    static let all: [FieldPath] =
+        Text.allCases.map(FieldPath.text)
+        + Time.allCases.flatMap { t in [.time(t)] + TimePart.allCases.map { .timePart(t, $0) } }
+        + [.amount] + AmountPart.allCases.map(FieldPath.amountPart)
+        + List.allCases.map(FieldPath.list) + [.attributes, .source]
+        + SourcePart.allCases.map(FieldPath.sourcePart)
+
     /// Every path but `attributes.NAME`, as help and errors list them.
-    static let known: [String] =
-        Text.allCases.map(\.rawValue)
-        + Time.allCases.flatMap { t in [t.rawValue] + TimePart.allCases.map { "\(t).\($0)" } }
-        + ["amount"] + AmountPart.allCases.map { "amount.\($0)" }
-        + List.allCases.map(\.rawValue) + ["attributes", "source"]
-        + SourcePart.allCases.map { "source.\($0)" }
+    static let known = all.map(\.name)
+
+    /// The path as `--fields` writes it.
+    var name: String {
+        switch self {
+        case .text(let t): return t.rawValue
+        case .time(let t): return t.rawValue
+        case .timePart(let t, let p): return "\(t.rawValue).\(p.rawValue)"
+        case .amount: return "amount"
+        case .amountPart(let p): return "amount.\(p.rawValue)"
+        case .list(let l): return l.rawValue
+        case .attributes: return "attributes"
+        case .attribute(let name): return "attributes.\(name)"
+        case .source: return "source"
+        case .sourcePart(let p): return "source.\(p.rawValue)"
+        }
+    }
 
 }

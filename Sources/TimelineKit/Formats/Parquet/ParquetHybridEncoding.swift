@@ -25,7 +25,7 @@ enum ParquetHybridEncoding {
             let left = run - taken
             if left >= 8 {
                 flushPacked(&packed, bitWidth: bitWidth, into: &out)
-                varint(UInt64(left) << 1, into: &out)
+                BinaryWriter.varint(UInt64(left) << 1, &out)
                 let value = UInt32(values[i])
                 for byte in 0..<((bitWidth + 7) / 8) {
                     out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(byte))))
@@ -44,7 +44,7 @@ enum ParquetHybridEncoding {
     ) {
         guard !packed.isEmpty else { return }
         let groups = (packed.count + 7) / 8
-        varint(UInt64(groups) << 1 | 1, into: &out)
+        BinaryWriter.varint(UInt64(groups) << 1 | 1, &out)
         var accumulator: UInt64 = 0
         var bits = 0
         for k in 0..<(groups * 8) {
@@ -61,24 +61,12 @@ enum ParquetHybridEncoding {
         packed.removeAll(keepingCapacity: true)
     }
 
-    static func varint(_ value: UInt64, into out: inout [UInt8]) {
-        var v = value
-        while v >= 0x80 {
-            out.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        out.append(UInt8(v))
-    }
-
     /// Levels as a data page (v1) holds them: their encoded length in four bytes, little
     /// endian, then the encoding.
     static func appendLevels(_ levels: [UInt8], maximum: Int, into out: inout [UInt8]) {
         var encoded: [UInt8] = []
         encode(levels, bitWidth: bitWidth(maximum), into: &encoded)
-        let n = UInt32(encoded.count)
-        for shift in stride(from: 0, to: 32, by: 8) {
-            out.append(UInt8(truncatingIfNeeded: n >> UInt32(shift)))
-        }
+        BinaryWriter.u32(UInt32(encoded.count), &out)
         out += encoded
     }
 }
