@@ -7,7 +7,8 @@ tests, and what openpyxl reads back from them: the oracle the reader is compared
   scripts/xlsx-oracle.py cells DIR         writes DIR/book.xlsx and DIR/book1904.xlsx (the
                                             same cells under the 1900 and 1904 date systems)
                                             and prints, as JSON, each data row as openpyxl
-                                            reads it back: time as ISO 8601, title, amount, flag
+                                            reads it back: time as ISO 8601, title, amount, flag,
+                                            and its row number
 """
 import datetime
 import json
@@ -50,6 +51,7 @@ def sample(path):
 CELLS = [
     # time, number format, title, amount, flag
     (datetime.datetime(2024, 6, 12, 8, 11, 17), "yyyy-mm-dd hh:mm:ss", "a datetime", 12.5, True),
+    ("2024-06-12 09:30:00", "@", "a title\nover two lines, \"quoted\"", 2, None),
     (datetime.date(2024, 2, 29), "yyyy-mm-dd", "a leap day, date only", -3, False),
     (datetime.datetime(1900, 3, 1, 0, 0), "m/d/yyyy", "the day after 1900's missing 29 February", 0.1, None),
     (datetime.datetime(2024, 6, 12, 23, 59, 59, 500000), "yyyy-mm-dd hh:mm:ss.000", "half a second before midnight", 1234567.89, True),
@@ -75,7 +77,7 @@ def cells(directory):
         wb.save(path)
         back = openpyxl.load_workbook(path)
         rows = []
-        for row in back.active.iter_rows(min_row=2, values_only=True):
+        for number, row in enumerate(back.active.iter_rows(min_row=2, values_only=True), start=2):
             time, title, amount, flag = row
             if isinstance(time, datetime.datetime) and time.time() == datetime.time(0) and isinstance(CELLS[len(rows)][0], datetime.date) and not isinstance(CELLS[len(rows)][0], datetime.datetime):
                 time = time.date()
@@ -84,6 +86,7 @@ def cells(directory):
                 "title": title,
                 "amount": None if amount is None else repr(amount),
                 "flag": None if flag is None else ("TRUE" if flag else "FALSE"),
+                "row": number,
             })
         expected.append({"file": name, "rows": rows})
     print(json.dumps(expected, ensure_ascii=False))

@@ -52,6 +52,10 @@ struct XLSXTests {
                 #expect(
                     (event["attributes"] as? [String: String])?["flag"] == want["flag"] as? String,
                     "\(file): \(want)")
+                // A record's line is its row number, also after a cell that holds a line break.
+                #expect(
+                    (event["source"] as? [String: Any])?["line"] as? Int == want["row"] as? Int,
+                    "\(file): \(want)")
             }
         }
     }

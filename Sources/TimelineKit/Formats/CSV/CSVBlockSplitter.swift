@@ -1,13 +1,38 @@
 /// A run of whole CSV records cut from the input, with where it sits in the file, so it can
 /// be split into fields and mapped on any thread.
-struct CSVBlock: Sendable {
+struct CSVBlock: TableBlock {
     var bytes: [UInt8]
+    var delimiter: UInt8
     /// 1-based physical line of the first byte.
     var firstLine: Int
     /// Number of records (not counting blank lines) before this block.
     var recordsBefore: Int
     /// Bytes of the input before this block (for byte offsets in errors).
     var byteOffset: Int
+
+    func makeRows() -> CSVBlockRows {
+        CSVBlockRows(
+            reader: CSVReader(
+                block: bytes, delimiter: delimiter, firstLine: firstLine, byteOffset: byteOffset))
+    }
+
+    /// The row's bytes in the block: a block reader leaves `raw` empty.
+    func raw(of row: TableRow) -> String {
+        row.raw.isEmpty && !row.span.isEmpty
+            ? String(decoding: bytes[row.span], as: UTF8.self) : row.raw
+    }
+}
+
+/// A block's records, split into fields as they are read.
+struct CSVBlockRows: TableBlockRows {
+    let reader: CSVReader
+
+    mutating func next() -> Result<TableRow, TableRowError>? {
+        // A block reader reads no input: it cannot fail, only find a record invalid.
+        (try? reader.next()) ?? nil
+    }
+
+    mutating func recycle(_ row: consuming TableRow) { reader.recycle(row) }
 }
 
 /// Cuts a CSV stream into blocks of whole records, about `targetSize` bytes each, by
@@ -55,7 +80,8 @@ struct CSVBlockSplitter {
                 let scan = Self.scan(buffer, delimiter: delimiter, eof: eof)
                 if scan.cut > 0 {
                     let block = CSVBlock(
-                        bytes: Array(buffer[..<scan.cut]), firstLine: line, recordsBefore: records,
+                        bytes: Array(buffer[..<scan.cut]), delimiter: delimiter, firstLine: line,
+                        recordsBefore: records,
                         byteOffset: offset)
                     buffer.removeFirst(scan.cut)
                     line += scan.lines

@@ -78,7 +78,7 @@ package struct CSVDateColumns {
             job: self, indices: indices, names: header.fields, header: header.bytes,
             delimiter: reader.delimiter, orders: nil)
         // Each column's day/month order from its own first values, before any is written.
-        var window: [Result<CSVRecord, CSVRecordError>] = []
+        var window: [Result<TableRow, TableRowError>] = []
         var orders: [FieldOrder?] = indices.map { _ in options.fieldOrder }
         if options.fieldOrder == nil {
             var detectors = [FieldOrderDetector](
@@ -180,7 +180,7 @@ package struct CSVDateColumns {
 
         /// Appends the record with its chosen fields rewritten (a record that is not CSV, or
         /// blank, goes through as it was).
-        mutating func write(_ result: Result<CSVRecord, CSVRecordError>, to out: inout [UInt8]) {
+        mutating func write(_ result: Result<TableRow, TableRowError>, to out: inout [UInt8]) {
             guard case .success(let record) = result else {
                 if case .failure(let e) = result { out += e.bytes }
                 return

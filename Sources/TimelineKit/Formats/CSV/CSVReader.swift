@@ -1,50 +1,3 @@
-/// One CSV record as read: its fields, where it starts, and its raw text.
-struct CSVRecord: Sendable {
-    var fields: [String]
-    /// 1-based physical line where the record starts.
-    var line: Int
-    /// The record's bytes as they were in the file (without the line terminator). Empty
-    /// from a block reader, which leaves it to its owner (see `span`).
-    var raw: String
-    /// Where the record's raw bytes lie in a block reader's block.
-    var span: Range<Int> = 0..<0
-    /// With `CSVReader.keepsBytes`: the record's bytes exactly as in the file, its line end
-    /// included, and where each field lies in them (a quoted field with its quotes).
-    var bytes: [UInt8] = []
-    var fieldRanges: [Range<Int>] = []
-
-    /// An empty line (or one holding only `""`): not a record.
-    var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
-
-    /// The record without its last field when it is one wider than `width` and that field is
-    /// empty (a trailing delimiter on every row, as JD and ICBC exports write); nil otherwise.
-    func trimmedTrailingEmpty(to width: Int) -> CSVRecord? {
-        guard fields.count == width + 1, fields[width].trimmingCharacters(in: .whitespaces).isEmpty
-        else { return nil }
-        var record = self
-        record.fields.removeLast()
-        return record
-    }
-
-    /// The record with empty fields added up to `count`.
-    func padded(to count: Int) -> CSVRecord {
-        var record = self
-        record.fields += repeatElement("", count: max(0, count - fields.count))
-        return record
-    }
-}
-
-/// Why a record could not be split into fields (the run goes on).
-struct CSVRecordError: Error, Sendable {
-    var line: Int
-    var raw: String
-    var message: String
-    /// The record's bytes are not valid UTF-8 (rather than badly quoted).
-    var isEncoding = false
-    /// With `CSVReader.keepsBytes`: the record's bytes exactly as in the file.
-    var bytes: [UInt8] = []
-}
-
 /// A streaming RFC 4180 reader: quoted fields with doubled quotes, delimiters and line
 /// breaks inside quotes, CRLF/LF/CR line ends, a UTF-8 BOM. Reads the input in chunks and
 /// never holds more than the current record and one chunk.
@@ -65,7 +18,7 @@ final class CSVReader {
     private var keepsRaw = true
     /// A record's field array handed back by `recycle`, reused (emptied) for the next record.
     private var spareFields: [String]?
-    /// Also give each record its exact bytes and field ranges (`CSVRecord.bytes`), for a
+    /// Also give each record its exact bytes and field ranges (`TableRow.bytes`), for a
     /// job that writes the file back with some fields changed.
     var keepsBytes = false
 
@@ -152,13 +105,13 @@ final class CSVReader {
 
     /// Takes back a record the caller is done with, so the next record reuses its field
     /// array (and writes over its strings) instead of allocating one.
-    func recycle(_ record: consuming CSVRecord) {
+    func recycle(_ record: consuming TableRow) {
         spareFields = record.fields
         record.fields = []  // the only reference left: the next record writes over it
     }
 
     /// The next record, a record-level error, or nil at the end of the input.
-    func next() throws(TimelineError) -> Result<CSVRecord, CSVRecordError>? {
+    func next() throws(TimelineError) -> Result<TableRow, TableRowError>? {
         while true {
             if let result = parseRecord() { return result }
             if eof { return nil }
@@ -194,10 +147,10 @@ final class CSVReader {
     }
 
     /// Parses one record starting at `position`; nil when more input is needed.
-    private func parseRecord() -> Result<CSVRecord, CSVRecordError>? {
+    private func parseRecord() -> Result<TableRow, TableRowError>? {
         let n = buffer.count
         guard position < n else { return nil }
-        return buffer.withByteView { p -> Result<CSVRecord, CSVRecordError>? in
+        return buffer.withByteView { p -> Result<TableRow, TableRowError>? in
             var fields = ReusedFields(reusing: spareFields.take() ?? [], reserving: lastFieldCount)
             var i = position
             let startLine = line
@@ -282,13 +235,13 @@ final class CSVReader {
             let bytes = keepsBytes ? p[span.lowerBound..<i].array : []
             if let problem {
                 return .failure(
-                    CSVRecordError(
+                    TableRowError(
                         line: startLine, raw: p[span].string, message: problem.message,
                         isEncoding: problem.encoding, bytes: bytes))
             }
             let raw = keepsRaw ? p[span].string : ""
             return .success(
-                CSVRecord(
+                TableRow(
                     fields: fields.finished(), line: startLine, raw: raw, span: span, bytes: bytes,
                     fieldRanges: ranges))
         }

@@ -1,5 +1,5 @@
 /// Where each mapped field's value sits in the records of one key set, worked out once for
-/// all of them, as `CSVColumnPlan` does for a CSV header: a record then reads its fields by
+/// all of them, as `TableColumnPlan` does for a CSV header: a record then reads its fields by
 /// index, with no key compared and no set of used keys built.
 struct JSONRowPlan {
     /// Where one column's value is in a record.
@@ -59,7 +59,7 @@ struct JSONRowPlan {
     }
 
     /// Sets `texts` to `record`'s mapped fields and its unmapped non-empty fields. The same
-    /// `texts` is refilled for every record of a block (see `CSVColumnPlan.fill`); a slot
+    /// `texts` is refilled for every record of a block (see `TableColumnPlan.fill`); a slot
     /// this plan does not map is left as the previous record left it, so one `texts` serves
     /// one plan.
     func fill(_ texts: inout FieldTexts, from record: some JSONRecordValues) {

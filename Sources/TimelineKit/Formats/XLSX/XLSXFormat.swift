@@ -1,5 +1,5 @@
 /// `xlsx`: an Excel workbook (WeChat Pay and many banks export their statements so). The
-/// first sheet, or `--sheet NAME`, is read as a CSV table would be — the header found after
+/// first sheet, or `--sheet NAME`, is read as a table, as CSV is — the header found after
 /// a preamble, presets, the field mapping — with date-formatted cells as ISO 8601 text.
 enum XLSXFormat: FormatPlugin {
     static let id = "xlsx"
@@ -49,81 +49,97 @@ extension ReadOptions {
     }
 }
 
-/// Reads a sheet as a CSV table — one line per sheet row, a blank line for each row the
-/// sheet leaves out, so that the line of a record is its row number — made a chunk at a
-/// time as `CSVImporter` reads it. Each row has its own cells (a sheet stores no empty
-/// cells after a row's last value; the importer pads rows to the header). The workbook's
-/// bytes are read whole: its parts are compressed.
+/// Reads a sheet as a table (`TableImporter`), its rows as the workbook holds them: the line
+/// of a record is its row number. The workbook's bytes are read whole: its parts are
+/// compressed.
 struct XLSXImporter: TimelineImporter {
     func read(from input: InputReader, context: ImportContext) throws(TimelineError) {
         let bytes = try input.readAll()
-        func failure(_ error: Workbook.Failure) -> TimelineError {
+        let file = input.name
+        let failure = { (error: Workbook.Failure) -> TimelineError in
             TimelineError(
-                .data, "cannot read '\(input.name)' as an XLSX workbook: \(error.message)",
-                at: SourceLocation(file: input.name), code: "xlsx",
+                .data, "cannot read '\(file)' as an XLSX workbook: \(error.message)",
+                at: SourceLocation(file: file), code: "xlsx",
                 notes: error.tooLarge ? ["a larger --memory reads larger workbooks"] : [])
         }
-        var table: SheetCSV
+        var rows: Workbook.SheetRows
         do throws(Workbook.Failure) {
-            table = SheetCSV(
-                rows: try Workbook(bytes, memory: context.memory).rows(
-                    sheet: context.options.xlsx.sheet))
+            rows = try Workbook(bytes, memory: context.memory).rows(
+                sheet: context.options.xlsx.sheet)
         } catch {
             throw failure(error)
         }
-        let csv = InputReader(name: input.name) { () throws(TimelineError) -> [UInt8]? in
-            do throws(Workbook.Failure) {
-                return try table.next()
-            } catch {
-                throw failure(error)
-            }
+        var delimiter: UInt8? = UInt8(ascii: ",")
+        let named = try context.options.csv.columns.map { columns throws(TimelineError) in
+            try columns.names(delimiter: &delimiter)
         }
-        var importer = CSVImporter(defaultDelimiter: UInt8(ascii: ","))
-        importer.spreadsheetRows = true
-        try importer.read(from: csv, context: context)
+        var source = SheetRowSource(rows: rows, failure: failure)
+        try TableImporter.read(&source, columns: named, input: input, context: context)
     }
 }
 
-/// A sheet's rows as CSV text, about `chunkSize` bytes at a time.
-struct SheetCSV {
+/// A sheet's rows, one at a time and then in blocks of about `RecordBlocks.targetSize`
+/// bytes of cell text.
+struct SheetRowSource: TableRowSource {
     private var rows: Workbook.SheetRows
-    /// The CSV line the next row begins on.
-    private var line = 1
-    static let chunkSize = InputReader.chunkSize
+    private let failure: (Workbook.Failure) -> TimelineError
+    private var recordsRead = 0
 
-    init(rows: Workbook.SheetRows) {
+    init(rows: Workbook.SheetRows, failure: @escaping (Workbook.Failure) -> TimelineError) {
         self.rows = rows
+        self.failure = failure
     }
 
-    /// The next rows' text, nil after the last.
-    mutating func next() throws(Workbook.Failure) -> [UInt8]? {
-        var csv: [UInt8] = []
-        while csv.count < Self.chunkSize, let row = try rows.next() {
-            // Row numbers are at most 1,048,576 and increase: the blank lines of a whole
-            // sheet take at most a megabyte.
-            if line < row.number {
-                csv += repeatElement(0x0A, count: row.number - line)
-                line = row.number
-            }
-            for (column, cell) in row.cells.enumerated() {
-                if column > 0 { csv.append(UInt8(ascii: ",")) }
-                if cell.utf8.contains(where: {
-                    $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-                }) {
-                    csv.append(UInt8(ascii: "\""))
-                    for b in cell.utf8 {
-                        if b == UInt8(ascii: "\"") { csv.append(b) }
-                        if b == 0x0A { line += 1 }
-                        csv.append(b)
-                    }
-                    csv.append(UInt8(ascii: "\""))
-                } else {
-                    csv.append(contentsOf: cell.utf8)
-                }
-            }
-            csv.append(0x0A)
-            line += 1
-        }
-        return csv.isEmpty ? nil : csv
+    var rowsEndAtLastCell: Bool { true }
+
+    /// A row read while the header is looked for keeps its raw text: it may be rejected
+    /// outside any block.
+    mutating func nextRow() throws(TimelineError) -> Result<TableRow, TableRowError>? {
+        guard var row = try next() else { return nil }
+        row.raw = row.csvText
+        return .success(row)
     }
+
+    mutating func nextBlock() throws(TimelineError) -> SheetBlock? {
+        var block = SheetBlock(rows: [], recordsBefore: recordsRead)
+        var size = 0
+        while size < RecordBlocks.targetSize, let row = try next() {
+            size += row.fields.reduce(row.fields.count) { $0 + $1.utf8.count }
+            if !row.isBlank { recordsRead += 1 }
+            block.rows.append(row)
+        }
+        return block.rows.isEmpty ? nil : block
+    }
+
+    /// The next row; a row with no cells is blank, as an empty line of a CSV file is.
+    private mutating func next() throws(TimelineError) -> TableRow? {
+        let row: Workbook.Row?
+        do throws(Workbook.Failure) {
+            row = try rows.next()
+        } catch {
+            throw failure(error)
+        }
+        return row.map {
+            TableRow(fields: $0.cells.isEmpty ? [""] : $0.cells, line: $0.number, raw: "")
+        }
+    }
+}
+
+/// Rows of a sheet, already in cells.
+struct SheetBlock: TableBlock {
+    var rows: [TableRow]
+    var recordsBefore: Int
+
+    func makeRows() -> SheetBlockRows { SheetBlockRows(rows: rows.makeIterator()) }
+
+    func raw(of row: TableRow) -> String { row.csvText }
+}
+
+/// A sheet block's rows, in order.
+struct SheetBlockRows: TableBlockRows {
+    var rows: IndexingIterator<[TableRow]>
+
+    mutating func next() -> Result<TableRow, TableRowError>? { rows.next().map { .success($0) } }
+
+    mutating func recycle(_ row: consuming TableRow) {}
 }

@@ -1,20 +1,20 @@
-/// Where a CSV's table begins. Exports such as WeChat Pay and Alipay bills open with a
+/// Where a table begins. Exports such as WeChat Pay and Alipay bills open with a
 /// preamble (account, period, totals, notes) before the header row: the header is the
 /// first of the first records that names a start column and at least one more field the
 /// mapping knows (`FieldMapping.recognisedFields`) and whose field count the next record
 /// keeps; without one it is the first record, as in any plain CSV. `--header-line N` names
 /// it. The records before it are not records of the table: they are reported, never
 /// rejected.
-struct CSVTableStart {
+struct TableStart {
     /// The header row; nil for an empty input.
-    var header: CSVRecord?
+    var header: TableRow?
     /// The records before the header.
-    var preamble: [CSVRecord] = []
+    var preamble: [TableRow] = []
     /// No line names the columns: `header` is the first record (Sabadell's text download),
     /// because its values are like those below it — a time where they hold times.
     var headerless = false
     /// What was read after the header while looking for it, in order.
-    var after: [Result<CSVRecord, CSVRecordError>] = []
+    var after: [Result<TableRow, TableRowError>] = []
     /// The preset the table is read with: the one named, or the first whose signature the
     /// header row (or a preamble line) shows.
     var preset: MappingPreset?
@@ -28,14 +28,11 @@ struct CSVTableStart {
     /// - Parameter columns: the names of the columns when the input has no header line of
     ///   its own (`CSVReadSettings.columns`): the first record is then a record, and a preset
     ///   is recognised by these names.
-    /// - Parameter spreadsheetRows: rows end at their last filled cell (XLSX), so the record
-    ///   after a header confirms it by being no wider than it.
     static func find(
-        _ reader: CSVReader, options: ReadOptions, file: String, columns: [String]? = nil,
-        spreadsheetRows: Bool = false
-    ) throws(TimelineError) -> CSVTableStart {
-        var table = try locate(
-            reader, options: options, file: file, spreadsheetRows: spreadsheetRows)
+        _ source: inout some TableRowSource, options: ReadOptions, file: String,
+        columns: [String]? = nil
+    ) throws(TimelineError) -> TableStart {
+        var table = try locate(&source, options: options, file: file)
         if table.preset == nil {
             table.preset = detectedPreset(table, columns: columns, options.preset.candidates)
         }
@@ -43,13 +40,16 @@ struct CSVTableStart {
     }
 
     private static func locate(
-        _ reader: CSVReader, options: ReadOptions, file: String, spreadsheetRows: Bool
-    ) throws(TimelineError) -> CSVTableStart {
-        var rows: [CSVRecord] = []
-        var failure: CSVRecordError?
-        func next() throws(TimelineError) -> CSVRecord? {
+        _ source: inout some TableRowSource, options: ReadOptions, file: String
+    ) throws(TimelineError) -> TableStart {
+        // Spreadsheet rows end at their last filled cell: the row after a header confirms it
+        // by being no wider than it.
+        let spreadsheetRows = source.rowsEndAtLastCell
+        var rows: [TableRow] = []
+        var failure: TableRowError?
+        func next() throws(TimelineError) -> TableRow? {
             guard failure == nil else { return nil }
-            switch try reader.next() {
+            switch try source.nextRow() {
             case nil: return nil
             case .success(let record)?: return record
             case .failure(let e)?:
@@ -57,7 +57,7 @@ struct CSVTableStart {
                 return nil
             }
         }
-        var table = CSVTableStart()
+        var table = TableStart()
         table.preset = options.preset.forced
         if let line = options.csv.headerLine {
             while let row = try next() {
@@ -150,7 +150,7 @@ struct CSVTableStart {
     /// its width (one more with a trailing empty field) in which a column holds times. A
     /// header that itself ends with an empty field (DKB writes `;` after every line's last
     /// cell) is as wide as its records.
-    static func headerByValues(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int? {
+    static func headerByValues(_ rows: [TableRow], dates: DateParsingOptions) -> Int? {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
         for (i, row) in rows.enumerated()
         where row.fields.count >= 2 && row.fields.count <= widestHeader {
@@ -178,7 +178,7 @@ struct CSVTableStart {
     /// The first record of a table with no header line: the first filled record of two or
     /// more fields whose values below it, in records of its width, hold times in a column
     /// where it holds one too.
-    static func firstRecordOfHeaderlessTable(_ rows: [CSVRecord], dates: DateParsingOptions) -> Int?
+    static func firstRecordOfHeaderlessTable(_ rows: [TableRow], dates: DateParsingOptions) -> Int?
     {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
         guard
@@ -202,7 +202,7 @@ struct CSVTableStart {
 
     /// The first of `candidates` whose signature the header row or a preamble line shows.
     private static func detectedPreset(
-        _ table: CSVTableStart, columns: [String]?, _ candidates: [MappingPreset]
+        _ table: TableStart, columns: [String]?, _ candidates: [MappingPreset]
     ) -> MappingPreset? {
         guard let header = table.header else { return nil }
         let cells = columns ?? header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
