@@ -79,9 +79,11 @@ struct EventBatch {
 }
 
 /// How the consumer of an import takes events that importers map on worker threads:
-/// `prepare` runs on those threads (a streaming NDJSON conversion encodes there), `deliver`
-/// on the importer's thread, batch after batch in input order.
-protocol EventBatchConsumer: AnyObject, Sendable {
+/// `makeBatch` and `prepare` run on those threads (a streaming NDJSON conversion encodes
+/// there), inside `OrderedWork` jobs, and change nothing but state behind a lock; `deliver`
+/// runs on the importer's thread, batch after batch in input order, and alone changes the
+/// consumer's own state. (Not `Sendable`: the jobs that call it are not, see `OrderedWork`.)
+protocol EventBatchConsumer: AnyObject {
     func makeBatch() -> EventBatch
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents
     func deliver(_ batch: consuming PreparedEvents) throws(TimelineError)

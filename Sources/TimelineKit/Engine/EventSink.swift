@@ -6,8 +6,10 @@ import Synchronization
 /// and in batches mapped on worker threads (`EventBatchConsumer`): each event is shown to
 /// the observer's per-batch observation and encoded (when the exporter allows:
 /// `EventEncodingExporter`) as the batch is filled, the observation is digested there too,
-/// and the batch is delivered in input order.
-final class EventSink: EventBatchConsumer, @unchecked Sendable {
+/// and the batch is delivered in input order. The worker threads' side (`makeBatch`,
+/// `prepare`) reads the sink's settings and updates only `largestBatch`, under its mutex;
+/// the counts, the held events and the pending observation change on the delivering thread.
+final class EventSink: EventBatchConsumer {
     var summary = ConvertSummary()
     /// The events kept for sorting or grouping (none when streaming or spilling).
     private(set) var held: [Event] = []
