@@ -88,11 +88,10 @@ extension ConvertPipeline {
             } else {
                 try reader.setEncoding(try detectEncoding(reader, onDiagnostic: { _ in }))
             }
-            let pipeline = ConvertPipeline()
-            pipeline.readOptions = options
             guard
-                let declared = try? pipeline.format(for: reader).declaredZone(
-                    in: reader, parser: parser)
+                let declared = try? ConvertPipeline(ConvertPlan(read: options)).format(for: reader)
+                    .declaredZone(
+                        in: reader, parser: parser)
             else { continue }
             switch declared {
             case .one(let zone, let reason):

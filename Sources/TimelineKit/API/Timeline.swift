@@ -24,12 +24,10 @@ public enum Timeline {
     {
         var result = ReadResult()
         let collector = CollectingExporter()
-        let pipeline = ConvertPipeline()
-        pipeline.readOptions = options
-        pipeline.sort = .input
-        pipeline.onReject = { result.rejects.append($0) }
-        pipeline.onDiagnostic = { result.diagnostics.append($0) }
-        _ = try pipeline.run(
+        let plan = ConvertPlan(
+            read: options, sort: .input, onDiagnostic: { result.diagnostics.append($0) },
+            onReject: { result.rejects.append($0) })
+        _ = try ConvertPipeline(plan).run(
             sources: sources, exporter: collector, output: OutputWriter(inMemory: "events"))
         result.events = collector.events
         return result
@@ -81,12 +79,11 @@ public enum Timeline {
     {
         let channel = EventChannel()
         channel.startProducer { channel throws(TimelineError) in
-            let pipeline = ConvertPipeline()
-            pipeline.readOptions = options
-            pipeline.sort = .input
-            pipeline.onReject = { try? channel.send(.rejected($0)) }
-            pipeline.onDiagnostic = { try? channel.send(.diagnostic($0)) }
-            _ = try pipeline.run(
+            let plan = ConvertPlan(
+                read: options, sort: .input,
+                onDiagnostic: { try? channel.send(.diagnostic($0)) },
+                onReject: { try? channel.send(.rejected($0)) })
+            _ = try ConvertPipeline(plan).run(
                 sources: sources, exporter: ChannelExporter(channel),
                 output: OutputWriter(inMemory: "events"))
         }
@@ -164,18 +161,6 @@ public enum Timeline {
         }
         let output =
             partitioned == nil ? try destination.open() : OutputWriter(inMemory: "partitions")
-        let pipeline = ConvertPipeline()
-        pipeline.readOptions = options.read
-        pipeline.writeOptions = options.write
-        pipeline.sort = options.sort
-        pipeline.grouping = options.grouping
-        pipeline.verbose = options.verbose
-        pipeline.sortDirectory = options.sortDirectory
-        pipeline.sortMemory = options.sortMemory
-        pipeline.inputMemory = options.sortMemory
-        pipeline.onDiagnostic = options.onDiagnostic
-        pipeline.onProgress = options.onProgress
-        pipeline.progressInterval = options.progressInterval
         // A validating conversion that sorts shares its memory between the sort and the
         // validation; one in input order holds nothing else.
         let validationMemory = options.sort == .input ? options.sortMemory : options.sortMemory / 2
@@ -185,20 +170,24 @@ public enum Timeline {
                 read: options.read, displayZone: options.write.displayZone,
                 choice: options.write.displayZoneChoice, ignored: options.ignored,
                 memory: validationMemory, directory: options.sortDirectory) : nil
-        if options.validate && options.sort != .input {
-            pipeline.sortMemory = options.sortMemory - validationMemory
-        }
-        pipeline.onReject = { record in
-            validation?.imported.add(reject: record)
-            options.onReject(record)
-        }
-        if let validation {
-            pipeline.observe(with: validation.validator)
-            pipeline.onDiagnostic = { d in
-                validation.noticed(d)
-                options.onDiagnostic(d)
-            }
-        }
+        let pipeline = ConvertPipeline(
+            ConvertPlan(
+                read: options.read, write: options.write, sort: options.sort,
+                grouping: options.grouping, verbose: options.verbose,
+                sortDirectory: options.sortDirectory,
+                sortMemory: options.sortMemory
+                    - (validation != nil && options.sort != .input
+                        ? validationMemory : 0),
+                inputMemory: options.sortMemory, observer: validation?.validator,
+                onDiagnostic: { d in
+                    validation?.noticed(d)
+                    options.onDiagnostic(d)
+                },
+                onReject: { record in
+                    validation?.imported.add(reject: record)
+                    options.onReject(record)
+                },
+                onProgress: options.onProgress, progressInterval: options.progressInterval))
         var summary: ConvertSummary
         do throws(TimelineError) {
             summary = try pipeline.run(sources: sources, exporter: exporter, output: output)
@@ -339,20 +328,18 @@ public enum Timeline {
             read: options.read, displayZone: options.displayZone, choice: options.displayZoneChoice,
             ignored: options.ignored,
             memory: options.memory, directory: options.temporaryDirectory)
-        let pipeline = ConvertPipeline()
-        pipeline.readOptions = options.read
-        pipeline.writeOptions.displayZone = options.displayZone
-        pipeline.writeOptions.displayZoneChoice = options.displayZoneChoice
-        pipeline.sort = .input
-        pipeline.inputMemory = options.memory
-        pipeline.verbose = options.verbose
-        pipeline.onReject = { run.imported.add(reject: $0) }
-        pipeline.observe(with: run.validator)
-        pipeline.onDiagnostic = { d in
-            run.noticed(d)
-            options.onDiagnostic(d)
-        }
-        pipeline.onProgress = options.onProgress
+        var write = WriteOptions()
+        write.displayZone = options.displayZone
+        write.displayZoneChoice = options.displayZoneChoice
+        let plan = ConvertPlan(
+            read: options.read, write: write, sort: .input, verbose: options.verbose,
+            inputMemory: options.memory, observer: run.validator,
+            onDiagnostic: { d in
+                run.noticed(d)
+                options.onDiagnostic(d)
+            },
+            onReject: { run.imported.add(reject: $0) }, onProgress: options.onProgress)
+        let pipeline = ConvertPipeline(plan)
         let summary = try pipeline.run(
             sources: sources, exporter: DiscardingExporter(),
             output: OutputWriter(inMemory: "validate"))

@@ -1,55 +1,28 @@
 import Foundation
 
 /// A conversion: read every input with its importer, order the events, hand them to an
-/// exporter. Streams end to end with `--sort input`; otherwise holds the events to sort.
+/// exporter, as its plan says. Streams end to end with `--sort input`; otherwise holds the
+/// events to sort.
 final class ConvertPipeline {
-    var readOptions = ReadOptions()
-    var writeOptions = WriteOptions()
-    var sort: SortOrder = .asc
-    /// `--group`: with `.day` or `.month` the exporter (which must be a `SectionExporter`)
-    /// receives the events in sections by day or month in the display zone.
-    var grouping: GroupingUnit = .none
-    /// Receives diagnostics as they happen (the CLI prints them).
-    var onDiagnostic: (Diagnostic) -> Void = { _ in }
-    /// Receives each rejected record (the CLI reports and optionally writes them).
-    var onReject: (RejectedRecord) -> Void = { _ in }
-    /// Watches every event read (validation), set with `observe(with:)`.
-    private var observer: (any EventStreamObserver)?
-    /// Told where the run is: every `progressInterval` records read or events merged, at
-    /// each sorted run spilled, and as each phase begins.
-    var onProgress: (ConvertProgress) -> Void = { _ in }
-    var progressInterval = 10_000
-    /// Where the run is, as `onProgress` last heard it.
+    let plan: ConvertPlan
+    /// Where the run is, as `plan.onProgress` last heard it.
     private(set) var progress = ConvertProgress()
     /// Counts the input bytes read, for `progress`.
     private let meter = ReadMeter()
-    /// Report format detection as notes.
-    var verbose = false
-    /// Where a sort spills its runs (`ExternalSorter`); nil sorts in memory.
-    var sortDirectory: String?
-    /// About how many bytes of events a sort holds before it spills.
-    var sortMemory = 256 << 20
-    /// What a format that must expand its input before reading it (XLSX) may hold.
-    var inputMemory = 256 << 20
     /// How many byte sequences of the inputs were not valid in their encoding (each read as
     /// U+FFFD).
     private(set) var replacedSequences = 0
     /// What the run had read, written and rejected when reading stopped with an error.
     private(set) var summaryAtFailure: ConvertSummary?
 
-    init() {}
-
-    /// Shows every event read to `observer`: digested in batches on the worker threads that
-    /// map them where the importer allows, absorbed in input order on the thread that
-    /// calls `run`.
-    func observe(with observer: any EventStreamObserver) {
-        self.observer = observer
+    init(_ plan: ConvertPlan) {
+        self.plan = plan
     }
 
     /// The format for one input: the one named, else the extension's, else the content's.
     func format(for reader: InputReader) throws(TimelineError) -> any FormatPlugin.Type {
         let readable = FormatRegistry.readableIDs
-        if let named = readOptions.format {
+        if let named = plan.read.format {
             guard readable.contains(named.id) else {
                 throw TimelineError(
                     .usage,
@@ -59,8 +32,8 @@ final class ConvertPipeline {
             return named.plugin
         }
         if let f = FormatRegistry.plugin(forPath: reader.name), readable.contains(f.id) {
-            if verbose {
-                onDiagnostic(
+            if plan.verbose {
+                plan.onDiagnostic(
                     Diagnostic(
                         .info, "reading as '\(f.id)' (from the file extension)",
                         at: SourceLocation(file: reader.name)))
@@ -69,8 +42,8 @@ final class ConvertPipeline {
         }
         let head = try reader.peek(4096)
         if let f = FormatRegistry.detect(head.span), readable.contains(f.id) {
-            if verbose {
-                onDiagnostic(
+            if plan.verbose {
+                plan.onDiagnostic(
                     Diagnostic(
                         .info, "reading as '\(f.id)' (detected from the content)",
                         at: SourceLocation(file: reader.name)))
@@ -88,62 +61,64 @@ final class ConvertPipeline {
     func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter)
         throws(TimelineError) -> ConvertSummary
     {
-        let header = writeOptions.documentHeader
+        let header = plan.write.documentHeader
         // Sections (text, HTML, Markdown; JSON under --group) are cut from the sorted
         // events as they come; unsorted and ungrouped, those outputs order the events they
         // are handed themselves.
         let sectioner = exporter as? any SectionExporter
-        let unit = sectioner?.sectionUnit(for: grouping)
-        if grouping != .none && unit == nil {
+        let unit = sectioner?.sectionUnit(for: plan.grouping)
+        if plan.grouping != .none && unit == nil {
             throw TimelineError(
                 .usage,
-                "--group \(grouping.rawValue) needs an output that holds groups (json, timeline); use --group none"
+                "--group \(plan.grouping.rawValue) needs an output that holds groups (json, timeline); use --group none"
             )
         }
         let sections =
-            grouping != .none || sort != .input
+            plan.grouping != .none || plan.sort != .input
             ? unit.map { (unit: $0, exporter: sectioner!) } : nil
         if sections == nil { try exporter.begin(header, to: output) }
         // Streaming: encode (on the mapping threads where the exporter allows) and write on
         // a second thread while this one reads.
         let stage =
-            sort == .input && sections == nil
+            plan.sort == .input && sections == nil
             ? ExportStage(exporter: exporter, output: output) : nil
         let showsDisplayZone = exporter.showsTimesInDisplayZone || sections != nil
         // A sorted conversion may spill to disk and merge: the exporter's own records when
         // they stand alone (NDJSON: encoded on the mapping threads), else the events.
-        let sorts = stage == nil && sort != .input
-        let zone = writeOptions.displayZone.rules
+        let sorts = stage == nil && plan.sort != .input
+        let zone = plan.write.displayZone.rules
         let encodedSorter =
             sorts && sections == nil && !showsDisplayZone
             ? (exporter as? any EventEncodingExporter).map {
                 EncodedRecordSorter(
-                    order: sort, zone: zone, budget: sortMemory, directory: sortDirectory,
+                    order: plan.sort, zone: zone, budget: plan.sortMemory,
+                    directory: plan.sortDirectory,
                     encoder: $0, onSpill: sortProgress)
             } : nil
         let sorter =
-            sorts && encodedSorter == nil && (sortDirectory != nil || sections != nil)
+            sorts && encodedSorter == nil && (plan.sortDirectory != nil || sections != nil)
             ? ExternalSorter(
-                order: sort, zone: zone, budget: sortMemory, directory: sortDirectory,
+                order: plan.sort, zone: zone, budget: plan.sortMemory,
+                directory: plan.sortDirectory,
                 onSpill: sortProgress) : nil
         if let sections, let enclosing = sections.exporter.enclosingUnit {
             sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
         }
         let sink = EventSink(
-            stage: stage, encoder: exporter as? any EventEncodingExporter, observer: observer,
+            stage: stage, encoder: exporter as? any EventEncodingExporter, observer: plan.observer,
             limit: .either(showsDisplayZone ? .showingTimes(in: zone) : nil, exporter.limit),
             sorter: sorter,
             encodedSorter: encodedSorter,
-            progressInterval: progressInterval,
+            progressInterval: plan.progressInterval,
             onProgress: { [unowned self] records in
                 progress.recordsRead = records
                 progress.bytesRead = meter.bytes
-                onProgress(progress)
-            }, onReject: onReject)
+                plan.onProgress(progress)
+            }, onReject: plan.onReject)
         progress.totalBytes = (sources.isEmpty ? [.standardInput] : sources).reduce(0) {
             total, source in source.byteCount.flatMap { n in total.map { $0 + n } }
         }
-        onProgress(progress)
+        plan.onProgress(progress)
         do throws(TimelineError) {
             try read(sources, into: sink)
         } catch {
@@ -167,7 +142,9 @@ final class ConvertPipeline {
                 try output.write(chunk)
                 let before = sink.summary.written
                 sink.summary.written += records
-                if runs > 1 && before / progressInterval != sink.summary.written / progressInterval
+                if runs > 1
+                    && before / plan.progressInterval != sink.summary.written
+                        / plan.progressInterval
                 {
                     merging(sink.summary.written)
                 }
@@ -184,7 +161,7 @@ final class ConvertPipeline {
             }
             func written() {
                 sink.summary.written += 1
-                if runs > 1 && sink.summary.written % progressInterval == 0 {
+                if runs > 1 && sink.summary.written % plan.progressInterval == 0 {
                     merging(sink.summary.written)
                 }
             }
@@ -211,7 +188,7 @@ final class ConvertPipeline {
                     throw error
                 }
                 try sections.exporter.finishSections(to: output)
-                offsets?.note(to: onDiagnostic)
+                offsets?.note(to: plan.onDiagnostic)
             } else {
                 try sorter.drain { (event: Event) throws(TimelineError) in
                     try exporter.write(event, to: output)
@@ -223,12 +200,12 @@ final class ConvertPipeline {
             return sink.summary
         }
         let held = sink.held
-        let order = held.timelineOrder(sort, zone: writeOptions.displayZone.rules)
+        let order = held.timelineOrder(plan.sort, zone: plan.write.displayZone.rules)
         if let sections {
             if countsUTCDayOffsets {
                 var offsets = UTCDayOffsets()
                 for event in held { offsets.add(event) }
-                offsets.note(to: onDiagnostic)
+                offsets.note(to: plan.onDiagnostic)
             }
             let groups = TimelineGrouping.group(
                 order.map { held[$0] }, unit: sections.unit, zone: zone)
@@ -247,7 +224,7 @@ final class ConvertPipeline {
     /// Whether days are counted in UTC only because no zone was named and the data declares
     /// none: then times written with other offsets are counted (`UTCDayOffsets`).
     private var countsUTCDayOffsets: Bool {
-        writeOptions.displayZoneChoice == .defaulted && writeOptions.displayZone.identifier == "UTC"
+        plan.write.displayZoneChoice == .defaulted && plan.write.displayZone.identifier == "UTC"
     }
 
     /// A sorter spilled a run.
@@ -255,7 +232,7 @@ final class ConvertPipeline {
         guard case .spilled(let runs) = step else { return }
         progress.runsOnDisk = runs
         progress.bytesRead = meter.bytes
-        onProgress(progress)
+        plan.onProgress(progress)
     }
 
     /// The merge has written `written` events (of `total` from `runs` runs — the last one
@@ -265,21 +242,22 @@ final class ConvertPipeline {
         if let total { progress.eventsToWrite = total }
         if let runs { progress.runsOnDisk = runs - 1 }
         progress.eventsWritten = written
-        onProgress(progress)
+        plan.onProgress(progress)
     }
 
     /// The checks over the whole timeline begin.
     func validating() {
         progress.phase = .validating
-        onProgress(progress)
+        plan.onProgress(progress)
     }
 
     private func noteRuns(_ runs: Int) {
-        guard verbose && runs > 1 else { return }
-        onDiagnostic(
+        guard plan.verbose && runs > 1 else { return }
+        plan.onDiagnostic(
             Diagnostic(
                 .info,
-                "sorted in \(runs) runs (\(runs - 1) spilled to '\(sortDirectory ?? "")'), merged"))
+                "sorted in \(runs) runs (\(runs - 1) spilled to '\(plan.sortDirectory ?? "")'), merged"
+            ))
     }
 
     /// The encoding of an input no `--encoding` names, from its first 64 KiB: UTF-16 when
@@ -335,33 +313,33 @@ final class ConvertPipeline {
 
     /// Reads every source (standard input when there are none) into `sink`.
     private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
-        let parser = DateParser(options: readOptions.dates)
+        let parser = DateParser(options: plan.read.dates)
         let recurrence = RecurrenceBudget(
-            RecurrenceBudget.perRun, occurrences: readOptions.ics.maxTotalOccurrences)
+            RecurrenceBudget.perRun, occurrences: plan.read.ics.maxTotalOccurrences)
         for source in sources.isEmpty ? [.standardInput] : sources {
             let reader = try source.open()
             reader.meter = meter
-            reader.maxLine = readOptions.maxRecordSize
+            reader.maxLine = plan.read.maxRecordSize
             var encoding = TextEncoding.utf8
             // A binary format (XLSX) is known by its name or its first bytes, which no
             // encoding may convert.
-            if try Self.isBinary(reader, named: readOptions.format) {
+            if try Self.isBinary(reader, named: plan.read.format) {
                 // Read as bytes.
-            } else if let named = readOptions.encoding {
+            } else if let named = plan.read.encoding {
                 encoding = named
             } else {
-                encoding = try Self.detectEncoding(reader, onDiagnostic: onDiagnostic)
+                encoding = try Self.detectEncoding(reader, onDiagnostic: plan.onDiagnostic)
             }
             try reader.setEncoding(encoding)
             let format = try format(for: reader)
-            try format.check(readOptions)
-            let importer = format.makeReader(readOptions)!
+            try format.check(plan.read)
+            let importer = format.makeReader(plan.read)!
             let context = ImportContext(
-                options: readOptions, format: format.id, dateParser: parser,
+                options: plan.read, format: format.id, dateParser: parser,
                 onEvent: { (event: Event) throws(TimelineError) in try sink.take(event) },
                 onReject: { record in sink.reject(record) },
-                onDiagnostic: onDiagnostic, batches: sink, recurrence: recurrence,
-                memory: inputMemory, verbose: verbose)
+                onDiagnostic: plan.onDiagnostic, batches: sink, recurrence: recurrence,
+                memory: plan.inputMemory, verbose: plan.verbose)
             try importer.read(from: reader, context: context)
             if context.records == 0 && !context.isRecognised && reader.sawContent {
                 throw TimelineError(
@@ -372,7 +350,7 @@ final class ConvertPipeline {
             }
             if let (count, offset) = reader.replacedSequences {
                 replacedSequences += count
-                onDiagnostic(
+                plan.onDiagnostic(
                     Diagnostic(
                         .warning,
                         "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",

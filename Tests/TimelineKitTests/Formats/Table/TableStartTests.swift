@@ -53,12 +53,11 @@ struct CSVTableStartTests {
     @Test("--verbose lists the lines before the table; --header-line chooses the header")
     func verboseAndHeaderLine() throws {
         var lines: [String] = []
-        let pipeline = ConvertPipeline()
-        pipeline.readOptions.format = .named("csv")
-        pipeline.readOptions.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
-        pipeline.verbose = true
-        pipeline.onDiagnostic = { lines.append("\($0.location?.line ?? 0): \($0.message)") }
-        _ = try pipeline.run(
+        var plan = ConvertPlan(verbose: true)
+        plan.read.format = .named("csv")
+        plan.read.dates.assumedZone = try ZoneResolver().resolve("Asia/Shanghai")
+        plan.onDiagnostic = { lines.append("\($0.location?.line ?? 0): \($0.message)") }
+        _ = try ConvertPipeline(plan).run(
             sources: [.string(Self.wechatLike, name: "bill.csv")], exporter: DiscardingExporter(),
             output: OutputWriter(inMemory: "x"))
         #expect(lines.contains("2: before the table: 微信昵称：[小明]"))
