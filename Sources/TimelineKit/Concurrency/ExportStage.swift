@@ -12,7 +12,7 @@ final class ExportStage: @unchecked Sendable {
     static let batchSize = 2048
     static let maximumBatchesInFlight = 4
 
-    private let exporter: any TimelineExporter
+    let exporter: any TimelineExporter
     private let output: OutputWriter
     private let queue = DispatchQueue(label: "timeline.export")
     private let slots = DispatchSemaphore(value: maximumBatchesInFlight)
@@ -57,6 +57,23 @@ final class ExportStage: @unchecked Sendable {
             guard errorBox.withLock({ $0 }) == nil else { return }
             do throws(TimelineError) {
                 try output.write(bytes)
+            } catch {
+                errorBox.withLock { $0 = error }
+            }
+        }
+    }
+
+    /// Writes a part built on a worker thread (`PartBuildingExporter`) after every event
+    /// sent before.
+    func write(part: consuming any ExportPart) throws(TimelineError) {
+        try flush()
+        precondition(exporter is any PartBuildingExporter, "a part for an exporter of events")
+        slots.wait()
+        queue.async { [self, part] in
+            defer { slots.signal() }
+            guard errorBox.withLock({ $0 }) == nil else { return }
+            do throws(TimelineError) {
+                try (exporter as! any PartBuildingExporter).write(part: part, to: output)
             } catch {
                 errorBox.withLock { $0 = error }
             }

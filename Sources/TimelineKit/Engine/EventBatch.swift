@@ -8,6 +8,9 @@ struct PreparedEvents: Sendable {
     /// sort key (input index left to the sorter).
     var starts: [Int] = []
     var keys: [TimelineSortKey] = []
+    /// The exporter's part built from the events (`PartBuildingExporter`); `events` then
+    /// holds only those the output's limit refused.
+    var part: (any ExportPart)?
     var count: Int
     /// What an observer of the stream (validation) took from the events, if one is watching.
     var digest: ObservationDigest?
@@ -39,6 +42,10 @@ struct EventBatch {
     let sortZone: ZoneRules?
     /// Set when events are encoded as they are added.
     let encoder: (any EventEncodingExporter)?
+    /// Set when events go into an exporter's part as they are added; those `limit` refuses
+    /// are kept as events instead.
+    private(set) var part: (any ExportPart)?
+    let limit: OutputLimit?
     let keepsEvents: Bool
     /// Set when an observer of the stream (validation) is shown each event as it is added.
     let observation: (any EventObservation)?
@@ -50,12 +57,15 @@ struct EventBatch {
     init(
         encoder: (any EventEncodingExporter)?, keepsEvents: Bool,
         observation: (any EventObservation)? = nil,
-        sortZone: ZoneRules? = nil, encodedCapacity: Int = 0, eventCapacity: Int = 0
+        sortZone: ZoneRules? = nil, encodedCapacity: Int = 0, eventCapacity: Int = 0,
+        part: (any ExportPart)? = nil, limit: OutputLimit? = nil
     ) {
         self.encoder = encoder
+        self.part = part
+        self.limit = part == nil ? nil : limit
         self.sortZone = encoder == nil ? nil : sortZone
         self.observation = observation
-        self.keepsEvents = keepsEvents || encoder == nil
+        self.keepsEvents = keepsEvents || (encoder == nil && part == nil)
         if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
         if self.keepsEvents { events.reserveCapacity(eventCapacity) }
     }
@@ -74,6 +84,13 @@ struct EventBatch {
             keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))
         }
         encoder?.encode(event, into: &encoded)
+        if part != nil {
+            if let limit, limit.reason(event) != nil {
+                events.append(copy event)
+            } else {
+                part!.add(event)
+            }
+        }
         if keepsEvents { events.append(copy event) }
     }
 }

@@ -19,6 +19,9 @@ final class EventSink: EventBatchConsumer {
     /// Where encoded records go to be sorted, when the run sorts the exporter's records.
     private let encodedSorter: EncodedRecordSorter?
     private let encoder: (any EventEncodingExporter)?
+    /// Set when a streaming run's exporter builds its output from parts made on the
+    /// mapping threads.
+    private let partBuilder: (any PartBuildingExporter)?
     private let observer: (any EventStreamObserver)?
     private let onProgress: (Int) -> Void
     private let progressInterval: Int
@@ -49,6 +52,7 @@ final class EventSink: EventBatchConsumer {
         self.sorter = sorter
         self.encodedSorter = encodedSorter
         self.encoder = (stage == nil && encodedSorter == nil) || limit != nil ? nil : encoder
+        partBuilder = stage == nil ? nil : stage?.exporter as? any PartBuildingExporter
         self.limit = limit
         self.forwardReject = onReject
         self.observer = observer
@@ -112,7 +116,7 @@ final class EventSink: EventBatchConsumer {
             encoder: encoder, keepsEvents: false,
             observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)),
             sortZone: encodedSorter?.zone, encodedCapacity: largest.bytes + Self.encodingHeadroom,
-            eventCapacity: largest.events)
+            eventCapacity: largest.events, part: partBuilder?.makePart(), limit: limit)
     }
 
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
@@ -121,6 +125,11 @@ final class EventSink: EventBatchConsumer {
         // still reserve room for their validation facts.
         let size = (bytes: batch.encoded.count, events: batch.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
+        if let part = batch.part {
+            var prepared = PreparedEvents(events: batch.events, count: batch.count, digest: digest)
+            prepared.part = part
+            return prepared
+        }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
         var prepared = PreparedEvents(
             events: [], encoded: batch.encoded, count: batch.count, digest: digest)
@@ -133,6 +142,16 @@ final class EventSink: EventBatchConsumer {
         if let digest = batch.digest {
             observePending()
             digest.absorb()
+        }
+        if let part = batch.part, let stage {
+            // The batch's events are the ones the output's limit refused.
+            for event in batch.events {
+                reject(Self.rejection(event, reason: limit?.reason(event) ?? ""))
+            }
+            count(part.count)
+            try stage.write(part: part)
+            summary.written += part.count
+            return
         }
         if let encoded = batch.encoded {
             count(batch.count)

@@ -47,3 +47,22 @@ protocol EventEncodingExporter: TimelineExporter {
     /// Appends exactly what `write(event, to:)` would write.
     func encode(_ event: Event, into bytes: inout [UInt8])
 }
+
+/// An exporter that builds its output from parts, one per batch of events, each filled on
+/// the worker thread that mapped the batch (a Parquet writer's columns); the parts are
+/// written in input order. Only `makePart` and the part itself run on worker threads, and
+/// neither may touch mutable state of the exporter.
+protocol PartBuildingExporter: TimelineExporter {
+    /// An empty part for the next batch.
+    func makePart() -> any ExportPart
+    /// Writes what `write(event, to:)` would for each of the part's events, in order.
+    func write(part: consuming any ExportPart, to out: OutputWriter) throws(TimelineError)
+}
+
+/// What a `PartBuildingExporter` takes from one batch of events.
+protocol ExportPart: Sendable {
+    /// Takes `event`, which the exporter's `limit` lets through.
+    mutating func add(_ event: borrowing Event)
+    /// Events taken.
+    var count: Int { get }
+}

@@ -20,6 +20,8 @@ struct ParquetColumnBuffer {
     /// Whether values go to the dictionary in this row group.
     private(set) var usesDictionary: Bool
     private var dictionary: [String: UInt32] = [:]
+    /// The dictionary's values by index, for a buffer that takes another's values.
+    private var dictionaryTexts: [String] = []
     /// The dictionary's values, PLAIN encoded, and where each starts.
     private(set) var dictionaryPlain: [UInt8] = []
     private var dictionaryStarts: [Int] = []
@@ -59,6 +61,7 @@ struct ParquetColumnBuffer {
         maximum = .min
         usesDictionary = kind.isDictionaryEncoded
         dictionary.removeAll(keepingCapacity: true)
+        dictionaryTexts.removeAll(keepingCapacity: true)
         dictionaryPlain.removeAll(keepingCapacity: true)
         dictionaryStarts.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
@@ -72,8 +75,8 @@ struct ParquetColumnBuffer {
     }
 
     /// No value: a null (definition 0), or an empty list or map (definition 1).
-    mutating func appendNull(definition: UInt8 = 0) {
-        level(definition: definition, repetition: 0)
+    mutating func appendNull(definition: UInt8 = 0, repetition: UInt8 = 0) {
+        level(definition: definition, repetition: repetition)
         nullCount += 1
     }
 
@@ -106,6 +109,7 @@ struct ParquetColumnBuffer {
         }
         let index = UInt32(dictionaryStarts.count)
         dictionary[text] = index
+        dictionaryTexts.append(text)
         dictionaryStarts.append(dictionaryPlain.count)
         BinaryWriter.string(text, &dictionaryPlain)
         indices.append(index)
@@ -123,6 +127,7 @@ struct ParquetColumnBuffer {
         }
         usesDictionary = false
         dictionary.removeAll()
+        dictionaryTexts.removeAll()
         dictionaryPlain.removeAll()
         dictionaryStarts.removeAll()
         indices.removeAll()
@@ -159,4 +164,218 @@ struct ParquetColumnBuffer {
         }
     }
 
+    // MARK: Taking another buffer's values
+
+    /// Where the next event of a buffer being taken from starts, and which of its dictionary
+    /// indices are known here (cleared when this buffer starts a new row group).
+    struct Cursor {
+        var entry = 0
+        var value = 0
+        var plainOffset = 0
+        var indexHere: [UInt32?] = []
+    }
+
+    /// Appends the next `events` events of `other` (a buffer of the same column, filled
+    /// elsewhere) from `cursor`: the same levels, values, dictionary order and statistics as
+    /// appending those events' values one by one. A dictionary value is looked up here once
+    /// per buffer taken from, not once per use.
+    mutating func append(from other: ParquetColumnBuffer, events: Int, cursor: inout Cursor) {
+        let entries = cursor.entry..<other.entryEnd(after: events, from: cursor.entry)
+        if appendInBulk(from: other, entries: entries, cursor: &cursor) { return }
+        appendOneByOne(from: other, events: events, cursor: &cursor)
+    }
+
+    /// The entry after the `events` events from entry `start`.
+    private func entryEnd(after events: Int, from start: Int) -> Int {
+        guard leaf.maxRepetition > 0 else { return start + events }
+        var remaining = events
+        var entry = start
+        while entry < entryCount {
+            if repetitions[entry] == 0 {
+                if remaining == 0 { break }
+                remaining -= 1
+            }
+            entry += 1
+        }
+        return entry
+    }
+
+    /// Appends `entries` of `other` a run of bytes at a time where both buffers hold the
+    /// values the same way; false (having appended nothing) where they do not.
+    private mutating func appendInBulk(
+        from other: ParquetColumnBuffer, entries: Range<Int>, cursor: inout Cursor
+    ) -> Bool {
+        let isText: Bool
+        switch kind {
+        case .string, .stringList, .stringMap: isText = true
+        case .boolean: return false
+        default: isText = false
+        }
+        // Text taken from a dictionary into a dictionary: each index mapped to this
+        // buffer's; other mixes value by value.
+        if isText && (usesDictionary || other.usesDictionary)
+            && !(usesDictionary && other.usesDictionary)
+        {
+            return false
+        }
+        let maxDefinition = UInt8(leaf.maxDefinition)
+        var values = entries.count
+        if leaf.maxDefinition > 0 {
+            values = 0
+            for entry in entries where other.definitions[entry] == maxDefinition { values += 1 }
+            definitions += other.definitions[entries]
+        }
+        if leaf.maxRepetition > 0 { repetitions += other.repetitions[entries] }
+        entryCount += entries.count
+        nullCount += entries.count - values
+        valueCount += values
+        let valueRange = cursor.value..<cursor.value + values
+        cursor.entry = entries.upperBound
+        cursor.value = valueRange.upperBound
+        switch kind {
+        case .string, .stringList, .stringMap:
+            if usesDictionary {
+                if cursor.indexHere.count < other.dictionaryCount {
+                    cursor.indexHere += repeatElement(
+                        nil, count: other.dictionaryCount - cursor.indexHere.count)
+                }
+                for (n, v) in valueRange.enumerated() {
+                    let index = Int(other.indices[v])
+                    if let here = cursor.indexHere[index] {
+                        indices.append(here)
+                    } else if let here = dictionaryIndex(other.dictionaryTexts[index]) {
+                        cursor.indexHere[index] = here
+                        indices.append(here)
+                    } else {
+                        // The dictionary is full: the rest as PLAIN values.
+                        dropDictionary()
+                        for rest in valueRange.dropFirst(n) {
+                            BinaryWriter.string(
+                                other.dictionaryTexts[Int(other.indices[rest])], &plain)
+                        }
+                        break
+                    }
+                }
+            } else {
+                let start = cursor.plainOffset
+                for _ in valueRange {
+                    cursor.plainOffset +=
+                        4 + Int(Self.littleEndian(other.plain, at: cursor.plainOffset, bytes: 4))
+                }
+                plain += other.plain[start..<cursor.plainOffset]
+            }
+        case .timestamp, .integer, .date, .seconds, .decimal:
+            let width: Int
+            switch kind {
+            case .timestamp, .integer: width = 8
+            case .decimal: width = 16
+            default: width = 4
+            }
+            let start = cursor.plainOffset
+            cursor.plainOffset += values * width
+            plain += other.plain[start..<cursor.plainOffset]
+            guard width != 16 else { break }
+            for offset in stride(from: start, to: cursor.plainOffset, by: width) {
+                let bits = Self.littleEndian(other.plain, at: offset, bytes: width)
+                let value =
+                    width == 8
+                    ? Int64(bitPattern: bits)
+                    : Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: bits)))
+                minimum = min(minimum, value)
+                maximum = max(maximum, value)
+            }
+        case .boolean:
+            preconditionFailure("booleans are taken one by one")
+        }
+        return true
+    }
+
+    /// The index of `text` in the dictionary, added if new; nil when the dictionary is full.
+    private mutating func dictionaryIndex(_ text: String) -> UInt32? {
+        if let index = dictionary[text] { return index }
+        guard dictionaryStarts.count < Self.dictionaryLimit else { return nil }
+        let index = UInt32(dictionaryStarts.count)
+        dictionary[text] = index
+        dictionaryTexts.append(text)
+        dictionaryStarts.append(dictionaryPlain.count)
+        BinaryWriter.string(text, &dictionaryPlain)
+        return index
+    }
+
+    /// Appends the next `events` events of `other` value by value.
+    private mutating func appendOneByOne(
+        from other: ParquetColumnBuffer, events: Int, cursor: inout Cursor
+    ) {
+        var remaining = events
+        let maxDefinition = UInt8(leaf.maxDefinition)
+        while cursor.entry < other.entryCount {
+            let repetition = leaf.maxRepetition > 0 ? other.repetitions[cursor.entry] : 0
+            if repetition == 0 {
+                if remaining == 0 { break }
+                remaining -= 1
+            }
+            let definition = leaf.maxDefinition > 0 ? other.definitions[cursor.entry] : 0
+            cursor.entry += 1
+            guard definition == maxDefinition else {
+                appendNull(definition: definition, repetition: repetition)
+                continue
+            }
+            appendValue(from: other, repetition: repetition, cursor: &cursor)
+            cursor.value += 1
+        }
+    }
+
+    private mutating func appendValue(
+        from other: ParquetColumnBuffer, repetition: UInt8, cursor: inout Cursor
+    ) {
+        switch kind {
+        case .string, .stringList, .stringMap:
+            if other.usesDictionary {
+                let index = Int(other.indices[cursor.value])
+                if cursor.indexHere.count < other.dictionaryCount {
+                    cursor.indexHere += repeatElement(
+                        nil, count: other.dictionaryCount - cursor.indexHere.count)
+                }
+                if usesDictionary, let here = cursor.indexHere[index] {
+                    present(repetition)
+                    indices.append(here)
+                    return
+                }
+                append(other.dictionaryTexts[index], repetition: repetition)
+                if usesDictionary { cursor.indexHere[index] = lastIndex }
+                return
+            }
+            let length = Int(Self.littleEndian(other.plain, at: cursor.plainOffset, bytes: 4))
+            let bytes = other.plain[cursor.plainOffset + 4..<cursor.plainOffset + 4 + length]
+            cursor.plainOffset += 4 + length
+            if usesDictionary {
+                append(String(decoding: bytes, as: UTF8.self), repetition: repetition)
+            } else {
+                present(repetition)
+                plain += other.plain[cursor.plainOffset - 4 - length..<cursor.plainOffset]
+            }
+        case .timestamp, .integer:
+            let value = Self.littleEndian(other.plain, at: cursor.plainOffset, bytes: 8)
+            cursor.plainOffset += 8
+            append(int64: Int64(bitPattern: value))
+        case .date, .seconds:
+            let value = Self.littleEndian(other.plain, at: cursor.plainOffset, bytes: 4)
+            cursor.plainOffset += 4
+            append(int32: Int32(bitPattern: UInt32(truncatingIfNeeded: value)))
+        case .boolean:
+            let bit = other.plain[cursor.value / 8] >> UInt8(cursor.value % 8) & 1
+            append(bit == 1)
+        case .decimal:
+            present(repetition)
+            plain += other.plain[cursor.plainOffset..<cursor.plainOffset + 16]
+            cursor.plainOffset += 16
+        }
+    }
+
+    /// The unsigned little-endian integer of `bytes` bytes at `offset`.
+    private static func littleEndian(_ data: [UInt8], at offset: Int, bytes: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for i in (0..<bytes).reversed() { value = value << 8 | UInt64(data[offset + i]) }
+        return value
+    }
 }

@@ -1,12 +1,14 @@
 /// Writes events as a Parquet file: their fields go to column buffers, and every
 /// `rowGroupBytes` of buffered values (or `rowGroupRows` events) become a row group, written
 /// column by column; the footer follows the last. Memory holds one row group.
-final class ParquetExporter: TimelineExporter {
+final class ParquetExporter: PartBuildingExporter {
     private let schema: ParquetSchema
     private let compression: ParquetFileLayout.Compression
     private let rowGroupBytes: Int
     private let rowGroupRows: Int
     private var columns: [ParquetColumnBuffer] = []
+    /// Empty column buffers, which a part fills on a worker thread.
+    private let emptyColumns: [ParquetColumnBuffer]
     private var rows = 0
     /// Bytes written so far: where the next row group starts.
     private var offset = 0
@@ -26,6 +28,7 @@ final class ParquetExporter: TimelineExporter {
                 columns.append(ParquetColumnBuffer(kind: field.kind, leaf: leaf))
             }
         }
+        emptyColumns = columns
     }
 
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
@@ -42,6 +45,36 @@ final class ParquetExporter: TimelineExporter {
                 && columns.reduce(0, { $0 + $1.byteCount }) >= rowGroupBytes)
         {
             try flushRowGroup(to: out)
+        }
+    }
+
+    func makePart() -> any ExportPart { ParquetPart(fields: schema.fields, columns: emptyColumns) }
+
+    /// Takes a part's columns a stretch at a time: up to the end of the row group, and up to
+    /// each `sizeCheckInterval`-th row, where the row group's size is checked — as writing
+    /// its events one by one does.
+    func write(part: consuming any ExportPart, to out: OutputWriter) throws(TimelineError) {
+        let part = part as! ParquetPart
+        if let failure = part.failure { throw failure }
+        var cursors = [ParquetColumnBuffer.Cursor](repeating: .init(), count: columns.count)
+        var taken = 0
+        while taken < part.count {
+            let stretch = min(
+                part.count - taken, rowGroupRows - rows,
+                Self.sizeCheckInterval - rows % Self.sizeCheckInterval)
+            for i in columns.indices {
+                columns[i].append(from: part.columns[i], events: stretch, cursor: &cursors[i])
+            }
+            rows += stretch
+            taken += stretch
+            if rows == rowGroupRows
+                || (rows % Self.sizeCheckInterval == 0
+                    && columns.reduce(0, { $0 + $1.byteCount }) >= rowGroupBytes)
+            {
+                try flushRowGroup(to: out)
+                // The indices known so far were the finished row group's dictionary's.
+                for i in cursors.indices { cursors[i].indexHere.removeAll(keepingCapacity: true) }
+            }
         }
     }
 
@@ -83,7 +116,7 @@ final class ParquetExporter: TimelineExporter {
 
     /// Appends `event`'s value of every field to its columns (a list or a map has several
     /// values, or none; a map has two columns).
-    private static func shred(
+    fileprivate static func shred(
         _ event: Event, fields: [ParquetSchema.Field], into columns: inout [ParquetColumnBuffer]
     ) throws(TimelineError) {
         var c = 0
@@ -259,6 +292,26 @@ final class ParquetExporter: TimelineExporter {
     }
 
     var limit: OutputLimit? { OutputLimit(reason: Self.unwritable) }
+}
+
+/// A batch's events as column buffers, filled on the worker thread that mapped them.
+struct ParquetPart: ExportPart {
+    let fields: [ParquetSchema.Field]
+    var columns: [ParquetColumnBuffer]
+    private(set) var count = 0
+    /// Set if an event could not be written: the exporter's limit keeps such events out,
+    /// so this is the writer's last guard, raised when the part is written.
+    private(set) var failure: TimelineError?
+
+    mutating func add(_ event: borrowing Event) {
+        guard failure == nil else { return }
+        do throws(TimelineError) {
+            try ParquetExporter.shred(event, fields: fields, into: &columns)
+            count += 1
+        } catch {
+            failure = error
+        }
+    }
 }
 
 /// 10^38: DECIMAL(38, …) holds unscaled values below it.
