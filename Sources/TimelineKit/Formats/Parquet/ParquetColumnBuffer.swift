@@ -275,15 +275,22 @@ struct ParquetColumnBuffer {
             cursor.plainOffset += values * width
             plain += other.plain[start..<cursor.plainOffset]
             guard width != 16 else { break }
-            for offset in stride(from: start, to: cursor.plainOffset, by: width) {
-                let bits = Self.littleEndian(other.plain, at: offset, bytes: width)
-                let value =
-                    width == 8
-                    ? Int64(bitPattern: bits)
-                    : Int64(Int32(bitPattern: UInt32(truncatingIfNeeded: bits)))
-                minimum = min(minimum, value)
-                maximum = max(maximum, value)
+            let end = cursor.plainOffset
+            let (low, high) = other.plain.withByteView { bytes in
+                var low = minimum
+                var high = maximum
+                for offset in stride(from: start, to: end, by: width) {
+                    let value =
+                        width == 8
+                        ? bytes.integer(at: offset, as: Int64.self)
+                        : Int64(bytes.integer(at: offset, as: Int32.self))
+                    low = min(low, value)
+                    high = max(high, value)
+                }
+                return (low, high)
             }
+            minimum = low
+            maximum = high
         case .boolean:
             preconditionFailure("booleans are taken one by one")
         }

@@ -9,6 +9,8 @@ final class ParquetExporter: PartBuildingExporter {
     private var columns: [ParquetColumnBuffer] = []
     /// Empty column buffers, which a part fills on a worker thread.
     private let emptyColumns: [ParquetColumnBuffer]
+    /// The schema's fields' paths, in order: what shredding walks for every event.
+    private let paths: [FieldPath]
     private var rows = 0
     /// Bytes written so far: where the next row group starts.
     private var offset = 0
@@ -29,6 +31,7 @@ final class ParquetExporter: PartBuildingExporter {
             }
         }
         emptyColumns = columns
+        paths = schema.fields.map(\.path)
     }
 
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {
@@ -38,7 +41,7 @@ final class ParquetExporter: PartBuildingExporter {
     }
 
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
-        try Self.shred(event, fields: schema.fields, into: &columns)
+        try Self.shred(event, paths: paths, into: &columns)
         rows += 1
         if rows == rowGroupRows
             || (rows % Self.sizeCheckInterval == 0
@@ -48,7 +51,7 @@ final class ParquetExporter: PartBuildingExporter {
         }
     }
 
-    func makePart() -> any ExportPart { ParquetPart(fields: schema.fields, columns: emptyColumns) }
+    func makePart() -> any ExportPart { ParquetPart(paths: paths, columns: emptyColumns) }
 
     /// Takes a part's columns a stretch at a time: up to the end of the row group, and up to
     /// each `sizeCheckInterval`-th row, where the row group's size is checked — as writing
@@ -117,11 +120,11 @@ final class ParquetExporter: PartBuildingExporter {
     /// Appends `event`'s value of every field to its columns (a list or a map has several
     /// values, or none; a map has two columns).
     fileprivate static func shred(
-        _ event: Event, fields: [ParquetSchema.Field], into columns: inout [ParquetColumnBuffer]
+        _ event: Event, paths: [FieldPath], into columns: inout [ParquetColumnBuffer]
     ) throws(TimelineError) {
         var c = 0
-        for field in fields {
-            switch field.path {
+        for path in paths {
+            switch path {
             case .text(let text):
                 switch text {
                 case .id: columns[c].append(event.id)
@@ -296,7 +299,7 @@ final class ParquetExporter: PartBuildingExporter {
 
 /// A batch's events as column buffers, filled on the worker thread that mapped them.
 struct ParquetPart: ExportPart {
-    let fields: [ParquetSchema.Field]
+    let paths: [FieldPath]
     var columns: [ParquetColumnBuffer]
     private(set) var count = 0
     /// Set if an event could not be written: the exporter's limit keeps such events out,
@@ -306,7 +309,7 @@ struct ParquetPart: ExportPart {
     mutating func add(_ event: borrowing Event) {
         guard failure == nil else { return }
         do throws(TimelineError) {
-            try ParquetExporter.shred(event, fields: fields, into: &columns)
+            try ParquetExporter.shred(event, paths: paths, into: &columns)
             count += 1
         } catch {
             failure = error
