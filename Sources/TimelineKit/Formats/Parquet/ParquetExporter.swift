@@ -17,6 +17,10 @@ final class ParquetExporter: PartBuildingExporter {
     private var rowGroups: [ParquetFileLayout.RowGroupMetadata] = []
     private var zone = "UTC"
 
+    /// Column chunks encoded ahead of the one being written: enough to keep two cores busy
+    /// past a large chunk.
+    private static let chunksInFlight = 6
+
     /// Row groups are checked against `rowGroupBytes` every this many events.
     private static let sizeCheckInterval = 4096
 
@@ -90,11 +94,12 @@ final class ParquetExporter: PartBuildingExporter {
                 createdBy: "timeline"))
     }
 
-    /// Writes the buffered rows as a row group, one column chunk at a time.
+    /// Writes the buffered rows as a row group. Its column chunks are encoded and compressed
+    /// on worker threads — the rest of the run waits for this thread meanwhile — and written
+    /// in order as they are done, each placed after the ones before it; at most
+    /// `chunksInFlight` chunks' bytes are held at once.
     private func flushRowGroup(to out: OutputWriter) throws(TimelineError) {
         let start = offset
-        var chunks: [ParquetFileLayout.ChunkMetadata] = []
-        var bytes: [UInt8] = []
         for i in columns.indices {
             // A dictionary of mostly distinct values costs a reader more than it saves.
             if columns[i].usesDictionary
@@ -102,14 +107,34 @@ final class ParquetExporter: PartBuildingExporter {
             {
                 columns[i].dropDictionary()
             }
-            bytes.removeAll(keepingCapacity: true)
-            chunks.append(
-                ParquetFileLayout.writeChunk(
-                    columns[i], compression: compression, at: offset, into: &bytes))
-            columns[i].reset()
-            try out.write(bytes)
-            offset += bytes.count
         }
+        var chunks: [ParquetFileLayout.ChunkMetadata] = []
+        let work = OrderedWork<(bytes: [UInt8], metadata: ParquetFileLayout.ChunkMetadata)>(
+            limit: Self.chunksInFlight)
+        let write = {
+            (chunk: consuming (bytes: [UInt8], metadata: ParquetFileLayout.ChunkMetadata))
+                throws(TimelineError) in
+            chunks.append(chunk.metadata.placed(at: self.offset))
+            try out.write(chunk.bytes)
+            self.offset += chunk.bytes.count
+        }
+        let compression = compression
+        do {
+            for column in columns {
+                try work.submit(
+                    {
+                        var bytes: [UInt8] = []
+                        let metadata = ParquetFileLayout.writeChunk(
+                            column, compression: compression, at: 0, into: &bytes)
+                        return (bytes, metadata)
+                    }, deliver: write)
+            }
+            try work.finish(deliver: write)
+        } catch {
+            work.abandon()
+            throw error
+        }
+        for i in columns.indices { columns[i].reset() }
         rowGroups.append(
             ParquetFileLayout.RowGroupMetadata(chunks: chunks, rows: rows, fileOffset: start))
         rows = 0

@@ -33,6 +33,17 @@ enum ParquetFileLayout {
         let compressedSize: Int
         /// Minimum and maximum PLAIN encoded, and the nulls, for integer columns.
         let statistics: (minimum: [UInt8], maximum: [UInt8], nulls: Int)?
+
+        /// The metadata of the same chunk written `offset` bytes further into the file.
+        func placed(at offset: Int) -> ChunkMetadata {
+            ChunkMetadata(
+                path: path, physicalType: physicalType, codec: codec,
+                usesDictionary: usesDictionary, entryCount: entryCount,
+                fileOffset: fileOffset + offset, dataPageOffset: dataPageOffset + offset,
+                dictionaryPageOffset: dictionaryPageOffset.map { $0 + offset },
+                uncompressedSize: uncompressedSize, compressedSize: compressedSize,
+                statistics: statistics)
+        }
     }
 
     struct RowGroupMetadata {
