@@ -82,16 +82,11 @@ extension ConvertPipeline {
         let parser = DateParser(options: options.dates)
         for source in sources where source.canBeReadAhead {
             let reader = try source.open()
-            if try isBinary(reader, named: options.format) { continue }
-            if let named = options.encoding {
-                try reader.setEncoding(named)
-            } else {
-                try reader.setEncoding(try detectEncoding(reader, onDiagnostic: { _ in }))
-            }
             guard
-                let declared = try? ConvertPipeline(ConvertPlan(read: options)).format(for: reader)
-                    .declaredZone(
-                        in: reader, parser: parser)
+                try InputProbe.setText(of: reader, options: options, onDiagnostic: { _ in }) != nil,
+                let format = try? InputProbe.format(
+                    of: reader, options: options, verbose: false, onDiagnostic: { _ in }),
+                let declared = try? format.declaredZone(in: reader, parser: parser)
             else { continue }
             switch declared {
             case .one(let zone, let reason):

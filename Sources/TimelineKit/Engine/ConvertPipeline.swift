@@ -19,43 +19,6 @@ final class ConvertPipeline {
         self.plan = plan
     }
 
-    /// The format for one input: the one named, else the extension's, else the content's.
-    func format(for reader: InputReader) throws(TimelineError) -> any FormatPlugin.Type {
-        let readable = FormatRegistry.readableIDs
-        if let named = plan.read.format {
-            guard readable.contains(named.id) else {
-                throw TimelineError(
-                    .usage,
-                    "reading '\(named.id)' is not supported; readable formats: \(readable.joined(separator: ", "))"
-                )
-            }
-            return named.plugin
-        }
-        if let f = FormatRegistry.plugin(forPath: reader.name), readable.contains(f.id) {
-            if plan.verbose {
-                plan.onDiagnostic(
-                    Diagnostic(
-                        .info, "reading as '\(f.id)' (from the file extension)",
-                        at: SourceLocation(file: reader.name)))
-            }
-            return f
-        }
-        let head = try reader.peek(4096)
-        if let f = FormatRegistry.detect(head.span), readable.contains(f.id) {
-            if plan.verbose {
-                plan.onDiagnostic(
-                    Diagnostic(
-                        .info, "reading as '\(f.id)' (detected from the content)",
-                        at: SourceLocation(file: reader.name)))
-            }
-            return f
-        }
-        throw TimelineError(
-            .usage,
-            "cannot tell the format of '\(reader.name)'; pass --from with one of \(readable.joined(separator: ", "))"
-        )
-    }
-
     /// Runs the conversion of `sources` (standard input when there are none) into
     /// `exporter`, writing to `output` (not committed).
     func run(sources: [TimelineSource], exporter: any TimelineExporter, output: OutputWriter)
@@ -260,57 +223,6 @@ final class ConvertPipeline {
             ))
     }
 
-    /// The encoding of an input no `--encoding` names, from its first 64 KiB: UTF-16 when
-    /// a byte-order mark says so, UTF-8 when the bytes are UTF-8; when they are not, the
-    /// legacy encoding in which they read without a fault as the most plausible text
-    /// (`EncodingGuess`: GB18030, Shift_JIS, EUC-KR, Big5, Windows-1252 or ISO 8859-15; a
-    /// note says which), else UTF-8 (the bad records are rejected with E007). Bytes that are
-    /// UTF-8 but for a few stay UTF-8: those records are rejected, not the file misread.
-    static func detectEncoding(_ reader: InputReader, onDiagnostic: (Diagnostic) -> Void)
-        throws(TimelineError) -> TextEncoding
-    {
-        let head = Array(try reader.peek(1 << 16))
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return .utf16 }
-        // A character cut at the end of the peeked bytes is not a fault.
-        let complete =
-            head.count == 1 << 16
-            ? (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil }
-            : false
-        if complete || String(validating: head, as: UTF8.self) != nil
-            || EncodingGuess.isMostlyUTF8(head)
-        {
-            return .utf8
-        }
-        var best: (encoding: TextEncoding, score: Double)?
-        for candidate in EncodingGuess.candidates {
-            guard let transcoder = try? Transcoder(from: candidate) else { continue }
-            let text = String(
-                decoding: transcoder.convert(head, final: head.count < 1 << 16), as: UTF8.self)
-            guard transcoder.replacedSequences == 0,
-                let score = EncodingGuess.plausibility(text, as: candidate)
-            else { continue }
-            if score > (best?.score ?? 0) { best = (candidate, score) }
-        }
-        guard let (guess, score) = best, score >= 0.5 else { return .utf8 }
-        var encoding = guess
-        if encoding == .windows1252 && EncodingGuess.isLatin9(head) { encoding = .latin9 }
-        onDiagnostic(
-            Diagnostic(
-                .info,
-                "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass --encoding to choose another)",
-                at: SourceLocation(file: reader.name)))
-        return encoding
-    }
-
-    /// Whether `reader` holds a binary format (XLSX): named by `--from`, the file's
-    /// extension, else its first bytes.
-    static func isBinary(_ reader: InputReader, named: FileFormat?) throws(TimelineError) -> Bool {
-        if let named { return named.plugin.isBinary }
-        if let byPath = FormatRegistry.plugin(forPath: reader.name) { return byPath.isBinary }
-        let head = try reader.peek(4096)
-        return FormatRegistry.detect(head.span)?.isBinary ?? false
-    }
-
     /// Reads every source (standard input when there are none) into `sink`.
     private func read(_ sources: [TimelineSource], into sink: EventSink) throws(TimelineError) {
         let parser = DateParser(options: plan.read.dates)
@@ -320,18 +232,10 @@ final class ConvertPipeline {
             let reader = try source.open()
             reader.meter = meter
             reader.maxLine = plan.read.maxRecordSize
-            var encoding = TextEncoding.utf8
-            // A binary format (XLSX) is known by its name or its first bytes, which no
-            // encoding may convert.
-            if try Self.isBinary(reader, named: plan.read.format) {
-                // Read as bytes.
-            } else if let named = plan.read.encoding {
-                encoding = named
-            } else {
-                encoding = try Self.detectEncoding(reader, onDiagnostic: plan.onDiagnostic)
-            }
-            try reader.setEncoding(encoding)
-            let format = try format(for: reader)
+            let probe = try InputProbe(
+                reader, options: plan.read, verbose: plan.verbose,
+                onDiagnostic: plan.onDiagnostic)
+            let (format, encoding) = (probe.format, probe.encoding)
             try format.check(plan.read)
             let importer = format.makeReader(plan.read)!
             let context = ImportContext(
