@@ -137,6 +137,25 @@ struct ParquetOutputTests {
         #expect(meta["row_groups"] as? Int == 4)
     }
 
+    @Test("a row group keeps within a quarter of --memory: more of them, the same values")
+    func rowGroupsWithinMemory() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("random.ndjson")
+        try Timeline.data(Self.randomEvents(30_000, seed: 58), as: .named("ndjson")!)
+            .write(to: input)
+        let whole = try Self.metadata(
+            Self.convertAndCompare(input.path, in: dir, extra: ["--sort", "input"]))
+        #expect(whole["row_groups"] as? Int == 1)
+        // A megabyte of memory: row groups of at most a megabyte of values (the check falls
+        // every 4,096 events), so 30,000 events of about 100 bytes need several.
+        let small = try Self.metadata(
+            Self.convertAndCompare(
+                input.path, in: dir, extra: ["--sort", "input", "--memory", "1MB"]))
+        #expect(small["rows"] as? Int == 30_000)
+        #expect((small["row_groups"] as? Int ?? 0) >= 2)
+    }
+
     @Test("the footer: dictionaries where values repeat, Snappy, start.instant's min and max")
     func footer() throws {
         let dir = try BinaryRunner.temporaryDirectory()

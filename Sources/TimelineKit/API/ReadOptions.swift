@@ -131,6 +131,9 @@ public struct WriteOptions: Sendable {
     /// The command line's defaults: UTC, English, no reference moment.
     /// Write only these parts of each event (`--fields`), for NDJSON, JSON, CSV and TSV.
     package var fields: FieldSelection?
+    /// About how many bytes the run may hold (`ConvertOptions.sortMemory`): an output that
+    /// buffers before it writes (a Parquet row group) keeps within a share of it.
+    package var memory = 256 << 20
 
     public init() {}
 }

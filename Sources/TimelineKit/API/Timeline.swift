@@ -137,6 +137,7 @@ public enum Timeline {
                 try ConvertPipeline.displayZone(
                     for: sources, read: options.read, fallback: options.write.displayZone)
         }
+        options.write.memory = options.sortMemory
         var exporter = try options.outputFormat.makeWriter(options.write)
         if options.write.fields != nil && options.grouping != .none {
             throw TimelineError(

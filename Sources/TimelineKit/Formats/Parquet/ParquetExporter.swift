@@ -24,10 +24,12 @@ final class ParquetExporter: PartBuildingExporter {
     /// Row groups are checked against `rowGroupBytes` every this many events.
     private static let sizeCheckInterval = 4096
 
-    init(schema: ParquetSchema, settings: ParquetWriteSettings) {
+    /// - Parameter memory: about how many bytes the run may hold; a row group takes at most a
+    ///   quarter of it (at least a megabyte).
+    init(schema: ParquetSchema, settings: ParquetWriteSettings, memory: Int) {
         self.schema = schema
         compression = settings.compression
-        rowGroupBytes = settings.rowGroupBytes
+        rowGroupBytes = min(settings.rowGroupBytes, max(1 << 20, memory / 4))
         rowGroupRows = settings.rowGroupRows
         for field in schema.fields {
             for leaf in ParquetSchema.leaves(of: field) {

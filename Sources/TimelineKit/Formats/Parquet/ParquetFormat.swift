@@ -9,20 +9,23 @@ enum ParquetFormat: FormatPlugin {
     static var writeOptions: [FormatOption<WriteOptions>] { ParquetWriteSettings.options }
 
     static func makeWriter(_ options: WriteOptions) -> (any TimelineExporter)? {
-        ParquetExporter(schema: .canonical, settings: options.parquet)
+        ParquetExporter(schema: .canonical, settings: options.parquet, memory: options.memory)
     }
 
     static func makeFieldsWriter(_ options: WriteOptions, fields: FieldSelection) -> (
         any TimelineExporter
     )? {
-        ParquetExporter(schema: ParquetSchema(paths: fields.paths), settings: options.parquet)
+        ParquetExporter(
+            schema: ParquetSchema(paths: fields.paths), settings: options.parquet,
+            memory: options.memory)
     }
 }
 
 /// How Parquet output is written (`WriteOptions.parquet`).
 package struct ParquetWriteSettings: Sendable {
     var compression = ParquetFileLayout.Compression.snappy
-    /// A row group is written once its buffered values take about this many bytes,
+    /// A row group is written once its buffered values take about this many bytes (or a
+    /// quarter of the run's memory, if less: `WriteOptions.memory`),
     package var rowGroupBytes = 64 << 20
     /// or once it holds this many events.
     var rowGroupRows = 1 << 20
@@ -45,7 +48,7 @@ package struct ParquetWriteSettings: Sendable {
         FormatOption(
             "parquet-row-group", .value(name: "N", choices: nil, repeatable: false),
             help:
-                "Parquet output: at most N events per row group (a row group also ends at about 64 MB of values).",
+                "Parquet output: at most N events per row group (a row group also ends at about 64 MB of values, or a quarter of --memory if less).",
             default: "1048576"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n > 0 else {
