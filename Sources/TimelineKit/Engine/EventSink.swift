@@ -52,7 +52,7 @@ final class EventSink: EventBatchConsumer {
         self.sorter = sorter
         self.encodedSorter = encodedSorter
         self.encoder = (stage == nil && encodedSorter == nil) || limit != nil ? nil : encoder
-        partBuilder = stage == nil ? nil : stage?.exporter as? any PartBuildingExporter
+        partBuilder = stage?.exporter as? any PartBuildingExporter
         self.limit = limit
         self.forwardReject = onReject
         self.observer = observer
