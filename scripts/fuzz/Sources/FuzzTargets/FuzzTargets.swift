@@ -160,10 +160,11 @@ public enum FuzzTarget: String, Sendable {
                 instant: Instant(seconds: 1_718_000_000 + Int64(n) * 3_600),
                 offset: zone.offset(at: Instant(seconds: 1_718_000_000)),
                 zone: zone.identifier, basis: .zone)
-            // One UID per event: a later event's id is told apart from the first's.
+            // One UID per event: each id begins with its event's number and a separator the
+            // number cannot hold, so no two are equal whatever the fields hold.
             events.append(
                 Event(
-                    id: field(base) + (n == 0 ? "" : "\u{1F}\(n)"), start: start,
+                    id: "\(n)\u{1F}" + field(base), start: start,
                     title: field(base + 1), detail: field(base + 2),
                     amount: DecimalNumber("1.00").map {
                         Amount(value: $0, currency: field(base + 5).isEmpty ? nil : field(base + 5))
