@@ -121,15 +121,21 @@ struct ParquetOutputTests {
         }
     }
 
+    /// `randomEvents` written as NDJSON into `dir`.
+    static func randomEventsFile(_ count: Int, seed: UInt64, in dir: URL) throws -> URL {
+        let input = dir.appendingPathComponent("random.ndjson")
+        try Timeline.data(Self.randomEvents(count, seed: seed), as: .named("ndjson")!)
+            .write(to: input)
+        return input
+    }
+
     /// (scripts/check-parquet reads 200,000 generated orders back the same way, with the
     /// optimised build.)
     @Test("30,000 random events, in row groups of 8,000: every value read back")
     func randomEventsReadBack() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("random.ndjson")
-        try Timeline.data(Self.randomEvents(30_000, seed: 57), as: .named("ndjson")!)
-            .write(to: input)
+        let input = try Self.randomEventsFile(30_000, seed: 57, in: dir)
         let parquet = try Self.convertAndCompare(
             input.path, in: dir, extra: ["--sort", "input", "--parquet-row-group", "8000"])
         let meta = try Self.metadata(parquet)
@@ -141,9 +147,7 @@ struct ParquetOutputTests {
     func rowGroupsWithinMemory() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let input = dir.appendingPathComponent("random.ndjson")
-        try Timeline.data(Self.randomEvents(30_000, seed: 58), as: .named("ndjson")!)
-            .write(to: input)
+        let input = try Self.randomEventsFile(30_000, seed: 58, in: dir)
         let whole = try Self.metadata(
             Self.convertAndCompare(input.path, in: dir, extra: ["--sort", "input"]))
         #expect(whole["row_groups"] as? Int == 1)

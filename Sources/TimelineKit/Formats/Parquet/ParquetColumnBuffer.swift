@@ -173,6 +173,13 @@ struct ParquetColumnBuffer {
         var value = 0
         var plainOffset = 0
         var indexHere: [UInt32?] = []
+
+        /// Room in `indexHere` for a dictionary of `count` values.
+        mutating func cover(_ count: Int) {
+            if indexHere.count < count {
+                indexHere += repeatElement(nil, count: count - indexHere.count)
+            }
+        }
     }
 
     /// Appends the next `events` events of `other` (a buffer of the same column, filled
@@ -235,10 +242,7 @@ struct ParquetColumnBuffer {
         switch kind {
         case .string, .stringList, .stringMap:
             if usesDictionary {
-                if cursor.indexHere.count < other.dictionaryCount {
-                    cursor.indexHere += repeatElement(
-                        nil, count: other.dictionaryCount - cursor.indexHere.count)
-                }
+                cursor.cover(other.dictionaryCount)
                 for (n, v) in valueRange.enumerated() {
                     let index = Int(other.indices[v])
                     if let here = cursor.indexHere[index] {
@@ -339,10 +343,7 @@ struct ParquetColumnBuffer {
         case .string, .stringList, .stringMap:
             if other.usesDictionary {
                 let index = Int(other.indices[cursor.value])
-                if cursor.indexHere.count < other.dictionaryCount {
-                    cursor.indexHere += repeatElement(
-                        nil, count: other.dictionaryCount - cursor.indexHere.count)
-                }
+                cursor.cover(other.dictionaryCount)
                 if usesDictionary, let here = cursor.indexHere[index] {
                     present(repetition)
                     indices.append(here)

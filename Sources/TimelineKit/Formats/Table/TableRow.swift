@@ -40,18 +40,7 @@ struct TableRow: Sendable {
         var text: [UInt8] = []
         for (column, field) in fields.enumerated() {
             if column > 0 { text.append(UInt8(ascii: ",")) }
-            if field.utf8.contains(where: {
-                $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
-            }) {
-                text.append(UInt8(ascii: "\""))
-                for b in field.utf8 {
-                    if b == UInt8(ascii: "\"") { text.append(b) }
-                    text.append(b)
-                }
-                text.append(UInt8(ascii: "\""))
-            } else {
-                text.append(contentsOf: field.utf8)
-            }
+            CSVExporter.appendField(field.utf8, delimiter: UInt8(ascii: ","), to: &text)
         }
         return String(decoding: text, as: UTF8.self)
     }
