@@ -126,11 +126,13 @@ struct FormatOptionDeclaration<Target>: OptionDeclaration {
         switch option.kind {
         case .flag:
             return OptionSpec(
-                name: option.name, valueName: nil, help: option.help,
+                name: option.name, valueName: nil,
+                help: SettingText.rendered(option.help, for: .commandLine),
                 defaultText: option.defaultText)
         case .value(let valueName, let choices, let repeatable):
             return OptionSpec(
-                name: option.name, valueName: valueName, help: option.help,
+                name: option.name, valueName: valueName,
+                help: SettingText.rendered(option.help, for: .commandLine),
                 defaultText: option.defaultText, repeatable: repeatable,
                 choices: choices)
         }

@@ -236,7 +236,7 @@ enum ConvertCommand: Command {
             try OutputWriter(path: path)
         }
         let rejectsWriter = rejectsOutput.map {
-            RejectsWriter(output: $0, safe: options.write.csv.safe)
+            RejectsWriter(output: $0, safe: options.write.csv.safe, audience: .commandLine)
         }
         var rejectWriteError: TimelineError?
         var printedRejects = 0
@@ -252,7 +252,7 @@ enum ConvertCommand: Command {
             if printedRejects <= Self.rejectsShown {
                 env.print(
                     Diagnostic(
-                        .error, "rejected: \(record.reason)", at: record.location,
+                        .error, "rejected: \(record.reasonText)", at: record.location,
                         code: record.code.rawValue))
             } else if printedRejects == Self.rejectsShown + 1 {
                 env.error(
@@ -266,11 +266,11 @@ enum ConvertCommand: Command {
         options.onProgress = { progress.show($0) }
         options.onFinish = { result throws(TimelineError) in
             progress.clear()
-            if let report = result.report { env.error(report.text) }
+            if let report = result.report { env.error(report.text(for: .commandLine)) }
             // Every output shows times in the display zone: say which when the data chose it.
             if case .declared = result.displayZoneChoice, !args[\.quiet] {
                 env.error(
-                    "timeline: note: times in \(result.displayZoneChoice.describing(result.displayZone)); name another with --zone\n"
+                    "timeline: note: times in \(result.displayZoneChoice.describing(result.displayZone, for: .commandLine)); name another with --zone\n"
                 )
             }
             if let rejectWriteError { throw rejectWriteError }
@@ -356,7 +356,7 @@ struct OutputOptionGroup: OptionGroup {
         do throws(TimelineError) {
             return try FieldSelection(text)
         } catch {
-            throw UsageError(message: error.diagnostic.message)
+            throw UsageError(message: error.diagnostic.message(for: .commandLine))
         }
     }
     let formats: [any OptionDeclaration] = FormatOptions.write

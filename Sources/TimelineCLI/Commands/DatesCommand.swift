@@ -164,10 +164,14 @@ enum DatesCommand: Command {
         let summary = try converter.run(
             input, to: env.standardOutput,
             onNotice: { line, notice in
-                env.error("line \(line): warning: [\(notice.code)] \(notice.message)\n")
+                env.error(
+                    "line \(line): warning: [\(notice.code)] \(SettingText.rendered(notice.message, for: .commandLine))\n"
+                )
             },
             onFailure: { line, raw, error in
-                env.error("line \(line): error: [\(error.code)] \(error.message(for: raw))\n")
+                env.error(
+                    "line \(line): error: [\(error.code)] \(SettingText.rendered(error.message(for: raw), for: .commandLine))\n"
+                )
             },
             onProgress: {
                 progress.show(lines: $0, bytesRead: meter.bytes, totalBytes: size, "reading dates")
@@ -271,14 +275,15 @@ enum DatesCommand: Command {
                 input, env.standardOutput,
                 { line, notice in
                     env.error(
-                        "\(source.name):\(line): warning: [\(notice.code)] \(notice.message)\n")
+                        "\(source.name):\(line): warning: [\(notice.code)] \(SettingText.rendered(notice.message, for: .commandLine))\n"
+                    )
                 },
                 { f in
                     let place =
                         f.column.isEmpty
                         ? "" : "\(args[\.ndjson] ? "field" : "column") '\(f.column)': "
                     env.error(
-                        "\(source.name):\(f.line): error: [\(f.error.code)] \(place)\(f.error.message(for: f.value))\n"
+                        "\(source.name):\(f.line): error: [\(f.error.code)] \(place)\(SettingText.rendered(f.error.message(for: f.value), for: .commandLine))\n"
                     )
                     if let rejects, lastRejected != f.line {
                         if lastRejected == nil { try? rejects.write(f.header) }

@@ -31,7 +31,10 @@ enum ValidateCommand: Command {
         every part, merged with --finish-partitions, keep only what the rules found there; the
         finished pieces merge into the report, and are all a driver needs to hold.
         The codes (docs/validation.md explains each, with an example):
-        """ + FindingCode.all.map { "\n  \($0.rawValue) \($0.name): \($0.summary)" }.joined()
+        """
+            + FindingCode.all.map {
+                "\n  \($0.rawValue) \($0.name): \($0.summary(for: .commandLine))"
+            }.joined()
     }
     static let positional: (name: String, help: String)? = (
         "INPUT ...", "Files to check, or '-' for standard input. [default: -]"
@@ -255,8 +258,8 @@ enum ValidateCommand: Command {
     ) throws(TimelineError) -> ExitCode {
         let out = env.standardOutput
         switch args[\.report] {
-        case .json: try out.write(report.json)
-        case .text: try out.write(report.text)
+        case .json: try out.write(report.json(for: .commandLine))
+        case .text: try out.write(report.text(for: .commandLine))
         }
         try out.commit()
         return report.fails(at: args[\.failOn].severity) ? .findings : .success

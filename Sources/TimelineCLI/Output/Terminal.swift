@@ -112,8 +112,10 @@ package final class CommandEnvironment {
         prefix = VisibleText.forPeople(prefix)
         let code = d.code.map { "[\($0)] " } ?? ""
         var text =
-            "\(prefix): \(d.severity.diagnosticLabel): \(code)\(VisibleText.forPeople(d.message))\n"
-        for note in d.notes { text += "\(prefix): note: \(VisibleText.forPeople(note))\n" }
+            "\(prefix): \(d.severity.diagnosticLabel): \(code)\(VisibleText.forPeople(d.message(for: .commandLine)))\n"
+        for note in d.notes(for: .commandLine) {
+            text += "\(prefix): note: \(VisibleText.forPeople(note))\n"
+        }
         error(text)
     }
 }

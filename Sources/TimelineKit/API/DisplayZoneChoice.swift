@@ -19,18 +19,19 @@ package enum DisplayZoneChoice: Sendable, Hashable {
 
     /// Whether the user chose the zone: findings that hinge on it (a day that changes in
     /// it) are warnings only then.
-    public var isChosen: Bool {
+    package var isChosen: Bool {
         switch self {
         case .named, .assumed: return true
         case .fromData, .declared, .defaulted, .severalZones: return false
         }
     }
 
-    /// Why the zone is the display zone, for headers and reports.
-    public var reason: String {
+    /// Why the zone is the display zone, for headers and reports, settings marked
+    /// (`SettingText`).
+    package var reasonText: String {
         switch self {
-        case .named: return "named with --zone"
-        case .assumed: return "the --assume-zone zone"
+        case .named: return "named with \(.zone)"
+        case .assumed: return "the \(.assumeZone) zone"
         case .fromData, .defaulted: return "no zone named"
         case .declared(let why): return why
         case .severalZones(let zones):
@@ -38,15 +39,21 @@ package enum DisplayZoneChoice: Sendable, Hashable {
         }
     }
 
+    /// Why the zone is the display zone, settings named for `audience`.
+    package func reason(for audience: MessageAudience) -> String {
+        SettingText.rendered(reasonText, for: audience)
+    }
+
     /// The zone with why it was used, as a report's summary says it: `UTC (no zone named;
     /// name one with --zone)`, `Europe/Berlin, the calendar's X-WR-TIMEZONE`; a zone the
     /// user chose goes without a reason.
-    public func describing(_ zone: String) -> String {
+    package func describing(_ zone: String, for audience: MessageAudience) -> String {
         switch self {
         case .named, .assumed: return zone
         case .declared(let why): return "\(zone), \(why)"
         case .fromData, .defaulted, .severalZones:
-            return "\(zone) (\(reason); name one with --zone)"
+            return SettingText.rendered(
+                "\(zone) (\(reasonText); name one with \(.zone))", for: audience)
         }
     }
 
@@ -55,8 +62,8 @@ package enum DisplayZoneChoice: Sendable, Hashable {
     /// none, is the header as it always was).
     func header(_ zone: String) -> String {
         switch self {
-        case .declared: return describing(zone)
-        case .severalZones: return "\(zone) (\(reason))"
+        case .declared: return describing(zone, for: .library)
+        case .severalZones: return "\(zone) (\(reason(for: .library)))"
         default: return zone
         }
     }

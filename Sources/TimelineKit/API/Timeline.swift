@@ -141,7 +141,8 @@ public enum Timeline {
         var exporter = try options.outputFormat.makeWriter(options.write)
         if options.write.fields != nil && options.grouping != .none {
             throw TimelineError(
-                .usage, "--fields writes one record per event; it cannot be combined with --group")
+                .usage,
+                "\(.fields) writes one record per event; it cannot be combined with \(.group)")
         }
         if options.partitionBy != .none && options.grouping != .none {
             throw TimelineError(
@@ -236,15 +237,15 @@ public enum Timeline {
             guard options.write.displayZoneChoice == .named else {
                 throw TimelineError(
                     .data,
-                    "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+                    "\(summary.naive) value(s) have no UTC offset or zone and no zone was named; pass \(.assumeZone, "ZONE") (e.g. \(.assumeZone, "Asia/Shanghai"))"
                 )
             }
             // A display zone was named: it shows times, it does not say where naive ones were written.
             let zone = options.write.displayZone.identifier
             throw TimelineError(
                 .data,
-                "\(summary.naive) value(s) have no UTC offset or zone; --zone \(zone) only sets the zone times are shown in",
-                notes: ["if they were written in \(zone), pass --assume-zone \(zone)"])
+                "\(summary.naive) value(s) have no UTC offset or zone; \(.zone, "\(zone)") only sets the zone times are shown in",
+                notes: ["if they were written in \(zone), pass \(.assumeZone, "\(zone)")"])
         }
         // A slice of a larger file (a partition of a distributed job) may hold only
         // rejected records while the file as a whole converts: its run is not a failure.
@@ -254,18 +255,18 @@ public enum Timeline {
             throw TimelineError(
                 .data,
                 "none of the \(summary.read) record(s) could be converted; nothing was written",
-                notes: ["see the reasons above, or write them all with --rejects FILE"])
+                notes: ["see the reasons above, or write them all with \(.rejects, "FILE")"])
         }
         if options.strict && summary.invalidSequences > 0 {
             throw TimelineError(
                 .data,
-                "\(summary.invalidSequences) byte sequence(s) are not valid in the input's encoding (read as U+FFFD) under --strict; no output written",
-                notes: ["name the input's encoding with --encoding"])
+                "\(summary.invalidSequences) byte sequence(s) are not valid in the input's encoding (read as U+FFFD) under \(.strict); no output written",
+                notes: ["name the input's encoding with \(.encoding)"])
         }
         if options.strict && summary.rejected > 0 {
             throw TimelineError(
-                .data, "\(summary.rejected) record(s) rejected under --strict; no output written",
-                notes: ["see the errors above, or write them to a file with --rejects FILE"])
+                .data, "\(summary.rejected) record(s) rejected under \(.strict); no output written",
+                notes: ["see the errors above, or write them to a file with \(.rejects, "FILE")"])
         }
         try output.commit()
     }
@@ -279,14 +280,14 @@ public enum Timeline {
         var error = error
         let counts = "read \(summary.read) record(s), rejected \(summary.rejected)"
         if output.replacesAtomically || summary.written == 0 {
-            error.diagnostic.notes.append(
+            error.diagnostic.noteTexts.append(
                 "nothing was written (\(counts) before this point); fix the input and run again")
         } else {
             try? output.flush()
             let place =
                 output.name == "<stdout>" || output.name == "-"
                 ? "standard output" : "'\(output.name)'"
-            error.diagnostic.notes.append(
+            error.diagnostic.noteTexts.append(
                 "\(summary.written) event(s) read before this point were written to \(place), which is incomplete (\(counts)); fix the input and run again"
             )
         }

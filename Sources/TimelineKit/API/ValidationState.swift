@@ -83,7 +83,7 @@ package struct ValidationState: Sendable {
         }
 
         var description: String {
-            "days counted in \(displayZone) (\(choice.reason)), assumed zone \(assumedZone ?? "none"), ignored codes \(ignored.isEmpty ? "none" : ignored.joined(separator: ","))"
+            "days counted in \(displayZone) (\(choice.reasonText)), assumed zone \(assumedZone ?? "none"), ignored codes \(ignored.isEmpty ? "none" : ignored.joined(separator: ","))"
         }
     }
 
@@ -226,7 +226,7 @@ package struct ValidationState: Sendable {
                         notes: [
                             entry.kind == .finished
                                 ? "finish each partition once, after merging the states of every part"
-                                : "give each part its own --source-name and --first-record, and merge the states of one validation"
+                                : "give each part its own \(.sourceName) and \(.firstRecord), and merge the states of one validation"
                         ])
                 }
                 continue
@@ -323,7 +323,7 @@ package struct ValidationState: Sendable {
         func failure(_ problem: String) -> TimelineError {
             TimelineError(
                 .data, "'\(name)' \(problem)",
-                notes: ["give --merge the files 'timeline validate --state-out' wrote, whole"])
+                notes: ["give \(.merge) the files 'timeline validate \(.stateOut)' wrote, whole"])
         }
         guard bytes.starts(with: Self.magic) else {
             throw failure("is not a timeline validation state (it does not begin with TLVSTATE)")
@@ -402,7 +402,8 @@ package struct ValidationState: Sendable {
                 .usage,
                 "the states were validated with different options: \(state.entries.first?.origin ?? "one") has \(state.context.description), "
                     + "\(first.entries.first?.origin ?? "another") has \(first.context.description)",
-                notes: ["validate every part with the same --zone, --assume-zone and --ignore"])
+                notes: ["validate every part with the same \(.zone), \(.assumeZone) and \(.ignore)"]
+            )
         }
         return try ValidationState(context: first.context, entries: states.flatMap(\.entries))
     }
@@ -551,7 +552,7 @@ package struct ValidationState: Sendable {
                 .data,
                 "nothing to finish: no partition of the facts is held for every slice (\(incompleteness ?? "every partition is finished already"))",
                 notes: [
-                    "merge one partition's pieces (--split-out) of every part's state, then finish them"
+                    "merge one partition's pieces (\(.splitOut)) of every part's state, then finish them"
                 ])
         }
         let (validator, _) = try validator(
@@ -596,7 +597,7 @@ package struct ValidationState: Sendable {
             throw TimelineError(
                 .data, "the states hold only part of the validation: \(incompleteness)",
                 notes: [
-                    "merge the states of every part, or every finished partition (--finish-partitions) of them"
+                    "merge the states of every part, or every finished partition (\(.finishPartitions)) of them"
                 ])
         }
         let plan = self.plan

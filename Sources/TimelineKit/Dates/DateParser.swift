@@ -62,10 +62,10 @@ package enum DateNotice: Hashable, Sendable {
         switch self {
         case .nonexistentLocalTime(let local, let zone, let shifted):
             return "\(local.isoString(fractionDigits: 0)) does not exist in '\(zone)' (DST gap); "
-                + "shifted to \(shifted.isoString(fractionDigits: 0)) (use --on-gap reject to refuse such values)"
+                + "shifted to \(shifted.isoString(fractionDigits: 0)) (use \(.onGap, "reject") to refuse such values)"
         case .ambiguousLocalTime(let local, let zone, let chosen, let other):
             return "\(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
-                + "used offset \(chosen.isoString), not \(other.isoString) (see --on-overlap)"
+                + "used offset \(chosen.isoString), not \(other.isoString) (see \(.onOverlap))"
         case .offsetContradictsZone(let offset, let zone, let zoneOffset):
             return
                 "offset \(offset.isoString) contradicts '\(zone)', which is at \(zoneOffset.isoString) "
@@ -124,22 +124,23 @@ package enum DateParseError: Error, Hashable, Sendable {
         case .unreadable(let closest, let n):
             return
                 "cannot read '\(shown)' as a date/time; closest: \(closest) (understood \(n) of \(raw.utf8.count) bytes); "
-                + "add a pattern with --date-format, e.g. --date-format 'dd/MM/yyyy HH:mm'"
+                + "add a pattern with \(.dateFormat), e.g. \(.dateFormat, "'dd/MM/yyyy HH:mm'")"
         case .naive:
             return
-                "'\(shown)' has no UTC offset or zone; pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"
+                "'\(shown)' has no UTC offset or zone; pass \(.assumeZone, "ZONE") (e.g. \(.assumeZone, "Asia/Shanghai"))"
         case .ambiguousFieldOrder:
-            return "'\(shown)' could be day-first or month-first; pass --day-first or --month-first"
+            return
+                "'\(shown)' could be day-first or month-first; pass \(.dayFirst) or \(.monthFirst)"
         case .zone(let e):
             return "in '\(shown)': " + e.message
         case .nonexistentLocalTime(let local, let zone):
             return
                 "'\(shown)': \(local.isoString(fractionDigits: 0)) does not exist in '\(zone)' (DST gap); "
-                + "use --on-gap shift to move it forward"
+                + "use \(.onGap, "shift") to move it forward"
         case .ambiguousLocalTime(let local, let zone):
             return
                 "'\(shown)': \(local.isoString(fractionDigits: 0)) occurs twice in '\(zone)' (DST overlap); "
-                + "use --on-overlap earlier or later"
+                + "use \(.onOverlap, "earlier") or later"
         case .invalid(let problem):
             return "cannot read '\(shown)': \(problem.message)"
         case .outOfRange(let where_):

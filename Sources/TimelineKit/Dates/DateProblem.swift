@@ -60,7 +60,8 @@ package enum DateProblem: Hashable, Sendable {
         case .fieldOrderContradicted(let first, let second, let order):
             let (month, flag, other) =
                 order == .dayFirst
-                ? (second, "--day-first", "--month-first") : (first, "--month-first", "--day-first")
+                ? (second, "\(.dayFirst)", "\(.monthFirst)")
+                : (first, "\(.monthFirst)", "\(.dayFirst)")
             return
                 "it cannot be read \(order == .dayFirst ? "day-first" : "month-first") (\(month) is not a month); "
                 + "drop \(flag) or pass \(other)"

@@ -106,14 +106,14 @@ package enum ZoneResolutionError: Error, Hashable, Sendable {
         case .ambiguousAbbreviation(let name, let candidates):
             return
                 "'\(name)' is an ambiguous zone abbreviation (\(candidates.joined(separator: ", "))); "
-                + "resolve it with --abbrev \(name)=\(candidates.first ?? "Area/City")"
+                + "resolve it with \(.abbrev, "\(name)=\(candidates.first ?? "Area/City")")"
         case .unknownZone(let name):
             if let near = ZoneResolver.nearestName(to: name) {
                 return
-                    "unknown time zone '\(name)'; did you mean '\(near)'? (see 'timeline zones --list')"
+                    "unknown time zone '\(name)'; did you mean '\(near)'? (see \(.zonesList))"
             }
             return "unknown time zone '\(name)'; use an IANA id such as 'Asia/Shanghai' or "
-                + "'America/New_York' (see 'timeline zones --list')"
+                + "'America/New_York' (see \(.zonesList))"
         }
     }
 }

@@ -25,10 +25,32 @@ public struct Diagnostic: Hashable, Sendable {
     public var location: SourceLocation?
     /// A stable short code (`E001`, `TZ101`, `json-syntax`, …).
     public var code: String?
-    /// Lower-case start, no final period, values in single quotes.
-    public var message: String
+    /// The message as written, settings marked (`SettingText`).
+    package var text: String
+    /// The notes as written, settings marked.
+    package var noteTexts: [String]
+
+    /// Lower-case start, no final period, values in single quotes; settings named as the
+    /// library names them (`ReadOptions.assumedZone`).
+    public var message: String {
+        get { message(for: .library) }
+        set { text = newValue }
+    }
     /// Follow-up lines (what was tried, how to fix it), printed as `note:`.
-    public var notes: [String]
+    public var notes: [String] {
+        get { notes(for: .library) }
+        set { noteTexts = newValue }
+    }
+
+    /// The message with its settings named for `audience`.
+    package func message(for audience: MessageAudience) -> String {
+        SettingText.rendered(text, for: audience)
+    }
+
+    /// The notes with their settings named for `audience`.
+    package func notes(for audience: MessageAudience) -> [String] {
+        noteTexts.map { SettingText.rendered($0, for: audience) }
+    }
 
     /// A diagnostic; `message` starts lower-case, has no final period and quotes values.
     public init(
@@ -36,10 +58,10 @@ public struct Diagnostic: Hashable, Sendable {
         code: String? = nil, notes: [String] = []
     ) {
         self.severity = severity
-        self.message = message
+        self.text = message
         self.location = location
         self.code = code
-        self.notes = notes
+        self.noteTexts = notes
     }
 }
 

@@ -33,7 +33,7 @@ final class ConvertPipeline {
         if plan.grouping != .none && unit == nil {
             throw TimelineError(
                 .usage,
-                "--group \(plan.grouping.rawValue) needs an output that holds groups (json, timeline); use --group none"
+                "\(.group, "\(plan.grouping.rawValue)") needs an output that holds groups (json, timeline); use \(.group, "none")"
             )
         }
         let sections =
@@ -250,7 +250,9 @@ final class ConvertPipeline {
                     .data,
                     "no record was read from '\(source.name)', which is not empty: nothing in it reads as \(format.id)",
                     at: SourceLocation(file: source.name),
-                    notes: ["name its format with --from, or its columns with --map start=COLUMN"])
+                    notes: [
+                        "name its format with \(.from), or its columns with \(.map, "start=COLUMN")"
+                    ])
             }
             if let (count, offset) = reader.replacedSequences {
                 replacedSequences += count
@@ -259,7 +261,7 @@ final class ConvertPipeline {
                         .warning,
                         "\(count) byte sequence(s) are not valid \(encoding.rawValue) (the first at byte \(offset)); they were read as U+FFFD",
                         at: SourceLocation(file: source.name), code: "encoding",
-                        notes: ["check --encoding; the file may be in another encoding"]))
+                        notes: ["check \(.encoding); the file may be in another encoding"]))
             }
         }
     }

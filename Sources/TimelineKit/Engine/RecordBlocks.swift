@@ -108,7 +108,7 @@ final class RecordBlockDelivery {
                 (first == last
                     ? "line \(first) \(place) is not a record"
                     : "lines \(first)–\(last) \(place) are not records")
-                    + " (\(kind))" + (context.verbose ? "" : " (--verbose lists them)"),
+                    + " (\(kind))" + (context.verbose ? "" : " (\(.verbose) lists them)"),
                 at: SourceLocation(file: file, line: first)))
         if context.verbose {
             for r in rows {
@@ -143,7 +143,7 @@ final class RecordBlockDelivery {
                 Diagnostic(
                     .info,
                     "\(continuations.count) row(s) have no time in any event column and continue the row above (further line items): not events"
-                        + (context.verbose ? "" : " (--verbose lists them)"),
+                        + (context.verbose ? "" : " (\(.verbose) lists them)"),
                     at: first))
             if context.verbose {
                 for location in continuations {

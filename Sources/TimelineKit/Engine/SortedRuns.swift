@@ -25,7 +25,7 @@ enum SortedRuns {
             throw TimelineError(
                 .ioError,
                 "cannot create a temporary file in '\(directory)' \(purpose): \(f.reason)",
-                notes: ["name another directory with --temp-dir, or raise --memory"])
+                notes: ["name another directory with \(.tempDir), or raise \(.memory)"])
         }
     }
 
@@ -38,7 +38,7 @@ enum SortedRuns {
             throw TimelineError(
                 .ioError, "cannot write \(what) to '\(directory)': \(f.reason)",
                 notes: [
-                    "free space there, name another directory with --temp-dir, or raise --memory"
+                    "free space there, name another directory with \(.tempDir), or raise \(.memory)"
                 ])
         }
     }

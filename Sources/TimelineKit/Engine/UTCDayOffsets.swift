@@ -22,13 +22,13 @@ struct UTCDayOffsets {
         let ranked = offsets.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
         let common = ranked.prefix(3).map { UTCOffset(seconds: $0.key).isoString }
         let example =
-            Self.examples[ranked[0].key].map { "e.g. --zone \($0) for \(common[0])" }
-            ?? "e.g. --zone Area/City"
+            Self.examples[ranked[0].key].map { "e.g. \(.zone, "\($0)") for \(common[0])" }
+            ?? "e.g. \(.zone, "Area/City")"
         report(
             Diagnostic(
                 .info,
                 "days are counted in UTC (no zone was named), but \(shifted) of \(times) times were written with another offset (\(common.joined(separator: ", "))): an evening there may fall on the next UTC day",
-                notes: ["name the zone to count days in with --zone, \(example)"]))
+                notes: ["name the zone to count days in with \(.zone), \(example)"]))
     }
 
     /// A zone that has each common offset (for the example only: the data's own zone may be

@@ -78,7 +78,7 @@ public struct FileFormat: Hashable, Sendable, CustomStringConvertible {
     public static var all: [FileFormat] { FormatRegistry.all.map(FileFormat.init) }
 
     /// One line saying what the format is.
-    public var summary: String { plugin.summary }
+    public var summary: String { SettingText.rendered(plugin.summary, for: .library) }
     /// File name extensions that select it.
     public var extensions: [String] { plugin.extensions }
     /// Whether the toolkit can read it.
@@ -110,7 +110,7 @@ extension FileFormat {
                 let able = FormatRegistry.fieldsWritableIDs
                 throw TimelineError(
                     .usage,
-                    "--fields writes \(able.joined(separator: ", ")) only, not '\(id)'; leave --fields out to write whole events"
+                    "\(.fields) writes \(able.joined(separator: ", ")) only, not '\(id)'; leave \(.fields) out to write whole events"
                 )
             }
             return exporter

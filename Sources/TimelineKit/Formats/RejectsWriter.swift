@@ -9,10 +9,12 @@ package final class RejectsWriter {
     private var csv: Bool?
     private var wroteHeader = false
     private let safe: Bool
+    private let audience: MessageAudience
 
-    package init(output: OutputWriter, safe: Bool = false) {
+    package init(output: OutputWriter, safe: Bool = false, audience: MessageAudience) {
         self.output = output
         self.safe = safe
+        self.audience = audience
         let lower = output.name.lowercased()
         if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") { csv = true }
         if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".json") {
@@ -35,7 +37,8 @@ package final class RejectsWriter {
         }
         let fields = r.fields ?? [r.raw]
         text +=
-            (fields + [r.location.line.map(String.init) ?? "", r.reason]).map(cell).joined(
+            (fields + [r.location.line.map(String.init) ?? "", r.reason(for: audience)]).map(cell)
+            .joined(
                 separator: ",") + "\r\n"
         try output.write(text)
     }
@@ -68,7 +71,7 @@ package final class RejectsWriter {
         w.raw(",\"code\":")
         w.string(r.code.rawValue)
         w.raw(",\"reason\":")
-        w.string(r.reason)
+        w.string(r.reason(for: audience))
         w.raw(",\"raw\":")
         w.string(r.raw)
         w.raw("}\n")

@@ -4,8 +4,19 @@ public struct RejectedRecord: Hashable, Sendable {
     public var location: SourceLocation
     /// The record's text as read (a CSV row, a JSON line, `BEGIN:VEVENT (line 4)`).
     public var raw: String
-    /// Why it was rejected, naming the field and value.
-    public var reason: String
+    /// Why it was rejected, naming the field and value, settings marked (`SettingText`).
+    package var reasonText: String
+    /// Why it was rejected, naming the field and value; settings named as the library
+    /// names them.
+    public var reason: String {
+        get { reason(for: .library) }
+        set { reasonText = newValue }
+    }
+
+    /// Why it was rejected, settings named for `audience`.
+    package func reason(for audience: MessageAudience) -> String {
+        SettingText.rendered(reasonText, for: audience)
+    }
     /// Why, as a finding code: `E001` for an unreadable date, `E003` for an amount, … (see
     /// the rules in `Validation/Rules`).
     public var code: FindingCode
@@ -22,7 +33,7 @@ public struct RejectedRecord: Hashable, Sendable {
     ) {
         self.location = location
         self.raw = raw
-        self.reason = reason
+        self.reasonText = reason
         self.code = code
         self.fields = fields
         self.header = header

@@ -51,7 +51,7 @@ enum ExactLines {
                     throw TimelineError(
                         .data, "line \(linesBefore + 1) is longer than \(ByteCount.text(maxLine))",
                         at: SourceLocation(file: input.name),
-                        notes: ["a larger --max-record-size reads it"])
+                        notes: ["a larger \(.maxRecordSize) reads it"])
                 }
                 continue
             }

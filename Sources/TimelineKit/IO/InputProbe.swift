@@ -72,7 +72,7 @@ struct InputProbe {
         }
         throw TimelineError(
             .usage,
-            "cannot tell the format of '\(reader.name)'; pass --from with one of \(readable.joined(separator: ", "))"
+            "cannot tell the format of '\(reader.name)'; pass \(.from) with one of \(readable.joined(separator: ", "))"
         )
     }
 
@@ -113,7 +113,7 @@ struct InputProbe {
         onDiagnostic(
             Diagnostic(
                 .info,
-                "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass --encoding to choose another)",
+                "reading as \(encoding.displayName): the bytes are not UTF-8, and read as \(encoding.displayName) they are the most plausible text (pass \(.encoding) to choose another)",
                 at: SourceLocation(file: reader.name)))
         return encoding
     }

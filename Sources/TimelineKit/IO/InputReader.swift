@@ -265,7 +265,7 @@ package final class InputReader {
     private func lineTooLong() -> TimelineError {
         TimelineError(
             .data, "a line longer than \(ByteCount.text(maxLine))", at: SourceLocation(file: name),
-            notes: ["a larger --max-record-size reads it"])
+            notes: ["a larger \(.maxRecordSize) reads it"])
     }
 
     /// Everything not yet read.

@@ -41,7 +41,7 @@ package struct DirectionVocabulary: Sendable {
         else {
             throw TimelineError(
                 .usage,
-                "invalid --direction-map '\(spec)'; expected WORD=in, WORD=out or WORD=neutral (e.g. Bij=in)"
+                "invalid \(.directionMap, "'\(spec)'"); expected WORD=in, WORD=out or WORD=neutral (e.g. Bij=in)"
             )
         }
         words[parts[0].trimmingSpaces.lowercased()] = direction

@@ -136,7 +136,7 @@ public struct FieldMapping: Sendable {
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw TimelineError(
                     .usage,
-                    "invalid --events item '\(item)'; expected COLUMN=TITLE, e.g. 'Paid at=Order paid'"
+                    "invalid \(.events) item '\(item)'; expected COLUMN=TITLE, e.g. 'Paid at=Order paid'"
                 )
             }
             events.append(WideRowEvent(column: parts[0], title: parts[1]))
@@ -256,7 +256,7 @@ public struct FieldMapping: Sendable {
                 for column in source.columns where !columns.contains(column) {
                     throw TimelineError(
                         .usage,
-                        "--map \(field.rawValue)=\(source): no column '\(column)'; columns are: \(columns.joined(separator: ", "))"
+                        "\(.map, "\(field.rawValue)=\(source)"): no column '\(column)'; columns are: \(columns.joined(separator: ", "))"
                     )
                 }
             }
@@ -265,7 +265,7 @@ public struct FieldMapping: Sendable {
             for event in events where !columns.contains(event.column) {
                 throw TimelineError(
                     .usage,
-                    "--events: no column '\(event.column)'; columns are: \(columns.joined(separator: ", "))"
+                    "\(.events): no column '\(event.column)'; columns are: \(columns.joined(separator: ", "))"
                 )
             }
         }

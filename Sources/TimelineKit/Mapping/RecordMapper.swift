@@ -362,7 +362,7 @@ final class RecordMapper {
         guard let start = try time(.start, record, zone: zone) else {
             let detail =
                 sources[.start].map { "column '\($0)' is empty" }
-                ?? "no column was recognised as the start time; name it with --map start=COLUMN"
+                ?? "no column was recognised as the start time; name it with \(.map, "start=COLUMN")"
             throw Rejection(reason: "no start time: \(detail)", code: .missingStart)
         }
         var attributes: [String: String] = [:]
@@ -400,7 +400,7 @@ final class RecordMapper {
                     guard let direction = options.directions.direction(for: word) else {
                         throw Rejection(
                             reason:
-                                "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /), or add it with --direction-map '\(word)=in|out|neutral'",
+                                "direction (column '\(sources[.direction]!)'): unknown word '\(word)'; expected income/expense, credit/debit, 收入/支出, +/- or neutral (不计收支, /), or add it with \(.directionMap, "'\(word)=in|out|neutral'")",
                             code: .unknownDirection)
                     }
                     value = direction.apply(to: value)
@@ -548,14 +548,14 @@ final class RecordMapper {
         let reason: String
         if parser.isAmbiguous(raw) {
             reason =
-                "'\(raw)' is \(TableDecimalMarks.readings(raw)), and nothing in the column says which; pass --decimal-comma or --decimal-point"
+                "'\(raw)' is \(TableDecimalMarks.readings(raw)), and nothing in the column says which; pass \(.decimalComma) or \(.decimalPoint)"
         } else if let mark = parser.decimalMark,
             AmountParser(decimalMark: mark == .point ? .comma : .point).parse(raw) != nil
         {
             reason =
                 mark == .point
-                ? "'\(raw)' is written with a decimal comma, the column's other amounts with a decimal point; pass --decimal-comma if the column's are commas"
-                : "'\(raw)' is written with a decimal point, the column's other amounts with a decimal comma; pass --decimal-point if the column's are points"
+                ? "'\(raw)' is written with a decimal comma, the column's other amounts with a decimal point; pass \(.decimalComma) if the column's are commas"
+                : "'\(raw)' is written with a decimal point, the column's other amounts with a decimal comma; pass \(.decimalPoint) if the column's are points"
         } else {
             reason = "cannot read '\(raw)' as an amount such as '-12.50', '¥1,024.00' or '1.234,50'"
         }

@@ -36,7 +36,7 @@ package struct StatusVocabulary: Sendable {
         guard parts.count == 2, let status = EventStatus(rawValue: parts[1].lowercased()) else {
             throw TimelineError(
                 .usage,
-                "invalid --status-map '\(spec)'; expected WORD=STATUS with STATUS one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+                "invalid \(.statusMap) '\(spec)'; expected WORD=STATUS with STATUS one of \(EventStatus.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         words[parts[0].lowercased()] = status

@@ -50,13 +50,13 @@ struct TableDecimalMarks {
                     let example = sample.first(where: { AmountParser.evidence($0) == .comma })
                 {
                     notes.append(
-                        "the amounts in '\(column)' have a decimal comma (as in '\(example)'); --decimal-point says otherwise"
+                        "the amounts in '\(column)' have a decimal comma (as in '\(example)'); \(.decimalPoint) says otherwise"
                     )
                 }
             case .mixed(let point, let comma):
                 throw TimelineError(
                     .data,
-                    "the amounts in '\(column)' are written with a decimal point ('\(point)') and with a decimal comma ('\(comma)'): pass --decimal-point or --decimal-comma to say which",
+                    "the amounts in '\(column)' are written with a decimal point ('\(point)') and with a decimal comma ('\(comma)'): pass \(.decimalPoint) or \(.decimalComma) to say which",
                     at: SourceLocation(file: file, line: line))
             case .open:
                 if spreadsheet {
@@ -64,7 +64,7 @@ struct TableDecimalMarks {
                 } else if let example = sample.first(where: { AmountParser.evidence($0) == .either }
                 ) {
                     notes.append(
-                        "the amounts in '\(column)' do not show their decimal mark ('\(example)' is \(Self.readings(example))): such values are rejected; pass --decimal-comma or --decimal-point"
+                        "the amounts in '\(column)' do not show their decimal mark ('\(example)' is \(Self.readings(example))): such values are rejected; pass \(.decimalComma) or \(.decimalPoint)"
                     )
                 }
             }

@@ -50,7 +50,7 @@ struct TimeColumnSniffer {
                     "; other time columns, kept as attributes: "
                     + kept.map { "'\($0)'" }.joined(separator: ", ")
             }
-            var notes = ["--map start=COLUMN chooses another"]
+            var notes = ["\(.map, "start=COLUMN") chooses another"]
             if verbose { notes += scores }
             return Diagnostic(.info, text, at: SourceLocation(file: file, line: line), notes: notes)
         }

@@ -22,7 +22,12 @@ public struct FindingCode: Hashable, Sendable, CustomStringConvertible {
     public static var all: [FindingCode] { RuleRegistry.all.map { $0.code } }
 
     /// What findings with this code are about, in a line.
-    public var summary: String { RuleRegistry.rule(rawValue)?.summary ?? "" }
+    public var summary: String { summary(for: .library) }
+
+    /// The summary with its settings named for `audience`.
+    package func summary(for audience: MessageAudience) -> String {
+        SettingText.rendered(RuleRegistry.rule(rawValue)?.summary ?? "", for: audience)
+    }
 
     /// The first and last of the codes that begin with `prefix` (`TZ101–TZ114`), as lists
     /// of codes name them.
@@ -48,8 +53,13 @@ public struct Finding: Sendable {
         public var file: String
         /// Its line.
         public var line: Int?
-        /// The value as written (a date, an id, a rejected record).
-        public var value: String
+        /// The value as written, or the message about it, settings marked (`SettingText`).
+        package var valueText: String
+        /// The value as written (a date, an id, a rejected record), or the message about it.
+        public var value: String {
+            get { SettingText.rendered(valueText, for: .library) }
+            set { valueText = newValue }
+        }
         /// What is wrong with it, briefly.
         public var note: String?
 
@@ -57,7 +67,7 @@ public struct Finding: Sendable {
         public init(file: String, line: Int?, value: String, note: String? = nil) {
             self.file = file
             self.line = line
-            self.value = value
+            self.valueText = value
             self.note = note
         }
     }
@@ -71,8 +81,13 @@ public struct Finding: Sendable {
     public var severity: Severity
     /// How many events or values it concerns.
     public var count: Int
-    /// What was found and what to do about it.
-    public var message: String
+    /// What was found and what to do about it, settings marked (`SettingText`).
+    package var text: String
+    /// What was found and what to do about it, settings named as the library names them.
+    public var message: String {
+        get { SettingText.rendered(text, for: .library) }
+        set { text = newValue }
+    }
     /// The first few affected values.
     public var examples: [Example]
 
@@ -84,7 +99,7 @@ public struct Finding: Sendable {
         self.code = code
         self.severity = severity
         self.count = count
-        self.message = message
+        self.text = message
         self.examples = Array(examples.prefix(Self.maximumExamples))
     }
 }
@@ -122,7 +137,10 @@ public struct ValidationReport: Sendable {
     }
 
     /// The JSON report.
-    public var json: [UInt8] {
+    public var json: [UInt8] { json(for: .library) }
+
+    /// The JSON report, its messages naming settings for `audience`.
+    package func json(for audience: MessageAudience) -> [UInt8] {
         var w = JSONWriter()
         w.raw("{\"summary\":{\"records\":")
         appendDigits(records, width: 1, to: &w.bytes)
@@ -137,7 +155,7 @@ public struct ValidationReport: Sendable {
         w.raw(",\"zone\":")
         w.string(zone)
         w.raw(",\"zoneReason\":")
-        w.string(zoneChoice.reason)
+        w.string(zoneChoice.reason(for: audience))
         w.raw("},\"findings\":[")
         for (i, f) in findings.enumerated() {
             if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
@@ -150,7 +168,7 @@ public struct ValidationReport: Sendable {
             w.raw(",\"count\":")
             appendDigits(f.count, width: 1, to: &w.bytes)
             w.raw(",\"message\":")
-            w.string(f.message)
+            w.string(SettingText.rendered(f.text, for: audience))
             w.raw(",\"examples\":[")
             for (j, e) in f.examples.enumerated() {
                 if j > 0 { w.bytes.append(UInt8(ascii: ",")) }
@@ -161,7 +179,7 @@ public struct ValidationReport: Sendable {
                     appendDigits(line, width: 1, to: &w.bytes)
                 }
                 w.raw(",\"value\":")
-                w.string(e.value)
+                w.string(SettingText.rendered(e.valueText, for: audience))
                 if let note = e.note {
                     w.raw(",\"note\":")
                     w.string(note)
@@ -175,7 +193,10 @@ public struct ValidationReport: Sendable {
     }
 
     /// The report for people: findings grouped by severity, worst first, then one summary line.
-    public var text: String {
+    public var text: String { text(for: .library) }
+
+    /// The report for people, its messages naming settings for `audience`.
+    package func text(for audience: MessageAudience) -> String {
         var out = ""
         for severity in [Severity.error, .warning, .info] {
             let group = findings.filter { $0.severity == severity }
@@ -183,18 +204,18 @@ public struct ValidationReport: Sendable {
             out += "\(severity.rawValue.uppercased())S\n"
             for f in group {
                 out +=
-                    "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(VisibleText.forPeople(f.message))\n"
+                    "  \(f.code.rawValue) \(f.code.name) (\(f.count)): \(VisibleText.forPeople(SettingText.rendered(f.text, for: audience)))\n"
                 for e in f.examples {
                     let place = VisibleText.forPeople(e.line.map { "\(e.file):\($0)" } ?? e.file)
                     out +=
-                        "      \(place): \(VisibleText.forPeople(e.value))"
+                        "      \(place): \(VisibleText.forPeople(SettingText.rendered(e.valueText, for: audience)))"
                         + (e.note.map { "  (\(VisibleText.forPeople($0)))" } ?? "") + "\n"
                 }
             }
             out += "\n"
         }
         out +=
-            "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zoneChoice.describing(zone))\n"
+            "\(records) records, \(rejected) rejected; \(count(.error)) errors, \(count(.warning)) warnings, \(count(.info)) notes; days counted in \(zoneChoice.describing(zone, for: audience))\n"
         return out
     }
 }

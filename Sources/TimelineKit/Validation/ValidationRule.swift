@@ -258,15 +258,16 @@ struct ImportFindings {
     mutating func add(reject r: RejectedRecord) {
         rejected += 1
         rejects[r.code, default: Tally()].add(
-            r.reason, Finding.Example(file: r.location.file, line: r.location.line, value: r.raw))
+            r.reasonText,
+            Finding.Example(file: r.location.file, line: r.location.line, value: r.raw))
     }
 
     /// Keeps a diagnostic that carries a finding code (TZ104–TZ106 from the date engine).
     mutating func add(notice n: Diagnostic) {
         guard let code = n.code.flatMap(FindingCode.init(rawValue:)) else { return }
         notices[code, default: Tally()].add(
-            n.message,
-            Finding.Example(file: n.location?.file ?? "-", line: n.location?.line, value: n.message)
+            n.text,
+            Finding.Example(file: n.location?.file ?? "-", line: n.location?.line, value: n.text)
         )
     }
 

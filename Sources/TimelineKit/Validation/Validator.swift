@@ -486,7 +486,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
             return try report(records: records)
         } catch {
             preconditionFailure(
-                "a validation that spills nothing cannot fail to read back: \(error.diagnostic.message)"
+                "a validation that spills nothing cannot fail to read back: \(error.diagnostic.text)"
             )
         }
     }

@@ -235,7 +235,7 @@ struct DateParserTests {
             return
         }
         #expect(
-            e.message(for: "11-25-2023").contains(
+            SettingText.rendered(e.message(for: "11-25-2023"), for: .commandLine).contains(
                 "cannot be read day-first (25 is not a month); drop --day-first or pass --month-first"
             ))
         #expect(
@@ -252,7 +252,14 @@ struct DateParserTests {
     func naive() {
         let result = Self.parser(assume: nil).parse("2024-06-12 08:00")
         #expect(result == .failure(.naive))
-        #expect(DateParseError.naive.message(for: "2024-06-12 08:00").contains("--assume-zone"))
+        let message = DateParseError.naive.message(for: "2024-06-12 08:00")
+        #expect(
+            SettingText.rendered(message, for: .commandLine).hasSuffix(
+                "pass --assume-zone ZONE (e.g. --assume-zone Asia/Shanghai)"))
+        #expect(
+            SettingText.rendered(message, for: .library).hasSuffix(
+                "pass ReadOptions.assumedZone = ZONE (e.g. ReadOptions.assumedZone = Asia/Shanghai)"
+            ))
     }
 
     @Test("--abbrev resolves an ambiguous abbreviation")

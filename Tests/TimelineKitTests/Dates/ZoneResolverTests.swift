@@ -45,7 +45,12 @@ struct ZoneResolverTests {
                 return
             }
             #expect(candidates.count >= 2)
-            #expect(error.message.contains("--abbrev \(name)="))
+            #expect(
+                SettingText.rendered(error.message, for: .commandLine).contains(
+                    "--abbrev \(name)="))
+            #expect(
+                SettingText.rendered(error.message, for: .library).contains(
+                    "ReadOptions.zoneAbbreviations[\"\(name)\"] = "))
         }
     }
 

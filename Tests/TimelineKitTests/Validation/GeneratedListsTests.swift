@@ -107,7 +107,7 @@ struct GeneratedListsTests {
             ].compactMap { $0 }.joined(
                 separator: ", ")
             rows +=
-                "| [\(rule.code.rawValue)](#\(rule.code.rawValue.lowercased())-\(rule.code.name)) | `\(rule.code.name)` | \(rule.summary) | \(found) |\n"
+                "| [\(rule.code.rawValue)](#\(rule.code.rawValue.lowercased())-\(rule.code.name)) | `\(rule.code.name)` | \(SettingText.rendered(rule.summary, for: .commandLine)) | \(found) |\n"
         }
         #expect(
             try Self.generated(

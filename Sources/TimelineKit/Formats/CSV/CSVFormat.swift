@@ -19,13 +19,13 @@ enum CSVFormat: FormatPlugin {
         if !options.csv.hasHeader {
             throw TimelineError(
                 .usage,
-                "--no-header names the columns 1, 2, …; with --columns or --header-from, leave it out"
+                "\(.noHeader) names the columns 1, 2, …; with \(.columns) or \(.headerFrom), leave it out"
             )
         }
         if options.csv.headerLine != nil {
             throw TimelineError(
                 .usage,
-                "--header-line cannot be combined with --columns or --header-from: the input has no header line then"
+                "\(.headerLine) cannot be combined with \(.columns) or \(.headerFrom): the input has no header line then"
             )
         }
     }
@@ -81,7 +81,7 @@ package struct CSVReadSettings: Sendable, Hashable {
                 else {
                     throw TimelineError(
                         .usage,
-                        "invalid value '\(d)' for '--delimiter'; expected one character such as ';' or 'tab'"
+                        "invalid value '\(d)' for '\(.delimiter)'; expected one character such as ';' or 'tab'"
                     )
                 }
                 options.csv.delimiter = Character(d)
@@ -101,7 +101,7 @@ package struct CSVReadSettings: Sendable, Hashable {
             guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
                 throw TimelineError(
                     .usage,
-                    "invalid value '\(values[0])' for '--columns'; expected column names such as 'order_id,status,time'"
+                    "invalid value '\(values[0])' for '\(.columns)'; expected column names such as 'order_id,status,time'"
                 )
             }
             options.csv.columns = .names(names)
@@ -121,7 +121,7 @@ package struct CSVReadSettings: Sendable, Hashable {
             guard let n = Int(values[0]), n >= 1 else {
                 throw TimelineError(
                     .usage,
-                    "invalid value '\(values[0])' for '--header-line'; expected a line number such as 17"
+                    "invalid value '\(values[0])' for '\(.headerLine)'; expected a line number such as 17"
                 )
             }
             options.csv.headerLine = n

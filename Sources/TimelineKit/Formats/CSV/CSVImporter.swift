@@ -79,7 +79,7 @@ extension CSVColumns {
                     at: SourceLocation(file: path, line: e.line))
             default:
                 throw TimelineError(
-                    .data, "--header-from '\(path)': the file's first line names no columns",
+                    .data, "\(.headerFrom) '\(path)': the file's first line names no columns",
                     at: SourceLocation(file: path, line: 1))
             }
         }

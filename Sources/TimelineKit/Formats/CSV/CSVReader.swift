@@ -143,7 +143,7 @@ final class CSVReader {
         TimelineError(
             .data, "the record on line \(line) is longer than \(ByteCount.text(limit))",
             at: SourceLocation(file: file, line: line),
-            notes: ["a larger --max-record-size reads it"])
+            notes: ["a larger \(.maxRecordSize) reads it"])
     }
 
     /// Parses one record starting at `position`; nil when more input is needed.
@@ -270,7 +270,7 @@ final class CSVReader {
         let bad = CSVReader.firstInvalidUTF8(raw.array)
         problem =
             problem ?? (
-                "invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass --encoding if the file is not UTF-8",
+                "invalid UTF-8 at byte offset \(bytesBefore + offset + bad) (field \(fields.count + 1)); pass \(.encoding) if the file is not UTF-8",
                 true
             )
         fields.append(String(decoding: bytes, as: UTF8.self))

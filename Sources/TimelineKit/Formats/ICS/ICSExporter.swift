@@ -73,7 +73,7 @@ final class ICSExporter: TimelineExporter {
             "\(repeated.count) id(s) name more than one event, and an ICS UID names one: \(shown)\(repeated.count > 5 ? ", …" : "")",
             code: "ics-duplicate-uid",
             notes: [
-                "give each event its own id (--map id=COLUMN names a column of distinct values), or write another format (ndjson, csv)"
+                "give each event its own id (\(.map, "id=COLUMN") names a column of distinct values), or write another format (ndjson, csv)"
             ])
     }
 

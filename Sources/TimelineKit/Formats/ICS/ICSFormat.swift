@@ -18,13 +18,14 @@ enum ICSFormat: FormatPlugin {
 
     static func check(_ options: ReadOptions) throws(TimelineError) {
         if options.ics.maxOccurrences != nil && options.ics.expansion == nil {
-            throw TimelineError(.usage, "--max-occurrences only applies with --expand FROM..UNTIL")
+            throw TimelineError(
+                .usage, "\(.maxOccurrences) only applies with \(.expand, "FROM..UNTIL")")
         }
         if options.ics.maxTotalOccurrences != ICSReadSettings().maxTotalOccurrences
             && options.ics.expansion == nil
         {
             throw TimelineError(
-                .usage, "--max-total-occurrences only applies with --expand FROM..UNTIL")
+                .usage, "\(.maxTotalOccurrences) only applies with \(.expand, "FROM..UNTIL")")
         }
     }
 
@@ -67,19 +68,19 @@ package struct ICSReadSettings: Sendable, Hashable {
             switch RecurrenceExpansion.parse(values[0]) {
             case .success(let window): options.ics.expansion = window
             case .failure(let e):
-                throw TimelineError(.usage, "invalid value for '--expand': \(e.message)")
+                throw TimelineError(.usage, "invalid value for '\(.expand)': \(e.message)")
             }
         },
         FormatOption(
             "max-occurrences", .value(name: "N", choices: nil, repeatable: false),
             help:
-                "ICS with --expand: occurrences generated per series before it is cut off, with a warning.",
+                "ICS with \(.expand): occurrences generated per series before it is cut off, with a warning.",
             default: "10000"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n >= 1 else {
                 throw TimelineError(
                     .usage,
-                    "invalid value '\(values[0])' for '--max-occurrences'; expected a positive number such as 10000"
+                    "invalid value '\(values[0])' for '\(.maxOccurrences)'; expected a positive number such as 10000"
                 )
             }
             options.ics.maxOccurrences = n
@@ -87,13 +88,13 @@ package struct ICSReadSettings: Sendable, Hashable {
         FormatOption(
             "max-total-occurrences", .value(name: "N", choices: nil, repeatable: false),
             help:
-                "ICS with --expand: occurrences all series of the run add together before the rest are cut off, with a warning.",
+                "ICS with \(.expand): occurrences all series of the run add together before the rest are cut off, with a warning.",
             default: "500000"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n >= 1 else {
                 throw TimelineError(
                     .usage,
-                    "invalid value '\(values[0])' for '--max-total-occurrences'; expected a positive number such as 500000"
+                    "invalid value '\(values[0])' for '\(.maxTotalOccurrences)'; expected a positive number such as 500000"
                 )
             }
             options.ics.maxTotalOccurrences = n

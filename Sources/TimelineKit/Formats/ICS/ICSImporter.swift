@@ -71,7 +71,7 @@ struct ICSImporter: TimelineImporter {
                     context.report(
                         Diagnostic(
                             .info,
-                            "\(keptAsFirst) recurring series kept as their first occurrence (the rule in attributes); --expand FROM..UNTIL writes one event per occurrence in that window",
+                            "\(keptAsFirst) recurring series kept as their first occurrence (the rule in attributes); \(.expand, "FROM..UNTIL") writes one event per occurrence in that window",
                             at: SourceLocation(file: input.name), code: "ics-recurrence"))
                 }
             }
@@ -101,16 +101,16 @@ struct ICSImporter: TimelineImporter {
                         context.report(
                             Diagnostic(
                                 .warning,
-                                "series '\(event.id)' not expanded: the run reached --max-total-occurrences \(total)",
+                                "series '\(event.id)' not expanded: the run reached \(.maxTotalOccurrences, "\(total)")",
                                 at: location,
                                 code: "ics-recurrence"))
                         continue
                     }
                     var seriesWindow = window
-                    var cap = "--max-occurrences"
+                    var cap = "\(.maxOccurrences)"
                     if budget.occurrencesLeft < window.maxOccurrences {
                         seriesWindow.maxOccurrences = budget.occurrencesLeft
-                        cap = "the run reached --max-total-occurrences \(total)"
+                        cap = "the run reached \(.maxTotalOccurrences, "\(total)")"
                     }
                     let outcome = ICSSeriesExpander(
                         mapper: mapper, window: seriesWindow, budget: budget, cap: cap
@@ -138,7 +138,7 @@ struct ICSImporter: TimelineImporter {
                         context.report(
                             Diagnostic(
                                 .warning,
-                                "series '\(event.id)' cut off after \(taken) of its \(outcome.events.count) occurrences: the run reached --max-total-occurrences \(context.options.ics.maxTotalOccurrences)",
+                                "series '\(event.id)' cut off after \(taken) of its \(outcome.events.count) occurrences: the run reached \(.maxTotalOccurrences, "\(context.options.ics.maxTotalOccurrences)")",
                                 at: location, code: "ics-recurrence"))
                     }
                     for e in outcome.events.prefix(taken) { try context.emit(e) }

@@ -11,7 +11,7 @@ struct ICSSeriesExpander {
     /// The file's recurrence budget.
     let budget: RecurrenceBudget
     /// What set `window.maxOccurrences`, for the warning when a series reaches it.
-    var cap = "--max-occurrences"
+    var cap = "\(.maxOccurrences)"
 
     struct Outcome {
         var events: [Event] = []
@@ -123,7 +123,7 @@ struct ICSSeriesExpander {
                 case .occurrenceCap(let n)?:
                     outcome.warnings.append(
                         (
-                            "series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow --expand",
+                            "series '\(masterEvent.id)' stopped after \(n) occurrences (\(cap)); raise the cap or narrow \(.expand)",
                             line.line
                         ))
                 case .periodCap(let n)?:

@@ -4,7 +4,7 @@
 enum JSONFormat: FormatPlugin {
     static let id = "json"
     static let summary =
-        "JSON records (array, wrapped array, --records PATH) or the canonical document"
+        "JSON records (array, wrapped array, \(.records, "PATH")) or the canonical document"
     static let extensions = ["json"]
     static var readOptions: [FormatOption<ReadOptions>] { JSONReadSettings.options }
 

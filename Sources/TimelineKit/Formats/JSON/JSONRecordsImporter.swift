@@ -588,7 +588,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 } else {
                     throw TimelineError(
                         .usage,
-                        "--records \(context.options.json.recordsPath!): the document is an array, not an object; a path into its elements begins with '[].'",
+                        "\(.records, "\(context.options.json.recordsPath!)"): the document is an array, not an object; a path into its elements begins with '[].'",
                         at: location(0))
                 }
                 if let inside {
@@ -613,7 +613,7 @@ struct JSONRecordsImporter: TimelineImporter {
                     throw TimelineError(
                         .data, found, at: SourceLocation(file: name), code: "json-shape",
                         notes: [
-                            "name the array with --records PATH (for example --records data or --records result.traces)"
+                            "name the array with \(.records, "PATH") (for example \(.records, "data") or \(.records, "result.traces"))"
                         ])
                 }
                 siblings = array.siblings
@@ -723,14 +723,14 @@ struct JSONRecordsImporter: TimelineImporter {
                     context.report(
                         Diagnostic(
                             .info, found.note, at: SourceLocation(file: name),
-                            notes: ["--records PATH names another"]))
+                            notes: ["\(.records, "PATH") names another"]))
                 }
             case .failure(.several(let paths)):
                 throw TimelineError(
                     .data,
                     "several arrays of objects hold as many times: \(paths.map { "'\($0)'" }.joined(separator: ", ")); which holds the records?",
                     at: SourceLocation(file: name), code: "json-shape",
-                    notes: paths.map { "--records '\($0)'" })
+                    notes: paths.map { "\(.records, "'\($0)'")" })
             case .failure(.none): break
             }
         }
@@ -748,7 +748,7 @@ struct JSONRecordsImporter: TimelineImporter {
                 else {
                     return (
                         nil,
-                        "--records \(path.joined(separator: ".")): no field '\(key)' at '\(offsetPath.joined(separator: "."))'"
+                        "\(.records, "\(path.joined(separator: "."))"): no field '\(key)' at '\(offsetPath.joined(separator: "."))'"
                     )
                 }
                 siblings += pairs.filter { $0.0 != key && !JSONPath.isContainer($0.1) }
@@ -756,7 +756,9 @@ struct JSONRecordsImporter: TimelineImporter {
                 node = next
             }
             guard case .array = node else {
-                return (nil, "--records \(path.joined(separator: ".")): that field is not an array")
+                return (
+                    nil, "\(.records, "\(path.joined(separator: "."))"): that field is not an array"
+                )
             }
         } else {
             guard case .object(let pairs) = root else {

@@ -48,7 +48,7 @@ package struct ParquetWriteSettings: Sendable {
         FormatOption(
             "parquet-row-group", .value(name: "N", choices: nil, repeatable: false),
             help:
-                "Parquet output: at most N events per row group (a row group also ends at about 64 MB of values, or a quarter of --memory if less).",
+                "Parquet output: at most N events per row group (a row group also ends at about 64 MB of values, or a quarter of \(.memory) if less).",
             default: "1048576"
         ) { values, options throws(TimelineError) in
             guard let n = Int(values[0]), n > 0 else {

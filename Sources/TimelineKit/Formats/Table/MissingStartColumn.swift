@@ -16,10 +16,10 @@ struct MissingStartColumn {
             let others = candidates.dropFirst().map { "'\($0)'" }.joined(separator: ", ")
             notes.append(
                 "'\(first)'" + (others.isEmpty ? "" : " (or \(others))")
-                    + " sounds like a time but its values did not read as times; name it with --map start=\(Self.quoted(first)) and see why"
+                    + " sounds like a time but its values did not read as times; name it with \(.map, "start=\(Self.quoted(first))") and see why"
             )
         } else {
-            notes.append("name the column that holds it with --map start=COLUMN")
+            notes.append("name the column that holds it with \(.map, "start=COLUMN")")
         }
         return TimelineError(
             .data,

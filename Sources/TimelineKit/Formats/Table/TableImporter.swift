@@ -159,7 +159,7 @@ enum TableImporter {
                         .info,
                         "read as a card's bill: '\(amount)' is what the card owes, so a positive amount is money out ('\(payment)' pays the bill with a negative one, and most rows are positive)",
                         at: SourceLocation(file: input.name, line: table.header?.line),
-                        notes: ["--map amount=\(amount) reads the amounts as written"]
+                        notes: ["\(.map, "amount=\(amount)") reads the amounts as written"]
                     ))
             }
         }

@@ -69,7 +69,7 @@ struct TableStart {
                 guard row.line < line else {
                     throw TimelineError(
                         .usage,
-                        "--header-line \(line): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))"
+                        "\(.headerLine, "\(line)"): line \(line) of '\(file)' does not begin a record (one begins on line \(row.line))"
                     )
                 }
                 rows.append(row)
@@ -82,7 +82,7 @@ struct TableStart {
                 }
                 throw TimelineError(
                     .usage,
-                    "--header-line \(line): '\(file)' has only \(rows.last?.line ?? 0) lines")
+                    "\(.headerLine, "\(line)"): '\(file)' has only \(rows.last?.line ?? 0) lines")
             }
             return table
         }
@@ -222,7 +222,7 @@ struct TableStart {
             context.report(
                 Diagnostic(
                     .info,
-                    "no header line: line \(header.line) holds values like those below it, so it is a record; the columns are named 1, 2, … (--columns NAME,… names them)",
+                    "no header line: line \(header.line) holds values like those below it, so it is a record; the columns are named 1, 2, … (\(.columns, "NAME"),… names them)",
                     at: SourceLocation(file: file, line: header.line)))
         } else if context.verbose, let header {
             context.report(
@@ -238,7 +238,8 @@ struct TableStart {
                 .info,
                 "the table's header is on line \(header.line); lines \(first.line)–\(header.line - 1) before it are not records"
                     + (context.verbose
-                        ? "" : " (--verbose lists them; --header-line N chooses another header)"),
+                        ? ""
+                        : " (\(.verbose) lists them; \(.headerLine, "N") chooses another header)"),
                 at: SourceLocation(file: file, line: header.line)))
         guard context.verbose else { return }
         for row in lines {

@@ -3,7 +3,7 @@
 /// a preamble, presets, the field mapping — with date-formatted cells as ISO 8601 text.
 enum XLSXFormat: FormatPlugin {
     static let id = "xlsx"
-    static let summary = "Excel workbook (the first sheet, or --sheet NAME)"
+    static let summary = "Excel workbook (the first sheet, or \(.sheet, "NAME"))"
     static let extensions = ["xlsx", "xlsm"]
     static let isBinary = true
     static var readOptions: [FormatOption<ReadOptions>] {
@@ -60,7 +60,7 @@ struct XLSXImporter: TimelineImporter {
             TimelineError(
                 .data, "cannot read '\(file)' as an XLSX workbook: \(error.message)",
                 at: SourceLocation(file: file), code: "xlsx",
-                notes: error.tooLarge ? ["a larger --memory reads larger workbooks"] : [])
+                notes: error.tooLarge ? ["a larger \(.memory) reads larger workbooks"] : [])
         }
         var rows: Workbook.SheetRows
         do throws(Workbook.Failure) {

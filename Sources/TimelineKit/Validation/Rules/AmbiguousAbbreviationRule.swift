@@ -4,7 +4,7 @@ enum AmbiguousAbbreviationRule: RuleDeclaration {
     static let code = FindingCode.ambiguousAbbreviation
     static let summary = "a zone abbreviation that names several zones (CST, IST)"
     static let readingAdvice: String? =
-        "zone abbreviations with several meanings; resolve them with --abbrev ABBR=Area/City"
+        "zone abbreviations with several meanings; resolve them with \(.abbrev, "ABBR=Area/City")"
 }
 
 extension FindingCode {

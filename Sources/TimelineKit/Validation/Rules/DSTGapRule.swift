@@ -5,7 +5,7 @@ enum DSTGapRule: RuleDeclaration {
     static let code = FindingCode.dstGap
     static let summary = "a local time the clocks skipped (a DST gap), moved forward by the gap"
     static let readingAdvice: String? =
-        "local times that do not exist (DST gap); they were moved forward (--on-gap reject refuses them)"
+        "local times that do not exist (DST gap); they were moved forward (\(.onGap, "reject") refuses them)"
 }
 
 extension FindingCode {

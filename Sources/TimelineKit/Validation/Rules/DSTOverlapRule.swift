@@ -6,7 +6,7 @@ enum DSTOverlapRule: RuleDeclaration {
     static let summary =
         "a local time the clocks repeated (a DST overlap), the earlier instant taken"
     static let readingAdvice: String? =
-        "local times that occur twice (DST overlap); the earlier was used (see --on-overlap)"
+        "local times that occur twice (DST overlap); the earlier was used (see \(.onOverlap))"
 }
 
 extension FindingCode {

@@ -80,7 +80,7 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
             code: Self.code, severity: chosen ? .warning : .info, count: count,
             message:
                 "dates stored as midnight instants (\(notes.joined(separator: "; "))) land on the previous or next day in "
-                + "\(zone.identifier); read them as dates (e.g. --date-format yyyy-MM-dd on the date part) or count days in their offset",
+                + "\(zone.identifier); read them as dates (e.g. \(.dateFormat, "yyyy-MM-dd") on the date part) or count days in their offset",
             examples: examples)
     }
 }

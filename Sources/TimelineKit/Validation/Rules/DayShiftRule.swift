@@ -73,14 +73,14 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
                 code: Self.code, severity: .info, count: count,
                 message:
                     "\(count) event(s) would fall on another calendar day in \(zone.identifier), which no option named, than in the offset "
-                    + "they were written in \(moves); name the zone people see with --zone to count days there",
+                    + "they were written in \(moves); name the zone people see with \(.zone) to count days there",
                 examples: moved.flagged.examples)
         }
         return Finding(
             code: Self.code, severity: .warning, count: count,
             message:
                 "\(count) event(s) fall on another calendar day in \(zone.identifier) than in the offset they were written in \(moves)"
-                + "; if people saw the written day, group in their zone with --zone",
+                + "; if people saw the written day, group in their zone with \(.zone)",
             examples: moved.flagged.examples)
     }
 }

@@ -80,7 +80,7 @@ final class DuplicateIDRule: PartitionedRule {
             code: Self.code, severity: .warning, count: parts.reduce(0) { $0 + $1.events },
             message:
                 "\(ids) id(s) occur more than once (\(first.prefix(3).map { "'\($0.id)' ×\($0.count)" }.joined(separator: ", "))); "
-                + "systems keyed by id will keep only one — map a unique column with --map id=COLUMN",
+                + "systems keyed by id will keep only one — map a unique column with \(.map, "id=COLUMN")",
             examples: examples)
     }
 }

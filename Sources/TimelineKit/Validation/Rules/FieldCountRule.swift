@@ -4,7 +4,7 @@ enum FieldCountRule: RuleDeclaration {
     static let code = FindingCode.fieldCount
     static let summary = "a CSV row with more or fewer fields than its header"
     static let readingAdvice: String? =
-        "rows with more or fewer fields than the header; check the delimiter (--delimiter) and quoting in the source"
+        "rows with more or fewer fields than the header; check the delimiter (\(.delimiter)) and quoting in the source"
 }
 
 extension FindingCode {

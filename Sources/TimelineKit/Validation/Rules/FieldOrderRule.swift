@@ -4,7 +4,7 @@ enum FieldOrderRule: RuleDeclaration {
     static let code = FindingCode.fieldOrderAmbiguous
     static let summary = "dates whose day/month order no value and no flag decides"
     static let readingAdvice: String? =
-        "dates that read either day-first or month-first; pass --day-first or --month-first"
+        "dates that read either day-first or month-first; pass \(.dayFirst) or \(.monthFirst)"
 }
 
 extension FindingCode {

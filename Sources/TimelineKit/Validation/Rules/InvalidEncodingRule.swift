@@ -4,7 +4,7 @@ enum InvalidEncodingRule: RuleDeclaration {
     static let code = FindingCode.invalidEncoding
     static let summary = "bytes that are not text in the input's encoding"
     static let readingAdvice: String? =
-        "records that are not valid UTF-8; pass the file's encoding with --encoding (gb18030, shift_jis, euc-kr, big5, windows-1252, iso-8859-15, latin1, utf-16)"
+        "records that are not valid UTF-8; pass the file's encoding with \(.encoding) (gb18030, shift_jis, euc-kr, big5, windows-1252, iso-8859-15, latin1, utf-16)"
 }
 
 extension FindingCode {

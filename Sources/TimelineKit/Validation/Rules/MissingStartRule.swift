@@ -4,7 +4,7 @@ enum MissingStartRule: RuleDeclaration {
     static let code = FindingCode.missingStart
     static let summary = "a record with no start time"
     static let readingAdvice: String? =
-        "records with no start time (an empty or unrecognised start column, a calendar component without DTSTART); map the start column with --map start=COLUMN, or fix the source"
+        "records with no start time (an empty or unrecognised start column, a calendar component without DTSTART); map the start column with \(.map, "start=COLUMN"), or fix the source"
 }
 
 extension FindingCode {

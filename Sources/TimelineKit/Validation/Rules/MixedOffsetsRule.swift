@@ -326,7 +326,7 @@ final class MixedOffsetsRule: PartitionedRule {
             message:
                 "offsets that no single zone's rules explain, in \(flagged) series or file(s) (\(describe)"
                 + (flagged > 4 ? "; …" : "")
-                + "): the values come from different clocks; count days in one zone with --zone",
+                + "): the values come from different clocks; count days in one zone with \(.zone)",
             examples: examples)
     }
 

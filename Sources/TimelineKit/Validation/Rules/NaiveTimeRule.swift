@@ -5,7 +5,7 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.naiveTime
     static let summary = "a time with no offset or zone: read in the zone assumed, else rejected"
     static let readingAdvice: String? =
-        "times with no offset or zone; name their zone with --assume-zone ZONE (or a zone column with --map zone=COLUMN)"
+        "times with no offset or zone; name their zone with \(.assumeZone, "ZONE") (or a zone column with \(.map, "zone=COLUMN"))"
     private let context: ValidationContext
     private var flagged = FlaggedEvents()
     /// The zone of the first flagged start (nil when only an end was assumed).
@@ -45,8 +45,8 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
         return Finding(
             code: Self.code, severity: .warning, count: flagged.count,
             message:
-                "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (--assume-zone); "
-                + "make sure the source really writes \(zone) times, or map a zone column with --map zone=COLUMN",
+                "\(flagged.count) time(s) carry no offset or zone and were read as \(zone) local time (\(.assumeZone)); "
+                + "make sure the source really writes \(zone) times, or map a zone column with \(.map, "zone=COLUMN")",
             examples: flagged.examples)
     }
 }

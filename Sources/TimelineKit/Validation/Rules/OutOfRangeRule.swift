@@ -6,7 +6,7 @@ enum OutOfRangeRule: RuleDeclaration {
     static let code = FindingCode.outOfRange
     static let summary = "a time outside the years 0001–9999"
     static let readingAdvice: String? =
-        "times outside the years 0001–9999 (read as such, computed from a duration, or shown in the display zone); fix the source value, or choose a --zone in which it stays inside"
+        "times outside the years 0001–9999 (read as such, computed from a duration, or shown in the display zone); fix the source value, or choose a \(.zone) in which it stays inside"
 }
 
 extension FindingCode {

@@ -191,7 +191,7 @@ final class SuspectZoneShiftRule: PartitionedRule {
                 "events out of their source's order unless some of their times are shifted (\(first.prefix(4).map(\.note).joined(separator: "; "))"
                 + (lists > 4 ? "; …" : "")
                 + "): those times are probably labelled with the wrong offset; fix the source's zone "
-                + "(--assume-zone or --map zone=COLUMN for naive values)",
+                + "(\(.assumeZone) or \(.map, "zone=COLUMN") for naive values)",
             examples: Array(examples))
     }
 

@@ -4,7 +4,7 @@ enum UnknownDirectionRule: RuleDeclaration {
     static let code = FindingCode.unknownDirection
     static let summary = "a direction word that is neither income, expense nor neutral"
     static let readingAdvice: String? =
-        "income/expense words that are not known (income/expense, credit/debit, 收入/支出, +/-); check the column mapped with --map direction=COLUMN, or add the words with --direction-map WORD=in|out|neutral"
+        "income/expense words that are not known (income/expense, credit/debit, 收入/支出, +/-); check the column mapped with \(.map, "direction=COLUMN"), or add the words with \(.directionMap, "WORD=in|out|neutral")"
 }
 
 extension FindingCode {

@@ -4,7 +4,7 @@ enum UnparseableRule: RuleDeclaration {
     static let code = FindingCode.unparseable
     static let summary = "a time no syntax of the date engine reads"
     static let readingAdvice: String? =
-        "values no parser accepts; add their shape with --date-format"
+        "values no parser accepts; add their shape with \(.dateFormat)"
 }
 
 extension FindingCode {

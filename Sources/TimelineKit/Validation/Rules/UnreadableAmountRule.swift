@@ -5,7 +5,7 @@ enum UnreadableAmountRule: RuleDeclaration {
     static let code = FindingCode.unreadableAmount
     static let summary = "an amount that cannot be read as an exact number"
     static let readingAdvice: String? =
-        "amounts that are not numbers such as -12.50 or ¥1,024.00; a decimal mark the column leaves open (1.450) takes --decimal-comma or --decimal-point; or map another column with --map amount=COLUMN"
+        "amounts that are not numbers such as -12.50 or ¥1,024.00; a decimal mark the column leaves open (1.450) takes \(.decimalComma) or \(.decimalPoint); or map another column with \(.map, "amount=COLUMN")"
 }
 
 extension FindingCode {

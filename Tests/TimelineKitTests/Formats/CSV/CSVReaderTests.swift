@@ -19,7 +19,8 @@ struct CSVReaderTests {
         while let r = try reader.next() {
             switch r {
             case .success(let rec): out.append("\(rec.line):" + rec.fields.joined(separator: "|"))
-            case .failure(let e): out.append("\(e.line)!\(e.message)")
+            case .failure(let e):
+                out.append("\(e.line)!\(SettingText.rendered(e.message, for: .commandLine))")
             }
         }
         return out
