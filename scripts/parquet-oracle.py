@@ -5,7 +5,9 @@ NDJSON that `--to ndjson --fields` gives for the same columns, field by field: i
 wall times as integer nanoseconds, dates as days, offsets as seconds, amounts as exact
 decimals, lists, maps. The NDJSON side is parsed here with the standard library only.
 
-  parquet-oracle.py compare FILE.parquet FILE.ndjson [--engines pyarrow,duckdb,polars]
+  parquet-oracle.py compare FILE.parquet FILE.ndjson [MORE.parquet MORE.ndjson ...]
+                    [--engines pyarrow,duckdb,polars]   # pairs share one engine start-up
+  parquet-oracle.py columns                     # every column, for `--fields`
   parquet-oracle.py metadata FILE.parquet      # encodings, codecs and statistics as JSON
   parquet-oracle.py partitions DIR ZONE        # a --partition-by directory, checked
 
@@ -18,6 +20,14 @@ import sys
 from decimal import Decimal
 
 EPOCH_ORDINAL = datetime.date(1970, 1, 1).toordinal()
+
+# Every column of the canonical schema, in the file's order (the NDJSON side is written with
+# `--fields` these).
+COLUMNS = (["id", "title", "detail", "status", "category", "location", "series"]
+           + [f"{t}.{p}" for t in ("start", "end", "recorded")
+              for p in ("instant", "local", "offset", "zone", "basis", "date", "raw")]
+           + ["amount.value", "amount.currency", "amount.neutral", "links", "tags",
+              "attributes", "source.format", "source.file", "source.record", "source.line"])
 
 
 def nanos(text, utc):
@@ -258,11 +268,21 @@ def main():
         ok = partitions(args[1], args[2])
     elif args[0] == "metadata":
         ok = metadata(args[1])
+    elif args[0] == "columns":
+        print(",".join(COLUMNS))
+        ok = True
     else:
         engines = ["pyarrow", "duckdb", "polars"]
         if "--engines" in args:
-            engines = args[args.index("--engines") + 1].split(",")
-        ok = compare(args[1], args[2], engines)
+            at = args.index("--engines")
+            engines = args[at + 1].split(",")
+            args = args[:at] + args[at + 2:]
+        files = args[1:]
+        if not files or len(files) % 2:
+            sys.exit(__doc__)
+        ok = True
+        for parquet, ndjson in zip(files[::2], files[1::2]):
+            ok = compare(parquet, ndjson, engines) and ok
     sys.exit(0 if ok else 1)
 
 
