@@ -47,12 +47,21 @@ final class ConvertPipeline {
             ? ExportStage(exporter: exporter, output: output) : nil
         let showsDisplayZone = exporter.showsTimesInDisplayZone || sections != nil
         // A sorted conversion may spill to disk and merge: the exporter's own records when
-        // they stand alone (NDJSON: encoded on the mapping threads), else the events.
+        // they stand alone (NDJSON: encoded on the mapping threads), or records sections are
+        // drawn from (`SectionRecords`), else the events. Sections go by events when the
+        // output needs what every event says before the first section (HTML's month
+        // totals, the days counted in UTC by default).
         let sorts = stage == nil && plan.sort != .input
         let zone = plan.write.displayZone.rules
+        let sectionRecords =
+            sorts && sections?.exporter.enclosingUnit == nil && !countsUTCDayOffsets
+            ? sections.map { SectionRecordEncoder(unit: $0.unit, zone: zone) } : nil
+        let recordEncoder: (any EventRecordEncoding)? =
+            sectionRecords
+            ?? (sections == nil && !showsDisplayZone ? exporter as? any EventEncodingExporter : nil)
         let encodedSorter =
-            sorts && sections == nil && !showsDisplayZone
-            ? (exporter as? any EventEncodingExporter).map {
+            sorts
+            ? recordEncoder.map {
                 EncodedRecordSorter(
                     order: plan.sort, zone: zone, budget: plan.sortMemory,
                     directory: plan.sortDirectory,
@@ -68,7 +77,8 @@ final class ConvertPipeline {
             sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
         }
         let sink = EventSink(
-            stage: stage, encoder: exporter as? any EventEncodingExporter, observer: plan.observer,
+            stage: stage, encoder: sectionRecords ?? exporter as? any EventEncodingExporter,
+            observer: plan.observer,
             limit: .either(showsDisplayZone ? .showingTimes(in: zone) : nil, exporter.limit),
             sorter: sorter,
             encodedSorter: encodedSorter,
@@ -101,8 +111,7 @@ final class ConvertPipeline {
                     sink.summary.written, of: sink.summary.written + encodedSorter.count, runs: runs
                 )
             }
-            try encodedSorter.drain { (chunk: [UInt8], records: Int) throws(TimelineError) in
-                try output.write(chunk)
+            func written(_ records: Int) {
                 let before = sink.summary.written
                 sink.summary.written += records
                 if runs > 1
@@ -111,6 +120,34 @@ final class ConvertPipeline {
                 {
                     merging(sink.summary.written)
                 }
+            }
+            if let sections, let sectionRecords {
+                try sections.exporter.beginSections(
+                    header, eventCount: encodedSorter.count, enclosingTotals: nil, to: output)
+                var cutter = SectionRecordCutter()
+                let writer = SectionWriter(sections.exporter, to: output)
+                let emit = { (records: [UInt8]) throws(TimelineError) in
+                    try writer.add(records: records, from: sectionRecords)
+                }
+                do throws(TimelineError) {
+                    try encodedSorter.drain {
+                        (chunk: [UInt8], records: Int) throws(TimelineError) in
+                        try cutter.add(chunk, emit: emit)
+                        written(records)
+                    }
+                    try cutter.finish(emit: emit)
+                    try writer.finish()
+                } catch {
+                    writer.abandon()
+                    throw error
+                }
+                try sections.exporter.finishSections(to: output)
+                noteRuns(runs)
+                return sink.summary
+            }
+            try encodedSorter.drain { (chunk: [UInt8], records: Int) throws(TimelineError) in
+                try output.write(chunk)
+                written(records)
             }
             noteRuns(runs)
             try exporter.finish(to: output)

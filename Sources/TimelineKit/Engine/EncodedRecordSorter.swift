@@ -26,7 +26,7 @@ final class EncodedRecordSorter {
     let zone: ZoneRules
     private let budget: Int
     private let directory: String?
-    private let encoder: any EventEncodingExporter
+    private let encoder: any EventRecordEncoding
     /// The held records' bytes, a batch per array, never copied into one.
     private var batches: [[UInt8]] = []
     /// Events handed over one at a time are encoded here until it is closed as a batch.
@@ -54,7 +54,7 @@ final class EncodedRecordSorter {
     ///   - directory: where runs spill; nil holds everything in memory.
     init(
         order: SortOrder, zone: ZoneRules, budget: Int, directory: String?,
-        encoder: any EventEncodingExporter,
+        encoder: any EventRecordEncoding,
         onSpill: @escaping (SortProgress) -> Void = { _ in }
     ) {
         precondition(order != .input, "input order needs no sort")

@@ -41,9 +41,9 @@ struct EventBatch {
     /// sort key is worked out here, on the worker thread.
     let sortZone: ZoneRules?
     /// Set when events are encoded as they are added.
-    let encoder: (any EventEncodingExporter)?
-    /// Set when events go into an exporter's part as they are added; those `limit` refuses
-    /// are kept as events instead.
+    let encoder: (any EventRecordEncoding)?
+    /// Set when events go into an exporter's part as they are added. Those `limit` refuses
+    /// are kept as events instead, here and when they are encoded.
     private(set) var part: (any ExportPart)?
     let limit: OutputLimit?
     let keepsEvents: Bool
@@ -55,14 +55,14 @@ struct EventBatch {
     ///     nothing copies itself a dozen times on the way).
     ///   - eventCapacity: events to reserve room for when they are kept (the same).
     init(
-        encoder: (any EventEncodingExporter)?, keepsEvents: Bool,
+        encoder: (any EventRecordEncoding)?, keepsEvents: Bool,
         observation: (any EventObservation)? = nil,
         sortZone: ZoneRules? = nil, encodedCapacity: Int = 0, eventCapacity: Int = 0,
         part: (any ExportPart)? = nil, limit: OutputLimit? = nil
     ) {
         self.encoder = encoder
         self.part = part
-        self.limit = part == nil ? nil : limit
+        self.limit = part == nil && encoder == nil ? nil : limit
         self.sortZone = encoder == nil ? nil : sortZone
         self.observation = observation
         self.keepsEvents = keepsEvents || (encoder == nil && part == nil)
@@ -79,11 +79,14 @@ struct EventBatch {
         if let observation {
             EventRef.lending(event, idIsGenerated: idIsGenerated) { observation.add($0) }
         }
-        if let sortZone {
-            starts.append(encoded.count)
-            keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))
+        if let encoder {
+            if let limit, limit.reason(event) != nil { return events.append(copy event) }
+            if let sortZone {
+                starts.append(encoded.count)
+                keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))
+            }
+            encoder.encode(event, into: &encoded)
         }
-        encoder?.encode(event, into: &encoded)
         if part != nil {
             if let limit, limit.reason(event) != nil {
                 events.append(copy event)

@@ -18,7 +18,7 @@ final class EventSink: EventBatchConsumer {
     private let sorter: ExternalSorter?
     /// Where encoded records go to be sorted, when the run sorts the exporter's records.
     private let encodedSorter: EncodedRecordSorter?
-    private let encoder: (any EventEncodingExporter)?
+    private let encoder: (any EventRecordEncoding)?
     /// Set when a streaming run's exporter builds its output from parts made on the
     /// mapping threads.
     private let partBuilder: (any PartBuildingExporter)?
@@ -39,10 +39,11 @@ final class EventSink: EventBatchConsumer {
 
     /// - Parameters:
     ///   - stage: where to write when streaming; nil holds every event.
-    ///   - limit: what the output cannot hold, when it has a limit (events are then not
-    ///     encoded on the mapping threads: the check happens as they are delivered).
+    ///   - limit: what the output cannot hold, when it has a limit (a streaming run then does
+    ///     not encode on the mapping threads: the check happens as events are delivered; a
+    ///     sort of encoded records encodes those the limit lets through).
     init(
-        stage: ExportStage?, encoder: (any EventEncodingExporter)?,
+        stage: ExportStage?, encoder: (any EventRecordEncoding)?,
         observer: (any EventStreamObserver)?, limit: OutputLimit?,
         sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil,
         progressInterval: Int, onProgress: @escaping (Int) -> Void,
@@ -51,7 +52,8 @@ final class EventSink: EventBatchConsumer {
         self.stage = stage
         self.sorter = sorter
         self.encodedSorter = encodedSorter
-        self.encoder = (stage == nil && encodedSorter == nil) || limit != nil ? nil : encoder
+        self.encoder =
+            encodedSorter != nil || (stage != nil && limit == nil) ? encoder : nil
         partBuilder = stage?.exporter as? any PartBuildingExporter
         self.limit = limit
         self.forwardReject = onReject
@@ -131,8 +133,10 @@ final class EventSink: EventBatchConsumer {
             return prepared
         }
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
+        // The events kept are the ones the output's limit refused.
         var prepared = PreparedEvents(
-            events: [], encoded: batch.encoded, count: batch.count, digest: digest)
+            events: batch.events, encoded: batch.encoded, count: batch.count - batch.events.count,
+            digest: digest)
         prepared.starts = batch.starts
         prepared.keys = batch.keys
         return prepared
@@ -154,6 +158,9 @@ final class EventSink: EventBatchConsumer {
             return
         }
         if let encoded = batch.encoded {
+            for event in batch.events {
+                reject(Self.rejection(event, reason: limit?.reason(event) ?? ""))
+            }
             count(batch.count)
             if let encodedSorter {
                 try encodedSorter.add(encoded: encoded, starts: batch.starts, keys: batch.keys)

@@ -43,8 +43,17 @@ struct OutputLimit: Sendable {
 /// before it), so a streaming conversion can encode events on worker threads, several
 /// batches at once, and write the bytes in input order. `encode` must not touch mutable
 /// state of the exporter.
-protocol EventEncodingExporter: TimelineExporter {
+protocol EventEncodingExporter: TimelineExporter, EventRecordEncoding {
     /// Appends exactly what `write(event, to:)` would write.
+    func encode(_ event: Event, into bytes: inout [UInt8])
+}
+
+/// Makes each event's record for a sort of encoded records (`EncodedRecordSorter`) on the
+/// worker thread that mapped it: an exporter's own bytes (`EventEncodingExporter`), or the
+/// records sections are cut from and drawn on worker threads (`SectionRecords`). `encode`
+/// reads nothing that changes.
+protocol EventRecordEncoding {
+    /// Appends the event's record.
     func encode(_ event: Event, into bytes: inout [UInt8])
 }
 

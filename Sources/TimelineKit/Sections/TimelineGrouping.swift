@@ -135,7 +135,8 @@ protocol SectionExporter: TimelineExporter {
     /// exporter's settings); what depends on the sections before it is `write(rendered:)`'s.
     func render(section: TimelineGroup) -> [UInt8]
     /// Writes a section `render` made, in output order, with what depends on the sections
-    /// before it (a separator, a month's heading when the month changes).
+    /// before it (a separator, a month's heading when the month changes). `section` has its
+    /// key and totals; its events may be gone (let go of on the thread that rendered it).
     func write(rendered: [UInt8], of section: TimelineGroup, to out: OutputWriter)
         throws(TimelineError)
     func finishSections(to out: OutputWriter) throws(TimelineError)
