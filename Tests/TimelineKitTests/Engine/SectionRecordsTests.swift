@@ -54,7 +54,9 @@ struct SectionRecordsTests {
             try cutter.finish(emit: emit)
             #expect(sections.map(\.key) == ["2024-06-12", "2024-06-13", "2024-06-14"], "\(mask)")
             #expect(
-                sections.map { $0.events.map(\.id) } == [["E0", "E1"], ["E2", "E3", "E4"], ["E5"]],
+                sections.map { $0.events.map(\.id) } == [
+                    ["E0", "E1"], ["E2", "E3", "E4"], ["E5"],
+                ],
                 "\(mask)")
         }
     }
