@@ -47,15 +47,19 @@ final class ConvertPipeline {
             ? ExportStage(exporter: exporter, output: output) : nil
         let showsDisplayZone = exporter.showsTimesInDisplayZone || sections != nil
         // A sorted conversion may spill to disk and merge: the exporter's own records when
-        // they stand alone (NDJSON: encoded on the mapping threads), or records sections are
-        // drawn from (`SectionRecords`), else the events. Sections go by events when the
-        // output needs what every event says before the first section (HTML's month
-        // totals, the days counted in UTC by default).
+        // they stand alone (NDJSON: encoded on the mapping threads), or the records sections
+        // are drawn from (`SectionRecords`), else the events.
         let sorts = stage == nil && plan.sort != .input
         let zone = plan.write.displayZone.rules
         let sectionRecords =
-            sorts && sections?.exporter.enclosingUnit == nil && !countsUTCDayOffsets
-            ? sections.map { SectionRecordEncoder(unit: $0.unit, zone: zone) } : nil
+            sorts ? sections.map { SectionRecordEncoder(unit: $0.unit, zone: zone) } : nil
+        // What the sections need from every event before the first of them.
+        let enclosing = sections?.exporter.enclosingUnit
+        let facts =
+            sectionRecords != nil && (enclosing != nil || countsUTCDayOffsets)
+            ? SectionFacts(
+                totals: enclosing.map { SectionTotals(unit: $0, zone: zone) },
+                offsets: countsUTCDayOffsets ? UTCDayOffsets() : nil) : nil
         let recordEncoder: (any EventRecordEncoding)? =
             sectionRecords
             ?? (sections == nil && !showsDisplayZone ? exporter as? any EventEncodingExporter : nil)
@@ -68,20 +72,18 @@ final class ConvertPipeline {
                     encoder: $0, onSpill: sortProgress)
             } : nil
         let sorter =
-            sorts && encodedSorter == nil && (plan.sortDirectory != nil || sections != nil)
+            sorts && encodedSorter == nil && plan.sortDirectory != nil
             ? ExternalSorter(
                 order: plan.sort, zone: zone, budget: plan.sortMemory,
                 directory: plan.sortDirectory,
                 onSpill: sortProgress) : nil
-        if let sections, let enclosing = sections.exporter.enclosingUnit {
-            sorter?.sectionTotals = SectionTotals(unit: enclosing, zone: zone)
-        }
         let sink = EventSink(
             stage: stage, encoder: sectionRecords ?? exporter as? any EventEncodingExporter,
             observer: plan.observer,
             limit: .either(showsDisplayZone ? .showingTimes(in: zone) : nil, exporter.limit),
             sorter: sorter,
             encodedSorter: encodedSorter,
+            facts: facts,
             progressInterval: plan.progressInterval,
             onProgress: { [unowned self] records in
                 progress.recordsRead = records
@@ -123,7 +125,8 @@ final class ConvertPipeline {
             }
             if let sections, let sectionRecords {
                 try sections.exporter.beginSections(
-                    header, eventCount: encodedSorter.count, enclosingTotals: nil, to: output)
+                    header, eventCount: encodedSorter.count, enclosingTotals: sink.facts?.totals,
+                    to: output)
                 var cutter = SectionRecordCutter()
                 let writer = SectionWriter(sections.exporter, to: output)
                 let emit = { (records: [UInt8]) throws(TimelineError) in
@@ -142,6 +145,7 @@ final class ConvertPipeline {
                     throw error
                 }
                 try sections.exporter.finishSections(to: output)
+                sink.facts?.offsets?.note(to: plan.onDiagnostic)
                 noteRuns(runs)
                 return sink.summary
             }
@@ -165,37 +169,11 @@ final class ConvertPipeline {
                     merging(sink.summary.written)
                 }
             }
-            if let sections {
-                try sections.exporter.beginSections(
-                    header, eventCount: sorter.count, enclosingTotals: sorter.sectionTotals,
-                    to: output)
-                var cutter = SectionCutter(unit: sections.unit, zone: zone)
-                let writer = SectionWriter(sections.exporter, to: output)
-                let emit = { (section: TimelineGroup) throws(TimelineError) in
-                    try writer.add(section)
-                }
-                var offsets = countsUTCDayOffsets ? UTCDayOffsets() : nil
-                do throws(TimelineError) {
-                    try sorter.drain { (event: Event) throws(TimelineError) in
-                        offsets?.add(event)
-                        try cutter.add(event, emit: emit)
-                        written()
-                    }
-                    try cutter.finish(emit: emit)
-                    try writer.finish()
-                } catch {
-                    writer.abandon()
-                    throw error
-                }
-                try sections.exporter.finishSections(to: output)
-                offsets?.note(to: plan.onDiagnostic)
-            } else {
-                try sorter.drain { (event: Event) throws(TimelineError) in
-                    try exporter.write(event, to: output)
-                    written()
-                }
-                try exporter.finish(to: output)
+            try sorter.drain { (event: Event) throws(TimelineError) in
+                try exporter.write(event, to: output)
+                written()
             }
+            try exporter.finish(to: output)
             noteRuns(runs)
             return sink.summary
         }

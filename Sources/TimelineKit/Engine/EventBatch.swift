@@ -14,6 +14,8 @@ struct PreparedEvents: Sendable {
     var count: Int
     /// What an observer of the stream (validation) took from the events, if one is watching.
     var digest: ObservationDigest?
+    /// What a sorted readable output needs from the events encoded (`SectionFacts`).
+    var facts: SectionFacts?
 
     init(
         events: [Event], encoded: [UInt8]? = nil, count: Int? = nil,
@@ -49,6 +51,8 @@ struct EventBatch {
     let keepsEvents: Bool
     /// Set when an observer of the stream (validation) is shown each event as it is added.
     let observation: (any EventObservation)?
+    /// Set when a sorted readable output needs facts of every event encoded.
+    private(set) var facts: SectionFacts?
 
     /// - Parameters:
     ///   - encodedCapacity: bytes to reserve for the encoding (a batch that grows from
@@ -58,9 +62,10 @@ struct EventBatch {
         encoder: (any EventRecordEncoding)?, keepsEvents: Bool,
         observation: (any EventObservation)? = nil,
         sortZone: ZoneRules? = nil, encodedCapacity: Int = 0, eventCapacity: Int = 0,
-        part: (any ExportPart)? = nil, limit: OutputLimit? = nil
+        part: (any ExportPart)? = nil, limit: OutputLimit? = nil, facts: SectionFacts? = nil
     ) {
         self.encoder = encoder
+        self.facts = encoder == nil ? nil : facts
         self.part = part
         self.limit = part == nil && encoder == nil ? nil : limit
         self.sortZone = encoder == nil ? nil : sortZone
@@ -81,6 +86,7 @@ struct EventBatch {
         }
         if let encoder {
             if let limit, limit.reason(event) != nil { return events.append(copy event) }
+            facts?.add(event)
             if let sortZone {
                 starts.append(encoded.count)
                 keys.append(TimelineSortKey(event: event, index: 0, zone: sortZone))

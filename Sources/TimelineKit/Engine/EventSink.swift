@@ -31,6 +31,12 @@ final class EventSink: EventBatchConsumer {
     /// zone where it shows times, Parquet's nanoseconds): such an event is rejected rather
     /// than written.
     private let limit: OutputLimit?
+    /// What a sorted readable output needs from every event it will write, when it needs
+    /// anything (`SectionFacts`): gathered per batch on the mapping threads, merged here.
+    private(set) var facts: SectionFacts?
+    /// The facts to gather, none gathered: what each batch starts from (read on the mapping
+    /// threads, so never changed).
+    private let noFacts: SectionFacts?
     /// Receives every rejected record, the sink's own and the importers'.
     private let forwardReject: (RejectedRecord) -> Void
     /// Encoded bytes and events of the largest batch so far: the next batch reserves as much,
@@ -46,9 +52,12 @@ final class EventSink: EventBatchConsumer {
         stage: ExportStage?, encoder: (any EventRecordEncoding)?,
         observer: (any EventStreamObserver)?, limit: OutputLimit?,
         sorter: ExternalSorter? = nil, encodedSorter: EncodedRecordSorter? = nil,
+        facts: SectionFacts? = nil,
         progressInterval: Int, onProgress: @escaping (Int) -> Void,
         onReject: @escaping (RejectedRecord) -> Void
     ) {
+        self.facts = facts
+        self.noFacts = facts?.empty
         self.stage = stage
         self.sorter = sorter
         self.encodedSorter = encodedSorter
@@ -77,6 +86,7 @@ final class EventSink: EventBatchConsumer {
             try stage.write(event)
             summary.written += 1
         } else if let encodedSorter {
+            facts?.add(event)
             try encodedSorter.add(event)
         } else if let sorter {
             try sorter.add(event)
@@ -118,7 +128,8 @@ final class EventSink: EventBatchConsumer {
             encoder: encoder, keepsEvents: false,
             observation: observer?.makeObservation(expectedCount: max(largest.events, 1024)),
             sortZone: encodedSorter?.zone, encodedCapacity: largest.bytes + Self.encodingHeadroom,
-            eventCapacity: largest.events, part: partBuilder?.makePart(), limit: limit)
+            eventCapacity: largest.events, part: partBuilder?.makePart(), limit: limit,
+            facts: noFacts)
     }
 
     func prepare(_ batch: consuming EventBatch) -> PreparedEvents {
@@ -139,6 +150,7 @@ final class EventSink: EventBatchConsumer {
             digest: digest)
         prepared.starts = batch.starts
         prepared.keys = batch.keys
+        prepared.facts = batch.facts
         return prepared
     }
 
@@ -161,6 +173,7 @@ final class EventSink: EventBatchConsumer {
             for event in batch.events {
                 reject(Self.rejection(event, reason: limit?.reason(event) ?? ""))
             }
+            if let later = batch.facts { facts?.merge(later) }
             count(batch.count)
             if let encodedSorter {
                 try encodedSorter.add(encoded: encoded, starts: batch.starts, keys: batch.keys)

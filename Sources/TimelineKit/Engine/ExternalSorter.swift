@@ -24,9 +24,6 @@ final class ExternalSorter {
     private var firstIndex = 0
     private var runs: [Int32] = []
     private let onSpill: (SortProgress) -> Void
-    /// Totals by day or month of every event added, when the output needs them before it
-    /// sees the events (HTML's month summaries).
-    var sectionTotals: SectionTotals?
 
     /// How many runs went to disk.
     var runCount: Int { runs.count }
@@ -57,7 +54,6 @@ final class ExternalSorter {
     }
 
     func add(_ event: Event) throws(TimelineError) {
-        sectionTotals?.add(event)
         bufferBytes += event.approximateSize
         buffer.append(event)
         if bufferBytes >= budget / 2, directory != nil { try spill() }

@@ -1,4 +1,4 @@
-/// A sorted readable output (text, Markdown, the JSON document under `--group`) drawn from
+/// A sorted readable output (text, HTML, Markdown, the JSON document under `--group`) drawn from
 /// records rather than from held events. Each event becomes a record on the worker thread
 /// that mapped it; the records are sorted as bytes (`EncodedRecordSorter`, which spills and
 /// merges within `--memory` as for NDJSON); the thread that writes the output only cuts the
@@ -75,5 +75,30 @@ struct SectionRecordCutter {
         let section = records
         records = []
         try emit(section)
+    }
+}
+
+/// What a sorted readable output needs from every event before its first section, gathered
+/// from each batch on the worker thread that mapped it and merged in input order: HTML's
+/// totals of each month (shown before its days), and the offsets times were written with
+/// when days are counted in UTC only by default (`UTCDayOffsets`).
+struct SectionFacts: Sendable {
+    var totals: SectionTotals?
+    var offsets: UTCDayOffsets?
+
+    mutating func add(_ event: borrowing Event) {
+        totals?.add(event)
+        offsets?.add(event)
+    }
+
+    /// Adds the facts of the events that came after these.
+    mutating func merge(_ later: SectionFacts) {
+        if let other = later.totals { totals?.merge(other) }
+        if let other = later.offsets { offsets?.merge(other) }
+    }
+
+    /// The same facts to gather, none gathered yet.
+    var empty: SectionFacts {
+        SectionFacts(totals: totals?.empty, offsets: offsets.map { _ in UTCDayOffsets() })
     }
 }

@@ -12,18 +12,10 @@ final class SectionWriter {
         self.output = output
     }
 
-    /// Renders `section` on a worker thread, where its events are also let go of (the job
-    /// and what it holds are released there): destroying a section's events costs about as
-    /// much as drawing them, and the thread that writes the sections in order must not do it
-    /// for every section. The section comes back with its bytes without its events.
-    func add(_ section: consuming TimelineGroup) throws(TimelineError) {
-        let exporter = exporter
-        try work.submit(
-            { [section] in .success(Self.render(section, by: exporter)) }, deliver: write)
-    }
-
-    /// Makes a section of sorted records (`SectionRecordEncoder`) and renders it, both on a
-    /// worker thread.
+    /// Makes a section of sorted records (`SectionRecordEncoder`) and renders it on a worker
+    /// thread, where its events are also let go of: destroying a section's events costs about
+    /// as much as drawing them, and the thread that writes the sections in order must not do
+    /// it for every section. The section comes back with its bytes, without its events.
     func add(records: [UInt8], from encoder: SectionRecordEncoder) throws(TimelineError) {
         let exporter = exporter
         try work.submit(

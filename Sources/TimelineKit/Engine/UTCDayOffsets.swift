@@ -1,19 +1,26 @@
 /// Times written with an offset other than UTC, in a run that counts its days in UTC only
 /// because no zone was named: the UTC server time that lands on the wrong day in UTC+8 is
 /// what this toolkit exists to catch, so the run says so.
-struct UTCDayOffsets {
+struct UTCDayOffsets: Sendable {
     private var times = 0
     private var shifted = 0
     /// The offsets seen other than UTC, most frequent first when reported.
     private var offsets: [Int: Int] = [:]
 
-    mutating func add(_ event: Event) {
+    mutating func add(_ event: borrowing Event) {
         guard let offset = event.start.offset else { return }
         times += 1
         if offset.seconds != 0 {
             shifted += 1
             offsets[offset.seconds, default: 0] += 1
         }
+    }
+
+    /// Adds the counts of other events.
+    mutating func merge(_ other: UTCDayOffsets) {
+        times += other.times
+        shifted += other.shifted
+        offsets.merge(other.offsets, uniquingKeysWith: +)
     }
 
     /// The note, when any time was written with another offset.

@@ -69,27 +69,60 @@ enum TimelineGrouping {
     }
 }
 
-/// Income and expense per currency, summed exactly as events pass. A sum beyond 38 digits
-/// keeps the last representable value (not reachable with real money).
+/// Income and expense per currency, summed exactly as events pass; tallies of consecutive
+/// stretches of events merge (in order) into the tally of all of them. A sum beyond 38
+/// digits keeps the last representable value (not reachable with real money).
 struct CurrencyTally: Sendable {
-    private var byCurrency: [String: CurrencyTotal] = [:]
+    /// One currency's sums, nil on a side nothing was added to, and the scale of its first
+    /// amount: a side with nothing in it reads zero at that scale (`0.00`, not `0`).
+    private struct Sides: Sendable {
+        var currency: String?
+        var zeroScale: Int
+        var income: DecimalNumber?
+        var expense: DecimalNumber?
+
+        static func sum(_ a: DecimalNumber?, _ b: DecimalNumber?) -> DecimalNumber? {
+            guard let a, let b else { return a ?? b }
+            return a.adding(b) ?? a
+        }
+    }
+    private var byCurrency: [String: Sides] = [:]
 
     mutating func add(_ e: borrowing Event) {
         guard let a = e.movedAmount else { return }
         let k = a.currency ?? ""
-        // Zero at the amount's scale, so a side with nothing in it reads `0.00`, not `0`.
-        let zero = DecimalNumber(coefficient: 0, scale: a.value.scale)
-        var t = byCurrency[k] ?? CurrencyTotal(currency: a.currency, income: zero, expense: zero)
+        var t = byCurrency[k] ?? Sides(currency: a.currency, zeroScale: a.value.scale)
         if a.value.isNegative {
-            t.expense = t.expense.adding(a.value) ?? t.expense
+            t.expense = Sides.sum(t.expense, a.value)
         } else {
-            t.income = t.income.adding(a.value) ?? t.income
+            t.income = Sides.sum(t.income, a.value)
         }
         byCurrency[k] = t
     }
 
+    /// Adds the tally of the events that came after this one's.
+    mutating func merge(_ later: CurrencyTally) {
+        for (k, t) in later.byCurrency {
+            guard var sides = byCurrency[k] else {
+                byCurrency[k] = t
+                continue
+            }
+            sides.income = Sides.sum(sides.income, t.income)
+            sides.expense = Sides.sum(sides.expense, t.expense)
+            byCurrency[k] = sides
+        }
+    }
+
     /// Currencies sorted, no currency first.
-    var totals: [CurrencyTotal] { byCurrency.keys.sorted().map { byCurrency[$0]! } }
+    var totals: [CurrencyTotal] {
+        byCurrency.keys.sorted().map {
+            let t = byCurrency[$0]!
+            let zero = DecimalNumber(coefficient: 0, scale: t.zeroScale)
+            return CurrencyTotal(
+                currency: t.currency, income: t.income.map { zero.adding($0) ?? $0 } ?? zero,
+                expense: t.expense.map { zero.adding($0) ?? $0 } ?? zero)
+        }
+    }
 }
 
 /// The totals of every day or month of a conversion, gathered while the events are read,
@@ -112,6 +145,14 @@ struct SectionTotals: Sendable {
     }
 
     func totals(of key: String) -> [CurrencyTotal] { tallies[key]?.totals ?? [] }
+
+    /// Adds the totals of the events that came after this one's.
+    mutating func merge(_ later: SectionTotals) {
+        for (key, tally) in later.tallies { tallies[key, default: CurrencyTally()].merge(tally) }
+    }
+
+    /// The same unit and zone, no totals yet.
+    var empty: SectionTotals { SectionTotals(unit: unit, zone: zone) }
 }
 
 /// An exporter that writes a timeline in sections (days or months): the text, HTML and
@@ -167,39 +208,5 @@ extension SectionExporter {
             enclosingTotals: totals, to: out)
         for section in sections { try write(section: section, to: out) }
         try finishSections(to: out)
-    }
-}
-
-/// Cuts events that arrive in timeline order into sections where the day (or month) in the
-/// display zone changes. The timeline order keeps each day's events together (all-day
-/// dates under their own date), so a section is whole when the next one starts.
-struct SectionCutter {
-    typealias Emit = (TimelineGroup) throws(TimelineError) -> Void
-    let unit: GroupingUnit
-    let zone: ZoneRules
-    private var group: Int64?
-    private var events: [Event] = []
-
-    init(unit: GroupingUnit, zone: ZoneRules) {
-        self.unit = unit
-        self.zone = zone
-    }
-
-    mutating func add(_ event: Event, emit: Emit) throws(TimelineError) {
-        let number = TimelineGrouping.number(of: event, unit: unit, zone: zone)
-        if number != group {
-            try finish(emit: emit)
-            group = number
-        }
-        events.append(event)
-    }
-
-    /// Hands over the section being gathered, if any.
-    mutating func finish(emit: Emit) throws(TimelineError) {
-        guard let first = events.first else { return }
-        let key = TimelineGrouping.key(of: first, unit: unit, zone: zone)
-        try emit(TimelineGroup(key: key, events: events, totals: TimelineGrouping.totals(events)))
-        events.removeAll(keepingCapacity: true)
-        group = nil
     }
 }

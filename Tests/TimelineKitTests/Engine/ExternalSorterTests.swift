@@ -122,10 +122,9 @@ struct ExternalSorterTests {
         "text, HTML and Markdown cut from the merge of many runs equal the exporter ordering every event itself",
         arguments: ["text", "html", "markdown"])
     func sectionsFromTheMerge(format: String) throws {
-        // Sorted, these outputs are handed one day at a time from the merge: text and
-        // Markdown cut from sorted records (SectionRecords), HTML from sorted events
-        // (SectionCutter, its month totals gathered while reading); with --sort input they
-        // are handed every event and order and group them at the end
+        // Sorted, these outputs are cut one day at a time from the merge of sorted records
+        // (SectionRecords; HTML's month totals gathered while reading); with --sort input
+        // they are handed every event and order and group them at the end
         // (TimelineGrouping.group).
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "runs-\(UUID().uuidString)")
