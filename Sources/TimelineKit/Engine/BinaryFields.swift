@@ -46,7 +46,7 @@ enum BinaryWriter {
 
     /// Reserves a record's 4-byte length; `endRecord` fills it in.
     static func beginRecord(_ out: inout [UInt8]) -> Int {
-        out += [0, 0, 0, 0]
+        out.append(contentsOf: repeatElement(0, count: 4))
         return out.count - 4
     }
 
@@ -96,6 +96,19 @@ struct BinaryReader {
 
     mutating func string() throws(Corrupt) -> String {
         String(decoding: bytes[try bytesRange()], as: UTF8.self)
+    }
+
+    /// The next string, as `reused` when it has the same bytes (a file name every event of
+    /// a file repeats is then one string, not one per event).
+    mutating func string(reusing reused: String?) throws(Corrupt) -> String {
+        let range = try bytesRange()
+        return bytes.withByteView { view in
+            let text = view[range]
+            if let reused, reused.withByteView({ $0.count == text.count && $0.hasPrefix(text) }) {
+                return reused
+            }
+            return text.string
+        }
     }
 
     mutating func strings() throws(Corrupt) -> [String] {

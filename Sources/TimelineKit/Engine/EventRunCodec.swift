@@ -9,6 +9,9 @@
 enum EventRunCodec {
     typealias Corrupt = BinaryReader.Corrupt
 
+    /// The bases by their number in a record (`allCases` makes a new array each time).
+    static let bases = TimeBasis.allCases
+
     static func append(_ e: Event, to out: inout [UInt8]) {
         let lengthAt = BinaryWriter.beginRecord(&out)
         BinaryWriter.string(e.id, &out)
@@ -31,9 +34,11 @@ enum EventRunCodec {
         BinaryWriter.strings(e.links, &out)
         BinaryWriter.strings(e.tags, &out)
         BinaryWriter.int(Int64(e.attributes.count), &out)
-        for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
-            BinaryWriter.string(k, &out)
-            BinaryWriter.string(v, &out)
+        if !e.attributes.isEmpty {
+            for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
+                BinaryWriter.string(k, &out)
+                BinaryWriter.string(v, &out)
+            }
         }
         BinaryWriter.optional(e.source, &out) { s, out in
             BinaryWriter.string(s.format, &out)
@@ -45,10 +50,11 @@ enum EventRunCodec {
     }
 
     /// The record at `offset` in `bytes` (a whole record must be there), and the offset
-    /// after it.
-    static func decode(_ bytes: [UInt8], at offset: Int) throws(Corrupt) -> (
-        event: Event, next: Int
-    ) {
+    /// after it. `previous`, the source of the event decoded before it, lends the texts that
+    /// repeat from event to event (its file and format).
+    static func decode(_ bytes: [UInt8], at offset: Int, after previous: SourceReference? = nil)
+        throws(Corrupt) -> (event: Event, next: Int)
+    {
         var r = BinaryReader(bytes: bytes, at: offset)
         let length = Int(try r.u32())
         let end = r.at + length
@@ -82,13 +88,15 @@ enum EventRunCodec {
         e.tags = try r.strings()
         let count = Int(try r.int())
         guard count >= 0, count <= length else { throw Corrupt() }
-        var attributes: [String: String] = [:]
-        attributes.reserveCapacity(count)
-        for _ in 0..<count { attributes[try r.string()] = try r.string() }
-        e.attributes = attributes
+        if count > 0 {
+            var attributes: [String: String] = [:]
+            attributes.reserveCapacity(count)
+            for _ in 0..<count { attributes[try r.string()] = try r.string() }
+            e.attributes = attributes
+        }
         e.source = try r.optional { r throws(Corrupt) in
-            let format = try r.string()
-            let file = try r.string()
+            let format = try r.string(reusing: previous?.format)
+            let file = try r.string(reusing: previous?.file)
             let record = Int(try r.int())
             let line = try r.optional { r throws(Corrupt) in Int(try r.int()) }
             return SourceReference(format: format, file: file, record: record, line: line)
@@ -100,7 +108,7 @@ enum EventRunCodec {
     /// A time value: its basis, then a date or an instant with its offset, zone and digits,
     /// then the text it was read from.
     private static func writeTime(_ t: TimeValue, _ out: inout [UInt8]) {
-        out.append(UInt8(TimeBasis.allCases.firstIndex(of: t.basis)!))
+        out.append(UInt8(bases.firstIndex(of: t.basis)!))
         switch t.moment {
         case .date(let d):
             BinaryWriter.int(d.daysSinceEpoch, &out)
@@ -119,8 +127,8 @@ extension BinaryReader {
     /// A time value as `EventRunCodec` writes it.
     mutating func time() throws(BinaryReader.Corrupt) -> TimeValue {
         let b = Int(try byte())
-        guard b < TimeBasis.allCases.count else { throw BinaryReader.Corrupt() }
-        let basis = TimeBasis.allCases[b]
+        guard b < EventRunCodec.bases.count else { throw BinaryReader.Corrupt() }
+        let basis = EventRunCodec.bases[b]
         var value: TimeValue
         if basis == .date {
             value = TimeValue(date: CivilDate(daysSinceEpoch: try int()))

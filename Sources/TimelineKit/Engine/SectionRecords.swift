@@ -20,10 +20,12 @@ struct SectionRecordEncoder: EventRecordEncoding {
     /// The section a run of records makes: its events, key and totals.
     func section(of records: [UInt8]) throws(TimelineError) -> TimelineGroup {
         var events: [Event] = []
+        var source: SourceReference?
         var offset = 0
         do throws(EventRunCodec.Corrupt) {
             while offset < records.count {
-                let decoded = try EventRunCodec.decode(records, at: offset + 8)
+                let decoded = try EventRunCodec.decode(records, at: offset + 8, after: source)
+                source = decoded.event.source
                 events.append(decoded.event)
                 offset = decoded.next
             }

@@ -75,6 +75,12 @@ package struct ByteView: @unchecked Sendable {
     @inline(__always)
     package func append(to out: inout [UInt8]) { out.append(contentsOf: base) }
 
+    /// Whether any byte is in `set`: a table lookup per byte, where a predicate is a call.
+    package func contains(anyOf set: ByteSet) -> Bool {
+        for b in base where set.contains(b) { return true }
+        return false
+    }
+
     /// Whether any byte satisfies `predicate`.
     package func contains(where predicate: (UInt8) -> Bool) -> Bool {
         base.contains(where: predicate)
@@ -345,5 +351,35 @@ extension StaticString {
     /// Lends the literal's UTF-8 bytes to `body`.
     package func withByteView<R>(_ body: (ByteView) -> R) -> R {
         body(ByteView(UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount)))
+    }
+}
+
+/// A set of byte values, as four 64-bit words, for scanning text for any of them.
+package struct ByteSet: Sendable {
+    private var low: (UInt64, UInt64) = (0, 0)
+    private var high: (UInt64, UInt64) = (0, 0)
+
+    package init(_ bytes: some Sequence<UInt8>) {
+        for b in bytes {
+            let bit = UInt64(1) << UInt64(b & 63)
+            switch b >> 6 {
+            case 0: low.0 |= bit
+            case 1: low.1 |= bit
+            case 2: high.0 |= bit
+            default: high.1 |= bit
+            }
+        }
+    }
+
+    @inline(__always)
+    package func contains(_ b: UInt8) -> Bool {
+        let word: UInt64
+        switch b >> 6 {
+        case 0: word = low.0
+        case 1: word = low.1
+        case 2: word = high.0
+        default: word = high.1
+        }
+        return word & (UInt64(1) << UInt64(b & 63)) != 0
     }
 }

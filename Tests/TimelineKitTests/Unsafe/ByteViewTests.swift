@@ -170,4 +170,22 @@ struct ByteViewTests {
             #expect(text.withByteView { $0.array } == Array(text.utf8))
         }
     }
+
+    @Test("a byte set holds exactly its bytes, in each of its four words; a scan finds any of them")
+    func byteSet() {
+        let members: [UInt8] = [0, 9, 63, 64, 0x7F, 0x80, 0xC2, 0xFF]
+        let set = ByteSet(members)
+        for b in 0...255 {
+            #expect(set.contains(UInt8(b)) == members.contains(UInt8(b)), "\(b)")
+        }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            #expect(
+                bytes.withByteView { $0.contains(anyOf: set) }
+                    == bytes.contains(where: members.contains))
+        }
+    }
 }

@@ -101,7 +101,7 @@ final class HTMLTimelineExporter: SectionExporter {
             today: export.now.map { zone.day(of: $0) })
         let relative = day.relativeDay.map { " <span class=\"relative\">\(Self.escape($0))</span>" }
         html += "<section class=\"day\"><h2>\(Self.escape(day.title))\(relative ?? "")</h2>\n"
-        var line = TextLine(color: false)
+        var line = TextLine(color: false, events: group.events.count)
         line.append(html)
         if export.text.layout == .split {
             line.append("<div class=\"split\">\n")
@@ -191,7 +191,7 @@ final class HTMLTimelineExporter: SectionExporter {
     /// hold (C0 but tab and line ends, DEL, C1) as U+FFFD. Text from the data is also
     /// isolated in `<bdi>`, so a right-to-left override in a title reorders nothing around it.
     static func escape(_ s: String) -> String {
-        if s.withByteView({ !$0.contains(where: needsEscaping) }) { return s }
+        if s.withByteView({ !$0.contains(anyOf: escaped) }) { return s }
         var out = ""
         out.reserveCapacity(s.utf8.count)
         for c in s.unicodeScalars {
@@ -219,6 +219,9 @@ final class HTMLTimelineExporter: SectionExporter {
         default: return b < 0x20
         }
     }
+
+    /// The bytes `needsEscaping` accepts.
+    private static let escaped = ByteSet((0...255).map(UInt8.init).filter(needsEscaping))
 
     static let css = """
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI","PingFang SC","Noto Sans CJK SC",sans-serif;margin:0 auto;max-width:46rem;padding:1rem;color:#1d2330;background:#fff}

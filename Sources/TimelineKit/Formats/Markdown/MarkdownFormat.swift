@@ -67,7 +67,7 @@ final class MarkdownExporter: SectionExporter {
         // The events are drawn straight from the group into bytes, as the text output does.
         let section = TimelineSection(
             headingOf: group, unit: unit, locale: options.locale, today: today)
-        var text = TextLine(color: false)
+        var text = TextLine(color: false, events: group.events.count)
         text.append(heading(section))
         for i in group.events.indices {
             appendItem(group.events[i], month: month, zone: zone, to: &text)
@@ -167,7 +167,7 @@ final class MarkdownExporter: SectionExporter {
     /// Backslash before every ASCII character that Markdown gives a meaning inside a line.
     static func escape(_ text: String) -> String {
         // The characters escaped are all ASCII, and no byte of a longer UTF-8 sequence is.
-        if text.withByteView({ !$0.contains(where: escaped.contains) }) { return text }
+        if text.withByteView({ !$0.contains(anyOf: escaped) }) { return text }
         var out = ""
         for c in text.unicodeScalars {
             if c.isASCII && escaped.contains(UInt8(c.value)) { out.unicodeScalars.append("\\") }
@@ -177,13 +177,16 @@ final class MarkdownExporter: SectionExporter {
     }
 
     /// The ASCII characters Markdown gives a meaning inside a line.
-    private static let escaped: [UInt8] = Array("\\`*_{}[]()<>#+!|~&".utf8)
+    private static let escaped = ByteSet("\\`*_{}[]()<>#+!|~&".utf8)
 
     /// Text that starts a list item's content and would open a list itself (`- `, `1. `,
     /// `1) `) or underline a heading (`=`): its marker escaped too.
     static func escapeLineStart(_ line: String) -> String {
-        guard let first = line.first else { return line }
-        if first == "-" || first == "=" { return "\\" + line }
+        guard let first = line.utf8.first else { return line }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "=") { return "\\" + line }
+        // Digits, then `.` or `)`: an ordered list's marker (read by characters, so that a
+        // mark combining with the `.` makes it another character).
+        guard (0x30...0x39).contains(first) else { return line }
         if let end = line.firstIndex(where: { !$0.isASCII || !$0.isNumber }),
             end != line.startIndex, line[end] == "." || line[end] == ")"
         {

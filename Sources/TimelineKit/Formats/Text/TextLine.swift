@@ -3,6 +3,13 @@ struct TextLine {
     var bytes: [UInt8] = []
     let color: Bool
 
+    /// A section's text, with room for about `events` events: a section of many events
+    /// would otherwise copy itself a dozen times as it grows.
+    init(color: Bool, events: Int = 0) {
+        self.color = color
+        bytes.reserveCapacity(events * 256)
+    }
+
     mutating func append(_ text: String) { bytes.append(utf8: text) }
 
     mutating func append(_ text: String, paint: TextTimelineExporter.Paint) {

@@ -95,7 +95,7 @@ final class TextTimelineExporter: SectionExporter {
             widths.append(DisplayWidth.of(title))
         }
         let titleWidth = min(44, widths.max() ?? 0)
-        var line = TextLine(color: options.color)
+        var line = TextLine(color: options.color, events: group.events.count)
         line.append(heading(section))
         for i in group.events.indices {
             let padding = max(1, titleWidth - widths[i] + 2)
