@@ -124,14 +124,20 @@ public struct TimeValue: Hashable, Sendable {
 
     /// RFC 3339 in the value's own offset (`2024-06-12T08:00:00+08:00`), or `YYYY-MM-DD`.
     public var rfc3339: String {
+        if case .date(let d) = moment { return d.isoString }
+        var out = [UInt8]()
+        appendRFC3339(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `rfc3339`'s bytes.
+    func appendRFC3339(to out: inout [UInt8]) {
         switch moment {
         case .date(let d):
-            return d.isoString
+            out.append(utf8: d.isoString)
         case .instant(let i, let o, _):
-            var out = [UInt8]()
             i.local(in: o).appendISO(to: &out, fractionDigits: fractionDigits)
             o.appendRFC3339(to: &out)
-            return String(decoding: out, as: UTF8.self)
         }
     }
 }

@@ -134,12 +134,19 @@ final class HTMLTimelineExporter: SectionExporter {
         _ e: borrowing Event, tag: String, zone: ZoneRules, to html: inout TextLine
     ) {
         let locale = export.locale
-        html.append("<\(tag) class=\"node ")
+        html.append("<")
+        html.append(tag)
+        html.append(" class=\"node ")
         html.append(e.status?.rawValue ?? "none")
         html.append("\"><time datetime=\"")
-        html.append(Self.escape(e.start.rfc3339))
+        // RFC 3339 and a time of day are digits and `-:.+TZ`, which need no escaping.
+        e.start.appendRFC3339(to: &html.bytes)
         html.append("\">")
-        html.append(Self.escape(TimelineEntry.time(of: e, zone: zone, locale: locale)))
+        if let instant = e.start.instant {
+            html.appendTimeOfDay(instant, zone: zone)
+        } else {
+            html.append(Self.escape(TimelineEntry.time(of: e, zone: zone, locale: locale)))
+        }
         html.append("</time>")
         if e.status != nil {
             html.append("<span class=\"status\">")
@@ -174,7 +181,9 @@ final class HTMLTimelineExporter: SectionExporter {
             html.append(Self.escape(location))
             html.append("</bdi></p>")
         }
-        html.append("</\(tag)>")
+        html.append("</")
+        html.append(tag)
+        html.append(">")
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {

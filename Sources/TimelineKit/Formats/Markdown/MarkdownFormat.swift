@@ -95,7 +95,11 @@ final class MarkdownExporter: SectionExporter {
             text.append(locale.shortDay(TimelineEntry.day(of: e, zone: zone)).trimmingSpaces)
             text.append(" ")
         }
-        text.append(TimelineEntry.time(of: e, zone: zone, locale: locale))
+        if let instant = e.start.instant {
+            text.appendTimeOfDay(instant, zone: zone)
+        } else {
+            text.append(TimelineEntry.time(of: e, zone: zone, locale: locale))
+        }
         text.append("** ")
         text.append(Self.mark(e.status))
         text.append(" ")

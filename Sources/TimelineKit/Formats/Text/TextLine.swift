@@ -37,6 +37,14 @@ struct TextLine {
         }
     }
 
+    /// The time of day of `instant` in `zone`, `HH:mm`, as `TimelineEntry.time` writes it.
+    mutating func appendTimeOfDay(_ instant: Instant, zone: ZoneRules) {
+        let local = instant.local(in: zone.offset(at: instant))
+        twoDigits(local.hour)
+        bytes.append(UInt8(ascii: ":"))
+        twoDigits(local.minute)
+    }
+
     /// `n` (0…99) as two digits.
     mutating func twoDigits(_ n: Int) {
         bytes.append(UInt8(truncatingIfNeeded: 0x30 + n / 10))

@@ -148,10 +148,7 @@ final class TextTimelineExporter: SectionExporter {
             line.append(text)
             return DisplayWidth.of(text)
         }
-        let local = instant.local(in: zone.offset(at: instant))
-        line.twoDigits(local.hour)
-        line.append(":")
-        line.twoDigits(local.minute)
+        line.appendTimeOfDay(instant, zone: zone)
         return 5
     }
 
