@@ -95,7 +95,8 @@ struct BinaryReader {
     }
 
     mutating func string() throws(Corrupt) -> String {
-        String(decoding: bytes[try bytesRange()], as: UTF8.self)
+        let range = try bytesRange()
+        return bytes.withByteView { $0[range].string }
     }
 
     /// The next string, as `reused` when it has the same bytes (a file name every event of
