@@ -301,6 +301,15 @@ extension [UInt8] {
     package mutating func append(utf8 text: String) {
         text.withByteView { $0.append(to: &self) }
     }
+
+    /// Appends a literal's UTF-8 bytes: a copy from where the program holds them, with none
+    /// of a string's checks.
+    @inline(__always)
+    package mutating func append(literal: StaticString) {
+        append(
+            contentsOf: UnsafeBufferPointer(
+                start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
 }
 
 extension String {

@@ -188,4 +188,13 @@ struct ByteViewTests {
                     == bytes.contains(where: members.contains))
         }
     }
+
+    @Test("a literal appends its UTF-8 bytes, ASCII or not, empty or not")
+    func literal() {
+        var bytes: [UInt8] = [1]
+        bytes.append(literal: "<a href=\"")
+        bytes.append(literal: "")
+        bytes.append(literal: "│ 签收")
+        #expect(bytes == [1] + Array("<a href=\"".utf8) + Array("│ 签收".utf8))
+    }
 }

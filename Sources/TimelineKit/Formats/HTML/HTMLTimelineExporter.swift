@@ -134,56 +134,56 @@ final class HTMLTimelineExporter: SectionExporter {
         _ e: borrowing Event, tag: String, zone: ZoneRules, to html: inout TextLine
     ) {
         let locale = export.locale
-        html.append("<")
+        html.append(literal: "<")
         html.append(tag)
-        html.append(" class=\"node ")
+        html.append(literal: " class=\"node ")
         html.append(e.status?.rawValue ?? "none")
-        html.append("\"><time datetime=\"")
+        html.append(literal: "\"><time datetime=\"")
         // RFC 3339 and a time of day are digits and `-:.+TZ`, which need no escaping.
         e.start.appendRFC3339(to: &html.bytes)
-        html.append("\">")
+        html.append(literal: "\">")
         if let instant = e.start.instant {
             html.appendTimeOfDay(instant, zone: zone)
         } else {
             html.append(Self.escape(TimelineEntry.time(of: e, zone: zone, locale: locale)))
         }
-        html.append("</time>")
+        html.append(literal: "</time>")
         if e.status != nil {
-            html.append("<span class=\"status\">")
+            html.append(literal: "<span class=\"status\">")
             html.append(Self.escape(locale.words.status(e.status)))
-            html.append("</span>")
+            html.append(literal: "</span>")
         }
-        html.append("<span class=\"title\"><bdi>")
+        html.append(literal: "<span class=\"title\"><bdi>")
         html.append(Self.escape(e.title))
-        html.append("</bdi></span>")
+        html.append(literal: "</bdi></span>")
         if let a = e.amount {
-            html.append("<span class=\"amount ")
+            html.append(literal: "<span class=\"amount ")
             html.append(a.neutral ? "neutral" : a.value.isNegative ? "expense" : "income")
-            html.append("\">")
+            html.append(literal: "\">")
             html.append(Self.escape(a.formatted))
-            html.append("</span>")
+            html.append(literal: "</span>")
         }
         if let relative = TimelineEntry.relativeTime(of: e, locale: locale, now: export.now) {
-            html.append("<span class=\"ago\">")
+            html.append(literal: "<span class=\"ago\">")
             html.append(Self.escape(relative))
-            html.append("</span>")
+            html.append(literal: "</span>")
         }
         if let detail = e.detail, !detail.isEmpty {
-            html.append("<p class=\"detail\"><bdi>")
+            html.append(literal: "<p class=\"detail\"><bdi>")
             let escaped = Self.escape(detail)
             html.append(
                 escaped.utf8.contains(0x0A)
                     ? escaped.replacingOccurrences(of: "\n", with: "<br>") : escaped)
-            html.append("</bdi></p>")
+            html.append(literal: "</bdi></p>")
         }
         if let location = e.location {
-            html.append("<p class=\"detail location\"><bdi>")
+            html.append(literal: "<p class=\"detail location\"><bdi>")
             html.append(Self.escape(location))
-            html.append("</bdi></p>")
+            html.append(literal: "</bdi></p>")
         }
-        html.append("</")
+        html.append(literal: "</")
         html.append(tag)
-        html.append(">")
+        html.append(literal: ">")
     }
 
     func finishSections(to out: OutputWriter) throws(TimelineError) {

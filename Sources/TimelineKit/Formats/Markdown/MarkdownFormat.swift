@@ -90,29 +90,29 @@ final class MarkdownExporter: SectionExporter {
         _ e: borrowing Event, month: Bool, zone: ZoneRules, to text: inout TextLine
     ) {
         let locale = options.locale
-        text.append("- **")
+        text.append(literal: "- **")
         if month {
             text.append(locale.shortDay(TimelineEntry.day(of: e, zone: zone)).trimmingSpaces)
-            text.append(" ")
+            text.append(literal: " ")
         }
         if let instant = e.start.instant {
             text.appendTimeOfDay(instant, zone: zone)
         } else {
             text.append(TimelineEntry.time(of: e, zone: zone, locale: locale))
         }
-        text.append("** ")
+        text.append(literal: "** ")
         text.append(Self.mark(e.status))
-        text.append(" ")
+        text.append(literal: " ")
         // One line whatever the title holds: a line break in it would end the list item.
         text.append(Self.escape(VisibleText.forPeople(e.title)))
         if let amount = e.amount {
-            text.append(" · ")
+            text.append(literal: " · ")
             text.append(amount.formatted)
         }
         if let relative = TimelineEntry.relativeTime(of: e, locale: locale, now: options.now) {
             text.append(" _(\(relative))_")
         }
-        text.append("\n")
+        text.append(literal: "\n")
         // The detail and location as items of their own below the event, so every
         // renderer shows them on lines of their own.
         appendSubItems(e.detail, to: &text)
@@ -126,9 +126,9 @@ final class MarkdownExporter: SectionExporter {
         let lines =
             shown.utf8.contains(0x0A) ? shown.split(separator: "\n").map(String.init) : [shown]
         for line in lines.map(\.trimmingSpaces) where !line.isEmpty {
-            text.append("    - ")
+            text.append(literal: "    - ")
             text.append(Self.escapeLineStart(Self.escape(line)))
-            text.append("\n")
+            text.append(literal: "\n")
         }
     }
 

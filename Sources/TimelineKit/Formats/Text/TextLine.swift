@@ -12,6 +12,9 @@ struct TextLine {
 
     mutating func append(_ text: String) { bytes.append(utf8: text) }
 
+    /// A literal piece of markup or layout.
+    mutating func append(literal: StaticString) { bytes.append(literal: literal) }
+
     mutating func append(_ text: String, paint: TextTimelineExporter.Paint) {
         append(color ? paint.wrap(text) : text)
     }

@@ -113,11 +113,11 @@ final class TextTimelineExporter: SectionExporter {
         to line: inout TextLine
     ) {
         let mark = Self.mark(event.status)
-        line.append("│ ")
+        line.append(literal: "│ ")
         let whenWidth = appendTime(of: event, zone: zone, to: &line)
-        line.append("  ")
+        line.append(literal: "  ")
         line.append(mark.symbol, paint: mark.color)
-        line.append(" ")
+        line.append(literal: " ")
         line.append(title)
         if let amount = event.amount {
             line.spaces(padding)
@@ -126,10 +126,10 @@ final class TextTimelineExporter: SectionExporter {
         if let relative = TimelineEntry.relativeTime(
             of: event, locale: options.locale, now: options.now)
         {
-            line.append("  ")
+            line.append(literal: "  ")
             line.append("(\(relative))", paint: .dim)
         }
-        line.append("\n")
+        line.append(literal: "\n")
         // The detail and the place, indented to the title's column.
         line.appendIndented(event.detail, by: whenWidth + 5)
         line.appendIndented(event.location, by: whenWidth + 5)
