@@ -13,40 +13,60 @@ enum EventRunCodec {
     static let bases = TimeBasis.allCases
 
     static func append(_ e: Event, to out: inout [UInt8]) {
-        let lengthAt = BinaryWriter.beginRecord(&out)
-        BinaryWriter.string(e.id, &out)
-        writeTime(e.start, &out)
-        BinaryWriter.optional(e.end, &out, writeTime)
-        BinaryWriter.string(e.title, &out)
-        BinaryWriter.optional(e.detail, &out, BinaryWriter.string)
-        BinaryWriter.optional(e.status?.rawValue, &out, BinaryWriter.string)
-        BinaryWriter.optional(e.category, &out, BinaryWriter.string)
-        BinaryWriter.optional(e.amount, &out) { a, out in
-            BinaryWriter.int(Int64(truncatingIfNeeded: a.value.coefficient), &out)
-            BinaryWriter.int(Int64(truncatingIfNeeded: a.value.coefficient >> 64), &out)
-            BinaryWriter.int(Int64(a.value.scale), &out)
-            BinaryWriter.optional(a.currency, &out, BinaryWriter.string)
-            out.append(a.neutral ? 1 : 0)
-        }
-        BinaryWriter.optional(e.location, &out, BinaryWriter.string)
-        BinaryWriter.optional(e.series, &out, BinaryWriter.string)
-        BinaryWriter.optional(e.recorded, &out, writeTime)
-        BinaryWriter.strings(e.links, &out)
-        BinaryWriter.strings(e.tags, &out)
-        BinaryWriter.int(Int64(e.attributes.count), &out)
-        if !e.attributes.isEmpty {
-            for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
-                BinaryWriter.string(k, &out)
-                BinaryWriter.string(v, &out)
+        let lengthAt = out.count
+        // Written in place into room sized from the texts: one capacity check per record.
+        FixedWriter.appendingInPlace(e, to: &out, capacity: maximumLength(e)) { e, w in
+            w.integer(UInt32(0))  // the length, filled in below
+            w.field(e.id)
+            w.field(e.start)
+            w.optional(e.end) { w, t in w.field(t) }
+            w.field(e.title)
+            w.optional(e.detail) { w, s in w.field(s) }
+            w.optional(e.status?.rawValue) { w, s in w.field(s) }
+            w.optional(e.category) { w, s in w.field(s) }
+            w.optional(e.amount) { w, a in
+                w.integer(Int64(truncatingIfNeeded: a.value.coefficient))
+                w.integer(Int64(truncatingIfNeeded: a.value.coefficient >> 64))
+                w.integer(Int64(a.value.scale))
+                w.optional(a.currency) { w, s in w.field(s) }
+                w.byte(a.neutral ? 1 : 0)
+            }
+            w.optional(e.location) { w, s in w.field(s) }
+            w.optional(e.series) { w, s in w.field(s) }
+            w.optional(e.recorded) { w, t in w.field(t) }
+            w.fields(e.links)
+            w.fields(e.tags)
+            w.integer(Int64(e.attributes.count))
+            if !e.attributes.isEmpty {
+                for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
+                    w.field(k)
+                    w.field(v)
+                }
+            }
+            w.optional(e.source) { w, s in
+                w.field(s.format)
+                w.field(s.file)
+                w.integer(Int64(s.record))
+                w.optional(s.line) { w, line in w.integer(Int64(line)) }
             }
         }
-        BinaryWriter.optional(e.source, &out) { s, out in
-            BinaryWriter.string(s.format, &out)
-            BinaryWriter.string(s.file, &out)
-            BinaryWriter.int(Int64(s.record), &out)
-            BinaryWriter.optional(s.line.map(Int64.init), &out, BinaryWriter.int)
-        }
         BinaryWriter.endRecord(at: lengthAt, &out)
+    }
+
+    /// At least the bytes `append` writes for `e`: its texts, each with its 4-byte length,
+    /// and room for every number and flag (a time value takes at most 36 bytes besides its
+    /// texts, an amount 31, the source 26).
+    static func maximumLength(_ e: Event) -> Int {
+        func text(_ s: String?) -> Int { s?.utf8.count ?? 0 }
+        func time(_ t: TimeValue?) -> Int { text(t?.raw) + text(t?.zone) }
+        var n = 256 + text(e.id) + text(e.title) + text(e.detail) + text(e.category)
+        n += text(e.status?.rawValue) + text(e.amount?.currency) + text(e.location) + text(e.series)
+        n += time(e.start) + time(e.end) + time(e.recorded)
+        n += text(e.source?.format) + text(e.source?.file)
+        for s in e.links { n += 4 + s.utf8.count }
+        for s in e.tags { n += 4 + s.utf8.count }
+        for (k, v) in e.attributes { n += 8 + k.utf8.count + v.utf8.count }
+        return n
     }
 
     /// The record at `offset` in `bytes` (a whole record must be there), and the offset
@@ -105,22 +125,6 @@ enum EventRunCodec {
         return (e, end)
     }
 
-    /// A time value: its basis, then a date or an instant with its offset, zone and digits,
-    /// then the text it was read from.
-    private static func writeTime(_ t: TimeValue, _ out: inout [UInt8]) {
-        out.append(UInt8(bases.firstIndex(of: t.basis)!))
-        switch t.moment {
-        case .date(let d):
-            BinaryWriter.int(d.daysSinceEpoch, &out)
-        case .instant(let i, let o, let z):
-            BinaryWriter.int(i.seconds, &out)
-            BinaryWriter.int(Int64(i.nanoseconds), &out)
-            BinaryWriter.int(Int64(o.seconds), &out)
-            BinaryWriter.optional(z, &out, BinaryWriter.string)
-            out.append(UInt8(t.fractionDigits))
-        }
-        BinaryWriter.optional(t.raw, &out, BinaryWriter.string)
-    }
 }
 
 extension BinaryReader {
@@ -145,5 +149,45 @@ extension BinaryReader {
         }
         value.raw = try optional { r throws(BinaryReader.Corrupt) in try r.string() }
         return value
+    }
+}
+
+extension FixedWriter {
+    /// A text as the records hold it: its length (4 bytes), then its UTF-8 bytes.
+    fileprivate mutating func field(_ s: String) {
+        s.withByteView { view in
+            integer(UInt32(view.count))
+            bytes(view)
+        }
+    }
+
+    /// A list of texts: their count (8 bytes), then each text.
+    fileprivate mutating func fields(_ list: [String]) {
+        integer(Int64(list.count))
+        for s in list { field(s) }
+    }
+
+    /// A time value: its basis, then a date or an instant with its offset, zone and digits,
+    /// then the text it was read from.
+    fileprivate mutating func field(_ t: TimeValue) {
+        byte(UInt8(EventRunCodec.bases.firstIndex(of: t.basis)!))
+        switch t.moment {
+        case .date(let d):
+            integer(d.daysSinceEpoch)
+        case .instant(let i, let o, let z):
+            integer(i.seconds)
+            integer(Int64(i.nanoseconds))
+            integer(Int64(o.seconds))
+            optional(z) { w, s in w.field(s) }
+            byte(UInt8(t.fractionDigits))
+        }
+        optional(t.raw) { w, s in w.field(s) }
+    }
+
+    /// A 0 for nil, else a 1 and the value.
+    fileprivate mutating func optional<T>(_ value: T?, _ body: (inout FixedWriter, T) -> Void) {
+        guard let value else { return byte(0) }
+        byte(1)
+        body(&self, value)
     }
 }
