@@ -60,9 +60,13 @@ final class ConvertPipeline {
             ? SectionFacts(
                 totals: enclosing.map { SectionTotals(unit: $0, zone: zone) },
                 offsets: countsUTCDayOffsets ? UTCDayOffsets() : nil) : nil
+        // An exporter that builds parts (Parquet) sorts its events as records too, rebuilt
+        // into parts on the workers (`PartRecords`).
+        let partBuilder = sorts && sections == nil ? exporter as? any PartBuildingExporter : nil
         let recordEncoder: (any EventRecordEncoding)? =
             sectionRecords
             ?? (sections == nil && !showsDisplayZone ? exporter as? any EventEncodingExporter : nil)
+            ?? partBuilder.map { _ in EventRecordEncoder() }
         let encodedSorter =
             sorts
             ? recordEncoder.map {
@@ -78,7 +82,9 @@ final class ConvertPipeline {
                 directory: plan.sortDirectory,
                 onSpill: sortProgress) : nil
         let sink = EventSink(
-            stage: stage, encoder: sectionRecords ?? exporter as? any EventEncodingExporter,
+            stage: stage,
+            encoder: sectionRecords ?? exporter as? any EventEncodingExporter
+                ?? partBuilder.map { _ in EventRecordEncoder() },
             observer: plan.observer,
             limit: .either(showsDisplayZone ? .showingTimes(in: zone) : nil, exporter.limit),
             sorter: sorter,
@@ -149,9 +155,25 @@ final class ConvertPipeline {
                 noteRuns(runs)
                 return sink.summary
             }
-            try encodedSorter.drain { (chunk: [UInt8], records: Int) throws(TimelineError) in
-                try output.write(chunk)
-                written(records)
+            if let partBuilder {
+                let writer = PartRecordWriter(partBuilder, to: output)
+                do throws(TimelineError) {
+                    try encodedSorter.drain {
+                        (chunk: [UInt8], records: Int) throws(TimelineError) in
+                        try writer.add(records: chunk)
+                        written(records)
+                    }
+                    try writer.finish()
+                } catch {
+                    writer.abandon()
+                    throw error
+                }
+            } else {
+                try encodedSorter.drain {
+                    (chunk: [UInt8], records: Int) throws(TimelineError) in
+                    try output.write(chunk)
+                    written(records)
+                }
             }
             noteRuns(runs)
             try exporter.finish(to: output)
