@@ -69,6 +69,26 @@ enum EventRunCodec {
         return n
     }
 
+    /// Hands `body` each event of `records`, whole records one after another, each behind
+    /// `prefix` bytes of its own (a section record's number); the source's texts are shared
+    /// from event to event. Damaged records are an I/O error: they come from a run on disk.
+    static func forEach(
+        in records: [UInt8], prefix: Int = 0, _ body: (consuming Event) -> Void
+    ) throws(TimelineError) {
+        var offset = 0
+        var source: SourceReference?
+        do throws(Corrupt) {
+            while offset < records.count {
+                let decoded = try decode(records, at: offset + prefix, after: source)
+                source = decoded.event.source
+                offset = decoded.next
+                body(decoded.event)
+            }
+        } catch {
+            throw TimelineError(.ioError, "a sorted run was damaged on disk")
+        }
+    }
+
     /// The record at `offset` in `bytes` (a whole record must be there), and the offset
     /// after it. `previous`, the source of the event decoded before it, lends the texts that
     /// repeat from event to event (its file and format).

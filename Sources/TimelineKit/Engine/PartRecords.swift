@@ -29,19 +29,7 @@ final class PartRecordWriter {
             {
                 Result { () throws(TimelineError) in
                     var part = exporter.makePart()
-                    var offset = 0
-                    var source: SourceReference?
-                    do throws(EventRunCodec.Corrupt) {
-                        while offset < records.count {
-                            let decoded = try EventRunCodec.decode(
-                                records, at: offset, after: source)
-                            source = decoded.event.source
-                            part.add(decoded.event)
-                            offset = decoded.next
-                        }
-                    } catch {
-                        throw TimelineError(.ioError, "a sorted run was damaged on disk")
-                    }
+                    try EventRunCodec.forEach(in: records) { part.add($0) }
                     return part
                 }
             }, deliver: write)

@@ -20,18 +20,7 @@ struct SectionRecordEncoder: EventRecordEncoding {
     /// The section a run of records makes: its events, key and totals.
     func section(of records: [UInt8]) throws(TimelineError) -> TimelineGroup {
         var events: [Event] = []
-        var source: SourceReference?
-        var offset = 0
-        do throws(EventRunCodec.Corrupt) {
-            while offset < records.count {
-                let decoded = try EventRunCodec.decode(records, at: offset + 8, after: source)
-                source = decoded.event.source
-                events.append(decoded.event)
-                offset = decoded.next
-            }
-        } catch {
-            throw TimelineError(.ioError, "a sorted run was damaged on disk")
-        }
+        try EventRunCodec.forEach(in: records, prefix: 8) { events.append($0) }
         guard let first = events.first else {
             return TimelineGroup(key: "", events: [], totals: [])
         }
