@@ -138,7 +138,7 @@ final class ValidationObservation: EventObservation {
 /// mapped (the events themselves are not kept): their facts, the texts examples may show,
 /// and the source files and series they name, numbered within the batch (the validator
 /// translates the numbers to the run's).
-struct ValidationBatch {
+struct ValidationBatch: Sendable {
     private(set) var facts: [EventFacts] = []
     /// The ends of the events that have one (`EventFacts.endNumber`).
     private(set) var ends: [EventFacts.End] = []

@@ -32,6 +32,6 @@ protocol EventRuleDeclaration: RuleDeclaration, ValidationRule {
 
 extension EventRuleDeclaration {
     static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? {
-        AnyValidationRule(Self(context))
+        AnyValidationRule(Self(context), context)
     }
 }

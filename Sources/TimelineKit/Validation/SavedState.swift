@@ -16,7 +16,7 @@ protocol MergeableRule: ValidationRule where Digest: StateCodable {
 
 extension EventRuleDeclaration where Self: MergeableRule {
     static func makeCheck(_ context: ValidationContext) -> AnyValidationRule? {
-        AnyValidationRule(mergeable: Self(context))
+        AnyValidationRule(mergeable: Self(context), context)
     }
 }
 

@@ -25,45 +25,45 @@ package struct ValidationContext: Sendable {
 
 /// A check over the converted events (a plug-in; the validator holds an explicit list).
 /// Streaming, in two steps so the per-event work runs on the worker threads that map the
-/// events: `digest` reads one batch (on any thread, several batches at once — it must not
-/// touch the rule's state) and returns what the finding needs from it (counts, the first
-/// examples, compact per-series facts, with files and series by their batch numbers);
-/// `absorb` takes the digests one by one in input order, with the batch numbers translated
-/// to the run's, and folds them in. The rule never holds the events.
+/// events: the static `digest` reads one batch (on any thread, several batches at once, with
+/// the run's settings only — being static, it cannot reach a rule's state) and returns what
+/// the finding needs from it (counts, the first examples, compact per-series facts, with
+/// files and series by their batch numbers); `absorb` takes the digests one by one in input
+/// order, with the batch numbers translated to the run's, and folds them in. The rule never
+/// holds the events.
 protocol ValidationRule: AnyObject {
-    associatedtype Digest
-    func digest(_ batch: ValidationBatch) -> Digest
+    associatedtype Digest: Sendable
+    static func digest(_ batch: ValidationBatch, _ context: ValidationContext) -> Digest
     func absorb(_ digest: consuming Digest, _ numbers: BatchNumbers)
     /// Zero or one finding (a finding counts all affected events); `names` has the files
     /// and series of the run by the numbers absorbed.
     func finish(_ names: RunNames) -> Finding?
 }
 
-/// A rule of any digest type, for the validator's list: `digest` reads a batch and returns
-/// the step that folds that digest into the rule (the digest keeps its own type inside it).
+/// A rule of any digest type, for the validator's list: what reads a batch, on any thread,
+/// and the rule's state, which takes what was read.
 struct AnyValidationRule {
-    let digest: (ValidationBatch) -> (BatchNumbers) -> Void
+    /// The rule's `digest` with the run's settings.
+    let reader: @Sendable (ValidationBatch) -> any Sendable
+    /// Folds in a digest `reader` made.
+    let absorb: (any Sendable, BatchNumbers) -> Void
     let finish: (RunNames) -> Finding?
     /// For a `MergeableRule`: its absorbed state, and folding a saved state in (with the
     /// saving run's file numbers translated by the numbers).
     let save: (() -> [UInt8])?
     let restore: ((inout BinaryReader, BatchNumbers) throws(BinaryReader.Corrupt) -> Void)?
 
-    init<Rule: ValidationRule>(_ rule: Rule) {
-        digest = { batch in
-            let digest = rule.digest(batch)
-            return { numbers in rule.absorb(digest, numbers) }
-        }
+    init<Rule: ValidationRule>(_ rule: Rule, _ context: ValidationContext) {
+        reader = { Rule.digest($0, context) }
+        absorb = { rule.absorb($0 as! Rule.Digest, $1) }
         finish = { rule.finish($0) }
         save = nil
         restore = nil
     }
 
-    init<Rule: MergeableRule>(mergeable rule: Rule) {
-        digest = { batch in
-            let digest = rule.digest(batch)
-            return { numbers in rule.absorb(digest, numbers) }
-        }
+    init<Rule: MergeableRule>(mergeable rule: Rule, _ context: ValidationContext) {
+        reader = { Rule.digest($0, context) }
+        absorb = { rule.absorb($0 as! Rule.Digest, $1) }
         finish = { rule.finish($0) }
         save = {
             var out: [UInt8] = []
@@ -207,6 +207,8 @@ struct PerFile<State> {
         }
     }
 }
+
+extension PerFile: Sendable where State: Sendable {}
 
 /// A per-file state that a later batch's state of the same file can be folded into.
 protocol FileFoldable {

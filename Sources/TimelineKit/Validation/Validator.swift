@@ -2,12 +2,12 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// What the validator took from one batch of events: for each rule the step that folds its
-/// digest in, and for the partitioned rules the batch itself (`Validator.keep`) and, once the
-/// run encodes them, its keyed facts by store and partition. (`@unchecked Sendable`: made on
-/// a worker thread, then handed to the validator's queue and used there only.)
-package struct ValidationDigest: @unchecked Sendable {
-    fileprivate let parts: [(BatchNumbers) -> Void]
+/// What the validator took from one batch of events: each event rule's digest (in the
+/// order of the rules), and for the partitioned rules the batch itself (`keep`) and, once the
+/// run encodes them, its keyed facts by store and partition. Made on a worker thread and
+/// handed to the validator's queue.
+package struct ValidationDigest: Sendable {
+    fileprivate let parts: [any Sendable]
     fileprivate let batch: ValidationBatch
     fileprivate let keyed: [[[UInt8]]]?
 }
@@ -17,48 +17,31 @@ package struct ValidationDigest: @unchecked Sendable {
 /// digests absorbed in input order, then `report`. The rules whose state grows with series
 /// or ids (`PartitionedRule`) read their events at the end: the batches themselves while they
 /// take under two thirds of `memory` (the rest is for those rules' own state, checked as one
-/// partition), else by partition of their keyed facts, spilled to `directory`. (`@unchecked Sendable`: digesting reads only the rules' settings;
-/// their state, the batches held, the stores and `names` change on the absorbing queue only,
-/// and `report` waits for it to drain.)
-final class Validator: EventStreamObserver, @unchecked Sendable {
+/// partition), else by partition of their keyed facts, spilled to `directory`. Digesting
+/// reads only the rules' settings (their static `digest`); everything that changes is in
+/// `state`, folded in on the absorbing queue and read by `report` once that has drained.
+final class Validator: EventStreamObserver, Sendable {
     package let context: ValidationContext
-    private var rules: [AnyValidationRule] = []
-    /// The rules' codes, as saved states name them.
-    private var ruleCodes: [FindingCode] = []
-    private var partitioned: [AnyPartitionedRule] = []
-    /// The keyed facts, one store per key the partitioned rules use.
-    private let stores: [(key: PartitionKey, store: KeyedFactStore)]
-    /// The batches absorbed so far with their files' and series' run numbers, while
-    /// `encoding` is false: a run whose batches fit (`keep`) never encodes keyed facts,
-    /// and its partitioned rules read the batches as one partition.
-    private var held: [(batch: ValidationBatch, numbers: BatchNumbers)] = []
-    private var heldBytes = 0
-    /// By partitioned rule, its check reading the held batches as they come, for the rules
-    /// that may (`PartitionedRule.readsAsAbsorbed`), while batches are held: the conversion
-    /// is still running then, and the end of the run has less to do on one core.
-    private var absorbedChecks: [PartitionCheck?] = []
-    /// Whether batches go to the stores as keyed facts: from the first batch past the budget
-    /// (or the first saved state folded in) on, so every partition stays in input order.
-    private(set) var encoding = false
-    /// `encoding`, for the worker threads: from then on they encode each batch's keyed facts
-    /// as they digest it.
+    /// Each event rule's `digest`, in the order of `ValidatorState.rules`.
+    private let readers: [@Sendable (ValidationBatch) -> any Sendable]
+    /// The keys of the facts this validation keeps (one store each), in order.
+    let factKeys: [PartitionKey]
+    /// Whether batches go to the stores as keyed facts (`ValidatorState.encoding`), for
+    /// the worker threads: from then on they encode each batch's keyed facts as they
+    /// digest it.
     private let encodesOnWorkers = Atomic<Bool>(false)
-    private let memory: Int
-    private let directory: String?
-    /// The run's files (touched on the absorbing queue only, then by `report`).
-    private var names = RunNames()
-    /// The first failure to spill keyed facts (reported by `report`).
-    private var spillFailure: TimelineError?
-    /// By key, each rule's parts of the partitions finished elsewhere (`absorb(finished:key:)`).
-    private var finished: [PartitionKey: [[Any]]] = [:]
+    /// Whether the run has begun to encode keyed facts (past its memory budget, or with a
+    /// saved state folded in).
+    var encoding: Bool { encodesOnWorkers.load(ordering: .relaxed) }
+    private let state: Mutex<ValidatorState>
 
     /// - Parameters:
     ///   - memory: about how many bytes the partitioned rules' facts may take in memory.
     ///   - directory: where they spill past it; nil keeps them in memory.
     package init(_ context: ValidationContext, memory: Int = 256 << 20, directory: String? = nil) {
         self.context = context
-        self.memory = memory
-        self.directory = directory
+        var rules: [AnyValidationRule] = []
+        var ruleCodes: [FindingCode] = []
         var partitioned: [AnyPartitionedRule] = []
         for rule in RuleRegistry.all where !context.ignored.contains(rule.code) {
             if let check = rule.makePartitionedCheck(context) {
@@ -68,14 +51,12 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
                 ruleCodes.append(rule.code)
             }
         }
-        let keys = Self.factKeys(ignoring: context.ignored)
-        stores = keys.map {
-            ($0, KeyedFactStore(budget: memory / max(1, keys.count), directory: directory))
-        }
-        self.partitioned = partitioned
-        absorbedChecks = partitioned.map {
-            $0.readsAsAbsorbed ? PartitionCheck([$0], RunNames()) : nil
-        }
+        readers = rules.map(\.reader)
+        factKeys = Self.factKeys(ignoring: context.ignored)
+        state = Mutex(
+            ValidatorState(
+                context: context, rules: rules, ruleCodes: ruleCodes, partitioned: partitioned,
+                factKeys: factKeys, memory: memory, directory: directory))
     }
 
     /// An empty batch, filled as events are mapped (see `EventStreamObserver`).
@@ -96,8 +77,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         if batch.count >= 64 { recentCount.store(batch.count, ordering: .relaxed) }
         let keyed =
             encodesOnWorkers.load(ordering: .relaxed)
-            ? stores.map { KeyedFactCodec.encode(batch, key: $0.key) } : nil
-        return ValidationDigest(parts: rules.map { $0.digest(batch) }, batch: batch, keyed: keyed)
+            ? factKeys.map { KeyedFactCodec.encode(batch, key: $0) } : nil
+        return ValidationDigest(parts: readers.map { $0(batch) }, batch: batch, keyed: keyed)
     }
 
     /// Folding digests in runs on its own thread, off the thread that delivers the events;
@@ -110,20 +91,185 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     func absorb(_ digest: ValidationDigest) {
         slots.wait()
         absorbing.async { [self] in
-            // Series are numbered for the run only while batches are held (the partitioned
-            // rules read held batches by them); the other rules read files only.
-            let series = stores.isEmpty || encoding ? StringIndex() : digest.batch.series
-            let numbers = names.numbers(
-                for: digest.batch.files, series: series, offsetSpan: digest.batch.offsetSpan)
-            for absorb in digest.parts { absorb(numbers) }
-            if !stores.isEmpty { keep(digest, numbers) }
+            withState { $0.absorb(digest) }
             slots.signal()
         }
     }
 
+    /// Runs `body` on the state, then tells the workers if the state now encodes keyed facts.
+    private func withState<R: Sendable, E: Error>(
+        _ body: (inout ValidatorState) throws(E) -> R
+    ) throws(E) -> R {
+        let (result, encoding) = try state.withLock { (state) throws(E) in
+            (try body(&state), state.encoding)
+        }
+        if encoding { encodesOnWorkers.store(true, ordering: .relaxed) }
+        return result
+    }
+
+    /// - Parameters:
+    ///   - records: records read (events and rejects).
+    ///   - imported: the records the import rejected and its warnings with codes.
+    /// - Throws: when the keyed facts could not be spilled or read back.
+    package func report(records: Int, imported: ImportFindings = ImportFindings())
+        throws(TimelineError) -> ValidationReport
+    {
+        absorbing.sync {}  // every digest folded in
+        return try withState { (state) throws(TimelineError) in
+            try state.report(records: records, imported: imported)
+        }
+    }
+
+    /// What the run absorbed, to be folded into another run (`absorb(header:)`, then
+    /// `absorb(facts:key:files:)`): the header — the run's files and offset span, each
+    /// rule's absorbed state by code — and the keyed facts of each store by partition, as
+    /// appended. Call before `report`, which uses the facts up.
+    func saved() throws(TimelineError) -> (
+        header: [UInt8], facts: [(key: PartitionKey, partitions: [[UInt8]])]
+    ) {
+        absorbing.sync {}
+        return try withState { (state) throws(TimelineError) in try state.saved() }
+    }
+
+    /// The keys of the facts a validation leaving out `ignored` keeps: those of its
+    /// partitioned rules, in `PartitionKey` order.
+    static func factKeys(ignoring ignored: Set<FindingCode>) -> [PartitionKey] {
+        // The rules' declarations only: no rule is made, so the zone does not matter.
+        let context = ValidationContext(displayZone: .utc, assumedZone: nil, ignored: ignored)
+        let keys = RuleRegistry.all.filter { !ignored.contains($0.code) }.compactMap {
+            $0.makePartitionedCheck(context)?.key
+        }
+        return PartitionKey.allCases.filter(keys.contains)
+    }
+
+    /// Folds in the header of a run saved by `saved()` with the same context, as if its
+    /// events came after those absorbed so far; returns the numbers of its files in this
+    /// run, for its facts.
+    func absorb(header r: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Int32] {
+        absorbing.sync {}
+        let bytes = r.bytes
+        let (files, at) = try withState { (state) throws(BinaryReader.Corrupt) in
+            var reader = BinaryReader(bytes: bytes, at: r.at)
+            let files = try state.absorb(header: &reader)
+            return (files, reader.at)
+        }
+        r.at = at
+        return files
+    }
+
+    /// Folds in a saved run's keyed facts for `key` by partition (empty for a partition
+    /// finished elsewhere or not here), its files numbered `files` in this run; after its header.
+    func absorb(facts partitions: [[UInt8]], key: PartitionKey, files: [Int32])
+        throws(BinaryReader.Corrupt)
+    {
+        try withState { (state) throws(BinaryReader.Corrupt) in
+            try state.absorb(facts: partitions, key: key, files: files)
+        }
+    }
+
+    /// What the rules keyed by `key` find in each of its partitions (all `fanOut` of them),
+    /// as a state saves a finished partition: the rules' count, then each rule's code and its
+    /// parts. Uses the facts up, as `report` does.
+    func finishedPartitions(of key: PartitionKey) throws(TimelineError) -> [[UInt8]] {
+        absorbing.sync {}
+        return try withState { (state) throws(TimelineError) in
+            try state.finishedPartitions(of: key)
+        }
+    }
+
+    /// Takes a partition of `key` finished elsewhere (`finishedPartitions(of:)`): its parts
+    /// join those of the partitions checked here.
+    func absorb(finished bytes: [UInt8], key: PartitionKey) throws(BinaryReader.Corrupt) {
+        try withState { (state) throws(BinaryReader.Corrupt) in
+            try state.absorb(finished: bytes, key: key)
+        }
+    }
+
+    /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).
+    package func run(events: [Event], batchSize: Int = 4096, records: Int) -> ValidationReport {
+        for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
+            let batch = ValidationObservation(
+                capacity: min(events.count - start, batchSize), validator: self)
+            EventRef.forEach(
+                in: events, range: start..<min(events.count, start + max(1, batchSize))
+            ) { batch.add($0) }
+            batch.digest().absorb()
+        }
+        do throws(TimelineError) {
+            return try report(records: records)
+        } catch {
+            preconditionFailure(
+                "a validation that spills nothing cannot fail to read back: \(error.diagnostic.text)"
+            )
+        }
+    }
+}
+
+/// What a validation has absorbed: the event rules' state, the batches held for the
+/// partitioned rules or the stores of their keyed facts, and the run's names. Reached only
+/// through its `Validator`'s lock.
+struct ValidatorState {
+    private let context: ValidationContext
+    private let rules: [AnyValidationRule]
+    /// The rules' codes, as saved states name them.
+    private let ruleCodes: [FindingCode]
+    private let partitioned: [AnyPartitionedRule]
+    /// The keyed facts, one store per key the partitioned rules use.
+    private let stores: [(key: PartitionKey, store: KeyedFactStore)]
+    /// The batches absorbed so far with their files' and series' run numbers, while
+    /// `encoding` is false: a run whose batches fit (`keep`) never encodes keyed facts,
+    /// and its partitioned rules read the batches as one partition.
+    private var held: [(batch: ValidationBatch, numbers: BatchNumbers)] = []
+    private var heldBytes = 0
+    /// By partitioned rule, its check reading the held batches as they come, for the rules
+    /// that may (`PartitionedRule.readsAsAbsorbed`), while batches are held: the conversion
+    /// is still running then, and the end of the run has less to do on one core.
+    private var absorbedChecks: [PartitionCheck?] = []
+    /// Whether batches go to the stores as keyed facts: from the first batch past the budget
+    /// (or the first saved state folded in) on, so every partition stays in input order.
+    private(set) var encoding = false
+    private let memory: Int
+    private let directory: String?
+    /// The run's files and series by number.
+    private var names = RunNames()
+    /// The first failure to spill keyed facts (reported by `report`).
+    private var spillFailure: TimelineError?
+    /// By key, each rule's parts of the partitions finished elsewhere (`absorb(finished:key:)`).
+    private var finished: [PartitionKey: [[Any]]] = [:]
+
+    init(
+        context: ValidationContext, rules: [AnyValidationRule], ruleCodes: [FindingCode],
+        partitioned: [AnyPartitionedRule], factKeys: [PartitionKey], memory: Int,
+        directory: String?
+    ) {
+        self.context = context
+        self.rules = rules
+        self.ruleCodes = ruleCodes
+        self.partitioned = partitioned
+        self.memory = memory
+        self.directory = directory
+        stores = factKeys.map {
+            ($0, KeyedFactStore(budget: memory / max(1, factKeys.count), directory: directory))
+        }
+        absorbedChecks = partitioned.map {
+            $0.readsAsAbsorbed ? PartitionCheck([$0], RunNames()) : nil
+        }
+    }
+
+    /// Folds a batch's digest in (batches in input order).
+    mutating func absorb(_ digest: ValidationDigest) {
+        // Series are numbered for the run only while batches are held (the partitioned
+        // rules read held batches by them); the other rules read files only.
+        let series = stores.isEmpty || encoding ? StringIndex() : digest.batch.series
+        let numbers = names.numbers(
+            for: digest.batch.files, series: series, offsetSpan: digest.batch.offsetSpan)
+        for (rule, part) in zip(rules, digest.parts) { rule.absorb(part, numbers) }
+        if !stores.isEmpty { keep(digest, numbers) }
+    }
+
     /// Keeps a batch for the partitioned rules: held as it is while the batches fit in the
     /// budget (or nothing may spill), else encoded into the stores with all held before it.
-    private func keep(_ digest: ValidationDigest, _ numbers: BatchNumbers) {
+    private mutating func keep(_ digest: ValidationDigest, _ numbers: BatchNumbers) {
         guard !encoding else {
             return store(digest.keyed ?? encode(digest.batch), files: numbers.files)
         }
@@ -144,9 +290,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// Moves the held batches into the stores, in input order; every later batch follows them.
     /// Past the budget the stores go to files at once: what did not fit held will not fit
     /// encoded either, and the held batches are released as they are encoded.
-    private func encodeHeld(spilling: Bool = false) {
+    private mutating func encodeHeld(spilling: Bool = false) {
         encoding = true
-        encodesOnWorkers.store(true, ordering: .relaxed)
         // Each partition is checked by fresh instances from here on.
         absorbedChecks = absorbedChecks.map { _ in nil }
         if spilling {
@@ -165,7 +310,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     }
 
     /// Appends a batch's keyed facts to the stores, its files renumbered as the run's.
-    private func store(_ keyed: [[[UInt8]]], files: [Int32]) {
+    private mutating func store(_ keyed: [[[UInt8]]], files: [Int32]) {
         let renumbered = files != Array(0..<Int32(files.count))
         for i in stores.indices where spillFailure == nil {
             var parts = keyed[i]
@@ -182,10 +327,9 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     ///   - records: records read (events and rejects).
     ///   - imported: the records the import rejected and its warnings with codes.
     /// - Throws: when the keyed facts could not be spilled or read back.
-    package func report(records: Int, imported: ImportFindings = ImportFindings())
-        throws(TimelineError) -> ValidationReport
+    mutating func report(records: Int, imported: ImportFindings) throws(TimelineError)
+        -> ValidationReport
     {
-        absorbing.sync {}  // every digest folded in
         if let spillFailure { throw spillFailure }
         var findings = imported.findings.filter { !context.ignored.contains($0.code) }
         // Each rule finishes over its own state only: on all cores at once (the conversion
@@ -206,7 +350,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// all cores at once; or each partition of each store with fresh instances of the rules
     /// keyed by it, combining their parts: the stores on all cores at once (each within its
     /// share of the memory), the partitions of one store in turn.
-    private func partitionedFindings() throws(TimelineError) -> [Finding] {
+    private mutating func partitionedFindings() throws(TimelineError) -> [Finding] {
         guard encoding else {
             // The held batches as one partition: each rule reads them on its own, all at once.
             if stores.contains(where: { $0.key == .id }) {
@@ -350,10 +494,10 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// `absorb(facts:key:files:)`): the header — the run's files and offset span, each
     /// rule's absorbed state by code — and the keyed facts of each store by partition, as
     /// appended. Call before `report`, which uses the facts up.
-    func saved() throws(TimelineError) -> (
+    mutating func saved() throws(TimelineError) -> (
         header: [UInt8], facts: [(key: PartitionKey, partitions: [[UInt8]])]
     ) {
-        absorbing.sync { if !encoding { encodeHeld() } }
+        if !encoding { encodeHeld() }
         if let spillFailure { throw spillFailure }
         var out: [UInt8] = []
         BinaryWriter.strings(names.files.strings, &out)
@@ -379,25 +523,11 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         return (out, facts)
     }
 
-    /// The keys of the facts this validation keeps (one store each), in order.
-    var factKeys: [PartitionKey] { stores.map(\.key) }
-
-    /// The keys of the facts a validation leaving out `ignored` keeps: those of its
-    /// partitioned rules, in `PartitionKey` order.
-    static func factKeys(ignoring ignored: Set<FindingCode>) -> [PartitionKey] {
-        // The rules' declarations only: no rule is made, so the zone does not matter.
-        let context = ValidationContext(displayZone: .utc, assumedZone: nil, ignored: ignored)
-        let keys = RuleRegistry.all.filter { !ignored.contains($0.code) }.compactMap {
-            $0.makePartitionedCheck(context)?.key
-        }
-        return PartitionKey.allCases.filter(keys.contains)
-    }
-
     /// Folds in the header of a run saved by `saved()` with the same context, as if its
     /// events came after those absorbed so far; returns the numbers of its files in this
     /// run, for its facts.
-    func absorb(header r: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Int32] {
-        absorbing.sync { if !encoding { encodeHeld() } }
+    mutating func absorb(header r: inout BinaryReader) throws(BinaryReader.Corrupt) -> [Int32] {
+        if !encoding { encodeHeld() }
         let files = try r.strings()
         let span = try r.optional { (r: inout BinaryReader) throws(BinaryReader.Corrupt) in
             let (low, high) = (try r.int(), try r.int())
@@ -419,7 +549,8 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Folds in a saved run's keyed facts for `key` by partition (empty for a partition
     /// finished elsewhere or not here), its files numbered `files` in this run; after its header.
-    func absorb(facts partitions: [[UInt8]], key: PartitionKey, files: [Int32]) throws(BinaryReader
+    mutating func absorb(facts partitions: [[UInt8]], key: PartitionKey, files: [Int32])
+        throws(BinaryReader
         .Corrupt)
     {
         guard let i = stores.firstIndex(where: { $0.key == key }),
@@ -441,7 +572,6 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
     /// as a state saves a finished partition: the rules' count, then each rule's code and its
     /// parts. Uses the facts up, as `report` does.
     func finishedPartitions(of key: PartitionKey) throws(TimelineError) -> [[UInt8]] {
-        absorbing.sync {}
         if let spillFailure { throw spillFailure }
         guard let i = stores.firstIndex(where: { $0.key == key }) else { return [] }
         let (keyed, parts) = try parts(of: i)
@@ -459,7 +589,7 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
 
     /// Takes a partition of `key` finished elsewhere (`finishedPartitions(of:)`): its parts
     /// join those of the partitions checked here.
-    func absorb(finished bytes: [UInt8], key: PartitionKey) throws(BinaryReader.Corrupt) {
+    mutating func absorb(finished bytes: [UInt8], key: PartitionKey) throws(BinaryReader.Corrupt) {
         let keyed = partitioned.filter { $0.key == key }
         var r = BinaryReader(bytes: bytes, at: 0)
         guard try r.count() == keyed.count else { throw BinaryReader.Corrupt() }
@@ -470,24 +600,5 @@ final class Validator: EventStreamObserver, @unchecked Sendable {
         }
         guard r.at == bytes.count else { throw BinaryReader.Corrupt() }
         finished[key] = parts
-    }
-
-    /// Observes `events` in batches of `batchSize` and reports (in memory: nothing spills).
-    package func run(events: [Event], batchSize: Int = 4096, records: Int) -> ValidationReport {
-        for start in stride(from: 0, to: events.count, by: max(1, batchSize)) {
-            let batch = ValidationObservation(
-                capacity: min(events.count - start, batchSize), validator: self)
-            EventRef.forEach(
-                in: events, range: start..<min(events.count, start + max(1, batchSize))
-            ) { batch.add($0) }
-            batch.digest().absorb()
-        }
-        do throws(TimelineError) {
-            return try report(records: records)
-        } catch {
-            preconditionFailure(
-                "a validation that spills nothing cannot fail to read back: \(error.diagnostic.text)"
-            )
-        }
     }
 }

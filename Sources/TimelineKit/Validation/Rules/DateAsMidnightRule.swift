@@ -35,7 +35,9 @@ final class DateAsMidnightRule: EventRuleDeclaration, MergeableRule {
         chosen = context.displayZoneChoice.isChosen
     }
 
-    func digest(_ batch: ValidationBatch) -> PerFile<FileState> {
+    static func digest(_ batch: ValidationBatch, _ context: ValidationContext) -> PerFile<FileState>
+    {
+        let zone = context.displayZone
         var d = PerFile<FileState>()
         for e in batch.facts {
             d.with(e.file) { state in

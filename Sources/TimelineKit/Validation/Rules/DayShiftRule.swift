@@ -32,7 +32,8 @@ final class DayShiftRule: EventRuleDeclaration, MergeableRule {
         chosen = context.displayZoneChoice.isChosen
     }
 
-    func digest(_ batch: ValidationBatch) -> Digest {
+    static func digest(_ batch: ValidationBatch, _ context: ValidationContext) -> Digest {
+        let zone = context.displayZone
         var d = Digest()
         var offsets = ZoneRules.OffsetCache()
         for e in batch.facts {

@@ -3,14 +3,12 @@
 final class EndBeforeStartRule: EventRuleDeclaration, MergeableRule {
     static let code = FindingCode.endBeforeStart
     static let summary = "an end before its start"
-    private let zone: ZoneRules
     private var flagged = FlaggedEvents()
 
-    init(_ context: ValidationContext) {
-        zone = context.displayZone.rules
-    }
+    init(_ context: ValidationContext) {}
 
-    func digest(_ batch: ValidationBatch) -> FlaggedEvents {
+    static func digest(_ batch: ValidationBatch, _ context: ValidationContext) -> FlaggedEvents {
+        let zone = context.displayZone.rules
         var d = FlaggedEvents()
         for e in batch.facts {
             guard let end = batch.end(of: e) else { continue }

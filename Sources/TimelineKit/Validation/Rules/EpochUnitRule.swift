@@ -31,7 +31,8 @@ final class EpochUnitRule: EventRuleDeclaration, MergeableRule {
 
     private var files = PerFile<FileState>()
 
-    func digest(_ batch: ValidationBatch) -> PerFile<FileState> {
+    static func digest(_ batch: ValidationBatch, _ context: ValidationContext) -> PerFile<FileState>
+    {
         var d = PerFile<FileState>()
         for e in batch.facts {
             guard e.basis == .epoch, let instant = e.instant else { continue }

@@ -20,7 +20,7 @@ final class NaiveTimeRule: EventRuleDeclaration, MergeableRule {
         self.context = context
     }
 
-    func digest(_ batch: ValidationBatch) -> Digest {
+    static func digest(_ batch: ValidationBatch, _ context: ValidationContext) -> Digest {
         var d = Digest()
         for e in batch.facts {
             guard e.basis == .assumed || batch.end(of: e)?.basis == .assumed else { continue }
