@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Events read while they are iterated (`Timeline.events(in:options:)`), in bounded memory.
-/// A single-pass sequence: iterate it once. When iteration ends, `error` says whether
+/// A single-pass sequence: iterate it, or its `async` view in a task, once. When iteration ends, `error` says whether
 /// reading stopped early; `rejects` and `diagnostics` hold what reading reported.
 /// Stopping the iteration early (a `break`) stops the reading.
 public final class EventSequence: Sequence, Sendable {
@@ -35,6 +35,14 @@ public final class EventSequence: Sequence, Sendable {
         }
     }
 
+    /// The same events for an app's task: reading runs on a thread of its own and the
+    /// iterating task suspends (never blocks) while it waits. Iterate either this or the
+    /// sequence itself, once. `next()` throws the `TimelineError` that stopped reading early,
+    /// or `CancellationError` when the task was cancelled; cancelling the task, or leaving the
+    /// loop, stops the reading. Rejected records and diagnostics are collected on this
+    /// sequence (`rejects`, `diagnostics`) as they come.
+    public var async: some AsyncSequence<Event, any Error> { AsyncEvents(sequence: self) }
+
     /// The event in `item`, after keeping what is not an event.
     fileprivate func take(_ item: ReadItem) -> Event? {
         switch item {
@@ -44,52 +52,27 @@ public final class EventSequence: Sequence, Sendable {
         }
         return nil
     }
-}
 
-/// Events read on a thread of their own and awaited by the iterating task
-/// (`Timeline.asyncEvents(in:options:)`). Iterate it once; `next()` throws the
-/// `TimelineError` that stopped reading early. Rejected records and diagnostics are
-/// collected as they come (`rejects`, `diagnostics`). Cancelling the task, or leaving the
-/// loop, stops the reading.
-public final class AsyncEventSequence: AsyncSequence, Sendable {
-    private let channel: EventChannel
-    private let collected = Mutex(Reported())
+    /// `async`: the sequence's events, awaited.
+    private struct AsyncEvents: AsyncSequence {
+        let sequence: EventSequence
 
-    init(channel: EventChannel) {
-        self.channel = channel
-    }
+        func makeAsyncIterator() -> Reader { Reader(sequence: sequence) }
 
-    deinit { channel.cancel() }
+        struct Reader: AsyncIteratorProtocol {
+            let sequence: EventSequence
 
-    /// Records that could not be read, so far (all of them once iteration has ended).
-    public var rejects: [RejectedRecord] { collected.withLock { $0.rejects } }
-    /// Warnings and notes from reading, so far.
-    public var diagnostics: [Diagnostic] { collected.withLock { $0.diagnostics } }
-
-    /// An iterator whose `next()` gives the next event, nil at the end of the input, and
-    /// throws the `TimelineError` that stopped reading early, or `CancellationError` when
-    /// the task was cancelled.
-    public func makeAsyncIterator() -> some AsyncIteratorProtocol<Event, any Error> {
-        AsyncReader(sequence: self)
-    }
-
-    struct AsyncReader: AsyncIteratorProtocol {
-        let sequence: AsyncEventSequence
-
-        mutating func next() async throws -> Event? {
-            while true {
-                if Task.isCancelled {
-                    sequence.channel.cancel()
-                    throw CancellationError()
-                }
-                guard let item = await sequence.channel.nextAsync() else {
-                    if let error = sequence.channel.error { throw error }
-                    return nil
-                }
-                switch item {
-                case .event(let e): return e
-                case .rejected(let r): sequence.collected.withLock { $0.rejects.append(r) }
-                case .diagnostic(let d): sequence.collected.withLock { $0.diagnostics.append(d) }
+            mutating func next() async throws -> Event? {
+                while true {
+                    if Task.isCancelled {
+                        sequence.channel.cancel()
+                        throw CancellationError()
+                    }
+                    guard let item = await sequence.channel.nextAsync() else {
+                        if let error = sequence.channel.error { throw error }
+                        return nil
+                    }
+                    if let event = sequence.take(item) { return event }
                 }
             }
         }

@@ -16,9 +16,14 @@ public struct ReadOptions: Sendable {
         get { dates.assumedZone }
         set { dates.assumedZone = newValue }
     }
-    /// Which field of `12/06/2024` is the day. Default nil: decided by the values (a field
-    /// over 12 shows it), else the value is rejected as ambiguous.
-    public var fieldOrder: FieldOrder? {
+    /// Whether `03/04/2024` is 3 April (`true`) or 4 March (`false`). Default nil: decided
+    /// by the values (a field over 12 shows it), else the value is rejected as ambiguous.
+    public var dayFirst: Bool? {
+        get { dates.fieldOrder.map { $0 == .dayFirst } }
+        set { dates.fieldOrder = newValue.map { $0 ? .dayFirst : .monthFirst } }
+    }
+    /// `dayFirst` as the date engine takes it.
+    package var fieldOrder: FieldOrder? {
         get { dates.fieldOrder }
         set { dates.fieldOrder = newValue }
     }
@@ -128,12 +133,12 @@ public struct WriteOptions: Sendable {
     /// Settings of particular formats, reached through their properties (`csv`, `ics`, `text`).
     package var formatSettings = FormatSettings()
 
-    /// The command line's defaults: UTC, English, no reference moment.
     /// Write only these parts of each event (`--fields`), for NDJSON, JSON, CSV and TSV.
     package var fields: FieldSelection?
     /// About how many bytes the run may hold (`ConvertOptions.sortMemory`): an output that
     /// buffers before it writes (a Parquet row group) keeps within a share of it.
     package var memory = 256 << 20
 
+    /// The command line's defaults: UTC, English, no reference moment.
     public init() {}
 }

@@ -6,7 +6,7 @@ extension TimeValue {
     /// ```swift
     /// var options = ReadOptions()
     /// options.assumedZone = try ResolvedZone(named: "Asia/Shanghai")
-    /// options.fieldOrder = .dayFirst
+    /// options.dayFirst = true
     /// let value = try TimeValue.parse("12/06/2024 8:00", options: options)
     /// value.instant        // 2024-06-12T00:00:00Z
     /// value.basis          // .assumed

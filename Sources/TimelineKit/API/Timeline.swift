@@ -41,7 +41,7 @@ public enum Timeline {
     }
 
     /// The events of `sources` as a sequence that reads while it is iterated, in bounded
-    /// memory whatever the input's size. Iterate it once. Rejected records and diagnostics
+    /// memory whatever the input's size; `async` gives them to an app's task. Iterate it once. Rejected records and diagnostics
     /// are collected on the sequence as they come (`rejects`, `diagnostics`); an error that
     /// stopped reading early ends the iteration and is in `error`.
     public static func events(in sources: [TimelineSource], options: ReadOptions = ReadOptions())
@@ -55,22 +55,6 @@ public enum Timeline {
         -> EventSequence
     {
         events(in: [source], options: options)
-    }
-
-    /// The events of `sources` as an `AsyncSequence` for apps: reading runs on a thread of
-    /// its own and the iterating task suspends (never blocks) while it waits. Iterate it
-    /// once; `next()` throws the `TimelineError` that stopped reading early.
-    public static func asyncEvents(
-        in sources: [TimelineSource], options: ReadOptions = ReadOptions()
-    ) -> AsyncEventSequence {
-        AsyncEventSequence(channel: startReading(sources, options: options))
-    }
-
-    /// The events of `source` as an `AsyncSequence`.
-    public static func asyncEvents(in source: TimelineSource, options: ReadOptions = ReadOptions())
-        -> AsyncEventSequence
-    {
-        asyncEvents(in: [source], options: options)
     }
 
     /// Starts reading `sources` into a channel on a thread of its own.
@@ -419,7 +403,7 @@ public struct ConvertOptions {
     public var onReject: (RejectedRecord) -> Void = { _ in }
     /// Where the conversion is: every `progressInterval` records read or events merged,
     /// at each sorted run spilled to disk, and as each phase begins.
-    public var onProgress: (ConvertProgress) -> Void = { _ in }
+    package var onProgress: (ConvertProgress) -> Void = { _ in }
     /// How many records between two `onProgress` calls.
     package var progressInterval = 10_000
     /// The outcome, once every input is read and before the output is committed (or the
@@ -495,7 +479,7 @@ public struct ValidationOptions {
     /// Report decisions such as format detection as notes.
     public var verbose = false
     /// Where the run is, as for a conversion: reading, then validating.
-    public var onProgress: (ConvertProgress) -> Void = { _ in }
+    package var onProgress: (ConvertProgress) -> Void = { _ in }
     /// Diagnostics that are not findings (a note about format detection, a syntax warning).
     public var onDiagnostic: (Diagnostic) -> Void = { _ in }
     /// What the checks over series and ids read of each event (duplicate ids, mixed

@@ -1,5 +1,6 @@
-/// Which of two leading numeric fields is the day in `12/06/2024`-style dates.
-public enum FieldOrder: String, Sendable, Hashable {
+/// Which of two leading numeric fields is the day in `12/06/2024`-style dates
+/// (`ReadOptions.dayFirst`).
+package enum FieldOrder: String, Sendable, Hashable {
     /// `12/06/2024` is 12 June.
     case dayFirst
     /// `06/12/2024` is 12 June.

@@ -65,10 +65,10 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-/// An error that stops a run, with the exit-code category it belongs to.
+/// An error that stops a run: what went wrong (`reason`), and the message, place and notes.
 public struct TimelineError: Error, Hashable, Sendable {
     /// Which of the command line's exit codes the error maps to.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// Wrong flags or values: exit 64.
         case usage
         /// Malformed input that stops the run: exit 65.
@@ -81,9 +81,16 @@ public struct TimelineError: Error, Hashable, Sendable {
         case ioError
     }
 
-    /// What went wrong, as a value a caller can act on, for the failures a caller can fix
-    /// by changing a setting; nil when the message says it all.
+    /// What went wrong, as a value a caller can act on.
     public enum Reason: Hashable, Sendable {
+        /// A setting has a value that cannot be used (the message says which and why).
+        case invalidSetting
+        /// The input is malformed in a way that stops the run, beyond rejecting a record.
+        case malformedInput
+        /// An input is missing or cannot be read.
+        case unreadableInput
+        /// The output cannot be created or written (a missing directory, a full disk).
+        case unwritableOutput
         /// A zone name neither IANA, legacy, Windows, vendor-prefixed nor a known
         /// abbreviation; `suggestion` is the nearest known name, if one is near.
         case unknownZone(String, suggestion: String?)
@@ -95,28 +102,59 @@ public struct TimelineError: Error, Hashable, Sendable {
         case invalidDate(String, code: FindingCode)
         /// A date pattern that cannot be compiled (no year field, an unknown directive).
         case invalidDateFormat(String)
+
+        /// The exit-code category of an error raised for this reason.
+        fileprivate var kind: Kind {
+            switch self {
+            case .invalidSetting, .unknownZone, .ambiguousZoneAbbreviation, .invalidDateFormat:
+                .usage
+            case .malformedInput, .invalidDate: .data
+            case .unreadableInput: .inputUnavailable
+            case .unwritableOutput: .ioError
+            }
+        }
     }
 
     /// What kind of failure (and exit code).
-    public var kind: Kind
+    package var kind: Kind
     /// The message, place and notes.
     public var diagnostic: Diagnostic
-    /// What went wrong, for the failures a caller can fix by changing a setting.
-    public var reason: Reason?
+    /// What went wrong.
+    public var reason: Reason
 
-    /// An error of `kind` with a message (and optionally its place, code and notes).
+    /// An error for `reason` with a message (and optionally its place and notes), such as a
+    /// `ConvertOptions.onFinish` handler throws to fail the run.
     public init(
+        _ reason: Reason, _ message: String, at location: SourceLocation? = nil,
+        notes: [String] = []
+    ) {
+        self.init(reason.kind, reason, message, at: location, notes: notes)
+    }
+
+    /// An error of `kind` with a message (and optionally its place, code and notes); its
+    /// reason is the kind's.
+    package init(
         _ kind: Kind, _ message: String, at location: SourceLocation? = nil, code: String? = nil,
         notes: [String] = []
     ) {
-        self.kind = kind
-        self.diagnostic = Diagnostic(.error, message, at: location, code: code, notes: notes)
+        let reason: Reason =
+            switch kind {
+            case .usage: .invalidSetting
+            case .data: .malformedInput
+            case .inputUnavailable: .unreadableInput
+            case .cannotCreateOutput, .ioError: .unwritableOutput
+            }
+        self.init(kind, reason, message, at: location, code: code, notes: notes)
     }
 
     /// An error of `kind` for `reason`, with its message.
-    package init(_ kind: Kind, _ reason: Reason, _ message: String, code: String? = nil) {
-        self.init(kind, message, code: code)
+    package init(
+        _ kind: Kind, _ reason: Reason, _ message: String, at location: SourceLocation? = nil,
+        code: String? = nil, notes: [String] = []
+    ) {
+        self.kind = kind
         self.reason = reason
+        self.diagnostic = Diagnostic(.error, message, at: location, code: code, notes: notes)
     }
 }
 

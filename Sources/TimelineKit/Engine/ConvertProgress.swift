@@ -1,7 +1,7 @@
 /// Where a conversion is, for a progress display (`ConvertOptions.onProgress`).
-public struct ConvertProgress: Sendable, Hashable {
+package struct ConvertProgress: Sendable, Hashable {
     /// What the conversion is doing.
-    public enum Phase: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         /// Reading the inputs and converting their records.
         case reading
         /// Merging the sorted runs spilled to disk into the output.
@@ -11,26 +11,26 @@ public struct ConvertProgress: Sendable, Hashable {
     }
 
     /// The current phase.
-    public var phase: Phase = .reading
+    package var phase: Phase = .reading
     /// Records read so far.
-    public var recordsRead = 0
+    package var recordsRead = 0
     /// Input bytes read so far.
-    public var bytesRead = 0
+    package var bytesRead = 0
     /// The inputs' size in bytes; nil when one is a pipe or a terminal.
-    public var totalBytes: Int?
+    package var totalBytes: Int?
     /// Sorted runs written to disk so far, by a sort that outgrew its memory.
-    public var runsOnDisk = 0
+    package var runsOnDisk = 0
     /// Events written so far while merging.
-    public var eventsWritten = 0
+    package var eventsWritten = 0
     /// Events the merge writes in all.
-    public var eventsToWrite: Int?
+    package var eventsToWrite: Int?
 
     /// Nothing read yet.
-    public init() {}
+    package init() {}
 
     /// How much of the phase is done, from 0 to 1: the bytes read of the inputs' size while
     /// reading, the events written while merging; nil when that cannot be known.
-    public var fractionDone: Double? {
+    package var fractionDone: Double? {
         switch phase {
         case .reading:
             guard let totalBytes, totalBytes > 0 else { return nil }

@@ -109,12 +109,12 @@ struct TimelineTests {
     @Test("events as an AsyncSequence: the same events; an error is thrown")
     func asyncSequence() async throws {
         var titles: [String] = []
-        for try await e in Timeline.asyncEvents(in: .string(Self.bigCSV(5_000), name: "big.csv")) {
+        for try await e in Timeline.events(in: .string(Self.bigCSV(5_000), name: "big.csv")).async {
             titles.append(e.title)
         }
         #expect(titles.count == 5_000 && titles.last == "e4999")
         await #expect(throws: TimelineError.self) {
-            for try await _ in Timeline.asyncEvents(in: .file(path: "/nonexistent/x.csv")) {}
+            for try await _ in Timeline.events(in: .file(path: "/nonexistent/x.csv")).async {}
         }
     }
 

@@ -31,7 +31,7 @@ struct SettingTests {
             ),
             (
                 "pass \(.dayFirst) or \(.monthFirst)", "pass --day-first or --month-first",
-                "pass ReadOptions.fieldOrder = .dayFirst or ReadOptions.fieldOrder = .monthFirst"
+                "pass ReadOptions.dayFirst = true or ReadOptions.dayFirst = false"
             ),
             (
                 "write them with \(.rejects, "FILE")", "write them with --rejects FILE",
