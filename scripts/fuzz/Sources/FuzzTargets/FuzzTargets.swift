@@ -130,7 +130,7 @@ public enum FuzzTarget: String, Sendable {
                         + "+ \(result.rejects.count)",
                     input)
             }
-        } catch where error.reason == .malformedInput {
+        } catch  where error.reason == .malformedInput {
             // Nothing converted, or naive values: the run refuses as documented.
         } catch {
             Self.fail("convert failed where read did not: \(error)", input)
