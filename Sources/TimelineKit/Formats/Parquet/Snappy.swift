@@ -8,17 +8,23 @@ enum Snappy {
     /// `input` compressed, appended to `out`.
     static func compress(_ input: [UInt8], into out: inout [UInt8]) {
         BinaryWriter.varint(UInt64(input.count), &out)
-        out.reserveCapacity(out.count + input.count + input.count / 6 + 32)
         var table = [Int32](repeating: -1, count: 1 << hashBits)
         input.withByteView { src in
             var start = 0
             while start < src.count {
                 let end = min(start + window, src.count)
-                compressWindow(src, start, end, &table, &out)
+                FixedWriter.appendingInPlace(
+                    src, to: &out, capacity: maximumLength(end - start)
+                ) { src, w in
+                    compressWindow(src, start, end, &table, &w)
+                }
                 start = end
             }
         }
     }
+
+    /// The most bytes `count` input bytes take compressed (Snappy's own bound).
+    static func maximumLength(_ count: Int) -> Int { 32 + count + count / 6 }
 
     @inline(__always)
     private static func load32(_ p: ByteView, _ i: Int) -> UInt32 { p.integer(at: i) }
@@ -30,7 +36,7 @@ enum Snappy {
     /// Compresses `src[start..<end]`, referring back only within the window.
     private static func compressWindow(
         _ src: ByteView, _ start: Int, _ end: Int, _ table: inout [Int32],
-        _ out: inout [UInt8]
+        _ out: inout FixedWriter
     ) {
         var literalStart = start
         var i = start
@@ -76,37 +82,37 @@ enum Snappy {
     }
 
     private static func literal(
-        _ src: ByteView, _ from: Int, _ to: Int, _ out: inout [UInt8]
+        _ src: ByteView, _ from: Int, _ to: Int, _ out: inout FixedWriter
     ) {
         let n = to - from
         guard n > 0 else { return }
         let m = n - 1
         if m < 60 {
-            out.append(UInt8(m) << 2)
+            out.byte(UInt8(m) << 2)
         } else if m < 1 << 8 {
-            out.append(60 << 2)
-            out.append(UInt8(m))
+            out.byte(60 << 2)
+            out.byte(UInt8(m))
         } else if m < 1 << 16 {
-            out.append(61 << 2)
-            out.append(UInt8(truncatingIfNeeded: m))
-            out.append(UInt8(truncatingIfNeeded: m >> 8))
+            out.byte(61 << 2)
+            out.byte(UInt8(truncatingIfNeeded: m))
+            out.byte(UInt8(truncatingIfNeeded: m >> 8))
         } else {
-            out.append(62 << 2)
-            out.append(UInt8(truncatingIfNeeded: m))
-            out.append(UInt8(truncatingIfNeeded: m >> 8))
-            out.append(UInt8(truncatingIfNeeded: m >> 16))
+            out.byte(62 << 2)
+            out.byte(UInt8(truncatingIfNeeded: m))
+            out.byte(UInt8(truncatingIfNeeded: m >> 8))
+            out.byte(UInt8(truncatingIfNeeded: m >> 16))
         }
-        src[from..<to].append(to: &out)
+        out.bytes(src[from..<to])
     }
 
     /// Back-references of at most 64 bytes each (two-byte offsets).
-    private static func copy(offset: Int, length: Int, _ out: inout [UInt8]) {
+    private static func copy(offset: Int, length: Int, _ out: inout FixedWriter) {
         var left = length
         while left > 0 {
             let piece = min(left, 64)
-            out.append(UInt8(piece - 1) << 2 | 2)
-            out.append(UInt8(truncatingIfNeeded: offset))
-            out.append(UInt8(truncatingIfNeeded: offset >> 8))
+            out.byte(UInt8(piece - 1) << 2 | 2)
+            out.byte(UInt8(truncatingIfNeeded: offset))
+            out.byte(UInt8(truncatingIfNeeded: offset >> 8))
             left -= piece
         }
     }
