@@ -80,6 +80,21 @@ final class ProjectedArrayExporter: TimelineExporter {
 struct ProjectedRecordEncoder {
     let fields: FieldSelection
     let safe: Bool
+    /// Each path's member name as JSON, with its colon (and the comma before all but the
+    /// first): written once here rather than escaped again for every event.
+    private let keys: [[UInt8]]
+
+    init(fields: FieldSelection, safe: Bool) {
+        self.fields = fields
+        self.safe = safe
+        keys = fields.names.enumerated().map { i, name in
+            var w = JSONWriter()
+            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
+            w.string(name)
+            w.bytes.append(UInt8(ascii: ":"))
+            return w.bytes
+        }
+    }
 
     /// The header row: the paths, CRLF-terminated.
     func header(delimiter: UInt8) -> [UInt8] {
@@ -98,9 +113,12 @@ struct ProjectedRecordEncoder {
         swap(&w.bytes, &bytes)
         w.bytes.append(UInt8(ascii: "{"))
         for (i, path) in fields.paths.enumerated() {
-            if i > 0 { w.bytes.append(UInt8(ascii: ",")) }
-            w.string(fields.names[i])
-            w.bytes.append(UInt8(ascii: ":"))
+            w.bytes += keys[i]
+            if case .timePart(let time, let part) = path,
+                Self.appendMoment(part, of: Self.time(time, of: event), to: &w.bytes)
+            {
+                continue
+            }
             switch Self.value(of: path, in: event) {
             case .null: w.raw("null")
             case .text(let s): w.string(s)
@@ -221,6 +239,33 @@ struct ProjectedRecordEncoder {
         case .end: return event.end
         case .recorded: return event.recorded
         }
+    }
+
+    /// The instant, local time or offset of a moment as a quoted JSON string, written
+    /// straight into `bytes` (ASCII, nothing to escape), as `part` gives it; false, having
+    /// written nothing, for the other parts and values.
+    private static func appendMoment(
+        _ part: FieldPath.TimePart, of value: TimeValue?, to bytes: inout [UInt8]
+    ) -> Bool {
+        guard let value, let instant = value.instant else { return false }
+        switch part {
+        case .instant:
+            bytes.append(UInt8(ascii: "\""))
+            instant.local(in: .utc).appendISO(to: &bytes, fractionDigits: value.fractionDigits)
+            bytes.append(UInt8(ascii: "Z"))
+        case .local:
+            guard let local = value.local else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            local.appendISO(to: &bytes, fractionDigits: value.fractionDigits)
+        case .offset:
+            guard let offset = value.offset else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            offset.appendISO(to: &bytes)
+        default:
+            return false
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return true
     }
 
     /// A member of a time's canonical object: `instant`, `local`, `offset`, `zone` and
