@@ -149,8 +149,7 @@ struct ProjectedRecordEncoder {
 
     private func appendCell(_ text: String, delimiter: UInt8, to line: inout [UInt8]) {
         CSVExporter.appendField(
-            (safe ? SpreadsheetSafety.neutralised(text) : text).utf8, delimiter: delimiter,
-            to: &line)
+            safe ? SpreadsheetSafety.neutralised(text) : text, delimiter: delimiter, to: &line)
     }
 
     /// A selected part of an event.

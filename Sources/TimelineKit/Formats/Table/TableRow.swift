@@ -40,7 +40,7 @@ struct TableRow: Sendable {
         var text: [UInt8] = []
         for (column, field) in fields.enumerated() {
             if column > 0 { text.append(UInt8(ascii: ",")) }
-            CSVExporter.appendField(field.utf8, delimiter: UInt8(ascii: ","), to: &text)
+            CSVExporter.appendField(field, delimiter: UInt8(ascii: ","), to: &text)
         }
         return String(decoding: text, as: UTF8.self)
     }
