@@ -63,10 +63,11 @@ final class ConvertPipeline {
         // An exporter that builds parts (Parquet) sorts its events as records too, rebuilt
         // into parts on the workers (`PartRecords`).
         let partBuilder = sorts && sections == nil ? exporter as? any PartBuildingExporter : nil
+        let partRecords = partBuilder.map { _ in EventRecordEncoder() }
         let recordEncoder: (any EventRecordEncoding)? =
             sectionRecords
             ?? (sections == nil && !showsDisplayZone ? exporter as? any EventEncodingExporter : nil)
-            ?? partBuilder.map { _ in EventRecordEncoder() }
+            ?? partRecords
         let encodedSorter =
             sorts
             ? recordEncoder.map {
@@ -83,8 +84,7 @@ final class ConvertPipeline {
                 onSpill: sortProgress) : nil
         let sink = EventSink(
             stage: stage,
-            encoder: sectionRecords ?? exporter as? any EventEncodingExporter
-                ?? partBuilder.map { _ in EventRecordEncoder() },
+            encoder: sectionRecords ?? exporter as? any EventEncodingExporter ?? partRecords,
             observer: plan.observer,
             limit: .either(showsDisplayZone ? .showingTimes(in: zone) : nil, exporter.limit),
             sorter: sorter,

@@ -4,8 +4,9 @@ import Testing
 @testable import TimelineKit
 
 /// Sorted Parquet is built from sorted records (`PartRecords`): spilled in many runs and
-/// merged, it must be the same file as sorted in memory, and hold the events in timeline
-/// order.
+/// merged, it must be the same file as sorted in memory. (That the rows are in timeline order
+/// is checked value by value against the sorted NDJSON by `ParquetOutputTests` and
+/// `scripts/check-parquet`.)
 @Suite("Sorted parts from records")
 struct PartRecordsTests {
     static func convert(_ csv: URL, spillTo directory: URL?, sort: TimelineKit.SortOrder)

@@ -199,7 +199,9 @@ package struct CSVDateColumns {
                 switch text.withByteView({ rewriters[k].append($0, to: &value) }) {
                 case .success(let notice):
                     out += record.bytes[copied..<range.lowerBound]
-                    CSVExporter.appendField(value, delimiter: delimiter, to: &out)
+                    value.withByteView {
+                        CSVExporter.appendField($0, delimiter: delimiter, to: &out)
+                    }
                     copied = range.upperBound
                     summary.rewritten += 1
                     if let notice { notices.append((record.line, notice)) }

@@ -116,37 +116,21 @@ final class CSVExporter: TimelineExporter {
 
     /// `appendField` for a text, its UTF-8 read in place.
     static func appendField(_ text: String, delimiter: UInt8, to line: inout [UInt8]) {
-        text.withByteView { bytes in
-            guard bytes.contains(where: { Self.needsQuotes($0, delimiter) }) else {
-                return bytes.append(to: &line)
-            }
-            line.append(0x22)
-            for i in 0..<bytes.count {
-                if bytes[i] == 0x22 { line.append(0x22) }
-                line.append(bytes[i])
-            }
-            line.append(0x22)
-        }
+        text.withByteView { appendField($0, delimiter: delimiter, to: &line) }
     }
 
-    @inline(__always)
-    private static func needsQuotes(_ b: UInt8, _ delimiter: UInt8) -> Bool {
-        b == delimiter || b == 0x22 || b == 0x0A || b == 0x0D
-    }
-
-    /// Appends a field's text, quoted (RFC 4180: `"` doubled) when it holds the delimiter, a
-    /// quote or a line break.
-    static func appendField(
-        _ text: some Collection<UInt8>, delimiter: UInt8, to line: inout [UInt8]
-    ) {
-        guard text.contains(where: { Self.needsQuotes($0, delimiter) }) else {
-            line += text
-            return
+    /// Appends a field's bytes, quoted (RFC 4180: `"` doubled) when they hold the delimiter,
+    /// a quote or a line break.
+    static func appendField(_ bytes: ByteView, delimiter: UInt8, to line: inout [UInt8]) {
+        guard
+            bytes.contains(where: { $0 == delimiter || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D })
+        else {
+            return bytes.append(to: &line)
         }
         line.append(0x22)
-        for b in text {
-            if b == 0x22 { line.append(0x22) }
-            line.append(b)
+        for i in 0..<bytes.count {
+            if bytes[i] == 0x22 { line.append(0x22) }
+            line.append(bytes[i])
         }
         line.append(0x22)
     }

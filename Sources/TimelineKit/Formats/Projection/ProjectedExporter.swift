@@ -115,7 +115,7 @@ struct ProjectedRecordEncoder {
         for (i, path) in fields.paths.enumerated() {
             w.bytes += keys[i]
             if case .timePart(let time, let part) = path,
-                Self.appendMoment(part, of: Self.time(time, of: event), to: &w.bytes)
+                Self.appendQuotedMoment(part, of: Self.time(time, of: event), to: &w.bytes)
             {
                 continue
             }
@@ -240,30 +240,39 @@ struct ProjectedRecordEncoder {
         }
     }
 
-    /// The instant, local time or offset of a moment as a quoted JSON string, written
-    /// straight into `bytes` (ASCII, nothing to escape), as `part` gives it; false, having
-    /// written nothing, for the other parts and values.
-    private static func appendMoment(
+    /// `appendMoment` as a JSON string: the text is ASCII, so it is only quoted.
+    private static func appendQuotedMoment(
         _ part: FieldPath.TimePart, of value: TimeValue?, to bytes: inout [UInt8]
     ) -> Bool {
-        guard let value, let instant = value.instant else { return false }
+        guard let value else { return false }
+        bytes.append(UInt8(ascii: "\""))
+        guard appendMoment(part, of: value, to: &bytes) else {
+            bytes.removeLast()
+            return false
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// The text of a moment's instant, local time or offset, written straight into `bytes`;
+    /// false, having written nothing, for the other parts and for a value without that part.
+    private static func appendMoment(
+        _ part: FieldPath.TimePart, of value: TimeValue, to bytes: inout [UInt8]
+    ) -> Bool {
         switch part {
         case .instant:
-            bytes.append(UInt8(ascii: "\""))
+            guard let instant = value.instant else { return false }
             instant.local(in: .utc).appendISO(to: &bytes, fractionDigits: value.fractionDigits)
             bytes.append(UInt8(ascii: "Z"))
         case .local:
-            guard let local = value.local else { return false }
-            bytes.append(UInt8(ascii: "\""))
+            guard value.instant != nil, let local = value.local else { return false }
             local.appendISO(to: &bytes, fractionDigits: value.fractionDigits)
         case .offset:
             guard let offset = value.offset else { return false }
-            bytes.append(UInt8(ascii: "\""))
             offset.appendISO(to: &bytes)
         default:
             return false
         }
-        bytes.append(UInt8(ascii: "\""))
         return true
     }
 
@@ -271,13 +280,10 @@ struct ProjectedRecordEncoder {
     /// `basis` for a moment, `date` and `basis` for an all-day value, `raw` for either.
     private static func part(_ part: FieldPath.TimePart, of value: TimeValue) -> Value {
         switch part {
-        case .instant:
-            return value.instant.map { .text($0.isoString(fractionDigits: value.fractionDigits)) }
-                ?? .null
-        case .local:
-            guard value.instant != nil, let local = value.local else { return .null }
-            return .text(local.isoString(fractionDigits: value.fractionDigits))
-        case .offset: return value.offset.map { .text($0.isoString) } ?? .null
+        case .instant, .local, .offset:
+            var text: [UInt8] = []
+            guard appendMoment(part, of: value, to: &text) else { return .null }
+            return .text(String(decoding: text, as: UTF8.self))
         case .zone: return value.zone.map(Value.text) ?? .null
         case .basis: return .text(value.basis.rawValue)
         case .date:
