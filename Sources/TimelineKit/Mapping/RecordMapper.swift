@@ -3,11 +3,21 @@ import Foundation
 /// The texts of one source record, as the mapper needs them: for each mapped field its
 /// (trimmed, joined) text, and the unmapped fields to keep as attributes. Importers fill it
 /// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
-/// knows the source format nor looks anything up by name per row.
+/// knows the source format nor looks anything up by name per row. A CSV block's field is
+/// kept as where it lies in the block (`cellBytes`), and its string is made only when the
+/// mapper asks for it.
 struct FieldTexts {
+    /// A mapped field's text: none, a string, or a range of `cellBytes` (ASCII, trimmed).
+    enum Slot {
+        case none
+        case text(String)
+        case cell(Int, Int)
+    }
     // One slot per `MappedField`, by `ordinal`. Importers refill one `FieldTexts` for every
     // record of a block, so the slots are allocated once per block, not per record.
-    private var texts = [String?](repeating: nil, count: MappedField.allCases.count)
+    private var slots = [Slot](repeating: .none, count: MappedField.allCases.count)
+    /// The block the `cell` slots lie in.
+    var cellBytes: [UInt8] = []
     /// Unmapped fields with non-empty values, in source order.
     var attributes: [(String, String)] = []
     /// A wide row's times, one per `FieldMapping.events` entry (nil when empty).
@@ -16,8 +26,48 @@ struct FieldTexts {
     init() {}
 
     subscript(field: MappedField) -> String? {
-        get { texts[field.ordinal] }
-        set { texts[field.ordinal] = newValue }
+        get {
+            switch slots[field.ordinal] {
+            case .none: return nil
+            case .text(let text): return text
+            case .cell(let start, let end): return cellBytes.withByteView { $0[start..<end].string }
+            }
+        }
+        set { slots[field.ordinal] = newValue.map { .text($0) } ?? .none }
+    }
+
+    /// `body` applied to `field`'s bytes (empty when it has none), without making a string.
+    func withBytes<R>(_ field: MappedField, _ body: (ByteView) -> R) -> R {
+        switch slots[field.ordinal] {
+        case .none: return body(.empty)
+        case .text(let text): return text.withByteView(body)
+        case .cell(let start, let end): return cellBytes.withByteView { body($0[start..<end]) }
+        }
+    }
+
+    /// Whether `field` has a text (without making its string).
+    func has(_ field: MappedField) -> Bool {
+        if case .none = slots[field.ordinal] { return false }
+        return true
+    }
+
+    /// Sets `field` to the cell at `range` of `cellBytes`, as `single` reads a column: trimmed
+    /// and without spreadsheet guards, none when empty. A clean cell (nearly all) stays a
+    /// range; one to clean becomes a string, read by `single`'s own rules.
+    mutating func setCell(_ field: MappedField, _ range: Range<Int>) {
+        guard !range.isEmpty else {
+            slots[field.ordinal] = .none
+            return
+        }
+        let first = cellBytes[range.lowerBound]
+        let last = cellBytes[range.upperBound - 1]
+        if first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20
+            && last != 0x09
+        {
+            slots[field.ordinal] = .cell(range.lowerBound, range.upperBound)
+        } else {
+            self[field] = Self.single(cellBytes.withByteView { $0[range].string })
+        }
     }
 
     /// Joins the parts of a field (`--map start=date+time`), dropping empty ones.
@@ -187,15 +237,24 @@ final class RecordMapper {
     }
 
     /// Status words repeat on every row: remember what each spelling meant. A file has a
-    /// handful of them, so the last few are compared directly first (a short string compares
-    /// as two machine words) before the memo is hashed.
+    /// handful of them, so the last few are compared by their bytes first (no string is
+    /// made) before the memo is hashed.
     private var statusMemo: [String: EventStatus?] = [:]
-    private var recentStatuses: [(word: String, status: EventStatus?)] = []
+    private var recentStatuses: [(word: [UInt8], status: EventStatus?)] = []
     private var nextRecentStatus = 0
     private static let recentStatusLimit = 8
 
-    private func status(for word: String) -> EventStatus? {
-        for recent in recentStatuses where recent.word == word { return recent.status }
+    /// The status `record`'s status word means (nil for a word with no canonical meaning).
+    private func status(of record: FieldTexts) -> EventStatus? {
+        let recent = record.withBytes(.status) { bytes -> EventStatus?? in
+            for recent in recentStatuses
+            where recent.word.count == bytes.count && bytes.hasPrefix(recent.word) {
+                return .some(recent.status)
+            }
+            return nil
+        }
+        if let recent { return recent }
+        let word = record[.status]!
         let status: EventStatus?
         if let known = statusMemo[word] {
             status = known
@@ -204,9 +263,9 @@ final class RecordMapper {
             if statusMemo.count < 10_000 { statusMemo[word] = status }
         }
         if recentStatuses.count < Self.recentStatusLimit {
-            recentStatuses.append((word, status))
+            recentStatuses.append((Array(word.utf8), status))
         } else {
-            recentStatuses[nextRecentStatus] = (word, status)
+            recentStatuses[nextRecentStatus] = (Array(word.utf8), status)
             nextRecentStatus = (nextRecentStatus + 1) % Self.recentStatusLimit
         }
         return status
@@ -329,7 +388,7 @@ final class RecordMapper {
                 return nil
             }
             try fill(&event, from: record, number: number, line: line)
-            batch.add(event, idIsGenerated: record[.id] == nil)
+            batch.add(event, idIsGenerated: !record.has(.id))
             if readsRefunds, let refund = takeRefund() { batch.add(refund) }
             return nil
         } catch {
@@ -367,14 +426,14 @@ final class RecordMapper {
         }
         var attributes: [String: String] = [:]
         var status: EventStatus?
-        let statusText = record[.status]
-        if let word = statusText {
-            status = self.status(for: word)
+        let hasStatus = record.has(.status)
+        if hasStatus {
+            status = self.status(of: record)
             // (A status read from the title's sentences is kept there.)
             if status == nil, sources[.status] != sources[.title],
                 sources[.status] != sources[.detail]
             {
-                attributes[sources[.status]!.description] = word
+                attributes[sources[.status]!.description] = record[.status]
             }
         }
         var amount: Amount?
@@ -383,7 +442,7 @@ final class RecordMapper {
             countPlaceholder(text)
             amountText = nil
         }
-        if amountText == nil, record[.debit] != nil || record[.credit] != nil {
+        if amountText == nil, record.has(.debit) || record.has(.credit) {
             amount = try debitCredit(record)
         } else if let raw = amountText {
             switch amountParsers.amount.parse(raw) {
@@ -419,7 +478,7 @@ final class RecordMapper {
             status = .completed
         }
         for (name, value) in record.attributes { attributes[name] = value }
-        if readsParties, record[.payer] != nil || record[.payee] != nil {
+        if readsParties, record.has(.payer) || record.has(.payee) {
             // Without a title, the other party is one: who was paid for money that went out,
             // who paid for money that came in. A party that is not the title is kept.
             let parties: [MappedField] =
@@ -437,7 +496,8 @@ final class RecordMapper {
         event.overwrite(
             id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start,
             end: end,
-            title: titleText ?? detailText ?? statusText ?? categoryText ?? "",
+            title: titleText ?? detailText ?? (hasStatus ? record[.status] : nil) ?? categoryText
+                ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText,
             amount: amount,
             location: record[.location], series: record[.series], recorded: recorded,
@@ -507,7 +567,7 @@ final class RecordMapper {
             throw Rejection(
                 reason:
                     "no start time: every event column is empty\(placeholders ? " or a placeholder for none" : "") (\(columns.joined(separator: ", ")))",
-                code: .missingStart, continuation: record[.id] != nil && !placeholders)
+                code: .missingStart, continuation: record.has(.id) && !placeholders)
         }
         let amountAt = filled.first { events[$0].carriesAmount } ?? filled[0]
         let rowID = record[.id] ?? Event.generatedID(prefix: idPrefix, record: number)

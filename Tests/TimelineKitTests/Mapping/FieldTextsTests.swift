@@ -11,4 +11,19 @@ struct FieldTextsTests {
         for f in MappedField.allCases { t[f] = f.rawValue }
         for f in MappedField.allCases { #expect(t[f] == f.rawValue) }
     }
+
+    @Test(
+        "a cell left in place reads as its column's text would",
+        arguments: [
+            "completed", "  padded\t", "=\"0123\"", "'0123", "'x", "", " ", "a b", "=1+1",
+        ])
+    func cellInPlace(cell: String) {
+        // The oracle is `single`, the string path every importer used before cells.
+        var t = FieldTexts()
+        t.cellBytes = Array(("x," + cell + ",y").utf8)
+        t.setCell(.status, 2..<(2 + cell.utf8.count))
+        #expect(t[.status] == FieldTexts.single(cell))
+        #expect(t.has(.status) == (FieldTexts.single(cell) != nil))
+        #expect(t.withBytes(.status) { $0.string } == (FieldTexts.single(cell) ?? ""))
+    }
 }

@@ -10,11 +10,14 @@ struct CSVBlock: TableBlock {
     /// Bytes of the input before this block (for byte offsets in errors).
     var byteOffset: Int
 
-    func makeRows() -> CSVBlockRows {
-        CSVBlockRows(
-            reader: CSVReader(
-                block: bytes, delimiter: delimiter, firstLine: firstLine, byteOffset: byteOffset))
+    func makeRows(inPlace: Bool) -> CSVBlockRows {
+        let reader = CSVReader(
+            block: bytes, delimiter: delimiter, firstLine: firstLine, byteOffset: byteOffset)
+        reader.yieldsCells = inPlace
+        return CSVBlockRows(reader: reader)
     }
+
+    var cellBytes: [UInt8] { bytes }
 
     /// The row's bytes in the block: a block reader leaves `raw` empty.
     func raw(of row: TableRow) -> String {

@@ -21,6 +21,13 @@ final class CSVReader {
     /// Also give each record its exact bytes and field ranges (`TableRow.bytes`), for a
     /// job that writes the file back with some fields changed.
     var keepsBytes = false
+    /// Give each ASCII record of a block where its fields lie in the block (`TableRow.cells`)
+    /// instead of a string per field: the fields are read in place, and a string is made
+    /// only for a value that is kept. A record with other bytes is read into strings, which
+    /// checks its UTF-8 field by field.
+    var yieldsCells = false
+    /// A record's cell array handed back by `recycle`, reused for the next record.
+    private var spareCells: [TableCell]?
 
     /// Candidate delimiters for detection, in order of preference on ties.
     static let candidateDelimiters: [UInt8] = [0x2C, 0x3B, 0x09, 0x7C]  // , ; tab |
@@ -107,7 +114,9 @@ final class CSVReader {
     /// array (and writes over its strings) instead of allocating one.
     func recycle(_ record: consuming TableRow) {
         spareFields = record.fields
+        spareCells = record.cells
         record.fields = []  // the only reference left: the next record writes over it
+        record.cells = []
     }
 
     /// The next record, a record-level error, or nil at the end of the input.
@@ -150,6 +159,7 @@ final class CSVReader {
     private func parseRecord() -> Result<TableRow, TableRowError>? {
         let n = buffer.count
         guard position < n else { return nil }
+        if yieldsCells, let record = parseCells() { return record }
         return buffer.withByteView { p -> Result<TableRow, TableRowError>? in
             var fields = ReusedFields(reusing: spareFields.take() ?? [], reserving: lastFieldCount)
             var i = position
@@ -244,6 +254,58 @@ final class CSVReader {
                 TableRow(
                     fields: fields.finished(), line: startLine, raw: raw, span: span, bytes: bytes,
                     fieldRanges: ranges))
+        }
+    }
+
+    /// Parses one record of a block starting at `position` into cells; nil (and `position`
+    /// unchanged) when the record holds a byte that is not ASCII or is malformed, which the
+    /// string reader then reads (checking its UTF-8) and reports.
+    private func parseCells() -> Result<TableRow, TableRowError>? {
+        buffer.withByteView { p -> Result<TableRow, TableRowError>? in
+            let n = p.count
+            var cells = spareCells.take() ?? []
+            cells.removeAll(keepingCapacity: true)
+            var i = position
+            var lines = 0
+            while true {
+                if i < n && p[i] == 0x22 {
+                    let contentStart = i + 1
+                    guard
+                        case .closed(let end, let doubled) = CSVReader.scanQuoted(
+                            p, from: contentStart, eof: true, lines: &lines)
+                    else { return nil }
+                    i = end + 1
+                    guard i == n || p[i] == delimiter || p[i] == 0x0A || p[i] == 0x0D else {
+                        return nil
+                    }
+                    cells.append(TableCell(range: contentStart..<end, hasDoubledQuotes: doubled))
+                } else {
+                    let start = i
+                    i = p.firstIndex(of: delimiter, 0x0A, 0x0D, from: i)
+                    cells.append(TableCell(range: start..<i, hasDoubledQuotes: false))
+                }
+                if i < n && p[i] == delimiter {
+                    i += 1
+                    continue
+                }
+                break
+            }
+            var rawEnd = i
+            if i < n {
+                i += Self.lineEndLength(p, at: i, eof: true)!
+                lines += 1
+            }
+            while rawEnd > position, p[rawEnd - 1] == 0x0A || p[rawEnd - 1] == 0x0D { rawEnd -= 1 }
+            let span = position..<rawEnd
+            guard p[span].isASCII else {
+                spareCells = cells
+                return nil
+            }
+            let startLine = line
+            position = i
+            line += lines
+            return .success(
+                TableRow(fields: [], line: startLine, raw: "", span: span, cells: cells))
         }
     }
 

@@ -37,13 +37,42 @@ struct TableColumnPlan {
     /// path; refilled, each slot this plan maps is overwritten and the others stay empty.
     func fill(_ texts: inout FieldTexts, from fields: [String]) {
         for (field, column) in singles { texts[field] = FieldTexts.single(fields[column]) }
-        for (field, columns) in joined {
-            texts[field] = FieldTexts.join(columns.map { fields[$0] })
+        fillRest(&texts) { fields[$0] }
+    }
+
+    /// Sets `texts` to the row whose fields lie at `cells` of `texts.cellBytes` (a CSV
+    /// block's): a single column's field stays where it is; the rest are made strings.
+    func fill(_ texts: inout FieldTexts, cells: [TableCell]) {
+        for (field, column) in singles {
+            let cell = cells[column]
+            if cell.hasDoubledQuotes {
+                texts[field] = FieldTexts.single(Self.text(of: cell, in: texts.cellBytes))
+            } else {
+                texts.setCell(field, cell.range)
+            }
         }
-        if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(fields[$0]) } }
+        fillRest(&texts) { [bytes = texts.cellBytes] in Self.text(of: cells[$0], in: bytes) }
+    }
+
+    /// The text of `cell`, one of `bytes`' (ASCII) fields.
+    static func text(of cell: TableCell, in bytes: [UInt8]) -> String {
+        bytes.withByteView { v in
+            cell.hasDoubledQuotes
+                ? String(decoding: CSVReader.unescapingQuotes(v[cell.range]), as: UTF8.self)
+                : v[cell.range].string
+        }
+    }
+
+    /// Sets the joined fields, a wide row's times and the attributes of `texts` from the
+    /// row whose field `i` is `text(i)`.
+    private func fillRest(_ texts: inout FieldTexts, field text: (Int) -> String) {
+        for (field, columns) in joined {
+            texts[field] = FieldTexts.join(columns.map { text($0) })
+        }
+        if !events.isEmpty { texts.eventTimes = events.map { FieldTexts.single(text($0)) } }
         if !texts.attributes.isEmpty { texts.attributes.removeAll(keepingCapacity: true) }
         for i in unmapped {
-            guard let value = FieldTexts.single(fields[i]) else { continue }
+            guard let value = FieldTexts.single(text(i)) else { continue }
             if i == spread,
                 case .object(let pairs)? = try? JSONParser.parseComplete(
                     Array(value.utf8), what: "other_attributes")

@@ -13,6 +13,9 @@ struct TableRow: Sendable {
     /// included, and where each field lies in them (a quoted field with its quotes).
     var bytes: [UInt8] = []
     var fieldRanges: [Range<Int>] = []
+    /// With `CSVReader.yieldsCells`: where each field lies in the block, `fields` left empty
+    /// (`CSVBlock.fields(of:)` makes them when a row is rejected).
+    var cells: [TableCell] = []
 
     /// An empty line (or one holding only `""`), or a sheet row with no cells: not a record.
     var isBlank: Bool { fields.count == 1 && fields[0].isEmpty }
@@ -44,6 +47,14 @@ struct TableRow: Sendable {
         }
         return String(decoding: text, as: UTF8.self)
     }
+}
+
+/// Where a field of a CSV block's record lies in the block: its content, without the
+/// quotes of a quoted field.
+struct TableCell: Sendable {
+    var range: Range<Int>
+    /// A quoted field's content holds `""` for each `"`.
+    var hasDoubledQuotes: Bool
 }
 
 /// Why a record could not be split into fields (the run goes on).

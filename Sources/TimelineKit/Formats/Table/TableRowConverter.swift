@@ -35,15 +35,33 @@ final class TableRowConverter: Sendable {
         var firstEventLine = 0
         var lastEventLine = 0
         func raw(of record: TableRow) -> String { block?.raw(of: record) ?? record.raw }
+        texts.cellBytes = block?.cellBytes ?? []
+        func fields(of record: TableRow) -> [String] {
+            record.cells.isEmpty
+                ? record.fields
+                : record.cells.map { TableColumnPlan.text(of: $0, in: texts.cellBytes) }
+        }
         func handle(_ record: TableRow) {
-            if record.isBlank { return }  // a blank line is not a record
-            if record.fields.count != header.count {
-                // Rows as wide as the header, as nearly all are, pass without a look here.
-                if spreadsheetRows && record.fields.count < header.count {
-                    return handle(record.padded(to: header.count))
-                }
-                if let trimmed = record.trimmedTrailingEmpty(to: header.count) {
-                    return handle(trimmed)
+            if !record.cells.isEmpty,
+                record.cells.count != header.count
+                    || (record.cells.count == 1 && record.cells[0].range.isEmpty)
+            {
+                // Rows as wide as the header, as nearly all are, are read in place; the
+                // others as strings.
+                var row = record
+                row.fields = fields(of: record)
+                row.cells = []
+                return handle(row)
+            }
+            if record.cells.isEmpty {
+                if record.isBlank { return }  // a blank line is not a record
+                if record.fields.count != header.count {
+                    if spreadsheetRows && record.fields.count < header.count {
+                        return handle(record.padded(to: header.count))
+                    }
+                    if let trimmed = record.trimmedTrailingEmpty(to: header.count) {
+                        return handle(trimmed)
+                    }
                 }
             }
             number += 1
@@ -52,10 +70,10 @@ final class TableRowConverter: Sendable {
             // columns, two in one of five to eight, a quarter of a wider one's (a bank's totals
             // row, eBay's `4,record(s) downloaded,…`).
             func fewFilled() -> Bool {
-                record.fields.lazy.filter { !$0.trimmingSpaces.isEmpty }.count
+                fields(of: record).lazy.filter { !$0.trimmingSpaces.isEmpty }.count
                     <= max(min(2, (header.count - 1) / 2), header.count / 4)
             }
-            guard record.fields.count == header.count else {
+            guard !record.cells.isEmpty || record.fields.count == header.count else {
                 let rejected = RejectedRecord(
                     location: location, raw: raw(of: record),
                     reason:
@@ -65,13 +83,17 @@ final class TableRowConverter: Sendable {
                 messages.append(fewFilled() ? .unfitting(rejected) : .reject(rejected))
                 return
             }
-            plan.fill(&texts, from: record.fields)
+            if record.cells.isEmpty {
+                plan.fill(&texts, from: record.fields)
+            } else {
+                plan.fill(&texts, cells: record.cells)
+            }
             if let r = mapper.map(
                 texts, number: number, line: record.line, reusing: &event, into: &batch)
             {
                 let rejected = RejectedRecord(
                     location: location, raw: raw(of: record), reason: r.reason, code: r.code,
-                    fields: record.fields, header: header)
+                    fields: fields(of: record), header: header)
                 if r.continuation {
                     messages.append(.continuation(location))
                 } else if (spreadsheetRows || r.code == .missingStart) && fewFilled() {
@@ -100,7 +122,7 @@ final class TableRowConverter: Sendable {
             case .failure(let e): fail(e)
             }
         }
-        var rows = block?.makeRows()
+        var rows = block?.makeRows(inPlace: true)
         while let next = rows?.next() {
             switch consume next {
             case .success(let record):

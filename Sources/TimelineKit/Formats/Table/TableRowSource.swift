@@ -24,11 +24,21 @@ protocol TableBlock: Sendable {
     /// Records (not counting blank lines) before this block.
     var recordsBefore: Int { get set }
 
-    /// The block's rows, from the first.
-    func makeRows() -> Rows
+    /// The block's rows, from the first; with `inPlace`, rows that can be left where they
+    /// lie give their `cells` in `cellBytes` instead of their fields.
+    func makeRows(inPlace: Bool) -> Rows
 
     /// The raw text of `row`, one of this block's rows, for a rejection.
     func raw(of row: TableRow) -> String
+
+    /// The bytes `TableRow.cells` of this block's rows lie in (none for a block whose rows
+    /// hold their fields).
+    var cellBytes: [UInt8] { get }
+}
+
+extension TableBlock {
+    /// The block's rows, from the first, each with its fields.
+    func makeRows() -> Rows { makeRows(inPlace: false) }
 }
 
 /// Reads a block's rows in order.

@@ -130,9 +130,11 @@ struct SheetBlock: TableBlock {
     var rows: [TableRow]
     var recordsBefore: Int
 
-    func makeRows() -> SheetBlockRows { SheetBlockRows(rows: rows.makeIterator()) }
+    func makeRows(inPlace: Bool) -> SheetBlockRows { SheetBlockRows(rows: rows.makeIterator()) }
 
     func raw(of row: TableRow) -> String { row.csvText }
+
+    var cellBytes: [UInt8] { [] }
 }
 
 /// A sheet block's rows, in order.
