@@ -3,11 +3,12 @@ import Foundation
 /// The texts of one source record, as the mapper needs them: for each mapped field its
 /// (trimmed, joined) text, and the unmapped fields to keep as attributes. Importers fill it
 /// their own way — CSV by precomputed column index, JSON by path — so the mapper neither
-/// knows the source format nor looks anything up by name per row. A CSV block's field is
-/// kept as where it lies in the block (`cellBytes`), and its string is made only when the
-/// mapper asks for it.
+/// knows the source format nor looks anything up by name per row. A field of a CSV block or
+/// a JSON record is kept as where it lies in their bytes (`cellBytes`), and its string is
+/// made only when the mapper asks for it.
 struct FieldTexts {
-    /// A mapped field's text: none, a string, or a range of `cellBytes` (ASCII, trimmed).
+    /// A mapped field's text: none, a string, or a range of `cellBytes` (valid UTF-8, with
+    /// nothing to trim).
     enum Slot {
         case none
         case text(String)
@@ -16,7 +17,7 @@ struct FieldTexts {
     // One slot per `MappedField`, by `ordinal`. Importers refill one `FieldTexts` for every
     // record of a block, so the slots are allocated once per block, not per record.
     private var slots = [Slot](repeating: .none, count: MappedField.allCases.count)
-    /// The block the `cell` slots lie in.
+    /// The bytes the `cell` slots lie in (a CSV block, a JSON record's block).
     var cellBytes: [UInt8] = []
     /// Unmapped fields with non-empty values, in source order.
     var attributes: [(String, String)] = []

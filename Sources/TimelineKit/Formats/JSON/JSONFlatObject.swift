@@ -25,7 +25,8 @@ struct JSONFlatObject {
     /// The record's members in order, a repeated key each time it occurs.
     private(set) var members: [Member] = []
     private var nested: [JSONValue] = []
-    private var bytes: [UInt8] = []
+    /// The bytes read: the members' ranges are offsets in them.
+    private(set) var bytes: [UInt8] = []
 
     init() {}
 
@@ -119,6 +120,16 @@ struct JSONFlatObject {
         case .false: return "false"
         case .null: return nil
         case .nested(let k): return JSONRow.text(nested[k])
+        }
+    }
+
+    /// Where member `member`'s text lies in `bytes`, for a plain string or a number (whose
+    /// text is the number as written); nil for the others.
+    func textRange(_ member: Int) -> Range<Int>? {
+        let m = members[member]
+        switch m.kind {
+        case .string, .number: return m.value
+        case .true, .false, .null, .nested: return nil
         }
     }
 

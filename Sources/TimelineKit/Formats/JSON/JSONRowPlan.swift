@@ -67,6 +67,27 @@ struct JSONRowPlan {
             texts[field] = FieldTexts.single(
                 field.isReadable ? record.display(at: place) : record.value(at: place))
         }
+        fillRest(&texts, from: record)
+    }
+
+    /// Sets `texts` to a flat record's fields, as `fill(_:from:)` does, with each plain
+    /// string or number of the record's own left where it lies in the record's bytes
+    /// (`FieldTexts.setCell`): its string is made only if the mapper asks for it.
+    func fill(_ texts: inout FieldTexts, from record: JSONFlatObject) {
+        texts.cellBytes = record.bytes
+        for (field, place) in singles {
+            if case .pair(let i) = place, let range = record.textRange(i) {
+                texts.setCell(field, range)
+            } else {
+                texts[field] = FieldTexts.single(
+                    field.isReadable ? record.display(at: place) : record.value(at: place))
+            }
+        }
+        fillRest(&texts, from: record)
+    }
+
+    /// Sets the joined fields, a wide row's times and the attributes of `texts`.
+    private func fillRest(_ texts: inout FieldTexts, from record: some JSONRecordValues) {
         for (field, places) in joined {
             texts[field] = FieldTexts.join(places.map(record.value(at:)))
         }

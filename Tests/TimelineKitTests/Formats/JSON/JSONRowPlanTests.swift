@@ -79,4 +79,41 @@ struct JSONRowPlanTests {
         #expect(texts.attributes.map(\.0) == ["note", "customer"])
         #expect(texts.attributes.map(\.1) == ["x", "flat"])
     }
+
+    @Test(
+        "a flat record's fields, left where they lie, read as the tree's",
+        arguments: [
+            #"{"when":"2024-06-12T08:00:00Z","title":" Paid ","amount":-12.50,"name":"Zoë","ok":true,"note":"first","empty":"","gone":null,"guard":"'0123"}"#,
+            #"{"when":"2024-06-13 09:00","title":"","amount":"¥1,024.00","name":null,"ok":"shipped","note":"x y","empty":"z","gone":"here","guard":" 12 "}"#,
+        ])
+    func flatInPlace(line: String) throws {
+        // The oracle is the tree's reading (`JSONRow`, whose places and texts are checked by
+        // hand above), through the same plan.
+        let bytes = Array(line.utf8)
+        guard case .object(let pairs) = try JSONParser.parseComplete(bytes, what: "a record")
+        else { throw JSONError.notAnObject }
+        let row = JSONRow(pairs: pairs, siblings: [])
+        var flat = JSONFlatObject()
+        let read = flat.read(bytes)
+        #expect(read)
+        let sources: [MappedField: FieldSource] = [
+            .start: FieldSource(columns: ["when"]), .title: FieldSource(columns: ["title"]),
+            .amount: FieldSource(columns: ["amount"]), .location: FieldSource(columns: ["name"]),
+            .status: FieldSource(columns: ["ok"]), .detail: FieldSource(columns: ["note"]),
+            .category: FieldSource(columns: ["guard"]),
+        ]
+        let plan = JSONRowPlan(
+            pairs: pairs.map(\.0), siblings: [], sources: sources, events: [])
+        var inPlace = FieldTexts()
+        plan.fill(&inPlace, from: flat)
+        let tree = plan.texts(row)
+        for field in MappedField.allCases {
+            #expect(inPlace[field] == tree[field], "\(field)")
+            #expect(inPlace.has(field) == (tree[field] != nil), "\(field)")
+        }
+        #expect(inPlace.attributes.map(\.0) == tree.attributes.map(\.0))
+        #expect(inPlace.attributes.map(\.1) == tree.attributes.map(\.1))
+    }
+
+    enum JSONError: Error { case notAnObject }
 }
