@@ -14,7 +14,8 @@ struct TableRow: Sendable {
     var bytes: [UInt8] = []
     var fieldRanges: [Range<Int>] = []
     /// With `CSVReader.yieldsCells`: where each field lies in the block, `fields` left empty
-    /// (`CSVBlock.fields(of:)` makes them when a row is rejected).
+    /// (`TableColumnPlan.text(of:in:)` makes them for a row that is read as strings or
+    /// rejected).
     var cells: [TableCell] = []
 
     /// An empty line (or one holding only `""`), or a sheet row with no cells: not a record.
