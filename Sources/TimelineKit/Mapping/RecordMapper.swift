@@ -31,10 +31,15 @@ struct FieldTexts {
             switch slots[field.ordinal] {
             case .none: return nil
             case .text(let text): return text
-            case .cell(let start, let end): return cellBytes.withByteView { $0[start..<end].string }
+            case .cell(let start, let end): return string(start..<end)
             }
         }
         set { slots[field.ordinal] = newValue.map { .text($0) } ?? .none }
+    }
+
+    /// The text of `range` of `cellBytes`.
+    private func string(_ range: Range<Int>) -> String {
+        cellBytes.withByteView { $0[range].string }
     }
 
     /// `body` applied to `field`'s bytes (empty when it has none), without making a string.
@@ -60,14 +65,12 @@ struct FieldTexts {
             slots[field.ordinal] = .none
             return
         }
-        let first = cellBytes[range.lowerBound]
-        let last = cellBytes[range.upperBound - 1]
-        if first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20
-            && last != 0x09
+        if String.isCleanCell(
+            first: cellBytes[range.lowerBound], last: cellBytes[range.upperBound - 1])
         {
             slots[field.ordinal] = .cell(range.lowerBound, range.upperBound)
         } else {
-            self[field] = Self.single(cellBytes.withByteView { $0[range].string })
+            self[field] = Self.single(string(range))
         }
     }
 
@@ -427,8 +430,7 @@ final class RecordMapper {
         }
         var attributes: [String: String] = [:]
         var status: EventStatus?
-        let hasStatus = record.has(.status)
-        if hasStatus {
+        if record.has(.status) {
             status = self.status(of: record)
             // (A status read from the title's sentences is kept there.)
             if status == nil, sources[.status] != sources[.title],
@@ -497,8 +499,7 @@ final class RecordMapper {
         event.overwrite(
             id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start,
             end: end,
-            title: titleText ?? detailText ?? (hasStatus ? record[.status] : nil) ?? categoryText
-                ?? "",
+            title: titleText ?? detailText ?? record[.status] ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText,
             amount: amount,
             location: record[.location], series: record[.series], recorded: recorded,

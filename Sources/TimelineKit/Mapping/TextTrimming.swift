@@ -46,9 +46,16 @@ extension String {
     var cleanedCell: String {
         let clean = withByteView { v -> Bool in
             guard let first = v.first, let last = v.last else { return true }
-            return first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20
-                && last != 0x09
+            return Self.isCleanCell(first: first, last: last)
         }
         return clean ? self : trimmingSpaces.withoutSpreadsheetGuards
+    }
+
+    /// Whether a cell that starts with `first` and ends with `last` is as `cleanedCell`
+    /// leaves it: no space or tab to trim, no spreadsheet guard (`=` or `'`) to remove.
+    @inline(__always)
+    static func isCleanCell(first: UInt8, last: UInt8) -> Bool {
+        first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20
+            && last != 0x09
     }
 }

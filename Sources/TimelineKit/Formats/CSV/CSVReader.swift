@@ -290,13 +290,11 @@ final class CSVReader {
                 }
                 break
             }
-            var rawEnd = i
+            let span = position..<i  // the record without its line end
             if i < n {
                 i += Self.lineEndLength(p, at: i, eof: true)!
                 lines += 1
             }
-            while rawEnd > position, p[rawEnd - 1] == 0x0A || p[rawEnd - 1] == 0x0D { rawEnd -= 1 }
-            let span = position..<rawEnd
             guard p[span].isASCII else {
                 spareCells = cells
                 return nil

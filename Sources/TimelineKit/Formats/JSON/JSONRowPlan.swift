@@ -63,10 +63,7 @@ struct JSONRowPlan {
     /// this plan does not map is left as the previous record left it, so one `texts` serves
     /// one plan.
     func fill(_ texts: inout FieldTexts, from record: some JSONRecordValues) {
-        for (field, place) in singles {
-            texts[field] = FieldTexts.single(
-                field.isReadable ? record.display(at: place) : record.value(at: place))
-        }
+        for (field, place) in singles { texts[field] = Self.single(field, at: place, of: record) }
         fillRest(&texts, from: record)
     }
 
@@ -79,11 +76,18 @@ struct JSONRowPlan {
             if case .pair(let i) = place, let range = record.textRange(i) {
                 texts.setCell(field, range)
             } else {
-                texts[field] = FieldTexts.single(
-                    field.isReadable ? record.display(at: place) : record.value(at: place))
+                texts[field] = Self.single(field, at: place, of: record)
             }
         }
         fillRest(&texts, from: record)
+    }
+
+    /// A single column's text for `field`: its display text for a field a person reads
+    /// (`MappedField.isReadable`), else its value's text.
+    private static func single(
+        _ field: MappedField, at place: Place, of record: some JSONRecordValues
+    ) -> String? {
+        FieldTexts.single(field.isReadable ? record.display(at: place) : record.value(at: place))
     }
 
     /// Sets the joined fields, a wide row's times and the attributes of `texts`.
