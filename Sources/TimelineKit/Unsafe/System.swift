@@ -179,7 +179,7 @@ package enum System {
         from fd: Int32, appendingTo buffer: inout [UInt8], upTo count: Int
     ) -> Result<Int, Failure> {
         let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
+        appendZeros(count, to: &buffer)
         while true {
             let got = buffer.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress! + old, count)
             }
@@ -193,6 +193,22 @@ package enum System {
             return .failure(failure)
         }
     }
+
+    /// Appends `count` zeros to `bytes`, copied from a block of zeros: appending
+    /// `repeatElement(0, count:)` goes element by element where the standard library's
+    /// generics are not specialized (a debug build), seconds for a record of tens of megabytes.
+    private static func appendZeros(_ count: Int, to bytes: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let n = min(left, zeros.count)
+            zeros.withUnsafeBufferPointer {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n]))
+            }
+            left -= n
+        }
+    }
+
+    private static let zeros = [UInt8](repeating: 0, count: 1 << 16)
 
     /// Writes all of `bytes` to `fd`.
     package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Result<Void, Failure> {
