@@ -4,7 +4,7 @@
 /// (`EncodedRecordSorter`, spilling and merging within `--memory`), and each chunk of sorted
 /// records is turned back into events and built into a part on a worker thread
 /// (`PartRecordWriter`); the parts are written in order.
-struct EventRecordEncoder: EventRecordEncoding {
+final class EventRecordEncoder: EventRecordEncoding {
     func encode(_ event: Event, into bytes: inout [UInt8]) {
         EventRunCodec.append(event, to: &bytes)
     }

@@ -8,9 +8,14 @@
 ///
 /// A record: the event's section (`TimelineGrouping.number`, 8 bytes little endian), then
 /// the event (`EventRunCodec`, which gives back the same event).
-struct SectionRecordEncoder: EventRecordEncoding {
+final class SectionRecordEncoder: EventRecordEncoding, Sendable {
     let unit: GroupingUnit
     let zone: ZoneRules
+
+    init(unit: GroupingUnit, zone: ZoneRules) {
+        self.unit = unit
+        self.zone = zone
+    }
 
     func encode(_ event: Event, into bytes: inout [UInt8]) {
         BinaryWriter.int(TimelineGrouping.number(of: event, unit: unit, zone: zone), &bytes)

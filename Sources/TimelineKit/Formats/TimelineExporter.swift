@@ -51,8 +51,10 @@ protocol EventEncodingExporter: TimelineExporter, EventRecordEncoding {
 /// Makes each event's record for a sort of encoded records (`EncodedRecordSorter`) on the
 /// worker thread that mapped it: an exporter's own bytes (`EventEncodingExporter`), or the
 /// records sections are cut from and drawn on worker threads (`SectionRecords`). `encode`
-/// reads nothing that changes.
-protocol EventRecordEncoding {
+/// reads nothing that changes. A class: each event added to a batch reads the batch's
+/// encoder, and a class reference is copied with a retain, where a struct in an existential
+/// is copied through its type's value witnesses.
+protocol EventRecordEncoding: AnyObject {
     /// Appends the event's record.
     func encode(_ event: Event, into bytes: inout [UInt8])
 }
