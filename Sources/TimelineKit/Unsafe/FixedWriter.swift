@@ -206,10 +206,7 @@ extension FixedWriter {
         // Not `withByteView`, whose generic result keeps this closure from being inlined
         // (a sixth of the cost of writing an event, measured).
         let clean = s.utf8.withContiguousStorageIfAvailable { bytes in
-            let text = ByteView(lending: bytes)
-            guard !Self.needsEscaping(text) else { return false }
-            quoted(text)
-            return true
+            quotedIfClean(ByteView(lending: bytes))
         }
         guard clean != true else { return }
         byte(0x22)
@@ -243,10 +240,19 @@ extension FixedWriter {
         byte(0x22)
     }
 
-    /// Whether any byte of `text` is a control character, `"`, `\\` or DEL.
+    /// Writes `text` between double quotes and returns true when no byte of it needs
+    /// escaping (a control character, `"`, `\\` or DEL); else returns false, and what it
+    /// wrote past the end is not counted.
     @inline(__always)
-    static func needsEscaping(_ text: ByteView) -> Bool {
-        text.containsControl(or: 0x22, 0x5C, 0x7F)
+    mutating func quotedIfClean(_ text: ByteView) -> Bool {
+        let n = text.count
+        precondition(count + n + 2 <= buffer.count, "FixedWriter: buffer too small")
+        let start = buffer.baseAddress! + count
+        guard text.copy(into: start + 1, unlessControlOr: 0x22, 0x5C, 0x7F) else { return false }
+        start[0] = 0x22
+        start[n + 1] = 0x22
+        count += n + 2
+        return true
     }
 
     /// The lowercase hexadecimal digit of `nibble` (0…15).

@@ -69,17 +69,27 @@ struct ByteViewTests {
         }
     }
 
-    @Test("control-or-three test agrees with a byte-by-byte one at every position")
-    func containsControl() {
+    @Test("control-or-three copy agrees with a byte-by-byte test at every position")
+    func copyUnlessControl() {
         // Each byte value that counts (and bytes around the word-wise thresholds that do
         // not), placed at every offset of ASCII/UTF-8 texts of every length up to 19 bytes
         // (shorter than a word, whole words, and words plus a tail read as an overlapping word).
+        // A clean text is copied whole and nothing past it is touched.
+        func copied(_ bytes: [UInt8]) -> (clean: Bool, target: [UInt8]) {
+            var target = [UInt8](repeating: 0xEE, count: bytes.count + 8)
+            let clean = target.withUnsafeMutableBytes { room in
+                bytes.withByteView {
+                    $0.copy(into: room.baseAddress!, unlessControlOr: 0x22, 0x5C, 0x7F)
+                }
+            }
+            return (clean, target)
+        }
         let text = Array("abcdefgh€ijklmnop".utf8)
         for length in 0...text.count {
             let base = Array(text[0..<length])
-            #expect(
-                base.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == false,
-                "clean, length \(length)")
+            let clean = copied(base)
+            #expect(clean.clean, "clean, length \(length)")
+            #expect(clean.target == base + [UInt8](repeating: 0xEE, count: 8), "length \(length)")
             for special: UInt8 in [
                 0x00, 0x09, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA0,
                 0xA2, 0xFF,
@@ -90,10 +100,13 @@ struct ByteViewTests {
                     let naive = bytes.contains {
                         $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F
                     }
+                    let result = copied(bytes)
                     #expect(
-                        bytes.withByteView { $0.containsControl(or: 0x22, 0x5C, 0x7F) } == naive,
-                        "byte \(special) at \(position) of \(bytes.count)")
-                    #expect(bytes.withByteView { FixedWriter.needsEscaping($0) } == naive)
+                        result.clean == !naive, "byte \(special) at \(position) of \(bytes.count)")
+                    if result.clean {
+                        #expect(result.target.prefix(bytes.count).elementsEqual(bytes))
+                        #expect(result.target.dropFirst(bytes.count).allSatisfy { $0 == 0xEE })
+                    }
                 }
             }
         }

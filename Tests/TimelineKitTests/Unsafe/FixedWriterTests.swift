@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TimelineKit
@@ -33,6 +34,56 @@ struct FixedWriterTests {
                 $0.jsonString(s)
             }
             #expect(String(decoding: fixed, as: UTF8.self) == expected, "\(s.debugDescription)")
+        }
+    }
+
+    /// `s` escaped as `jsonString` documents it, one scalar at a time: the oracle for the
+    /// word-wise writer.
+    static func escapedByHand(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test("random strings are escaped as by hand and read back by Foundation's JSON parser")
+    func randomJSONStrings() throws {
+        // Lengths around the 8-byte words, with the bytes that need escaping, their
+        // neighbours and UTF-8 at random positions. Seeded: the same strings every run.
+        var random = SplitMix64(seed: 0x5EED_0057)
+        let pieces: [String] = [
+            "a", "Z", "0", " ", "!", "#", "[", "]", "~", "\"", "\\", "\n", "\r", "\t", "\u{0}",
+            "\u{1F}", "\u{7F}", "é", "€", "中", "🙂",
+        ]
+        for _ in 0..<3_000 {
+            let count = Int(random.next() % 24)
+            var s = ""
+            for _ in 0..<count {
+                // Mostly plain letters, so that many strings are clean and take the fast path.
+                s +=
+                    random.next() % 4 == 0 ? pieces[Int(random.next() % UInt64(pieces.count))] : "x"
+            }
+            var fixed: [UInt8] = []
+            FixedWriter.appending(to: &fixed, capacity: FixedWriter.jsonStringBound(s)) {
+                $0.jsonString(s)
+            }
+            #expect(
+                String(decoding: fixed, as: UTF8.self) == Self.escapedByHand(s),
+                "\(s.debugDescription)")
+            let parsed = try JSONSerialization.jsonObject(
+                with: Data(("[" + String(decoding: fixed, as: UTF8.self) + "]").utf8))
+            #expect((parsed as? [String])?.first == s, "\(s.debugDescription)")
         }
     }
 
