@@ -134,7 +134,7 @@ package struct ZoneResolver: Sendable {
 
     /// Resolves `name`, or throws why it cannot be used.
     package func resolve(_ name: String) throws(ZoneResolutionError) -> ResolvedZone {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingWhitespaces
         let upper = trimmed.uppercased()
         if ["Z", "UTC", "GMT", "UT", "ETC/UTC", "ETC/GMT", "ZULU", "UCT", "ETC/UCT", "ETC/ZULU"]
             .contains(upper)

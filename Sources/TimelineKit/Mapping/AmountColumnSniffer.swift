@@ -39,10 +39,10 @@ struct AmountColumnSniffer {
     static func direction(of name: String) -> (base: String, isDebit: Bool)? {
         guard let split = ColumnZone.split(name), split.zone == nil else { return nil }
         let inside = String(
-            name.trimmingCharacters(in: .whitespaces).dropLast().drop { $0 != "(" && $0 != "（" }
+            name.trimmingWhitespaces.dropLast().drop { $0 != "(" && $0 != "（" }
                 .dropFirst()
         )
-        .trimmingCharacters(in: .whitespaces).lowercased()
+        .trimmingWhitespaces.lowercased()
         guard
             [paidWords, totalWords, amountWords].contains(where: {
                 HeaderWords.names($0, in: split.base)

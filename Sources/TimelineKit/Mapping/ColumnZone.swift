@@ -11,13 +11,13 @@ enum ColumnZone {
     /// A header's name and the text of its bracketed suffix (`Betrag` and `EUR` of
     /// `Betrag (EUR)`, full-width brackets too); nil without one or without a name before it.
     static func bracketed(_ header: String) -> (base: String, inside: String)? {
-        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        let trimmed = header.trimmingWhitespaces
         guard let close = trimmed.last, close == ")" || close == "）",
             let open = trimmed.lastIndex(where: { $0 == "(" || $0 == "（" })
         else { return nil }
-        let base = trimmed[..<open].trimmingCharacters(in: .whitespaces)
+        let base = trimmed[..<open].trimmingWhitespaces
         let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-            .trimmingCharacters(in: .whitespaces)
+            .trimmingWhitespaces
         guard !base.isEmpty else { return nil }
         return (base, inside)
     }
@@ -49,7 +49,7 @@ enum ColumnZone {
     /// The fixed-offset zone a zone column's offset stands for: `-06:00`, `+0800`, `+08`,
     /// `UTC+8`, `GMT-05:00` (as `UTC-06:00`, which the resolver reads); nil for anything else.
     static func offset(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespaces
         guard let sign = trimmed.first else { return nil }
         if sign == "+" || sign == "-" {
             let digits = trimmed.dropFirst()

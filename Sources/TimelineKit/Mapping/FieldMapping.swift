@@ -106,7 +106,7 @@ public struct FieldMapping: Sendable {
     package mutating func add(_ spec: String) throws(TimelineError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2,
-            let field = MappedField(rawValue: parts[0].trimmingCharacters(in: .whitespaces)),
+            let field = MappedField(rawValue: parts[0].trimmingWhitespaces),
             !parts[1].isEmpty
         else {
             throw TimelineError(
@@ -131,7 +131,7 @@ public struct FieldMapping: Sendable {
     package mutating func add(events spec: String) throws(TimelineError) {
         for item in spec.split(separator: ",") {
             let parts = item.split(separator: "=", maxSplits: 1).map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmingWhitespaces
             }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw TimelineError(
@@ -195,7 +195,7 @@ public struct FieldMapping: Sendable {
     /// read as underscores (`Transaction ID` is `transaction_id`, `Created at` is `created_at`).
     static func key(_ name: String) -> String {
         String(
-            name.trimmingCharacters(in: .whitespaces).lowercased().map {
+            name.trimmingWhitespaces.lowercased().map {
                 $0 == " " || $0 == "-" ? "_" : $0
             })
     }
@@ -285,7 +285,7 @@ public struct FieldMapping: Sendable {
         // A date column and a time column are one start.
         if explicit[.start] == nil, let start = result[.start], start.columns.count == 1 {
             func baseName(_ c: String) -> String {
-                (ColumnZone.split(c)?.base ?? c).trimmingCharacters(in: .whitespaces).lowercased()
+                (ColumnZone.split(c)?.base ?? c).trimmingWhitespaces.lowercased()
             }
             // (The name sets hold spaces: compared before `key` turns them into underscores.)
             let chosen = baseName(start.columns[0])

@@ -34,20 +34,39 @@ enum HeaderWords {
     /// Whether `header` holds one of `list`: a Latin one as one of its words, another as
     /// part of its text.
     static func names(_ list: [String], in header: String) -> Bool {
-        let words = words(header)
-        let lower = header.lowercased()
-        return list.contains {
-            $0.unicodeScalars.allSatisfy(\.isASCII) ? words.contains($0) : lower.contains($0)
-        }
+        Reading(header).names(list)
     }
 
     /// `start`, `creation`, `time` or `none` for a header: its words (split where a letter
     /// or digit is not followed by one, and before a capital after a small letter:
     /// `startDate`) for the Latin ones, its text for the others.
     static func rank(_ header: String) -> Int {
-        guard names(timeWords, in: header) else { return none }
-        return names(startWords, in: header)
-            ? start : names(creationWords, in: header) ? creation : time
+        let reading = Reading(header)
+        guard reading.names(timeWords) else { return none }
+        return reading.names(startWords)
+            ? start : reading.names(creationWords) ? creation : time
+    }
+
+    /// A header split into words once, for the several lists it is tested against.
+    private struct Reading {
+        let words: Set<String>
+        /// The lower-cased text of a header with other than ASCII; nil for an ASCII one,
+        /// which holds no other word and is not searched for one (Foundation's search per
+        /// word and column dominated reading a wide table's header).
+        let lowercased: String?
+
+        init(_ header: String) {
+            words = HeaderWords.words(header)
+            lowercased = header.utf8.allSatisfy { $0 < 0x80 } ? nil : header.lowercased()
+        }
+
+        func names(_ list: [String]) -> Bool {
+            guard let lowercased else { return list.contains(where: words.contains) }
+            return list.contains {
+                $0.unicodeScalars.allSatisfy(\.isASCII)
+                    ? words.contains($0) : lowercased.contains($0)
+            }
+        }
     }
 
     /// A header's Latin words, lower-cased.
@@ -57,6 +76,37 @@ enum HeaderWords {
 
     /// A header's Latin words, lower-cased, in order.
     static func orderedWords(_ header: String) -> [String] {
+        let bytes = Array(header.utf8)
+        return bytes.allSatisfy { $0 < 0x80 } ? asciiWords(bytes) : wordsByCharacter(header)
+    }
+
+    /// `orderedWords` of an ASCII header, by the same rules byte by byte: looking up
+    /// Unicode's letter and case properties per character dominated reading a wide header.
+    private static func asciiWords(_ bytes: [UInt8]) -> [String] {
+        func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+        func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+        func isLetterOrDigit(_ b: UInt8) -> Bool {
+            isUpper(b) || isLower(b) || (b >= 0x30 && b <= 0x39)
+        }
+        var words: [String] = []
+        var word: [UInt8] = []
+        for (i, c) in bytes.enumerated() {
+            let previous = i > 0 ? bytes[i - 1] : 0
+            let next = i + 1 < bytes.count ? bytes[i + 1] : 0
+            let camel =
+                isUpper(c) && (isLower(previous) || (isUpper(previous) && isLower(next)))
+            if !isLetterOrDigit(c) || camel {
+                if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+            }
+            if isLetterOrDigit(c) { word.append(isUpper(c) ? c | 0x20 : c) }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
+    }
+
+    /// `orderedWords` of any header, character by character.
+    static func wordsByCharacter(_ header: String) -> [String] {
         var words: [String] = []
         var word = ""
         let characters = Array(header)

@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// The string without leading and trailing ASCII spaces and tabs — returned as is (no
     /// copy) when there are none, which is nearly always. Foundation's `trimmingCharacters`
@@ -57,5 +59,18 @@ extension String {
     static func isCleanCell(first: UInt8, last: UInt8) -> Bool {
         first != 0x20 && first != 0x09 && first != 0x3D && first != 0x27 && last != 0x20
             && last != 0x09
+    }
+}
+
+extension StringProtocol {
+    /// `trimmingCharacters(in: .whitespaces)` (Unicode spaces and tabs), without going
+    /// through `NSString` when the text starts and ends with a printable ASCII character, as
+    /// nearly every header and cell does.
+    var trimmingWhitespaces: String {
+        let text = String(self)
+        guard let first = text.utf8.first, let last = text.utf8.last,
+            !(first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80)
+        else { return text }
+        return text.trimmingCharacters(in: .whitespaces)
     }
 }

@@ -26,7 +26,7 @@ enum TableImporter {
         var header: [String]
         var pending = table.after
         if options.csv.readsHeaderLine && !table.headerless {
-            header = headerRow.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            header = headerRow.fields.map { $0.trimmingWhitespaces }
             var seen: [String: Int] = [:]
             for (i, name) in header.enumerated() {
                 // Keep every column: a repeated or empty header name gets a suffix.

@@ -24,7 +24,7 @@ struct TableRow: Sendable {
     /// The record without its last field when it is one wider than `width` and that field is
     /// empty (a trailing delimiter on every row, as JD and ICBC exports write); nil otherwise.
     func trimmedTrailingEmpty(to width: Int) -> TableRow? {
-        guard fields.count == width + 1, fields[width].trimmingCharacters(in: .whitespaces).isEmpty
+        guard fields.count == width + 1, fields[width].trimmingWhitespaces.isEmpty
         else { return nil }
         var record = self
         record.fields.removeLast()

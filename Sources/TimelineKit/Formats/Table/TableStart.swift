@@ -99,7 +99,7 @@ struct TableStart {
         let presetsByHeader = options.preset.candidates.filter { !$0.signature.headers.isEmpty }
         func isHeader(_ i: Int) -> Bool {
             guard rows[i].fields.count <= widestHeader else { return false }
-            let cells = rows[i].fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = rows[i].fields.map { $0.trimmingWhitespaces }
             let recognised =
                 presetsByHeader.contains { $0.matches(header: cells, preamble: []) }
                 || mapping.recognisedFields(cells) >= 2
@@ -138,7 +138,7 @@ struct TableStart {
         // line of commas).
         let h =
             found ?? rows.firstIndex {
-                $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                $0.fields.contains { !$0.trimmingWhitespaces.isEmpty }
             } ?? 0
         table.header = rows[h]
         table.preamble = Array(rows[..<h])
@@ -156,9 +156,9 @@ struct TableStart {
         where row.fields.count >= 2 && row.fields.count <= widestHeader {
             let trailing =
                 row.fields.count > 2
-                && row.fields.last!.trimmingCharacters(in: .whitespaces).isEmpty
+                && row.fields.last!.trimmingWhitespaces.isEmpty
             let width = trailing ? row.fields.count - 1 : row.fields.count
-            let cells = row.fields.prefix(width).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = row.fields.prefix(width).map { $0.trimmingWhitespaces }
             guard cells.allSatisfy({ !$0.isEmpty }),
                 !cells.contains(where: { sniffer.isTime($0, header: "date") })
             else { continue }
@@ -183,7 +183,7 @@ struct TableStart {
         let sniffer = TimeColumnSniffer(parser: DateParser(options: dates))
         guard
             let i = rows.firstIndex(where: {
-                $0.fields.contains { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                $0.fields.contains { !$0.trimmingWhitespaces.isEmpty }
             }),
             rows[i].fields.count >= 2, rows[i].fields.count <= widestHeader
         else { return nil }
@@ -196,7 +196,7 @@ struct TableStart {
             \.element.isTimeColumn
         ).map(\.offset)
         return timeColumns.contains {
-            sniffer.isTime(rows[i].fields[$0].trimmingCharacters(in: .whitespaces), header: "date")
+            sniffer.isTime(rows[i].fields[$0].trimmingWhitespaces, header: "date")
         } ? i : nil
     }
 
@@ -205,7 +205,7 @@ struct TableStart {
         _ table: TableStart, columns: [String]?, _ candidates: [MappingPreset]
     ) -> MappingPreset? {
         guard let header = table.header else { return nil }
-        let cells = columns ?? header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let cells = columns ?? header.fields.map { $0.trimmingWhitespaces }
         let lines = table.preamble.map { $0.fields.joined(separator: ",") }
         return candidates.first { $0.matches(header: cells, preamble: lines) }
     }
