@@ -26,9 +26,13 @@ struct ParquetColumnBuffer {
     private(set) var dictionaryPlain: [UInt8] = []
     private var dictionaryStarts: [Int] = []
     private(set) var indices: [UInt32] = []
-    /// The last value looked up and its index: neighbouring events often share a value (a
-    /// file, a zone, an order's series), and comparing is cheaper than hashing.
-    private var lastText: String?
+    /// The last few values looked up and their indices: neighbouring events often share a
+    /// value (a file, a zone, an order's series), a column often has a handful (statuses,
+    /// titles, bases), and comparing a few strings is cheaper than hashing one.
+    private var recent: [(text: String, index: UInt32)] = []
+    private var nextRecent = 0
+    private static let recentLimit = 8
+    /// The dictionary index of the value last appended.
     private var lastIndex: UInt32 = 0
 
     /// A dictionary that grows past this many values stops: the column's values are then
@@ -65,7 +69,7 @@ struct ParquetColumnBuffer {
         dictionaryPlain.removeAll(keepingCapacity: true)
         dictionaryStarts.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
-        lastText = nil
+        forgetRecent()
     }
 
     private mutating func level(definition: UInt8, repetition: UInt8) {
@@ -93,14 +97,14 @@ struct ParquetColumnBuffer {
     mutating func append(_ text: String, repetition: UInt8 = 0) {
         present(repetition)
         guard usesDictionary else { return BinaryWriter.string(text, &plain) }
-        if let lastText, lastText == text {
-            indices.append(lastIndex)
+        for entry in recent where entry.text == text {
+            indices.append(entry.index)
+            lastIndex = entry.index
             return
         }
         if let index = dictionary[text] {
             indices.append(index)
-            lastText = text
-            lastIndex = index
+            remember(text, index)
             return
         }
         guard dictionaryStarts.count < Self.dictionaryLimit else {
@@ -113,8 +117,22 @@ struct ParquetColumnBuffer {
         dictionaryStarts.append(dictionaryPlain.count)
         BinaryWriter.string(text, &dictionaryPlain)
         indices.append(index)
-        lastText = text
+        remember(text, index)
+    }
+
+    private mutating func remember(_ text: String, _ index: UInt32) {
         lastIndex = index
+        if recent.count < Self.recentLimit {
+            recent.append((text, index))
+        } else {
+            recent[nextRecent] = (text, index)
+            nextRecent = (nextRecent + 1) % Self.recentLimit
+        }
+    }
+
+    private mutating func forgetRecent() {
+        recent.removeAll(keepingCapacity: true)
+        nextRecent = 0
     }
 
     /// Writes the values met so far as PLAIN values and stops using the dictionary.
@@ -131,7 +149,7 @@ struct ParquetColumnBuffer {
         dictionaryPlain.removeAll()
         dictionaryStarts.removeAll()
         indices.removeAll()
-        lastText = nil
+        forgetRecent()
     }
 
     mutating func append(int64 value: Int64) {
