@@ -57,7 +57,7 @@ enum HeaderWords {
 
         init(_ header: String) {
             words = HeaderWords.words(header)
-            lowercased = header.utf8.allSatisfy { $0 < 0x80 } ? nil : header.lowercased()
+            lowercased = header.withByteView { $0.isASCII } ? nil : header.lowercased()
         }
 
         func names(_ list: [String]) -> Bool {
@@ -76,8 +76,8 @@ enum HeaderWords {
 
     /// A header's Latin words, lower-cased, in order.
     static func orderedWords(_ header: String) -> [String] {
-        let bytes = Array(header.utf8)
-        return bytes.allSatisfy { $0 < 0x80 } ? asciiWords(bytes) : wordsByCharacter(header)
+        header.withByteView { $0.isASCII }
+            ? asciiWords(Array(header.utf8)) : wordsByCharacter(header)
     }
 
     /// `orderedWords` of an ASCII header, by the same rules byte by byte: looking up

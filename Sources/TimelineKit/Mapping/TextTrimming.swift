@@ -63,9 +63,9 @@ extension String {
 }
 
 extension StringProtocol {
-    /// `trimmingCharacters(in: .whitespaces)` (Unicode spaces and tabs), without going
-    /// through `NSString` when the text starts and ends with a printable ASCII character, as
-    /// nearly every header and cell does.
+    /// `trimmingCharacters(in: .whitespaces)` (Unicode spaces and tabs, where `trimmingSpaces`
+    /// trims ASCII ones only), without going through `NSString` when the text starts and
+    /// ends with a printable ASCII character, as nearly every header does.
     var trimmingWhitespaces: String {
         let text = String(self)
         guard let first = text.utf8.first, let last = text.utf8.last,

@@ -162,16 +162,6 @@ struct FixedWriter {
         withRoom(for: view.count) { $0.copy(view, to: 0) }
     }
 
-    /// `view` between double quotes (text that needs no escaping), after one check for room.
-    @inline(__always)
-    mutating func quoted(_ view: ByteView) {
-        withRoom(for: view.count + 2) { room in
-            room[0] = 0x22
-            room.copy(view, to: 1)
-            room[view.count + 1] = 0x22
-        }
-    }
-
     /// `value` in decimal, left-padded with zeros to `width` digits — as `appendDigits`.
     mutating func digits(_ value: Int, width: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }

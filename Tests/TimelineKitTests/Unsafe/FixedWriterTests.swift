@@ -119,7 +119,7 @@ struct FixedWriterTests {
             let text = String(repeating: "é", count: size / 2)
             var out: [UInt8] = Array("head ".utf8)
             FixedWriter.appendingInPlace(text, to: &out, capacity: text.utf8.count + 16) { s, w in
-                s.withByteView { w.quoted($0) }
+                s.withByteView { _ = w.quotedIfClean($0) }
             }
             #expect(out == Array("head \"\(text)\"".utf8), "size \(size)")
         }
