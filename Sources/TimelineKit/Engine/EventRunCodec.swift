@@ -17,7 +17,7 @@ enum EventRunCodec {
         // Written in place into room sized from the texts: one capacity check per record.
         FixedWriter.appendingInPlace(e, to: &out, capacity: maximumLength(e)) { e, w in
             w.integer(UInt32(0))  // the length, filled in below
-            w.field(e.id)
+            w.field(e.identity)
             w.field(e.start)
             w.optional(e.end) { w, t in w.field(t) }
             w.field(e.title)
@@ -59,7 +59,7 @@ enum EventRunCodec {
     static func maximumLength(_ e: Event) -> Int {
         func text(_ s: String?) -> Int { s?.utf8.count ?? 0 }
         func time(_ t: TimeValue?) -> Int { text(t?.raw) + text(t?.zone) }
-        var n = 256 + text(e.id) + text(e.title) + text(e.detail) + text(e.category)
+        var n = 256 + e.identity.utf8CountBound + text(e.title) + text(e.detail) + text(e.category)
         n += text(e.status?.rawValue) + text(e.amount?.currency) + text(e.location) + text(e.series)
         n += time(e.start) + time(e.end) + time(e.recorded)
         n += text(e.source?.format) + text(e.source?.file)
@@ -178,6 +178,20 @@ extension FixedWriter {
         s.withByteView { view in
             integer(UInt32(view.count))
             bytes(view)
+        }
+    }
+
+    /// An id as a text: a generated one's prefix and record number written as one text.
+    fileprivate mutating func field(_ identity: EventIdentity) {
+        switch identity {
+        case .given(let text):
+            field(text)
+        case .generated(let prefix, let record):
+            prefix.withByteView { view in
+                integer(UInt32(view.count + FixedWriter.decimalLength(of: record)))
+                bytes(view)
+            }
+            digits(record, width: 1)
         }
     }
 

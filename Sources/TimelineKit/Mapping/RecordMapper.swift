@@ -497,7 +497,8 @@ final class RecordMapper {
         let refund =
             readsRefunds ? try refundParts(record, zone: zone, attributes: &attributes) : nil
         event.overwrite(
-            id: record[.id] ?? Event.generatedID(prefix: idPrefix, record: number), start: start,
+            identity: record[.id].map(EventIdentity.given)
+                ?? .generated(prefix: idPrefix, record: number), start: start,
             end: end,
             title: titleText ?? detailText ?? record[.status] ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText,

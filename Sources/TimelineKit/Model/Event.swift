@@ -58,7 +58,12 @@ public struct SourceReference: Hashable, Sendable {
 /// One event of the canonical timeline (docs/canonical-format.md).
 public struct Event: Hashable, Sendable {
     /// The source's id, or a generated `FILE:RECORD` (stable for the same input).
-    public var id: String
+    public var id: String {
+        get { identity.text }
+        set { identity = .given(newValue) }
+    }
+    /// The id as it is held: given, or generated and kept in parts.
+    package var identity: EventIdentity
     /// When it happened (or starts): an instant or an all-day date.
     public var start: TimeValue
     /// When it ends.
@@ -104,7 +109,7 @@ public struct Event: Hashable, Sendable {
         recorded: TimeValue? = nil, links: [String] = [], tags: [String] = [],
         attributes: [String: String] = [:], source: SourceReference? = nil
     ) {
-        self.id = id
+        self.identity = .given(id)
         self.start = start
         self.end = end
         self.title = title
@@ -128,7 +133,7 @@ extension Event {
     /// moved in. Every parameter is required, so none is left from the previous record.
     /// Field by field on purpose: `self = Event(…)` would build a second event and copy it.
     package mutating func overwrite(
-        id: consuming String, start: consuming TimeValue, end: consuming TimeValue?,
+        identity: consuming EventIdentity, start: consuming TimeValue, end: consuming TimeValue?,
         title: consuming String,
         detail: consuming String?, status: EventStatus?, category: consuming String?,
         amount: consuming Amount?,
@@ -136,7 +141,7 @@ extension Event {
         links: consuming [String], tags: consuming [String], attributes: consuming [String: String],
         source: consuming SourceReference?
     ) {
-        self.id = id
+        self.identity = identity
         self.start = start
         self.end = end
         self.title = title

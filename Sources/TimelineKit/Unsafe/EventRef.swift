@@ -65,12 +65,15 @@ struct EventRef {
         guard let record = source.pointee?.record else { return nil }
         return (source.pointee!.file, record, source.pointee!.line)
     }
-    var id: String { event.pointer(to: \.id)!.pointee }
+    var id: String { event.pointer(to: \.identity)!.pointee.text }
     var series: String? { event.pointer(to: \.series)!.pointee }
     var attributes: [String: String] { event.pointer(to: \.attributes)!.pointee }
 
     /// Lends the id's UTF-8 bytes to `body`.
     func withIDBytes<R>(_ body: (ByteView) -> R) -> R {
-        event.pointer(to: \.id)!.pointee.withByteView(body)
+        switch event.pointer(to: \.identity)!.pointee {
+        case .given(let text): return text.withByteView(body)
+        case let generated: return generated.text.withByteView(body)
+        }
     }
 }

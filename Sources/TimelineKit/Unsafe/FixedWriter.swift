@@ -69,14 +69,8 @@ struct FixedWriter {
     /// short one stays a small, inline string). Written straight into the string's storage:
     /// it makes the generated id of every record without an id.
     static func string(_ head: ByteView, followedBy number: Int) -> String {
-        var digits = 1
-        var rest = number.magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
         let sign = number < 0 ? 1 : 0
-        let length = head.count + sign + digits
+        let length = head.count + decimalLength(of: number)
         return String(unsafeUninitializedCapacity: length) { buffer in
             head.copy(into: UnsafeMutableRawPointer(buffer.baseAddress!))
             if sign == 1 { buffer[head.count] = UInt8(ascii: "-") }
@@ -89,6 +83,17 @@ struct FixedWriter {
             } while value > 0
             return length
         }
+    }
+
+    /// The number of bytes `number` takes in decimal, its sign included.
+    static func decimalLength(of number: Int) -> Int {
+        var length = number < 0 ? 2 : 1
+        var rest = number.magnitude / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        return length
     }
 
     /// Exactly `length` bytes at the end of the writer, after one check for room: indexes
@@ -227,6 +232,21 @@ extension FixedWriter {
             default: byte(b)
             }
         }
+        byte(0x22)
+    }
+
+    /// `head` followed by `number` in decimal, as one JSON string (at most
+    /// `jsonStringBound(head) + 20` bytes), without making that string when `head` needs no
+    /// escaping.
+    mutating func jsonString(_ head: String, followedBy number: Int) {
+        let clean = head.utf8.withContiguousStorageIfAvailable { bytes in
+            quotedIfClean(ByteView(lending: bytes))
+        }
+        guard clean == true else {
+            return jsonString(head.withByteView { FixedWriter.string($0, followedBy: number) })
+        }
+        count -= 1  // the closing quote, written after the digits
+        digits(number, width: 1)
         byte(0x22)
     }
 

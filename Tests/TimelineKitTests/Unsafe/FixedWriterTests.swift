@@ -111,6 +111,23 @@ struct FixedWriterTests {
         }
     }
 
+    @Test("a text followed by a number as one JSON string is the concatenation escaped")
+    func jsonTextAndNumber() {
+        for number in [0, 7, 10, 99_999, -1, -40, Int.max, Int.min] {
+            #expect(FixedWriter.decimalLength(of: number) == String(number).utf8.count)
+            for head in ["", "a.csv:", "订单.csv:", "say \"hi\".csv:", "tab\t.csv:", "x\u{7F}:"] {
+                var fixed: [UInt8] = []
+                FixedWriter.appending(
+                    to: &fixed, capacity: FixedWriter.jsonStringBound(head) + 20
+                ) { $0.jsonString(head, followedBy: number) }
+                #expect(
+                    String(decoding: fixed, as: UTF8.self)
+                        == Self.escapedByHand(head + String(number)),
+                    "\(head.debugDescription) \(number)")
+            }
+        }
+    }
+
     @Test(
         "in place and through temporary room (beyond 64 KiB) write the same bytes after what is there"
     )

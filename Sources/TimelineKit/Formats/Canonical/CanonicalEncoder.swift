@@ -34,7 +34,8 @@ package enum CanonicalEncoder {
     static func maximumLength(_ event: Event) -> Int {
         func bound(_ s: String?) -> Int { s.map(FixedWriter.jsonStringBound) ?? 0 }
         var n =
-            512 + bound(event.id) + maximumLength(event.start) + bound(event.title)
+            514 + 6 * event.identity.utf8CountBound + maximumLength(event.start)
+            + bound(event.title)
             + bound(event.detail) + bound(event.category)
         n += bound(event.location) + bound(event.series)
         if let end = event.end { n += maximumLength(end) }
@@ -57,7 +58,10 @@ package enum CanonicalEncoder {
 
     static func write(_ event: Event, to f: inout FixedWriter) {
         f.text("{\"id\":")
-        f.jsonString(event.id)
+        switch event.identity {
+        case .given(let id): f.jsonString(id)
+        case .generated(let prefix, let record): f.jsonString(prefix, followedBy: record)
+        }
         f.text(",\"start\":")
         write(event.start, to: &f)
         if let end = event.end {
