@@ -87,13 +87,7 @@ struct FixedWriter {
 
     /// The number of bytes `number` takes in decimal, its sign included.
     static func decimalLength(of number: Int) -> Int {
-        var length = number < 0 ? 2 : 1
-        var rest = number.magnitude / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        return length
+        (number < 0 ? 1 : 0) + digitCount(number.magnitude)
     }
 
     /// Exactly `length` bytes at the end of the writer, after one check for room: indexes
@@ -147,8 +141,7 @@ struct FixedWriter {
 
     @inline(__always)
     mutating func two(_ v: Int) {
-        byte(0x30 &+ UInt8(truncatingIfNeeded: v / 10 % 10))
-        byte(0x30 &+ UInt8(truncatingIfNeeded: v % 10))
+        withRoom(for: 2) { Self.pair(UInt(truncatingIfNeeded: v) % 100, at: $0.start) }
     }
 
     @inline(__always)
@@ -171,22 +164,46 @@ struct FixedWriter {
     mutating func digits(_ value: Int, width: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var v = value.magnitude
+        let length = Self.digitCount(v)
+        if width > length { for _ in 0..<(width - length) { byte(0x30) } }
+        withRoom(for: length) { room in
+            // Two digits at a time, from the last.
+            var end = room.start + length
+            while v >= 100 {
+                end -= 2
+                Self.pair(v % 100, at: end)
+                v /= 100
+            }
+            if v >= 10 {
+                Self.pair(v, at: end - 2)
+            } else {
+                end[-1] = 0x30 &+ UInt8(truncatingIfNeeded: v)
+            }
+        }
+    }
+
+    /// The number of decimal digits of `v`.
+    @inline(__always)
+    private static func digitCount(_ v: UInt) -> Int {
         var length = 1
         var power: UInt = 10
         while length < 20 && power <= v {
             length += 1
             power = power &* 10
         }
-        if width > length { for _ in 0..<(width - length) { byte(0x30) } }
-        precondition(count + length <= buffer.count, "FixedWriter: buffer too small")
-        var i = count + length
-        repeat {
-            i -= 1
-            buffer[i] = 0x30 &+ UInt8(truncatingIfNeeded: v % 10)
-            v /= 10
-        } while v > 0
-        count += length
+        return length
     }
+
+    /// Writes `v` (0…99) as two digits at `target`.
+    @inline(__always)
+    private static func pair(_ v: UInt, at target: UnsafeMutablePointer<UInt8>) {
+        let digits = pairs.utf8Start + Int(truncatingIfNeeded: v) &* 2
+        target[0] = digits[0]
+        target[1] = digits[1]
+    }
+
+    private static let pairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 }
 
 // JSON strings: written here, with the raw bytes of the text, because every string of

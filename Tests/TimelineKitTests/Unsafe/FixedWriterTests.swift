@@ -101,6 +101,21 @@ struct FixedWriterTests {
         }
     }
 
+    @Test("two and four digits are the number's last two or four, zero-padded")
+    func twoAndFour() {
+        for value in [0, 5, 9, 10, 42, 99, 100, 123, 2024, 9999, 12_345] {
+            var fixed: [UInt8] = []
+            FixedWriter.appending(to: &fixed, capacity: 8) {
+                $0.two(value)
+                $0.four(value)
+            }
+            #expect(
+                String(decoding: fixed, as: UTF8.self)
+                    == Self.padded(value % 100, width: 2) + Self.padded(value % 10_000, width: 4),
+                "\(value)")
+        }
+    }
+
     @Test("a text followed by a number is one string as concatenation makes it")
     func textAndNumber() {
         for number in [0, 1, 9, 10, 99, 12_345, -1, -40, Int.max, Int.min] {
