@@ -159,6 +159,21 @@ package struct ByteView: @unchecked Sendable {
         }
     }
 
+    /// As `firstIndex(ofControlOr:_:from:)`, stopping at a byte that is not ASCII (0x80 and
+    /// above) too: where a JSON string ends, or where it is the first to need its UTF-8
+    /// checked.
+    @inline(__always)
+    package func firstIndex(ofControlNonASCIIOr a: UInt8, _ b: UInt8, from: Int) -> Int {
+        let pa = Self.ones &* UInt64(a)
+        let pb = Self.ones &* UInt64(b)
+        // A byte's own high bit marks it exactly, so the lowest flag stays exact.
+        return firstIndex(from: from) { x in
+            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | (x &- Self.ones &* 0x20) & ~x | x
+        } matching: {
+            $0 < 0x20 || $0 >= 0x80 || $0 == a || $0 == b
+        }
+    }
+
     private static let ones: UInt64 = 0x0101_0101_0101_0101
 
     /// The high bit of each byte of `x` may be set where that byte is zero; the lowest set

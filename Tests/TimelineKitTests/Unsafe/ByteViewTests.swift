@@ -40,7 +40,7 @@ struct ByteViewTests {
     }
 
     @Test(
-        "finds the first control byte, quote or backslash exactly as a byte-by-byte scan, from every start"
+        "finds the first control byte, quote or backslash (or high byte) exactly as a byte-by-byte scan, from every start"
     )
     func firstControlOrTwo() {
         // Control bytes, the two sought, the bytes just above 0x20 and high bytes, where a
@@ -63,6 +63,13 @@ struct ByteViewTests {
                         ?? bytes.count
                     #expect(
                         p.firstIndex(ofControlOr: 0x22, 0x5C, from: from) == naive,
+                        "\(bytes) from \(from)")
+                    let naiveOrHigh =
+                        bytes[from...].firstIndex {
+                            $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C
+                        } ?? bytes.count
+                    #expect(
+                        p.firstIndex(ofControlNonASCIIOr: 0x22, 0x5C, from: from) == naiveOrHigh,
                         "\(bytes) from \(from)")
                 }
             }

@@ -46,10 +46,10 @@ struct JSONFlatObject {
             // The record's own bytes, and nothing after them: each index below stays below
             // `view.count`, so it is an offset in `bytes` too once `range` starts the view.
             let view = whole[0..<range.upperBound]
-            // Outside its strings, JSON is ASCII: a valid line is valid UTF-8 as a whole, and
-            // checking it once spares checking each string.
-            let own = view[range]
-            if !own.isASCII, String(validating: bytes[range], as: UTF8.self) == nil { return false }
+            // Outside its strings, JSON is ASCII (any other byte there fails the grammar):
+            // the record's UTF-8 needs checking, once and whole, only when a string holds a
+            // byte that is not ASCII, or a nested value was parsed.
+            var asciiStrings = true
             var i = Self.skipSpace(view, range.lowerBound)
             guard i < view.count, view[i] == UInt8(ascii: "{") else { return false }
             i = Self.skipSpace(view, i + 1)
@@ -57,7 +57,9 @@ struct JSONFlatObject {
                 return Self.skipSpace(view, i + 1) == view.count
             }
             while true {
-                guard let key = Self.plainString(view, &i) else { return false }
+                guard let key = Self.plainString(view, &i, ascii: &asciiStrings) else {
+                    return false
+                }
                 i = Self.skipSpace(view, i)
                 guard i < view.count, view[i] == UInt8(ascii: ":") else { return false }
                 i = Self.skipSpace(view, i + 1)
@@ -67,7 +69,7 @@ struct JSONFlatObject {
                 let kind: Kind
                 switch view[i] {
                 case UInt8(ascii: "\""):
-                    string = Self.plainString(view, &i)
+                    string = Self.plainString(view, &i, ascii: &asciiStrings)
                     guard string != nil else { return false }
                     kind = .string
                 case UInt8(ascii: "t"):
@@ -103,7 +105,9 @@ struct JSONFlatObject {
                     continue
                 }
                 guard view[i] == UInt8(ascii: "}") else { return false }
-                return Self.skipSpace(view, i + 1) == view.count
+                guard Self.skipSpace(view, i + 1) == view.count else { return false }
+                return (asciiStrings && nested.isEmpty)
+                    || String(validating: bytes[range], as: UTF8.self) != nil
             }
         }
     }
@@ -199,14 +203,21 @@ struct JSONFlatObject {
     }
 
     /// The bytes inside a string with no escape and no control character, the index moved
-    /// past its closing quote; nil for any other string.
+    /// past its closing quote; nil for any other string. `ascii` is set to false when the
+    /// string holds a byte that is not ASCII (its UTF-8 is not checked here).
     @inline(__always)
-    private static func plainString(_ view: ByteView, _ i: inout Int) -> Range<Int>? {
+    private static func plainString(_ view: ByteView, _ i: inout Int, ascii: inout Bool)
+        -> Range<Int>?
+    {
         let quote = UInt8(ascii: "\"")
         let backslash = UInt8(ascii: "\\")
         guard i < view.count, view[i] == quote else { return nil }
         let start = i + 1
-        let end = view.firstIndex(ofControlOr: quote, backslash, from: start)
+        var end = view.firstIndex(ofControlNonASCIIOr: quote, backslash, from: start)
+        if end < view.count, view[end] >= 0x80 {
+            ascii = false
+            end = view.firstIndex(ofControlOr: quote, backslash, from: end + 1)
+        }
         guard end < view.count, view[end] == quote else { return nil }
         i = end + 1
         return start..<end

@@ -105,6 +105,9 @@ struct JSONFlatObjectTests {
         for bytes in [
             Array(#"{"id":""#.utf8) + [0xC3] + Array(#""}"#.utf8),
             Array(#"{""#.utf8) + [0xFF] + Array(#"":1}"#.utf8),
+            // After a valid string that is not ASCII; inside a nested value.
+            Array(#"{"a":"é","b":""#.utf8) + [0xFF] + Array(#""}"#.utf8),
+            Array(#"{"a":["#.utf8) + [0x22, 0xC3, 0x22] + Array("]}".utf8),
         ] {
             let read = reader.read(bytes)
             #expect(!read)
