@@ -33,6 +33,11 @@ enum BinaryWriter {
         s.withByteView { bytes($0, &out) }
     }
 
+    /// An event's id as a byte string.
+    static func identity(_ id: EventIdentity, _ out: inout [UInt8]) {
+        FixedWriter.appending(to: &out, capacity: id.utf8CountBound + 4) { $0.binaryString(id) }
+    }
+
     static func strings(_ list: [String], _ out: inout [UInt8]) {
         int(Int64(list.count), &out)
         for s in list { string(s, &out) }
@@ -128,6 +133,26 @@ struct BinaryReader {
         case 0: return nil
         case 1: return try body(&self)
         default: throw Corrupt()
+        }
+    }
+}
+
+extension FixedWriter {
+    /// An event's id as `BinaryWriter` writes a byte string (its 4-byte length, then its
+    /// UTF-8): a generated one from its prefix and record number, without making its string.
+    mutating func binaryString(_ identity: EventIdentity) {
+        switch identity {
+        case .given(let text):
+            text.withByteView { view in
+                integer(UInt32(view.count))
+                bytes(view)
+            }
+        case .generated(let prefix, let record):
+            prefix.withByteView { view in
+                integer(UInt32(view.count + FixedWriter.decimalLength(of: record)))
+                bytes(view)
+            }
+            digits(record, width: 1)
         }
     }
 }

@@ -17,7 +17,7 @@ enum EventRunCodec {
         // Written in place into room sized from the texts: one capacity check per record.
         FixedWriter.appendingInPlace(e, to: &out, capacity: maximumLength(e)) { e, w in
             w.integer(UInt32(0))  // the length, filled in below
-            w.field(e.identity)
+            w.binaryString(e.identity)
             w.field(e.start)
             w.optional(e.end) { w, t in w.field(t) }
             w.field(e.title)
@@ -178,20 +178,6 @@ extension FixedWriter {
         s.withByteView { view in
             integer(UInt32(view.count))
             bytes(view)
-        }
-    }
-
-    /// An id as a text: a generated one's prefix and record number written as one text.
-    fileprivate mutating func field(_ identity: EventIdentity) {
-        switch identity {
-        case .given(let text):
-            field(text)
-        case .generated(let prefix, let record):
-            prefix.withByteView { view in
-                integer(UInt32(view.count + FixedWriter.decimalLength(of: record)))
-                bytes(view)
-            }
-            digits(record, width: 1)
         }
     }
 

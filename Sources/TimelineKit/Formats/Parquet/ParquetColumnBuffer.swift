@@ -94,6 +94,13 @@ struct ParquetColumnBuffer {
         if let text { append(text) } else { appendNull() }
     }
 
+    /// An event's id (a column without a dictionary), written without making its string.
+    mutating func append(_ identity: EventIdentity) {
+        guard !usesDictionary else { return append(identity.text) }
+        present(0)
+        BinaryWriter.identity(identity, &plain)
+    }
+
     mutating func append(_ text: String, repetition: UInt8 = 0) {
         present(repetition)
         guard usesDictionary else { return BinaryWriter.string(text, &plain) }

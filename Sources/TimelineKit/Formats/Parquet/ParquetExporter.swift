@@ -154,7 +154,7 @@ final class ParquetExporter: PartBuildingExporter {
             switch path {
             case .text(let text):
                 switch text {
-                case .id: columns[c].append(event.id)
+                case .id: columns[c].append(event.identity)
                 case .title: columns[c].append(event.title)
                 case .detail: columns[c].append(optional: event.detail)
                 case .status: columns[c].append(optional: event.status?.rawValue)
