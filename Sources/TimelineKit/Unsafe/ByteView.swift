@@ -142,6 +142,22 @@ package struct ByteView: @unchecked Sendable {
         }
     }
 
+    /// As `firstIndex(of:_:_:from:)`, stopping at a byte that is not ASCII (0x80 and above)
+    /// too: the end of a CSV field, or the first byte that sends its record to the reader
+    /// that checks UTF-8.
+    @inline(__always)
+    package func firstIndex(ofNonASCIIOr a: UInt8, _ b: UInt8, _ c: UInt8, from: Int) -> Int {
+        let pa = Self.ones &* UInt64(a)
+        let pb = Self.ones &* UInt64(b)
+        let pc = Self.ones &* UInt64(c)
+        // A byte's own high bit marks it exactly, so the lowest flag stays exact.
+        return firstIndex(from: from) { x in
+            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc) | x
+        } matching: {
+            $0 >= 0x80 || $0 == a || $0 == b || $0 == c
+        }
+    }
+
     /// The index of the first byte at or after `from` that is a control character (below
     /// 0x20) or equals `a` or `b`; `count` when there is none. Eight bytes at a time:
     /// where a plain JSON string ends (its quote) and whether it is plain (no backslash or

@@ -8,7 +8,9 @@ import Testing
 /// between bytes) cannot miss a byte or see one that is not there.
 @Suite("ByteView (bounds-checked byte access)")
 struct ByteViewTests {
-    @Test("finds the first of three bytes exactly as a byte-by-byte scan, from every start")
+    @Test(
+        "finds the first of three bytes (or a high byte) exactly as a byte-by-byte scan, from every start"
+    )
     func firstOfThree() {
         // Every placement of the sought bytes (and near misses, UTF-8, 0x80 bytes) in a
         // 40-byte buffer, searched from every offset.
@@ -33,6 +35,13 @@ struct ByteViewTests {
                         "\(bytes) from \(from)")
                     #expect(
                         p.firstIndex(of: 0x22, from: from) == bytes[from...].firstIndex(of: 0x22),
+                        "\(bytes) from \(from)")
+                    let naiveOrHigh =
+                        bytes[from...].firstIndex {
+                            $0 >= 0x80 || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D
+                        } ?? bytes.count
+                    #expect(
+                        p.firstIndex(ofNonASCIIOr: 0x2C, 0x0A, 0x0D, from: from) == naiveOrHigh,
                         "\(bytes) from \(from)")
                 }
             }

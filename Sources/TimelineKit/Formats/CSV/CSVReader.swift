@@ -274,6 +274,10 @@ final class CSVReader {
                         case .closed(let end, let doubled) = CSVReader.scanQuoted(
                             p, from: contentStart, eof: true, lines: &lines)
                     else { return nil }
+                    guard p[contentStart..<end].isASCII else {
+                        spareCells = cells
+                        return nil
+                    }
                     i = end + 1
                     guard i == n || p[i] == delimiter || p[i] == 0x0A || p[i] == 0x0D else {
                         return nil
@@ -281,7 +285,11 @@ final class CSVReader {
                     cells.append(TableCell(range: contentStart..<end, hasDoubledQuotes: doubled))
                 } else {
                     let start = i
-                    i = p.firstIndex(of: delimiter, 0x0A, 0x0D, from: i)
+                    i = p.firstIndex(ofNonASCIIOr: delimiter, 0x0A, 0x0D, from: i)
+                    if i < n && p[i] >= 0x80 {
+                        spareCells = cells
+                        return nil
+                    }
                     cells.append(TableCell(range: start..<i, hasDoubledQuotes: false))
                 }
                 if i < n && p[i] == delimiter {
@@ -294,10 +302,6 @@ final class CSVReader {
             if i < n {
                 i += Self.lineEndLength(p, at: i, eof: true)!
                 lines += 1
-            }
-            guard p[span].isASCII else {
-                spareCells = cells
-                return nil
             }
             let startLine = line
             position = i
