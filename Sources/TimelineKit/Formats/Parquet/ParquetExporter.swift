@@ -200,10 +200,11 @@ final class ParquetExporter: PartBuildingExporter {
                 if event.attributes.isEmpty {
                     columns[c].appendNull(definition: 1)
                     columns[c + 1].appendNull(definition: 1)
-                }
-                for (i, key) in event.attributes.keys.sorted().enumerated() {
-                    columns[c].append(key, repetition: i == 0 ? 0 : 1)
-                    columns[c + 1].append(event.attributes[key]!, repetition: i == 0 ? 0 : 1)
+                } else {
+                    for (i, key) in event.attributes.keys.sorted().enumerated() {
+                        columns[c].append(key, repetition: i == 0 ? 0 : 1)
+                        columns[c + 1].append(event.attributes[key]!, repetition: i == 0 ? 0 : 1)
+                    }
                 }
                 c += 1
             case .attribute(let name): columns[c].append(optional: event.attributes[name])
