@@ -126,67 +126,46 @@ package struct ByteView: @unchecked Sendable {
         return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
-    /// The index of the first byte at or after `from` equal to `a`, `b` or `c`; `count` when
-    /// there is none. Eight bytes at a time: the scans for the end of a CSV field
-    /// (delimiter, LF, CR) and inside quotes (quote, LF, CR) run over every byte of the
-    /// input, twice (cutting blocks, then splitting fields).
+    /// The index of the first byte at or after `from` equal to `a`, `b` or `c` (or, with
+    /// `orNonASCII`, of 0x80 and above); `count` when there is none. Eight bytes at a time:
+    /// the scans for the end of a CSV field (delimiter, LF, CR; a byte that is not ASCII
+    /// sends the record to the reader that checks UTF-8) and inside quotes (quote, LF, CR)
+    /// run over every byte of the input, twice (cutting blocks, then splitting fields).
     @inline(__always)
-    package func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, from: Int) -> Int {
-        let pa = Self.ones &* UInt64(a)
-        let pb = Self.ones &* UInt64(b)
-        let pc = Self.ones &* UInt64(c)
-        return firstIndex(from: from) { x in
-            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc)
-        } matching: {
-            $0 == a || $0 == b || $0 == c
-        }
-    }
-
-    /// As `firstIndex(of:_:_:from:)`, stopping at a byte that is not ASCII (0x80 and above)
-    /// too: the end of a CSV field, or the first byte that sends its record to the reader
-    /// that checks UTF-8.
-    @inline(__always)
-    package func firstIndex(ofNonASCIIOr a: UInt8, _ b: UInt8, _ c: UInt8, from: Int) -> Int {
+    package func firstIndex(
+        of a: UInt8, _ b: UInt8, _ c: UInt8, orNonASCII: Bool = false, from: Int
+    ) -> Int {
         let pa = Self.ones &* UInt64(a)
         let pb = Self.ones &* UInt64(b)
         let pc = Self.ones &* UInt64(c)
         // A byte's own high bit marks it exactly, so the lowest flag stays exact.
+        let high: UInt64 = orNonASCII ? 0x8080_8080_8080_8080 : 0
         return firstIndex(from: from) { x in
-            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc) | x
+            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | Self.zeroBytes(x ^ pc) | (x & high)
         } matching: {
-            $0 >= 0x80 || $0 == a || $0 == b || $0 == c
+            (orNonASCII && $0 >= 0x80) || $0 == a || $0 == b || $0 == c
         }
     }
 
     /// The index of the first byte at or after `from` that is a control character (below
-    /// 0x20) or equals `a` or `b`; `count` when there is none. Eight bytes at a time:
-    /// where a plain JSON string ends (its quote) and whether it is plain (no backslash or
-    /// control before it) in one pass over it.
+    /// 0x20) or equals `a` or `b` (or, with `orNonASCII`, is 0x80 or above); `count` when
+    /// there is none. Eight bytes at a time: where a plain JSON string ends (its quote),
+    /// whether it is plain (no backslash or control before it) and whether its UTF-8 needs
+    /// checking, in one pass over it.
     @inline(__always)
-    package func firstIndex(ofControlOr a: UInt8, _ b: UInt8, from: Int) -> Int {
+    package func firstIndex(
+        ofControlOr a: UInt8, _ b: UInt8, orNonASCII: Bool = false, from: Int
+    ) -> Int {
         let pa = Self.ones &* UInt64(a)
         let pb = Self.ones &* UInt64(b)
+        let high: UInt64 = orNonASCII ? 0x8080_8080_8080_8080 : 0
         // As for equal bytes, the lowest byte flagged below 0x20 is exact: a borrow only
-        // comes from a flagged byte beneath it.
+        // comes from a flagged byte beneath it; a byte's own high bit marks it exactly.
         return firstIndex(from: from) { x in
             Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | (x &- Self.ones &* 0x20) & ~x
+                | (x & high)
         } matching: {
-            $0 < 0x20 || $0 == a || $0 == b
-        }
-    }
-
-    /// As `firstIndex(ofControlOr:_:from:)`, stopping at a byte that is not ASCII (0x80 and
-    /// above) too: where a JSON string ends, or where it is the first to need its UTF-8
-    /// checked.
-    @inline(__always)
-    package func firstIndex(ofControlNonASCIIOr a: UInt8, _ b: UInt8, from: Int) -> Int {
-        let pa = Self.ones &* UInt64(a)
-        let pb = Self.ones &* UInt64(b)
-        // A byte's own high bit marks it exactly, so the lowest flag stays exact.
-        return firstIndex(from: from) { x in
-            Self.zeroBytes(x ^ pa) | Self.zeroBytes(x ^ pb) | (x &- Self.ones &* 0x20) & ~x | x
-        } matching: {
-            $0 < 0x20 || $0 >= 0x80 || $0 == a || $0 == b
+            $0 < 0x20 || (orNonASCII && $0 >= 0x80) || $0 == a || $0 == b
         }
     }
 

@@ -41,7 +41,8 @@ struct ByteViewTests {
                             $0 >= 0x80 || $0 == 0x2C || $0 == 0x0A || $0 == 0x0D
                         } ?? bytes.count
                     #expect(
-                        p.firstIndex(ofNonASCIIOr: 0x2C, 0x0A, 0x0D, from: from) == naiveOrHigh,
+                        p.firstIndex(of: 0x2C, 0x0A, 0x0D, orNonASCII: true, from: from)
+                            == naiveOrHigh,
                         "\(bytes) from \(from)")
                 }
             }
@@ -78,7 +79,8 @@ struct ByteViewTests {
                             $0 < 0x20 || $0 >= 0x80 || $0 == 0x22 || $0 == 0x5C
                         } ?? bytes.count
                     #expect(
-                        p.firstIndex(ofControlNonASCIIOr: 0x22, 0x5C, from: from) == naiveOrHigh,
+                        p.firstIndex(ofControlOr: 0x22, 0x5C, orNonASCII: true, from: from)
+                            == naiveOrHigh,
                         "\(bytes) from \(from)")
                 }
             }

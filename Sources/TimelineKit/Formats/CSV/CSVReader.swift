@@ -285,7 +285,7 @@ final class CSVReader {
                     cells.append(TableCell(range: contentStart..<end, hasDoubledQuotes: doubled))
                 } else {
                     let start = i
-                    i = p.firstIndex(ofNonASCIIOr: delimiter, 0x0A, 0x0D, from: i)
+                    i = p.firstIndex(of: delimiter, 0x0A, 0x0D, orNonASCII: true, from: i)
                     if i < n && p[i] >= 0x80 {
                         spareCells = cells
                         return nil

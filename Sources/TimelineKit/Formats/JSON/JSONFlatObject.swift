@@ -213,7 +213,7 @@ struct JSONFlatObject {
         let backslash = UInt8(ascii: "\\")
         guard i < view.count, view[i] == quote else { return nil }
         let start = i + 1
-        var end = view.firstIndex(ofControlNonASCIIOr: quote, backslash, from: start)
+        var end = view.firstIndex(ofControlOr: quote, backslash, orNonASCII: true, from: start)
         if end < view.count, view[end] >= 0x80 {
             ascii = false
             end = view.firstIndex(ofControlOr: quote, backslash, from: end + 1)
