@@ -71,9 +71,6 @@ struct EventRef {
 
     /// Lends the id's UTF-8 bytes to `body`.
     func withIDBytes<R>(_ body: (ByteView) -> R) -> R {
-        switch event.pointer(to: \.identity)!.pointee {
-        case .given(let text): return text.withByteView(body)
-        case let generated: return generated.text.withByteView(body)
-        }
+        event.pointer(to: \.identity)!.pointee.text.withByteView(body)
     }
 }
