@@ -35,6 +35,7 @@ enum BinaryWriter {
 
     /// An event's id as a byte string.
     static func identity(_ id: EventIdentity, _ out: inout [UInt8]) {
+        guard case .generated = id else { return string(id.text, &out) }
         FixedWriter.appending(to: &out, capacity: id.utf8CountBound + 4) { $0.binaryString(id) }
     }
 

@@ -66,22 +66,12 @@ struct FixedWriter {
     }
 
     /// `head` followed by `number` in decimal, as one string of exactly that length (so a
-    /// short one stays a small, inline string). Written straight into the string's storage:
-    /// it makes the generated id of every record without an id.
+    /// short one stays a small, inline string), written straight into the string's storage:
+    /// a generated id's text (`EventIdentity.text`).
     static func string(_ head: ByteView, followedBy number: Int) -> String {
-        let sign = number < 0 ? 1 : 0
-        let length = head.count + decimalLength(of: number)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            head.copy(into: UnsafeMutableRawPointer(buffer.baseAddress!))
-            if sign == 1 { buffer[head.count] = UInt8(ascii: "-") }
-            var value = number.magnitude
-            var i = length
-            repeat {
-                i -= 1
-                buffer[i] = 48 + UInt8(value % 10)
-                value /= 10
-            } while value > 0
-            return length
+        string(capacity: head.count + decimalLength(of: number)) { w in
+            w.bytes(head)
+            w.digits(number, width: 1)
         }
     }
 
@@ -253,16 +243,11 @@ extension FixedWriter {
     }
 
     /// `head` followed by `number` in decimal, as one JSON string (at most
-    /// `jsonStringBound(head) + 20` bytes), without making that string when `head` needs no
-    /// escaping.
+    /// `jsonStringBound(head) + 20` bytes), without making that string: the digits need no
+    /// escaping, so they go where `head`'s closing quote was.
     mutating func jsonString(_ head: String, followedBy number: Int) {
-        let clean = head.utf8.withContiguousStorageIfAvailable { bytes in
-            quotedIfClean(ByteView(lending: bytes))
-        }
-        guard clean == true else {
-            return jsonString(head.withByteView { FixedWriter.string($0, followedBy: number) })
-        }
-        count -= 1  // the closing quote, written after the digits
+        jsonString(head)
+        count -= 1
         digits(number, width: 1)
         byte(0x22)
     }
