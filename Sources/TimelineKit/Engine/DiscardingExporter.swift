@@ -4,5 +4,5 @@ final class DiscardingExporter: EventEncodingExporter {
     func begin(_ header: DocumentHeader, to out: OutputWriter) throws(TimelineError) {}
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {}
     func finish(to out: OutputWriter) throws(TimelineError) {}
-    func encode(_ event: Event, into bytes: inout [UInt8]) {}
+    func encode(_ event: Event, into bytes: inout EncodedBytes) {}
 }

@@ -30,7 +30,7 @@ final class EncodedRecordSorter {
     /// The held records' bytes, a batch per array, never copied into one.
     private var batches: [[UInt8]] = []
     /// Events handed over one at a time are encoded here until it is closed as a batch.
-    private var open: [UInt8] = []
+    private var open = EncodedBytes()
     private var items: [Item] = []
     private var heldBytes = 0
     /// What a held record costs besides its bytes: its item, and as much again for the
@@ -110,9 +110,8 @@ final class EncodedRecordSorter {
     }
 
     private func closeOpen() {
-        guard !open.isEmpty else { return }
-        batches.append(open)
-        open = []
+        guard open.count > 0 else { return }
+        batches.append(open.take())
     }
 
     /// Past half the budget: waits for the run being written, if any, then hands what is

@@ -31,10 +31,12 @@ struct PreparedEvents: Sendable {
 /// Events mapped on a worker thread, gathered for their consumer: each is shown to the
 /// stream's observer (validation) and encoded as it comes when the consumer streams into an
 /// `EventEncodingExporter` (the event is then read where it lies, not copied out of an
-/// array), and kept only when the consumer needs the events themselves.
-struct EventBatch {
+/// array), and kept only when the consumer needs the events themselves. Not copyable: a batch
+/// has one owner at a time, so its encoded bytes are cut to length in place when it is
+/// handed on (`takeEncoded`), never copied whole.
+struct EventBatch: ~Copyable {
     private(set) var events: [Event] = []
-    private(set) var encoded: [UInt8] = []
+    private var encoded = EncodedBytes()
     private(set) var count = 0
     /// Where each event's bytes start and its sort key, when `sortZone` is set.
     private(set) var starts: [Int] = []
@@ -71,7 +73,7 @@ struct EventBatch {
         self.sortZone = encoder == nil ? nil : sortZone
         self.observation = observation
         self.keepsEvents = keepsEvents || (encoder == nil && part == nil)
-        if encoder != nil { encoded.reserveCapacity(encodedCapacity) }
+        if encoder != nil { encoded = EncodedBytes(capacity: encodedCapacity) }
         if self.keepsEvents { events.reserveCapacity(eventCapacity) }
     }
 
@@ -102,6 +104,12 @@ struct EventBatch {
         }
         if keepsEvents { events.append(copy event) }
     }
+
+    /// The bytes of the events encoded.
+    var encodedCount: Int { encoded.count }
+
+    /// Takes the bytes of the events encoded.
+    mutating func takeEncoded() -> [UInt8] { encoded.take() }
 }
 
 /// How the consumer of an import takes events that importers map on worker threads:

@@ -13,44 +13,51 @@ enum EventRunCodec {
     static let bases = TimeBasis.allCases
 
     static func append(_ e: Event, to out: inout [UInt8]) {
-        let lengthAt = out.count
-        // Written in place into room sized from the texts: one capacity check per record.
-        FixedWriter.appendingInPlace(e, to: &out, capacity: maximumLength(e)) { e, w in
-            w.integer(UInt32(0))  // the length, filled in below
-            w.binaryString(e.identity)
-            w.field(e.start)
-            w.optional(e.end) { w, t in w.field(t) }
-            w.field(e.title)
-            w.optional(e.detail) { w, s in w.field(s) }
-            w.optional(e.status?.rawValue) { w, s in w.field(s) }
-            w.optional(e.category) { w, s in w.field(s) }
-            w.optional(e.amount) { w, a in
-                w.integer(Int64(truncatingIfNeeded: a.value.coefficient))
-                w.integer(Int64(truncatingIfNeeded: a.value.coefficient >> 64))
-                w.integer(Int64(a.value.scale))
-                w.optional(a.currency) { w, s in w.field(s) }
-                w.byte(a.neutral ? 1 : 0)
-            }
-            w.optional(e.location) { w, s in w.field(s) }
-            w.optional(e.series) { w, s in w.field(s) }
-            w.optional(e.recorded) { w, t in w.field(t) }
-            w.fields(e.links)
-            w.fields(e.tags)
-            w.integer(Int64(e.attributes.count))
-            if !e.attributes.isEmpty {
-                for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
-                    w.field(k)
-                    w.field(v)
-                }
-            }
-            w.optional(e.source) { w, s in
-                w.field(s.format)
-                w.field(s.file)
-                w.integer(Int64(s.record))
-                w.optional(s.line) { w, line in w.integer(Int64(line)) }
+        FixedWriter.appendingInPlace(e, to: &out, capacity: maximumLength(e)) { write($0, to: &$1) }
+    }
+
+    static func append(_ e: Event, to out: inout EncodedBytes) {
+        out.write(e, capacity: maximumLength(e)) { write($0, to: &$1) }
+    }
+
+    /// Written in place into room sized from the texts (`maximumLength`): one capacity check
+    /// per record.
+    private static func write(_ e: Event, to w: inout FixedWriter) {
+        let lengthAt = w.count
+        w.integer(UInt32(0))  // the length, filled in below
+        w.binaryString(e.identity)
+        w.field(e.start)
+        w.optional(e.end) { w, t in w.field(t) }
+        w.field(e.title)
+        w.optional(e.detail) { w, s in w.field(s) }
+        w.optional(e.status?.rawValue) { w, s in w.field(s) }
+        w.optional(e.category) { w, s in w.field(s) }
+        w.optional(e.amount) { w, a in
+            w.integer(Int64(truncatingIfNeeded: a.value.coefficient))
+            w.integer(Int64(truncatingIfNeeded: a.value.coefficient >> 64))
+            w.integer(Int64(a.value.scale))
+            w.optional(a.currency) { w, s in w.field(s) }
+            w.byte(a.neutral ? 1 : 0)
+        }
+        w.optional(e.location) { w, s in w.field(s) }
+        w.optional(e.series) { w, s in w.field(s) }
+        w.optional(e.recorded) { w, t in w.field(t) }
+        w.fields(e.links)
+        w.fields(e.tags)
+        w.integer(Int64(e.attributes.count))
+        if !e.attributes.isEmpty {
+            for (k, v) in e.attributes.sorted(by: { $0.key < $1.key }) {
+                w.field(k)
+                w.field(v)
             }
         }
-        BinaryWriter.endRecord(at: lengthAt, &out)
+        w.optional(e.source) { w, s in
+            w.field(s.format)
+            w.field(s.file)
+            w.integer(Int64(s.record))
+            w.optional(s.line) { w, line in w.integer(Int64(line)) }
+        }
+        w.set(UInt32(w.count - lengthAt - 4), at: lengthAt)
     }
 
     /// At least the bytes `append` writes for `e`: its texts, each with its 4-byte length,

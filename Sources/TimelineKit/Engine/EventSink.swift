@@ -117,9 +117,9 @@ final class EventSink: EventBatchConsumer {
 
     // MARK: EventBatchConsumer (batches mapped on worker threads)
 
-    /// Encoders append room for the most an event can take and then give back what it did
-    /// not (`CanonicalEncoder.append`): without this margin the last event of a batch as
-    /// large as the largest one so far would make the batch copy itself into twice the room.
+    /// Encoders ask for room for the most an event can take (`EncodedBytes.write`): without
+    /// this margin the last event of a batch as large as the largest one so far would make
+    /// the batch copy itself into twice the room.
     static let encodingHeadroom = 1 << 16
 
     func makeBatch() -> EventBatch {
@@ -136,7 +136,7 @@ final class EventSink: EventBatchConsumer {
         let digest = batch.observation?.digest()
         // Events counted, not kept: a streaming conversion keeps none, and its batches must
         // still reserve room for their validation facts.
-        let size = (bytes: batch.encoded.count, events: batch.count)
+        let size = (bytes: batch.encodedCount, events: batch.count)
         largestBatch.withLock { $0 = (max($0.bytes, size.bytes), max($0.events, size.events)) }
         if let part = batch.part {
             var prepared = PreparedEvents(events: batch.events, count: batch.count, digest: digest)
@@ -146,7 +146,8 @@ final class EventSink: EventBatchConsumer {
         guard encoder != nil else { return PreparedEvents(events: batch.events, digest: digest) }
         // The events kept are the ones the output's limit refused.
         var prepared = PreparedEvents(
-            events: batch.events, encoded: batch.encoded, count: batch.count - batch.events.count,
+            events: batch.events, encoded: batch.takeEncoded(),
+            count: batch.count - batch.events.count,
             digest: digest)
         prepared.starts = batch.starts
         prepared.keys = batch.keys

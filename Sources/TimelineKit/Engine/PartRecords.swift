@@ -5,7 +5,7 @@
 /// records is turned back into events and built into a part on a worker thread
 /// (`PartRecordWriter`); the parts are written in order.
 final class EventRecordEncoder: EventRecordEncoding {
-    func encode(_ event: Event, into bytes: inout [UInt8]) {
+    func encode(_ event: Event, into bytes: inout EncodedBytes) {
         EventRunCodec.append(event, to: &bytes)
     }
 }

@@ -17,8 +17,9 @@ final class SectionRecordEncoder: EventRecordEncoding, Sendable {
         self.zone = zone
     }
 
-    func encode(_ event: Event, into bytes: inout [UInt8]) {
-        BinaryWriter.int(TimelineGrouping.number(of: event, unit: unit, zone: zone), &bytes)
+    func encode(_ event: Event, into bytes: inout EncodedBytes) {
+        let number = TimelineGrouping.number(of: event, unit: unit, zone: zone)
+        bytes.write(number, capacity: 8) { number, w in w.integer(number) }
         EventRunCodec.append(event, to: &bytes)
     }
 

@@ -45,7 +45,7 @@ struct OutputLimit: Sendable {
 /// state of the exporter.
 protocol EventEncodingExporter: TimelineExporter, EventRecordEncoding {
     /// Appends exactly what `write(event, to:)` would write.
-    func encode(_ event: Event, into bytes: inout [UInt8])
+    func encode(_ event: Event, into bytes: inout EncodedBytes)
 }
 
 /// Makes each event's record for a sort of encoded records (`EncodedRecordSorter`) on the
@@ -56,7 +56,7 @@ protocol EventEncodingExporter: TimelineExporter, EventRecordEncoding {
 /// is copied through its type's value witnesses.
 protocol EventRecordEncoding: AnyObject {
     /// Appends the event's record.
-    func encode(_ event: Event, into bytes: inout [UInt8])
+    func encode(_ event: Event, into bytes: inout EncodedBytes)
 }
 
 /// An exporter that builds its output from parts, one per batch of events, each filled on

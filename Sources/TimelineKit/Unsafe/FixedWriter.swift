@@ -2,8 +2,8 @@
 /// receives them), so that formatting a value costs no allocation and lands in its
 /// destination with one append. Every write checks that it fits: a size computed too small
 /// traps, it never writes past its room. Digit widths assume non-negative values (years
-/// 1…9999 for `four`). Made only by the `appending`/`string` functions here, which own the
-/// memory for the length of one call.
+/// 1…9999 for `four`). Made only by the functions here, for the length of one call, in memory
+/// they own or are lent (`writing`).
 struct FixedWriter {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private(set) var count = 0
@@ -45,11 +45,21 @@ struct FixedWriter {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<capacity]))
         }
         let written = out.withUnsafeMutableBufferPointer { all in
-            var w = FixedWriter(UnsafeMutableBufferPointer(rebasing: all[start...]))
-            body(value, &w)
-            return w.count
+            writing(value, into: UnsafeMutableBufferPointer(rebasing: all[start...]), body)
         }
         out.removeLast(capacity - written)
+    }
+
+    /// Lets `body` write into `room`, which it must not outlive, and returns how many bytes it
+    /// wrote (`EncodedBytes`).
+    @inline(__always)
+    static func writing<Value>(
+        _ value: Value, into room: UnsafeMutableBufferPointer<UInt8>,
+        _ body: (Value, inout FixedWriter) -> Void
+    ) -> Int {
+        var w = FixedWriter(room)
+        body(value, &w)
+        return w.count
     }
 
     /// Room for `appendingInPlace`.
@@ -119,6 +129,14 @@ struct FixedWriter {
         precondition(length >= 0 && count + length <= buffer.count, "FixedWriter: buffer too small")
         body(Room(start: buffer.baseAddress! + count, length: length))
         count += length
+    }
+
+    /// Writes `v` little endian over the four bytes written at `offset`: a length, known only
+    /// once what it measures is written.
+    mutating func set(_ v: UInt32, at offset: Int) {
+        precondition(offset >= 0 && offset + 4 <= count, "FixedWriter: not written yet")
+        UnsafeMutableRawPointer(buffer.baseAddress! + offset).storeBytes(
+            of: v.littleEndian, as: UInt32.self)
     }
 
     /// `v`'s bytes, little endian.

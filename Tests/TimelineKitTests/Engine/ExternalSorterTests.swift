@@ -259,5 +259,12 @@ struct ExternalSorterTests {
         #expect(throws: EventRunCodec.Corrupt.self) {
             try EventRunCodec.decode(Array(bytes.prefix(next - 1)), at: 2)
         }
+        // A batch's bytes hold the same records.
+        var batch = EncodedBytes(capacity: 2)
+        batch.append(9)
+        batch.append(9)
+        EventRunCodec.append(e, to: &batch)
+        EventRunCodec.append(Event.blank, to: &batch)
+        #expect(batch.take() == bytes)
     }
 }

@@ -34,9 +34,9 @@ struct SectionRecordsTests {
         let encoder = SectionRecordEncoder(unit: .day, zone: Self.shanghai)
         var records: [[UInt8]] = []
         for e in Self.events {
-            var bytes: [UInt8] = []
+            var bytes = EncodedBytes()
             encoder.encode(e, into: &bytes)
-            records.append(bytes)
+            records.append(bytes.take())
         }
         // Every way to cut the six records into chunks at record boundaries.
         for mask in 0..<(1 << 5) {
@@ -64,9 +64,9 @@ struct SectionRecordsTests {
     @Test("a section's events are the events encoded, field for field")
     func roundTrip() throws {
         let encoder = SectionRecordEncoder(unit: .month, zone: Self.shanghai)
-        var bytes: [UInt8] = []
+        var bytes = EncodedBytes()
         for e in Self.events { encoder.encode(e, into: &bytes) }
-        let section = try encoder.section(of: bytes)
+        let section = try encoder.section(of: bytes.take())
         #expect(section.key == "2024-06")
         #expect(section.events == Self.events)
     }
@@ -74,8 +74,9 @@ struct SectionRecordsTests {
     @Test("damaged records are an error, not a crash")
     func damaged() throws {
         let encoder = SectionRecordEncoder(unit: .day, zone: Self.shanghai)
-        var bytes: [UInt8] = []
+        var bytes = EncodedBytes()
         encoder.encode(Self.events[0], into: &bytes)
-        #expect(throws: TimelineError.self) { try encoder.section(of: Array(bytes.dropLast(3))) }
+        let record = bytes.take()
+        #expect(throws: TimelineError.self) { try encoder.section(of: Array(record.dropLast(3))) }
     }
 }

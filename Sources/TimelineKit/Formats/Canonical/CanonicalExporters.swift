@@ -106,7 +106,8 @@ final class CanonicalNDJSONExporter: TimelineExporter {
 
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         writer.bytes.removeAll(keepingCapacity: true)
-        encode(event, into: &writer.bytes)
+        CanonicalEncoder.append(event, to: &writer.bytes)
+        writer.bytes.append(0x0A)
         try out.write(writer.bytes)
     }
 
@@ -114,8 +115,10 @@ final class CanonicalNDJSONExporter: TimelineExporter {
 }
 
 extension CanonicalNDJSONExporter: EventEncodingExporter {
-    func encode(_ event: Event, into bytes: inout [UInt8]) {
-        CanonicalEncoder.append(event, to: &bytes)
-        bytes.append(0x0A)
+    func encode(_ event: Event, into bytes: inout EncodedBytes) {
+        bytes.write(event, capacity: CanonicalEncoder.maximumLength(event) + 1) { event, w in
+            CanonicalEncoder.write(event, to: &w)
+            w.byte(0x0A)
+        }
     }
 }

@@ -128,9 +128,10 @@ final class JSONRecordBlockMapper {
         func raw(_ range: Range<Int>) -> String {
             String(decoding: block.bytes[range], as: UTF8.self)
         }
+        // The batch is passed, not captured: it has one owner, which hands it on at the end.
         func map(
             _ entry: JSONKeySetMappers.Entry, number: Int, location: SourceLocation,
-            range: Range<Int>, fill: (inout FieldTexts) -> Void
+            range: Range<Int>, into batch: inout EventBatch, fill: (inout FieldTexts) -> Void
         ) {
             let mapper = entry.mapper
             if mapper !== textsMapper {
@@ -159,7 +160,10 @@ final class JSONRecordBlockMapper {
             if flat.read(block.bytes, record.range),
                 let entry = try? mappers.entry(for: flat, make: makeMapper)
             {
-                map(entry, number: number, location: record.location, range: record.range) {
+                map(
+                    entry, number: number, location: record.location, range: record.range,
+                    into: &batch
+                ) {
                     entry.plan.fill(&$0, from: flat)
                 }
                 continue
@@ -208,7 +212,7 @@ final class JSONRecordBlockMapper {
                                 code: .missingStart)))
                     continue
                 }
-                map(entry, number: number, location: location, range: record.range) {
+                map(entry, number: number, location: location, range: record.range, into: &batch) {
                     entry.plan.fill(&$0, from: row)
                 }
             }

@@ -31,14 +31,18 @@ final class ProjectedExporter: TimelineExporter, EventEncodingExporter {
 
     func write(_ event: Event, to out: OutputWriter) throws(TimelineError) {
         var bytes: [UInt8] = []
-        encode(event, into: &bytes)
+        appendLine(event, to: &bytes)
         try out.write(bytes)
     }
 
     func finish(to out: OutputWriter) throws(TimelineError) {}
 
+    func encode(_ event: Event, into bytes: inout EncodedBytes) {
+        bytes.appending { appendLine(event, to: &$0) }
+    }
+
     /// One line: an object (NDJSON) or a row (CSV, TSV).
-    func encode(_ event: Event, into bytes: inout [UInt8]) {
+    private func appendLine(_ event: Event, to bytes: inout [UInt8]) {
         switch layout {
         case .jsonLines:
             encoder.appendObject(event, to: &bytes)

@@ -46,9 +46,11 @@ final class TableRowConverter: Sendable {
             case .failure(let e): run.fail(e)
             }
         }
+        let (messages, firstEventLine, lastEventLine) =
+            (run.messages, run.firstEventLine, run.lastEventLine)
         return RecordBlockOutcome(
-            events: context.prepare(run.batch), messages: run.messages,
-            firstEventLine: run.firstEventLine, lastEventLine: run.lastEventLine,
+            events: context.prepare(run.batch), messages: messages,
+            firstEventLine: firstEventLine, lastEventLine: lastEventLine,
             placeholders: mapper.takePlaceholders())
     }
 }
@@ -58,7 +60,7 @@ final class TableRowConverter: Sendable {
 /// changes live in boxes, checked for exclusive access at run time on every row. The
 /// converter's settings are copied in once: read through the class, each row would retain
 /// and release them.
-private struct BlockRun {
+private struct BlockRun: ~Copyable {
     let header: [String]
     let plan: TableColumnPlan
     let file: String
@@ -74,7 +76,8 @@ private struct BlockRun {
     var lastEventLine = 0
 
     init(
-        converter: TableRowConverter, mapper: RecordMapper, batch: EventBatch, number: Int,
+        converter: TableRowConverter, mapper: RecordMapper, batch: consuming EventBatch,
+        number: Int,
         cellBytes: [UInt8], raw: @escaping (TableRow) -> String
     ) {
         header = converter.header
