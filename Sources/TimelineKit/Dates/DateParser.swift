@@ -155,6 +155,9 @@ package struct ParsedTimeValue: Hashable, Sendable {
     public var value: TimeValue
     /// What was decided on the way (a DST gap or overlap resolved), to report.
     public var notice: DateNotice?
+    /// The text's form, when it is exactly the value's own rendering in one
+    /// (`TimeValue.setRaw`): read by the fast path, with nothing trimmed around it.
+    package var rawForm: TimeValue.RawForm? = nil
 }
 
 /// The date/time engine's entry point: the ordered fallback chain (ISO 8601, RFC 2822, epoch, user patterns, catalogue) plus zone
@@ -238,7 +241,7 @@ package final class DateParser {
     }
 
     /// As `parse(bytes:)`; a naive value is placed in `recordZone` (basis `zone`) when given.
-    private func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<
+    package func parse(bytes input: ByteView, recordZone: ResolvedZone?) -> Result<
         ParsedTimeValue, DateParseError
     > {
         Self.inSupportedRange(read(input, recordZone: recordZone))
@@ -276,9 +279,10 @@ package final class DateParser {
         }
         let bytes = input[start..<end]
         if let m = RFC3339FastPath.parse(bytes) {
-            return .success(
-                Self.offsetValue(
-                    m.instant, m.offset, fractionDigits: m.fractionDigits, recordZone: recordZone))
+            var parsed = Self.offsetValue(
+                m.instant, m.offset, fractionDigits: m.fractionDigits, recordZone: recordZone)
+            if start == 0, end == input.count { parsed.rawForm = m.form }
+            return .success(parsed)
         }
 
         // The strategy that got furthest names the error; a problem of a value that had a

@@ -9,6 +9,9 @@ package enum RFC3339FastPath {
         package var instant: Instant
         package var offset: UTCOffset
         package var fractionDigits: Int
+        /// The text's form when it is exactly the value's own rendering in one: `T` or a
+        /// space, a `.` before any fraction, and `Z` or `±HH:MM` (not `-00:00`).
+        package var form: TimeValue.RawForm?
     }
 
     @inline(__always)
@@ -50,6 +53,7 @@ package enum RFC3339FastPath {
         var i = 19
         var nanos = 0
         var digits = 0
+        var rendered = b[10] != 0x74 && b[i] != 0x2C
         if b[i] == 0x2E || b[i] == 0x2C {
             i += 1
             while i < n, b[i] &- 0x30 < 10 {
@@ -69,6 +73,7 @@ package enum RFC3339FastPath {
         var offset = 0
         let sign = b[i]
         if sign == 0x5A || sign == 0x7A {
+            rendered = rendered && sign == 0x5A
             i += 1
         } else {
             guard sign == 0x2B || sign == 0x2D, i + 3 <= n else { return nil }
@@ -77,6 +82,7 @@ package enum RFC3339FastPath {
             guard oh0 < 10, oh1 < 10 else { return nil }
             var minutes = 0
             i += 3
+            rendered = rendered && i < n && b[i] == 0x3A
             if i < n {
                 if b[i] == 0x3A { i += 1 }
                 guard i + 2 == n else { return nil }
@@ -88,13 +94,21 @@ package enum RFC3339FastPath {
             }
             offset = (Int(oh0) * 10 + Int(oh1)) * 3600 + minutes * 60
             guard offset <= UTCOffset.maximumSeconds else { return nil }
-            if sign == 0x2D { offset = -offset }
+            if sign == 0x2D {
+                offset = -offset
+                rendered = rendered && offset != 0
+            }
         }
         guard i == n else { return nil }
         let days = CivilDate(uncheckedYear: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        let form: TimeValue.RawForm? =
+            !rendered
+            ? nil
+            : b[10] == 0x54
+                ? (sign == 0x5A ? .tZ : .tOffset) : (sign == 0x5A ? .spaceZ : .spaceOffset)
         return Match(
             instant: Instant(unchecked: seconds, nanoseconds: Int32(nanos)),
-            offset: UTCOffset(seconds: offset), fractionDigits: digits)
+            offset: UTCOffset(seconds: offset), fractionDigits: digits, form: form)
     }
 }

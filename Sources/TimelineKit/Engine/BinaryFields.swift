@@ -39,6 +39,18 @@ enum BinaryWriter {
         FixedWriter.appending(to: &out, capacity: id.utf8CountBound + 4) { $0.binaryString(id) }
     }
 
+    /// A time value's source text as a byte string: one kept by its form written from the
+    /// value, without making its string.
+    static func raw(of value: TimeValue, _ out: inout [UInt8]) {
+        guard let form = value.rawForm else { return string(value.rawText ?? "", &out) }
+        FixedWriter.appending(to: &out, capacity: TimeValue.renderingBound + 4) { w in
+            let lengthAt = w.count
+            w.integer(UInt32(0))  // the length, filled in below
+            value.write(form, to: &w)
+            w.set(UInt32(w.count - lengthAt - 4), at: lengthAt)
+        }
+    }
+
     static func strings(_ list: [String], _ out: inout [UInt8]) {
         int(Int64(list.count), &out)
         for s in list { string(s, &out) }

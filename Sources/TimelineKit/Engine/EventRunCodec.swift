@@ -65,7 +65,7 @@ enum EventRunCodec {
     /// texts, an amount 31, the source 26).
     static func maximumLength(_ e: Event) -> Int {
         func text(_ s: String?) -> Int { s?.utf8.count ?? 0 }
-        func time(_ t: TimeValue?) -> Int { text(t?.raw) + text(t?.zone) }
+        func time(_ t: TimeValue?) -> Int { (t?.rawLengthBound ?? 0) + text(t?.zone) }
         var n = 256 + e.identity.utf8CountBound + text(e.title) + text(e.detail) + text(e.category)
         n += text(e.status?.rawValue) + text(e.amount?.currency) + text(e.location) + text(e.series)
         n += time(e.start) + time(e.end) + time(e.recorded)
@@ -174,7 +174,13 @@ extension BinaryReader {
                 offset: UTCOffset(seconds: offset), zone: zone, basis: basis,
                 fractionDigits: digits)
         }
-        value.raw = try optional { r throws(BinaryReader.Corrupt) in try r.string() }
+        switch try byte() {
+        case 0: break
+        case 1: value.raw = try string()
+        case let n:
+            guard let form = TimeValue.RawForm(rawValue: n - 2) else { throw Corrupt() }
+            value.setRaw(form: form)
+        }
         return value
     }
 }
@@ -208,7 +214,13 @@ extension FixedWriter {
             optional(z) { w, s in w.field(s) }
             byte(UInt8(t.fractionDigits))
         }
-        optional(t.raw) { w, s in w.field(s) }
+        // The source text: none (0), a string (1), or the form of the value's rendering (2 + the
+        // form's number).
+        if let form = t.rawForm {
+            byte(2 + form.rawValue)
+        } else {
+            optional(t.rawText) { w, s in w.field(s) }
+        }
     }
 
     /// A 0 for nil, else a 1 and the value.

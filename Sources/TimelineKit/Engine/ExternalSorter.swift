@@ -183,7 +183,7 @@ extension Event {
             MemoryLayout<Event>.stride + MemoryLayout<TimelineSortKey>.stride + 8 + heap(id)
             + heap(title) + heap(detail) + heap(category)
             + heap(location) + heap(series)
-        n += heap(start.raw) + heap(end?.raw) + heap(recorded?.raw) + heap(start.zone)
+        n += heap(start.rawText) + heap(end?.rawText) + heap(recorded?.rawText) + heap(start.zone)
         if !links.isEmpty { n += 32 + links.reduce(0) { $0 + 16 + heap($1) } }
         if !tags.isEmpty { n += 32 + tags.reduce(0) { $0 + 16 + heap($1) } }
         if !attributes.isEmpty {

@@ -17,33 +17,41 @@ enum Placeholder {
     ].map { Array($0.utf8) }
 
     static func isPlaceholder(_ text: String) -> Bool {
-        // Nearly every value starts with a digit or a letter no placeholder starts with.
-        switch text.utf8.first {
+        guard mayBePlaceholder(text.utf8.first) else { return false }
+        return text.withByteView(isPlaceholder)
+    }
+
+    static func isPlaceholder(_ bytes: ByteView) -> Bool {
+        guard mayBePlaceholder(bytes.count > 0 ? bytes[0] : nil) else { return false }
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard start < end, end - start <= 19 else { return false }
+        switch bytes[start] {
         case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"),
-            UInt8(ascii: "0"), 0xE2, 0x20, 0x09:
+            UInt8(ascii: "0"), 0xE2:
             break
         default: return false
         }
-        var text = text
-        return text.withUTF8 { bytes in
-            var start = 0
-            var end = bytes.count
-            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
-            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            guard start < end, end - start <= 19 else { return false }
-            switch bytes[start] {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"),
-                UInt8(ascii: "0"), 0xE2:
-                break
-            default: return false
-            }
-            return words.contains { word in
-                word.count == end - start
-                    && word.indices.allSatisfy { i in
-                        let b = bytes[start + i]
-                        return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == word[i]
-                    }
-            }
+        return words.contains { word in
+            word.count == end - start
+                && word.indices.allSatisfy { i in
+                    let b = bytes[start + i]
+                    return (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == word[i]
+                }
+        }
+    }
+
+    /// Whether a value that starts with `first` may be a placeholder: nearly every value
+    /// starts with a digit or a letter none starts with.
+    @inline(__always)
+    private static func mayBePlaceholder(_ first: UInt8?) -> Bool {
+        switch first {
+        case UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "-"), UInt8(ascii: "/"),
+            UInt8(ascii: "0"), 0xE2, 0x20, 0x09:
+            return true
+        default: return false
         }
     }
 }

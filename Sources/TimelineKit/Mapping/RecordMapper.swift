@@ -297,21 +297,24 @@ final class RecordMapper {
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?)
         throws(Rejection) -> TimeValue?
     {
-        guard let raw = record[field] else { return nil }
-        if Placeholder.isPlaceholder(raw) {
-            // `Not Available`, `N/A`, `-`: no time. Only a start must have one.
-            countPlaceholder(raw)
-            guard field == .start else { return nil }
-            let column = wideColumn ?? sources[field]!.description
-            throw Rejection(
-                reason: "no start time: column '\(column)' holds '\(raw)', which stands for none",
-                code: .missingStart)
+        guard record.has(field) else { return nil }
+        // Read from the field's bytes: a string is made only where one is needed (a message, a
+        // source text that is not the value's own rendering: `TimeValue.setRaw`).
+        var read: ParsedTimeValue?
+        var failure: DateParseError?
+        record.withBytes(field) { bytes in
+            guard !Placeholder.isPlaceholder(bytes) else { return }
+            switch parser.parse(bytes: bytes, recordZone: zone ?? columnZones[field]) {
+            case .success(var parsed):
+                parsed.value.setRaw(bytes, form: parsed.rawForm)
+                read = parsed
+            case .failure(let error): failure = error
+            }
         }
-        switch parser.parse(raw, inZone: zone ?? columnZones[field]) {
-        case .success(var parsed):
+        if var parsed = read {
             if options.zoneColumnIsTheStarts, field != .start,
                 case .offsetContradictsZone? = parsed.notice,
-                case .success(let own) = parser.parse(raw, inZone: columnZones[field])
+                case .success(let own) = parser.parse(record[field]!, inZone: columnZones[field])
             {
                 // Timeline's own CSV names the start's zone: another time written with
                 // another offset is in none.
@@ -326,14 +329,24 @@ final class RecordMapper {
             }
             if let notice = parsed.notice { notices.append(notice) }
             return parsed.value
-        case .failure(let error):
-            let column =
-                field == .start
-                ? wideColumn ?? sources[field]!.description : sources[field]!.description
-            throw Rejection(
-                reason: "\(field.rawValue) (column '\(column)'): \(error.message(for: raw))",
-                code: error.code)
         }
+        guard let failure else {
+            // `Not Available`, `N/A`, `-`: no time. Only a start must have one.
+            let raw = record[field]!
+            countPlaceholder(raw)
+            guard field == .start else { return nil }
+            let column = wideColumn ?? sources[field]!.description
+            throw Rejection(
+                reason: "no start time: column '\(column)' holds '\(raw)', which stands for none",
+                code: .missingStart)
+        }
+        let column =
+            field == .start
+            ? wideColumn ?? sources[field]!.description : sources[field]!.description
+        throw Rejection(
+            reason:
+                "\(field.rawValue) (column '\(column)'): \(failure.message(for: record[field]!))",
+            code: failure.code)
     }
 
     /// The event for `record`, or nil with `rejection` set to why not. (Not a `Result`:

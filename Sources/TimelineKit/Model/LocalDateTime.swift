@@ -104,14 +104,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
         }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes). Every timed value
-    /// written passes here (twice for the canonical form), so the usual case is written
-    /// after one check for room rather than one per byte.
+    /// `YYYY-MM-DDTHH:MM:SS[.fff]` into a stack buffer (at most 29 bytes), or with another
+    /// `separator` than `T` between date and time. Every timed value written passes here
+    /// (twice for the canonical form), so the usual case is written after one check for room
+    /// rather than one per byte.
     @inline(__always)
-    func write(to w: inout FixedWriter, fractionDigits: Int) {
+    func write(to w: inout FixedWriter, fractionDigits: Int, separator: UInt8 = 0x54) {
         let year = date.year
         guard (0...9999).contains(year) else {
-            return writeChecked(to: &w, fractionDigits: fractionDigits)
+            return writeChecked(to: &w, fractionDigits: fractionDigits, separator: separator)
         }
         let fraction = min(max(fractionDigits, 0), 9)
         w.withRoom(for: fraction > 0 ? 20 + fraction : 19) { p in
@@ -126,7 +127,7 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
             pair(date.month, at: 5)
             p[7] = 0x2D
             pair(date.day, at: 8)
-            p[10] = 0x54
+            p[10] = separator
             pair(hour, at: 11)
             p[13] = 0x3A
             pair(minute, at: 14)
@@ -144,13 +145,13 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
 
     /// As `write`, one checked byte at a time, for years outside 0…9999 (which no output
     /// writes: messages show them) with all their digits and sign (at most 41 bytes).
-    private func writeChecked(to w: inout FixedWriter, fractionDigits: Int) {
+    private func writeChecked(to w: inout FixedWriter, fractionDigits: Int, separator: UInt8) {
         w.digits(date.year, width: 4)
         w.byte(0x2D)
         w.two(date.month)
         w.byte(0x2D)
         w.two(date.day)
-        w.byte(0x54)
+        w.byte(separator)
         w.two(hour)
         w.byte(0x3A)
         w.two(minute)

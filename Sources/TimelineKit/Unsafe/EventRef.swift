@@ -50,10 +50,7 @@ struct EventRef {
     var startText: String { start.pointee.raw ?? start.pointee.rfc3339 }
     var startZone: String? { start.pointee.zone }
     /// Whether the start as written ends in `Z`: UTC itself, not an offset of a place.
-    var startWrittenInUTC: Bool {
-        guard let raw = start.pointer(to: \.raw)!.pointee else { return false }
-        return raw.utf8.last.map { $0 == UInt8(ascii: "Z") || $0 == UInt8(ascii: "z") } ?? false
-    }
+    var startWrittenInUTC: Bool { start.pointee.rawEndsInZ }
     /// Whether the event names a place.
     var hasLocation: Bool { !(event.pointer(to: \.location)!.pointee?.isEmpty ?? true) }
     var end: TimeValue? { event.pointee.end }

@@ -139,6 +139,20 @@ struct FixedWriter {
             of: v.littleEndian, as: UInt32.self)
     }
 
+    /// Writes `b` over the byte written at `offset`.
+    mutating func set(_ b: UInt8, at offset: Int) {
+        precondition(offset >= 0 && offset < count, "FixedWriter: not written yet")
+        buffer[offset] = b
+    }
+
+    /// Writes again the bytes written at `range`.
+    mutating func repeatWritten(_ range: Range<Int>) {
+        precondition(
+            range.lowerBound >= 0 && range.upperBound <= count, "FixedWriter: not written yet")
+        let source = UnsafePointer(buffer.baseAddress! + range.lowerBound)
+        withRoom(for: range.count) { $0.start.initialize(from: source, count: range.count) }
+    }
+
     /// `v`'s bytes, little endian.
     @inline(__always)
     mutating func integer<T: FixedWidthInteger>(_ v: T) {

@@ -24,4 +24,23 @@ struct BinaryFieldsTests {
             #expect(reader.at == written.count)
         }
     }
+
+    @Test("a time's source text is written as the byte string of its text, however it is held")
+    func rawTexts() throws {
+        let texts = [
+            "2024-06-12T08:00:00+08:00", "2024-06-12 08:00:00.123Z", "2024-06-12T08:00:00.5-05:30",
+            "2024-06-12t08:00:00z", "2024-06-12 08:00+08:00",
+        ]
+        let parser = DateParser()
+        for text in texts {
+            let read = try text.withByteView { parser.parse(bytes: $0) }.get()
+            var value = read.value
+            text.withByteView { value.setRaw($0, form: read.rawForm) }
+            var written: [UInt8] = [0xAB]
+            BinaryWriter.raw(of: value, &written)
+            var expected: [UInt8] = [0xAB]
+            BinaryWriter.string(text, &expected)
+            #expect(written == expected, "\(text)")
+        }
+    }
 }

@@ -53,7 +53,7 @@ package enum CanonicalEncoder {
 
     static func maximumLength(_ value: TimeValue) -> Int {
         192 + (value.zone.map(FixedWriter.jsonStringBound) ?? 0)
-            + (value.raw.map(FixedWriter.jsonStringBound) ?? 0)
+            + 6 * value.rawLengthBound
     }
 
     static func write(_ event: Event, to f: inout FixedWriter) {
@@ -155,6 +155,7 @@ package enum CanonicalEncoder {
     }
 
     static func write(_ value: TimeValue, to f: inout FixedWriter) {
+        var written: (local: Range<Int>, offset: Range<Int>)?
         switch value.moment {
         case .date(let d):
             f.text("{\"date\":\"")
@@ -169,9 +170,13 @@ package enum CanonicalEncoder {
             f.text("{\"instant\":\"")
             wall.utc.write(to: &f, fractionDigits: value.fractionDigits)
             f.text("Z\",\"local\":\"")
+            let localStart = f.count
             wall.local.write(to: &f, fractionDigits: value.fractionDigits)
+            let localEnd = f.count
             f.text("\",\"offset\":\"")
+            let offsetStart = f.count
             offset.write(to: &f)
+            written = (localStart..<localEnd, offsetStart..<f.count)
             f.byte(UInt8(ascii: "\""))
             if let zone {
                 f.text(",\"zone\":")
@@ -179,7 +184,16 @@ package enum CanonicalEncoder {
             }
             f.text(Self.basisMember(value.basis))
         }
-        if let raw = value.raw {
+        if let form = value.rawForm, let written {
+            // The source text is the local time and offset just written, with its own
+            // separator and end (`TimeValue.RawForm`): digits and punctuation, nothing to escape.
+            f.text(",\"raw\":\"")
+            let start = f.count
+            f.repeatWritten(written.local)
+            f.set(form.separator, at: start + 10)
+            if form.endsInZ { f.byte(UInt8(ascii: "Z")) } else { f.repeatWritten(written.offset) }
+            f.byte(UInt8(ascii: "\""))
+        } else if let raw = value.rawText {
             f.text(",\"raw\":")
             f.jsonString(raw)
         }

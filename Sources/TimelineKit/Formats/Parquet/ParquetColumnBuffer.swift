@@ -101,6 +101,15 @@ struct ParquetColumnBuffer {
         BinaryWriter.identity(identity, &plain)
     }
 
+    /// A time value's source text, or a null: one kept by its form is written without
+    /// making its string, in a column without a dictionary.
+    mutating func appendRaw(of value: TimeValue) {
+        guard value.rawText != nil || value.rawForm != nil else { return appendNull() }
+        guard value.rawForm != nil, !usesDictionary else { return append(optional: value.raw) }
+        present(0)
+        BinaryWriter.raw(of: value, &plain)
+    }
+
     mutating func append(_ text: String, repetition: UInt8 = 0) {
         present(repetition)
         guard usesDictionary else { return BinaryWriter.string(text, &plain) }

@@ -261,7 +261,7 @@ final class ParquetExporter: PartBuildingExporter {
         case .date:
             guard value.instant == nil, let date = value.date else { return column.appendNull() }
             column.append(int32: Int32(date.daysSinceEpoch))
-        case .raw: column.append(optional: value.raw)
+        case .raw: column.appendRaw(of: value)
         }
     }
 
