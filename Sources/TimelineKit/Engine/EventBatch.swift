@@ -49,6 +49,8 @@ struct EventBatch: ~Copyable {
     /// Set when events go into an exporter's part as they are added. Those `limit` refuses
     /// are kept as events instead, here and when they are encoded.
     private(set) var part: (any ExportPart)?
+    /// Whether `part` is set, known without copying the existential out to compare it.
+    private let buildsPart: Bool
     let limit: OutputLimit?
     let keepsEvents: Bool
     /// Set when an observer of the stream (validation) is shown each event as it is added.
@@ -69,6 +71,7 @@ struct EventBatch: ~Copyable {
         self.encoder = encoder
         self.facts = encoder == nil ? nil : facts
         self.part = part
+        buildsPart = part != nil
         self.limit = part == nil && encoder == nil ? nil : limit
         self.sortZone = encoder == nil ? nil : sortZone
         self.observation = observation
@@ -95,7 +98,7 @@ struct EventBatch: ~Copyable {
             }
             encoder.encode(event, into: &encoded)
         }
-        if part != nil {
+        if buildsPart {
             if let limit, limit.reason(event) != nil {
                 events.append(copy event)
             } else {
