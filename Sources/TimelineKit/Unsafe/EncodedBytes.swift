@@ -28,10 +28,6 @@ struct EncodedBytes {
         }
     }
 
-    mutating func append(_ byte: UInt8) {
-        write(byte, capacity: 1) { byte, w in w.byte(byte) }
-    }
-
     /// Lends the bytes written as an array, for writers that append to one.
     mutating func appending(_ body: (inout [UInt8]) -> Void) {
         storage.removeLast(storage.count - count)

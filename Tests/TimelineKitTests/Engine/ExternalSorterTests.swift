@@ -261,8 +261,7 @@ struct ExternalSorterTests {
         }
         // A batch's bytes hold the same records.
         var batch = EncodedBytes(capacity: 2)
-        batch.append(9)
-        batch.append(9)
+        batch.appending { $0 += [9, 9] }
         EventRunCodec.append(e, to: &batch)
         EventRunCodec.append(Event.blank, to: &batch)
         #expect(batch.take() == bytes)

@@ -40,7 +40,7 @@ struct EncodedBytesTests {
                     }
                     expected += b
                 case .byte(let b):
-                    bytes.append(b)
+                    bytes.write(b, capacity: 1) { b, w in w.byte(b) }
                     expected.append(b)
                 case .array(let b):
                     bytes.appending { $0 += b }
@@ -51,7 +51,7 @@ struct EncodedBytesTests {
             #expect(bytes.take() == expected, "seed \(seed)")
             #expect(bytes.count == 0)
             // Taken, it starts again from nothing.
-            bytes.append(7)
+            bytes.appending { $0.append(7) }
             #expect(bytes.take() == [7])
         }
     }

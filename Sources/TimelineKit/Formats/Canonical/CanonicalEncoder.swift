@@ -53,7 +53,7 @@ package enum CanonicalEncoder {
 
     static func maximumLength(_ value: TimeValue) -> Int {
         192 + (value.zone.map(FixedWriter.jsonStringBound) ?? 0)
-            + 6 * value.rawLengthBound
+            + 6 * value.rawLengthBound + 2
     }
 
     static func write(_ event: Event, to f: inout FixedWriter) {

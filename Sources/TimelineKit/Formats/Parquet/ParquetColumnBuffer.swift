@@ -104,7 +104,6 @@ struct ParquetColumnBuffer {
     /// A time value's source text, or a null: one kept by its form is written without
     /// making its string, in a column without a dictionary.
     mutating func appendRaw(of value: TimeValue) {
-        guard value.rawText != nil || value.rawForm != nil else { return appendNull() }
         guard value.rawForm != nil, !usesDictionary else { return append(optional: value.raw) }
         present(0)
         BinaryWriter.raw(of: value, &plain)
