@@ -247,6 +247,31 @@ package final class DateParser {
         Self.inSupportedRange(read(input, recordZone: recordZone))
     }
 
+    /// Reads `input` into `value`, its source text kept, when it is the common case: an
+    /// RFC 3339 time with nothing around it and nothing to report (in range, and an offset
+    /// that `recordZone`, when given, has at that instant). A record's time is then read in
+    /// place, with no `Result` of a `ParsedTimeValue` made and copied on its way into the
+    /// event. Returns false, leaving `value` as it was, for anything else: then
+    /// `parse(bytes:recordZone:)` reads it or says why not.
+    package func readCommonForm(
+        _ input: ByteView, recordZone: ResolvedZone?, into value: inout TimeValue
+    ) -> Bool {
+        guard let m = RFC3339FastPath.parse(input) else { return false }
+        var zone: String?
+        if let recordZone {
+            let zoneOffset = recordZone.fixedOffset ?? recordZone.rules.offset(at: m.instant)
+            guard zoneOffset == m.offset else { return false }
+            zone = recordZone.identifier
+        }
+        let read = TimeValue(
+            instant: m.instant, offset: m.offset, zone: zone, basis: .offset,
+            fractionDigits: m.fractionDigits)
+        guard read.isInSupportedRange else { return false }
+        value = read
+        value.setRaw(input, form: m.form)
+        return true
+    }
+
     /// `result`, or `outOfRange` when the value it read leaves the years 0001–9999 in UTC or
     /// in its own offset.
     @inline(__always)

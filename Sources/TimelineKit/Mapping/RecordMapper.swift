@@ -294,6 +294,30 @@ final class RecordMapper {
         return made
     }
 
+    /// Reads `field`'s time into `value`, as `time(_:_:zone:)` does; false, with `value` as
+    /// it was, when the record has none there. The common form is read in place
+    /// (`DateParser.readCommonForm`); only other texts make a value to copy in.
+    private func readTime(
+        _ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?,
+        into value: inout TimeValue
+    ) throws(Rejection) -> Bool {
+        guard record.has(field) else { return false }
+        // A zone column of offsets changes the offset of every time read: not in place.
+        if columnOffset == nil,
+            record.withBytes(
+                field,
+                {
+                    parser.readCommonForm(
+                        $0, recordZone: zone ?? columnZones[field], into: &value)
+                })
+        {
+            return true
+        }
+        guard let read = try time(field, record, zone: zone) else { return false }
+        value = read
+        return true
+    }
+
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?)
         throws(Rejection) -> TimeValue?
     {
@@ -386,7 +410,7 @@ final class RecordMapper {
     }
 
     /// Maps `record` into `event` and adds it to `batch`; returns why not when the record is
-    /// rejected (`event` is then as it was). Importers pass the same `event` for every
+    /// rejected (`event` is then part set, and holds nothing to read). Importers pass the same `event` for every
     /// record of a batch: it is overwritten in place (`Event.overwrite`) and `batch` borrows
     /// it. An event built afresh and returned was copied once more on its way (every string
     /// retained, then released) — the compiler does not make that copy a move — and one kept
@@ -413,7 +437,8 @@ final class RecordMapper {
         }
     }
 
-    /// Sets every field of `event` from `record` (leaves it as it was when it throws).
+    /// Sets every field of `event` from `record`. When it throws, `event` is left part set:
+    /// callers drop it or overwrite it with the next record.
     private func fill(_ event: inout Event, from record: FieldTexts, number: Int, line: Int?)
         throws(Rejection)
     {
@@ -435,7 +460,7 @@ final class RecordMapper {
                     code: e == .unknownZone(name) ? .unknownZone : .ambiguousAbbreviation)
             }
         }
-        guard let start = try time(.start, record, zone: zone) else {
+        guard try readTime(.start, record, zone: zone, into: &event.start) else {
             let detail =
                 sources[.start].map { "column '\($0)' is empty" }
                 ?? "no column was recognised as the start time; name it with \(.map, "start=COLUMN")"
@@ -511,7 +536,7 @@ final class RecordMapper {
             readsRefunds ? try refundParts(record, zone: zone, attributes: &attributes) : nil
         event.overwrite(
             identity: record[.id].map(EventIdentity.given)
-                ?? .generated(prefix: idPrefix, record: number), start: start,
+                ?? .generated(prefix: idPrefix, record: number),
             end: end,
             title: titleText ?? detailText ?? record[.status] ?? categoryText ?? "",
             detail: titleText == nil ? nil : detailText, status: status, category: categoryText,

@@ -128,12 +128,13 @@ public struct Event: Hashable, Sendable {
 }
 
 extension Event {
-    /// Replaces every field, as `init` would, in an event that is being reused (an
-    /// importer's event for a whole block): the old values are released and the new ones
-    /// moved in. Every parameter is required, so none is left from the previous record.
+    /// Replaces every field but `start`, as `init` would, in an event that is being reused
+    /// (an importer's event for a whole block): the old values are released and the new ones
+    /// moved in. Every parameter is required, so none is left from the previous record; the
+    /// caller has read the start into the event already (`RecordMapper` reads it in place).
     /// Field by field on purpose: `self = Event(…)` would build a second event and copy it.
     package mutating func overwrite(
-        identity: consuming EventIdentity, start: consuming TimeValue, end: consuming TimeValue?,
+        identity: consuming EventIdentity, end: consuming TimeValue?,
         title: consuming String,
         detail: consuming String?, status: EventStatus?, category: consuming String?,
         amount: consuming Amount?,
@@ -142,7 +143,6 @@ extension Event {
         source: consuming SourceReference?
     ) {
         self.identity = identity
-        self.start = start
         self.end = end
         self.title = title
         self.detail = detail

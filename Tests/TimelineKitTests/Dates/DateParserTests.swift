@@ -371,4 +371,82 @@ struct DateParserTests {
         }
         #expect(v.value.date?.isoString == "2024-04-03")
     }
+
+    /// The value `readCommonForm` leaves alone when it reads nothing.
+    static let untouched = TimeValue(date: CivilDate(year: 1999, month: 12, day: 31)!)
+
+    static func readInPlace(_ text: String, zone: String?) -> TimeValue? {
+        let recordZone = zone.map { try! ZoneResolver().resolve($0) }
+        var value = untouched
+        let read = text.withByteView {
+            Self.parser(assume: nil).readCommonForm($0, recordZone: recordZone, into: &value)
+        }
+        if !read { #expect(value == untouched, "\(text): changed but not read") }
+        return read ? value : nil
+    }
+
+    // Expected instants by hand: 08:00 at +08:00 is 00:00 UTC; New York is at -05:00 on
+    // 1 January and -04:00 on 1 July 2024; 00:30 on 1 January of year 1 at +01:00 is in
+    // year 0 in UTC, out of the supported range.
+    @Test(
+        "the common form is read in place; anything else is left to the fallback chain",
+        arguments: [
+            (nil, "2024-06-12T08:00:00+08:00", "2024-06-12T00:00:00Z", nil),
+            ("Asia/Shanghai", "2024-06-12T08:00:00+08:00", "2024-06-12T00:00:00Z", "Asia/Shanghai"),
+            (
+                "America/New_York", "2024-01-01T08:00:00-05:00", "2024-01-01T13:00:00Z",
+                "America/New_York"
+            ),
+            (nil, "2024-06-12t08:00:00.50z", "2024-06-12T08:00:00.50Z", nil),
+            ("America/New_York", "2024-07-01T08:00:00-05:00", nil, nil),
+            (nil, " 2024-06-12T08:00:00Z", nil, nil),
+            (nil, "2024-06-12T08:00:00Z\n", nil, nil),
+            (nil, "0001-01-01T00:30:00+01:00", nil, nil),
+            (nil, "2024-06-12 08:00:00", nil, nil),
+            (nil, "N/A", nil, nil),
+            (nil, "", nil, nil),
+        ] as [(String?, String, String?, String?)])
+    func readInPlace(zone: String?, text: String, utc: String?, keptZone: String?) {
+        let value = Self.readInPlace(text, zone: zone)
+        #expect(value.map(Self.utcText) == utc)
+        guard let value else { return }
+        #expect(value.raw == text)
+        #expect(value.zone == keptZone)
+        #expect(value.basis == .offset)
+    }
+
+    @Test("a value read in place is the one the fallback chain reads, with nothing to report")
+    func readInPlaceAgreesWithParse() {
+        var rng = SplitMix64(seed: 7)
+        let alphabet = Array("0123456789-:T .,Z+z")
+        let zones: [String?] = [nil, "Asia/Shanghai", "America/New_York", "UTC"]
+        var read = 0
+        for _ in 0..<20_000 {
+            let offset = UTCOffset(seconds: (Int(rng.next() % 57) - 28) * 1800)
+            let base = TimeValue(
+                instant: Instant(
+                    seconds: Int64(rng.next() % 8_000_000_000) - 2_000_000_000,
+                    nanoseconds: Int32(rng.next() % 1_000_000_000)),
+                offset: rng.next() % 4 == 0 ? .utc : offset, basis: .offset,
+                fractionDigits: Int(rng.next() % 10))
+            var chars = Array(base.rfc3339)
+            for _ in 0..<Int(rng.next() % 3) {
+                chars[Int(rng.next() % UInt64(chars.count))] =
+                    alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            }
+            let text = String(chars)
+            let zone = zones[Int(rng.next() % UInt64(zones.count))]
+            guard let value = Self.readInPlace(text, zone: zone) else { continue }
+            read += 1
+            let resolved = zone.map { try! ZoneResolver().resolve($0) }
+            guard case .success(let parsed) = Self.parser(assume: nil).parse(text, inZone: resolved)
+            else {
+                Issue.record("read in place but not by the fallback chain: '\(text)'")
+                continue
+            }
+            #expect(parsed.notice == nil, "\(text) in \(zone ?? "no zone")")
+            #expect(parsed.value == value, "\(text) in \(zone ?? "no zone")")
+        }
+        #expect(read > 2_000)
+    }
 }
