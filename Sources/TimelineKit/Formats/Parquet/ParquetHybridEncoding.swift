@@ -10,55 +10,66 @@ enum ParquetHybridEncoding {
 
     /// `values` encoded with `bitWidth` bits each, appended to `out`.
     static func encode<T: BinaryInteger>(_ values: [T], bitWidth: Int, into out: inout [UInt8]) {
-        var packed: [UInt32] = []  // values waiting to be bit-packed
-        var i = 0
-        while i < values.count {
-            var run = 1
-            while i + run < values.count && values[i + run] == values[i] { run += 1 }
-            // Values join a bit-packed stretch until it holds a multiple of eight: only then
-            // can a run follow it.
-            var taken = 0
-            while packed.count % 8 != 0 && taken < run {
-                packed.append(UInt32(values[i]))
-                taken += 1
-            }
-            let left = run - taken
-            if left >= 8 {
-                flushPacked(&packed, bitWidth: bitWidth, into: &out)
-                BinaryWriter.varint(UInt64(left) << 1, &out)
-                let value = UInt32(values[i])
-                for byte in 0..<((bitWidth + 7) / 8) {
-                    out.append(UInt8(truncatingIfNeeded: value >> (8 * UInt32(byte))))
+        values.withUnsafeBufferPointer { v in
+            // The values waiting to be bit-packed are always `v[waiting..<i]`: a stretch
+            // takes values in order, and ends only where a run is written.
+            var waiting = 0
+            var i = 0
+            while i < v.count {
+                let value = v[i]
+                var run = 1
+                while i + run < v.count && v[i + run] == value { run += 1 }
+                // Values join a bit-packed stretch until it holds a multiple of eight: only
+                // then can a run follow it.
+                let taken = min(run, (8 - (i - waiting) % 8) % 8)
+                let left = run - taken
+                if left >= 8 {
+                    flushPacked(
+                        UnsafeBufferPointer(rebasing: v[waiting..<(i + taken)]),
+                        bitWidth: bitWidth, into: &out)
+                    BinaryWriter.varint(UInt64(left) << 1, &out)
+                    let bits = UInt32(value)
+                    for byte in 0..<((bitWidth + 7) / 8) {
+                        out.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt32(byte))))
+                    }
+                    waiting = i + run
                 }
-            } else {
-                for _ in 0..<left { packed.append(UInt32(values[i])) }
+                i += run
             }
-            i += run
+            flushPacked(
+                UnsafeBufferPointer(rebasing: v[waiting..<v.count]), bitWidth: bitWidth,
+                into: &out)
         }
-        flushPacked(&packed, bitWidth: bitWidth, into: &out)
     }
 
-    /// The waiting values as one bit-packed stretch, padded with zeros to groups of eight.
-    private static func flushPacked(
-        _ packed: inout [UInt32], bitWidth: Int, into out: inout [UInt8]
+    /// `packed` as one bit-packed stretch, padded with zeros to groups of eight.
+    private static func flushPacked<T: BinaryInteger>(
+        _ packed: UnsafeBufferPointer<T>, bitWidth: Int, into out: inout [UInt8]
     ) {
         guard !packed.isEmpty else { return }
         let groups = (packed.count + 7) / 8
         BinaryWriter.varint(UInt64(groups) << 1 | 1, &out)
-        var accumulator: UInt64 = 0
-        var bits = 0
-        for k in 0..<(groups * 8) {
-            let v = k < packed.count ? UInt64(packed[k]) : 0
-            accumulator |= v << UInt64(bits)
-            bits += bitWidth
-            while bits >= 8 {
-                out.append(UInt8(truncatingIfNeeded: accumulator))
-                accumulator >>= 8
-                bits -= 8
+        // Each group of eight values takes `bitWidth` bytes.
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: groups * bitWidth))
+        out.withUnsafeMutableBufferPointer { o in
+            var at = start
+            var accumulator: UInt64 = 0
+            var bits = 0
+            for value in packed {
+                accumulator |= UInt64(value) << UInt64(bits)
+                bits += bitWidth
+                while bits >= 8 {
+                    o[at] = UInt8(truncatingIfNeeded: accumulator)
+                    at += 1
+                    accumulator >>= 8
+                    bits -= 8
+                }
             }
+            // The padding's zeros are in place already; what is left of the last value's
+            // bits goes before them.
+            if bits > 0 { o[at] = UInt8(truncatingIfNeeded: accumulator) }
         }
-        if bits > 0 { out.append(UInt8(truncatingIfNeeded: accumulator)) }
-        packed.removeAll(keepingCapacity: true)
     }
 
     /// Levels as a data page (v1) holds them: their encoded length in four bytes, little

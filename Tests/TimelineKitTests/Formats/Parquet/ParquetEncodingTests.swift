@@ -79,4 +79,65 @@ struct ParquetEncodingTests {
         ParquetHybridEncoding.appendLevels([1, 1, 1, 1, 1, 1, 1, 1, 1], maximum: 1, into: &out)
         #expect(out == [0x02, 0x00, 0x00, 0x00, 0x12, 0x01])
     }
+
+    /// The values of a hybrid stream, read by the specification's rules: a header varint;
+    /// its lowest bit set, that many groups of eight bit-packed values (lowest bits first),
+    /// else a run of that many copies of a value in `(bitWidth + 7) / 8` little-endian bytes.
+    static func decodeHybrid(_ bytes: [UInt8], bitWidth: Int) -> [UInt32] {
+        var values: [UInt32] = []
+        var i = 0
+        while i < bytes.count {
+            var header = 0
+            var shift = 0
+            while true {
+                let b = bytes[i]
+                i += 1
+                header |= Int(b & 0x7F) << shift
+                shift += 7
+                if b < 0x80 { break }
+            }
+            if header & 1 == 1 {
+                let count = (header >> 1) * 8
+                for k in 0..<count {
+                    var v: UInt32 = 0
+                    for bit in 0..<bitWidth {
+                        let at = k * bitWidth + bit
+                        if bytes[i + at / 8] >> (at % 8) & 1 == 1 { v |= 1 << bit }
+                    }
+                    values.append(v)
+                }
+                i += (header >> 1) * bitWidth
+            } else {
+                var v: UInt32 = 0
+                for byte in 0..<((bitWidth + 7) / 8) { v |= UInt32(bytes[i + byte]) << (8 * byte) }
+                i += (bitWidth + 7) / 8
+                values += Array(repeating: v, count: header >> 1)
+            }
+        }
+        return values
+    }
+
+    @Test("hybrid: any values read back as written, padding only at the end")
+    func hybridRoundTrip() {
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<2_000 {
+            let width = Int(rng.next() % 12) + 1
+            // Runs of random lengths, so that short and long runs and stretches meet.
+            var values: [UInt32] = []
+            let target = Int(rng.next() % 200)
+            while values.count < target {
+                let v = UInt32(rng.next() % (1 << UInt64(width)))
+                let length = rng.next() % 3 == 0 ? Int(rng.next() % 20) : 1
+                values += Array(repeating: v, count: length)
+            }
+            var out: [UInt8] = [0xAB]
+            ParquetHybridEncoding.encode(values, bitWidth: width, into: &out)
+            #expect(out.first == 0xAB)
+            let decoded = Self.decodeHybrid(Array(out.dropFirst()), bitWidth: width)
+            // The last stretch is padded to a group of eight; nothing else may be.
+            #expect(decoded.count >= values.count && decoded.count < values.count + 8)
+            #expect(Array(decoded.prefix(values.count)) == values, "width \(width): \(values)")
+            #expect(decoded.dropFirst(values.count).allSatisfy { $0 == 0 })
+        }
+    }
 }
