@@ -53,6 +53,37 @@ struct ParquetColumnBuffer {
             + repetitions.count
     }
 
+    /// How many entries each of a buffer's arrays holds, to reserve as much in another.
+    struct Room: Equatable {
+        var definitions = 0
+        var repetitions = 0
+        var plain = 0
+        var indices = 0
+
+        /// Takes the larger of each count.
+        mutating func extend(to other: Room) {
+            definitions = max(definitions, other.definitions)
+            repetitions = max(repetitions, other.repetitions)
+            plain = max(plain, other.plain)
+            indices = max(indices, other.indices)
+        }
+    }
+
+    /// The room the buffer's values take.
+    var room: Room {
+        Room(
+            definitions: definitions.count, repetitions: repetitions.count, plain: plain.count,
+            indices: indices.count)
+    }
+
+    /// Reserves `room` in the buffer's arrays.
+    mutating func reserve(_ room: Room) {
+        definitions.reserveCapacity(room.definitions)
+        repetitions.reserveCapacity(room.repetitions)
+        plain.reserveCapacity(room.plain)
+        indices.reserveCapacity(room.indices)
+    }
+
     /// Empties the buffer for the next row group.
     mutating func reset() {
         definitions.removeAll(keepingCapacity: true)

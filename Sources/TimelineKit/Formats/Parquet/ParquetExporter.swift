@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Writes events as a Parquet file: their fields go to column buffers, and every
 /// `rowGroupBytes` of buffered values (or `rowGroupRows` events) become a row group, written
 /// column by column; the footer follows the last. Memory holds one row group.
@@ -9,6 +11,9 @@ final class ParquetExporter: PartBuildingExporter {
     private var columns: [ParquetColumnBuffer] = []
     /// Empty column buffers, which a part fills on a worker thread.
     private let emptyColumns: [ParquetColumnBuffer]
+    /// The room each column of the largest part so far took, which a new part reserves:
+    /// buffers that grow from nothing copy themselves a dozen times on the way.
+    private let partRoom: Mutex<[ParquetColumnBuffer.Room]>
     /// The schema's fields' paths, in order: what shredding walks for every event.
     private let paths: [FieldPath]
     private var rows = 0
@@ -37,6 +42,7 @@ final class ParquetExporter: PartBuildingExporter {
             }
         }
         emptyColumns = columns
+        partRoom = Mutex(Array(repeating: ParquetColumnBuffer.Room(), count: columns.count))
         paths = schema.fields.map(\.path)
     }
 
@@ -57,7 +63,12 @@ final class ParquetExporter: PartBuildingExporter {
         }
     }
 
-    func makePart() -> any ExportPart { ParquetPart(paths: paths, columns: emptyColumns) }
+    func makePart() -> any ExportPart {
+        let room = partRoom.withLock { $0 }
+        var columns = emptyColumns
+        for i in columns.indices { columns[i].reserve(room[i]) }
+        return ParquetPart(paths: paths, columns: columns)
+    }
 
     /// Takes a part's columns a stretch at a time: up to the end of the row group, and up to
     /// each `sizeCheckInterval`-th row, where the row group's size is checked — as writing
@@ -65,6 +76,9 @@ final class ParquetExporter: PartBuildingExporter {
     func write(part: consuming any ExportPart, to out: OutputWriter) throws(TimelineError) {
         let part = part as! ParquetPart
         if let failure = part.failure { throw failure }
+        partRoom.withLock { room in
+            for i in room.indices { room[i].extend(to: part.columns[i].room) }
+        }
         var cursors = [ParquetColumnBuffer.Cursor](repeating: .init(), count: columns.count)
         var taken = 0
         while taken < part.count {

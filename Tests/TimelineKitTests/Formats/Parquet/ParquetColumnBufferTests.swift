@@ -129,4 +129,31 @@ struct ParquetColumnBufferTests {
             .string(dictionary: true), Self.requiredText, values, partSize: 4096,
             stretch: 1000, "dictionary filling up")
     }
+
+    @Test("a part reserves the room another took, and fills it with the same values")
+    func room() {
+        let values: [Value] = (0..<200).map { i in
+            i % 4 == 0 ? .null : .texts((0..<(i % 3 + 1)).map { "t\(($0 + i) % 6)" })
+        }
+        var first = ParquetColumnBuffer(kind: .stringList, leaf: Self.list)
+        for value in values { Self.add(value, to: &first) }
+        let room = first.room
+        #expect(
+            room
+                == ParquetColumnBuffer.Room(
+                    definitions: first.definitions.count, repetitions: first.repetitions.count,
+                    plain: first.plain.count, indices: first.indices.count))
+        #expect(room.definitions > 200 && room.repetitions == room.definitions)
+        var larger = ParquetColumnBuffer.Room(definitions: 1, plain: 10_000)
+        larger.extend(to: room)
+        #expect(larger.definitions == room.definitions && larger.plain == 10_000)
+
+        var reserved = ParquetColumnBuffer(kind: .stringList, leaf: Self.list)
+        reserved.reserve(room)
+        #expect(reserved.definitions.capacity >= room.definitions)
+        #expect(reserved.plain.capacity >= room.plain)
+        #expect(reserved.room == ParquetColumnBuffer.Room())
+        for value in values { Self.add(value, to: &reserved) }
+        #expect(Self.same(first, reserved))
+    }
 }
