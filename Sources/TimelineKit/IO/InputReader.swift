@@ -110,6 +110,7 @@ package final class InputReader {
 
     /// Fills the buffer with at least `count` unread bytes if the input has them.
     private func fill(atLeast count: Int) throws(TimelineError) {
+        nextLF = nil
         while buffer.count - start < count && !eof {
             if start > 0 && start >= buffer.count / 2 {
                 buffer.removeFirst(start)
@@ -219,20 +220,32 @@ package final class InputReader {
         try fill(atLeast: 1)
         guard start < buffer.count else { return nil }
         let chunk = start == 0 ? buffer : Array(buffer[start...])
+        nextLF = nil
         buffer.removeAll(keepingCapacity: true)
         start = 0
         contentScannedTo = 0
         return chunk
     }
 
+    /// The first LF at or after the current line's start (`buffer.count` when there is
+    /// none), while the buffer is as it was when it was found: nil once `fill` changes it.
+    /// Kept so that input with no LF (lines ended by CR alone) is searched through once, not
+    /// again for every line.
+    private var nextLF: Int?
+
     /// The buffer range of the next line, consuming it and its terminator.
     private func nextLineRange() throws(TimelineError) -> Range<Int>? {
         var scanFrom = start
         while true {
             let count = buffer.count
+            // Lines end in LF nearly always: memchr finds it, then a CR before it, which
+            // ends the line there (CRLF, or a lone CR).
+            if nextLF.map({ $0 < scanFrom }) ?? true {
+                nextLF = buffer.withByteView { $0.firstIndex(of: 0x0A, from: scanFrom) } ?? count
+            }
+            let lf = nextLF!
             let terminator = buffer.withByteView { p in
-                let i = p.firstIndex(of: 0x0A, 0x0D, 0x0D, from: scanFrom)
-                return i < count ? i : nil
+                p.firstIndex(of: 0x0D, from: scanFrom, before: lf) ?? (lf < count ? lf : nil)
             }
             if let i = terminator {
                 guard i - start <= maxLine else { throw lineTooLong() }

@@ -126,6 +126,13 @@ package struct ByteView: @unchecked Sendable {
         return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
+    /// The first index at or after `from` and before `end` whose byte is `byte`.
+    package func firstIndex(of byte: UInt8, from: Int, before end: Int) -> Int? {
+        guard from < end, end <= base.count, let start = base.baseAddress else { return nil }
+        guard let found = memchr(start + from, Int32(byte), end - from) else { return nil }
+        return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// The index of the first byte at or after `from` equal to `a`, `b` or `c` (or, with
     /// `orNonASCII`, of 0x80 and above); `count` when there is none. Eight bytes at a time:
     /// the scans for the end of a CSV field (delimiter, LF, CR; a byte that is not ASCII

@@ -27,6 +27,46 @@ struct InputReaderTests {
         #expect(try Self.lines([], chunk: chunk) == [])
     }
 
+    /// The lines of `bytes` by the rule itself, a byte at a time: CRLF, CR or LF ends a
+    /// line; what follows the last end is a line when it is not empty.
+    static func expectedLines(_ bytes: [UInt8]) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A || b == 0x0D {
+                lines.append(String(decoding: line, as: UTF8.self))
+                line = []
+                if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+            } else {
+                line.append(b)
+            }
+            i += 1
+        }
+        if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+        return lines
+    }
+
+    @Test("any mix of LF, CR and CRLF, in chunks of any size, splits as the rule says")
+    func randomLineEnds() throws {
+        var rng = SplitMix64(seed: 3)
+        let alphabet: [UInt8] = Array("ab\n\r".utf8) + [0x0A, 0x0D, 0x0D, 0x0A]
+        for _ in 0..<500 {
+            let count = Int(rng.next() % 300)
+            // Long stretches with no LF (only CRs) too: the LF found once serves many lines.
+            let noLF = rng.next() % 4 == 0
+            let bytes = (0..<count).map { _ -> UInt8 in
+                let b = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                return noLF && b == 0x0A ? 0x0D : b
+            }
+            let chunk = Int(rng.next() % 64) + 1
+            #expect(
+                try Self.lines(bytes, chunk: chunk) == Self.expectedLines(bytes),
+                "chunk \(chunk): \(bytes)")
+        }
+    }
+
     @Test("a BOM is skipped once, only at the start; readAll returns the rest")
     func byteOrderMark() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
