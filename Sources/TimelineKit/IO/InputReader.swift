@@ -240,13 +240,15 @@ package final class InputReader {
             let count = buffer.count
             // Lines end in LF nearly always: memchr finds it, then a CR before it, which
             // ends the line there (CRLF, or a lone CR).
-            if nextLF.map({ $0 < scanFrom }) ?? true {
-                nextLF = buffer.withByteView { $0.firstIndex(of: 0x0A, from: scanFrom) } ?? count
+            let known = nextLF ?? -1
+            let (terminator, lf) = buffer.withByteView { p -> (Int?, Int) in
+                let lf = known >= scanFrom ? known : p.firstIndex(of: 0x0A, from: scanFrom) ?? count
+                return (
+                    p.firstIndex(of: 0x0D, from: scanFrom, before: lf) ?? (lf < count ? lf : nil),
+                    lf
+                )
             }
-            let lf = nextLF!
-            let terminator = buffer.withByteView { p in
-                p.firstIndex(of: 0x0D, from: scanFrom, before: lf) ?? (lf < count ? lf : nil)
-            }
+            nextLF = lf
             if let i = terminator {
                 guard i - start <= maxLine else { throw lineTooLong() }
                 let isCR = buffer[i] == 0x0D

@@ -116,6 +116,11 @@ final class JSONRecordBlockMapper {
     /// Reads a block's records: each as a flat object when it is one (nearly always), else
     /// through the tree, which also says what is wrong with a record that is not JSON.
     func map(_ block: JSONRecordBlock) -> RecordBlockOutcome {
+        // The mappers are taken for the block and given back at its end: every use of a
+        // class's stored property is checked for exclusive access at run time.
+        var mappers = JSONKeySetMappers()
+        swap(&mappers, &self.mappers)
+        defer { swap(&mappers, &self.mappers) }
         var batch = context.makeBatch()
         var messages: [RecordBlockOutcome.Message] = []
         var lastEventLine = 0
