@@ -318,6 +318,8 @@ final class RecordMapper {
         return true
     }
 
+    /// `field`'s time, read through the date engine's fallback chain; nil when the record
+    /// has none there (no text, or a placeholder such as `N/A`, which a start may not be).
     private func time(_ field: MappedField, _ record: FieldTexts, zone: ResolvedZone?)
         throws(Rejection) -> TimeValue?
     {
@@ -410,11 +412,12 @@ final class RecordMapper {
     }
 
     /// Maps `record` into `event` and adds it to `batch`; returns why not when the record is
-    /// rejected (`event` is then part set, and holds nothing to read). Importers pass the same `event` for every
-    /// record of a batch: it is overwritten in place (`Event.overwrite`) and `batch` borrows
-    /// it. An event built afresh and returned was copied once more on its way (every string
-    /// retained, then released) — the compiler does not make that copy a move — and one kept
-    /// in the mapper was moved in and out (copies of ~400 bytes) for every record.
+    /// rejected (`event` is then part set, and holds nothing to read). Importers pass the
+    /// same `event` for every record of a batch: it is overwritten in place
+    /// (`Event.overwrite`) and `batch` borrows it. An event built afresh and returned was
+    /// copied once more on its way (every string retained, then released) — the compiler
+    /// does not make that copy a move — and one kept in the mapper was moved in and out
+    /// (copies of ~400 bytes) for every record.
     func map(
         _ record: FieldTexts, number: Int, line: Int?, reusing event: inout Event,
         into batch: inout EventBatch
