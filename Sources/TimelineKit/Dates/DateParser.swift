@@ -259,8 +259,7 @@ package final class DateParser {
         guard let m = RFC3339FastPath.parse(input) else { return false }
         var zone: String?
         if let recordZone {
-            let zoneOffset = recordZone.fixedOffset ?? recordZone.rules.offset(at: m.instant)
-            guard zoneOffset == m.offset else { return false }
+            guard recordZone.offset(at: m.instant) == m.offset else { return false }
             zone = recordZone.identifier
         }
         let read = TimeValue(
@@ -434,7 +433,7 @@ package final class DateParser {
                     instant: instant, offset: offset, basis: .offset, fractionDigits: fractionDigits
                 ))
         }
-        let zoneOffset = recordZone.fixedOffset ?? recordZone.rules.offset(at: instant)
+        let zoneOffset = recordZone.offset(at: instant)
         let notice: DateNotice? =
             zoneOffset == offset
             ? nil

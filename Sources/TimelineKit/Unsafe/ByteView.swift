@@ -121,9 +121,7 @@ package struct ByteView: @unchecked Sendable {
 
     /// The first index at or after `from` whose byte is `byte`.
     package func firstIndex(of byte: UInt8, from: Int) -> Int? {
-        guard from < base.count, let start = base.baseAddress else { return nil }
-        guard let found = memchr(start + from, Int32(byte), base.count - from) else { return nil }
-        return start.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        firstIndex(of: byte, from: from, before: base.count)
     }
 
     /// The first index at or after `from` and before `end` whose byte is `byte`.

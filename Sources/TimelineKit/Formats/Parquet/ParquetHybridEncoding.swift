@@ -10,66 +10,57 @@ enum ParquetHybridEncoding {
 
     /// `values` encoded with `bitWidth` bits each, appended to `out`.
     static func encode<T: BinaryInteger>(_ values: [T], bitWidth: Int, into out: inout [UInt8]) {
-        values.withUnsafeBufferPointer { v in
-            // The values waiting to be bit-packed are always `v[waiting..<i]`: a stretch
-            // takes values in order, and ends only where a run is written.
-            var waiting = 0
-            var i = 0
-            while i < v.count {
-                let value = v[i]
-                var run = 1
-                while i + run < v.count && v[i + run] == value { run += 1 }
-                // Values join a bit-packed stretch until it holds a multiple of eight: only
-                // then can a run follow it.
-                let taken = min(run, (8 - (i - waiting) % 8) % 8)
-                let left = run - taken
-                if left >= 8 {
-                    flushPacked(
-                        UnsafeBufferPointer(rebasing: v[waiting..<(i + taken)]),
-                        bitWidth: bitWidth, into: &out)
-                    BinaryWriter.varint(UInt64(left) << 1, &out)
-                    let bits = UInt32(value)
-                    for byte in 0..<((bitWidth + 7) / 8) {
-                        out.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt32(byte))))
-                    }
-                    waiting = i + run
+        // The values waiting to be bit-packed are always `values[waiting..<i]`: a stretch
+        // takes values in order, and ends only where a run is written.
+        var waiting = 0
+        var i = 0
+        while i < values.count {
+            let value = values[i]
+            var run = 1
+            while i + run < values.count && values[i + run] == value { run += 1 }
+            // Values join a bit-packed stretch until it holds a multiple of eight: only then
+            // can a run follow it.
+            let taken = min(run, (8 - (i - waiting) % 8) % 8)
+            let left = run - taken
+            if left >= 8 {
+                flushPacked(values[waiting..<(i + taken)], bitWidth: bitWidth, into: &out)
+                BinaryWriter.varint(UInt64(left) << 1, &out)
+                let bits = UInt32(value)
+                for byte in 0..<((bitWidth + 7) / 8) {
+                    out.append(UInt8(truncatingIfNeeded: bits >> (8 * UInt32(byte))))
                 }
-                i += run
+                waiting = i + run
             }
-            flushPacked(
-                UnsafeBufferPointer(rebasing: v[waiting..<v.count]), bitWidth: bitWidth,
-                into: &out)
+            i += run
         }
+        flushPacked(values[waiting...], bitWidth: bitWidth, into: &out)
     }
 
     /// `packed` as one bit-packed stretch, padded with zeros to groups of eight.
     private static func flushPacked<T: BinaryInteger>(
-        _ packed: UnsafeBufferPointer<T>, bitWidth: Int, into out: inout [UInt8]
+        _ packed: ArraySlice<T>, bitWidth: Int, into out: inout [UInt8]
     ) {
         guard !packed.isEmpty else { return }
         let groups = (packed.count + 7) / 8
         BinaryWriter.varint(UInt64(groups) << 1 | 1, &out)
-        // Each group of eight values takes `bitWidth` bytes.
-        let start = out.count
+        // Each group of eight values takes `bitWidth` bytes: room made at once, with the
+        // padding's zeros in place already.
+        var at = out.count
         out.append(contentsOf: repeatElement(0, count: groups * bitWidth))
-        out.withUnsafeMutableBufferPointer { o in
-            var at = start
-            var accumulator: UInt64 = 0
-            var bits = 0
-            for value in packed {
-                accumulator |= UInt64(value) << UInt64(bits)
-                bits += bitWidth
-                while bits >= 8 {
-                    o[at] = UInt8(truncatingIfNeeded: accumulator)
-                    at += 1
-                    accumulator >>= 8
-                    bits -= 8
-                }
+        var accumulator: UInt64 = 0
+        var bits = 0
+        for value in packed {
+            accumulator |= UInt64(value) << UInt64(bits)
+            bits += bitWidth
+            while bits >= 8 {
+                out[at] = UInt8(truncatingIfNeeded: accumulator)
+                at += 1
+                accumulator >>= 8
+                bits -= 8
             }
-            // The padding's zeros are in place already; what is left of the last value's
-            // bits goes before them.
-            if bits > 0 { o[at] = UInt8(truncatingIfNeeded: accumulator) }
         }
+        // What is left of the last value's bits goes before the padding.
+        if bits > 0 { out[at] = UInt8(truncatingIfNeeded: accumulator) }
     }
 
     /// Levels as a data page (v1) holds them: their encoded length in four bytes, little
